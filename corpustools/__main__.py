@@ -1,0 +1,5 @@
+import sys
+
+from corpustools.cli import main
+
+sys.exit(main())

@@ -1,0 +1,5 @@
+"""One module per subcommand: each registers its argparse parser and prints what the library
+returns. No corpus logic lives here."""
+
+# Order is the order `corpustools --help` lists them in.
+COMMANDS = ("lint", "score", "compare", "render", "run", "provenance", "validate", "schema")

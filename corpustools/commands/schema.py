@@ -1,0 +1,24 @@
+"""corpustools schema KIND"""
+
+from __future__ import annotations
+
+from corpustools.schemastore import SCHEMA_KINDS
+
+HELP = "print a shipped JSON Schema"
+
+
+def register(subparsers) -> None:
+    parser = subparsers.add_parser("schema", help=HELP, description=HELP)
+    parser.add_argument("kind", choices=SCHEMA_KINDS)
+    parser.set_defaults(run=run)
+
+
+def run(args, out, err) -> int:
+    from corpustools.schemastore import schema_text
+
+    try:
+        out.write(schema_text(args.kind))
+    except FileNotFoundError:
+        print(f"corpustools: schema {args.kind!r} is not shipped in this build", file=err)
+        return 2
+    return 0

@@ -1,0 +1,34 @@
+"""What every rule is given: the loaded corpus, the optional prompt and knowledge base, and a
+per-run cache for analyses several rules share (normalized transcripts, sentence skeletons)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping
+
+from corpustools.corpus import Corpus
+
+
+@dataclass(frozen=True)
+class TextSource:
+    """A file given from outside the corpus (the prompt under eval, or one KB document)."""
+
+    path: str
+    text: str
+
+
+@dataclass(frozen=True)
+class LintContext:
+    corpus: Corpus
+    prompt: TextSource | None = None  # --prompt / lint.prompt; CT703 is inactive without it
+    kb: tuple[TextSource, ...] | None = None  # --kb / lint.kb (*.md under the folder); CT704 needs it
+    _cache: dict = field(default_factory=dict, compare=False, repr=False)
+
+    def cached(self, key: str, factory: Callable[["LintContext"], Any]) -> Any:
+        """Compute `factory(self)` once per run and share it between rules (e.g. skeleton index)."""
+        if key not in self._cache:
+            self._cache[key] = factory(self)
+        return self._cache[key]
+
+
+Options = Mapping[str, Any]

@@ -1,0 +1,34 @@
+"""What rules find, as small frozen values."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from corpustools.positions import Pos
+
+ERROR, WARNING = "error", "warning"
+
+
+@dataclass(frozen=True)
+class Problem:
+    """What a rule yields: where, and what is wrong there (one line, no trailing period needed)."""
+
+    pos: Pos
+    message: str
+
+
+@dataclass(frozen=True, order=True)
+class Diagnostic:
+    """A reported problem. Field order is the report's sort order: path, line, col, code."""
+
+    path: str
+    line: int
+    col: int
+    code: str
+    name: str
+    severity: str  # error | warning
+    message: str
+
+    def as_dict(self) -> dict:
+        return {"path": self.path, "line": self.line, "col": self.col, "code": self.code,
+                "name": self.name, "severity": self.severity, "message": self.message}

@@ -1,0 +1,1 @@
+"""One module per lint rule; see corpustools.lint for the protocol."""

@@ -1,0 +1,61 @@
+"""The JSON Schemas shipped in corpustools/schemas/, and validation that returns small values."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+
+SCHEMA_KINDS = ("corpus-spec", "sidecar", "proposal-output", "run-manifest", "score-report")
+VALIDATE_KINDS = ("proposal-output", "sidecar", "corpus-spec", "run-manifest")
+
+
+@dataclass(frozen=True, order=True)
+class SchemaError:
+    keypath: tuple  # mapping keys and list indexes leading to the offending value
+    message: str
+
+    @property
+    def pointer(self) -> str:
+        """The RFC 6901 JSON pointer of the offending value ('' is the document)."""
+        parts = (str(p).replace("~", "~0").replace("/", "~1") for p in self.keypath)
+        return "".join("/" + p for p in parts)
+
+
+def schema_text(kind: str) -> str:
+    if kind not in SCHEMA_KINDS:
+        raise KeyError(kind)
+    return resources.files("corpustools.schemas").joinpath(f"{kind}.json").read_text(encoding="utf-8")
+
+
+@lru_cache(maxsize=None)
+def _validator(kind: str):
+    from jsonschema import Draft202012Validator
+
+    schema = json.loads(schema_text(kind))
+    return Draft202012Validator(schema)
+
+
+def _message(error) -> str:
+    # jsonschema's messages repr whole instances; a 50 kB body must not become a 50 kB line.
+    message = " ".join(str(error.message).split())
+    return message if len(message) <= 200 else message[:197] + "..."
+
+
+def validate(kind: str, data) -> list[SchemaError]:
+    """Every schema error, sorted by location then message (deterministic)."""
+    errors = []
+    try:
+        for error in _validator(kind).iter_errors(data):
+            keypath = tuple(error.absolute_path)
+            if error.validator == "additionalProperties" and isinstance(error.instance, dict):
+                # Point at the unexpected key itself, not at the object holding it.
+                allowed = set(error.schema.get("properties", {}))
+                extra = sorted(k for k in error.instance if k not in allowed)
+                if extra:
+                    keypath = keypath + (extra[0],)
+            errors.append(SchemaError(keypath, _message(error)))
+    except RecursionError:
+        return [SchemaError((), "document nested too deeply to validate")]
+    return sorted(errors, key=lambda e: ([str(p) for p in e.keypath], e.message))

@@ -1,0 +1,101 @@
+"""Session files: YAML frontmatter, then a body of role-tagged segments (turns)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from corpustools.positions import InputError, Pos
+from corpustools.yamlload import YamlDoc, parse_yaml
+
+FRONTMATTER_KEYS = ("schema_version", "session_id", "harness", "captured_at")
+
+# Any line that looks like a role tag starts a segment; only USER/AGENT (optionally qualified,
+# e.g. `[USER /self-review-apply feedback/r2.xml]:`) are known roles. The bound keeps a 1 MB
+# line from turning the match into a long scan.
+_TAG_LINE = re.compile(r"\[([^\]\n]{1,200})\]:")
+_KNOWN_TAG = re.compile(r"(USER|AGENT)(?: [^\]\n]+)?")
+
+
+@dataclass(frozen=True)
+class Segment:
+    """A run of body text. `role` is USER or AGENT for a turn, None for a stray or unknown one."""
+
+    tag: str  # the tag's inner text as written; "" for text before the first tag
+    role: str | None
+    text: str
+    pos: Pos  # where the tag (or the stray text) starts
+    end_line: int
+
+    @property
+    def is_user(self) -> bool:
+        return self.role == "USER"
+
+
+@dataclass(frozen=True)
+class Session:
+    fixture_id: str
+    path: str
+    frontmatter: YamlDoc
+    body: str
+    body_line: int  # file line number of the body's first line
+    segments: tuple[Segment, ...]
+
+    @property
+    def turns(self) -> tuple[Segment, ...]:
+        return tuple(s for s in self.segments if s.role is not None)
+
+    def turn_text(self, role: str | None = None) -> str:
+        """Turn texts joined by newlines; only one role's when `role` is given."""
+        return "\n".join(t.text for t in self.turns if role is None or t.role == role)
+
+
+def split_frontmatter(text: str, path: str) -> tuple[str, str, int]:
+    """-> (frontmatter text, body text, file line of the body's first line)."""
+    from corpustools.frontmatter_yaml import RuamelYAMLHandler
+
+    handler = RuamelYAMLHandler()
+    if not handler.detect(text) or not text.startswith("---"):
+        raise InputError(Pos(path, 1, 1), "frontmatter missing: a session starts with a '---' line")
+    try:
+        fm, body = handler.split(text)
+    except ValueError:
+        raise InputError(Pos(path, 1, 1), "frontmatter never closes: no second '---' line") from None
+    closing_line = 1 + fm.count("\n")
+    if body.startswith("\n"):
+        return fm, body[1:], closing_line + 1
+    return fm, body, closing_line
+
+
+def segment_body(body: str, path: str, first_line: int) -> tuple[Segment, ...]:
+    segments: list[Segment] = []
+    tag, role, start, lines = "", None, Pos(path, first_line, 1), []
+
+    def close(end_line: int) -> None:
+        text = "\n".join(lines).strip("\n")
+        if tag:
+            segments.append(Segment(tag, role, text, start, end_line))
+        elif text.strip():  # stray text before the first tag: point at its first non-blank line
+            blank = next(i for i, line in enumerate(lines) if line.strip())
+            segments.append(Segment("", None, text, Pos(path, start.line + blank, 1), end_line))
+
+    for offset, line in enumerate(body.split("\n")):
+        lineno = first_line + offset
+        match = _TAG_LINE.match(line)
+        if match:
+            close(lineno - 1)
+            tag = match.group(1)
+            role = match.group(1).split(" ", 1)[0] if _KNOWN_TAG.fullmatch(tag) else None
+            start = Pos(path, lineno, 1)
+            rest = line[match.end():]
+            lines = [rest[1:] if rest.startswith(" ") else rest]
+        else:
+            lines.append(line)
+    close(first_line + body.count("\n"))
+    return tuple(segments)
+
+
+def parse_session(text: str, path: str, fixture_id: str) -> Session:
+    fm_text, body, body_line = split_frontmatter(text, path)
+    frontmatter = parse_yaml(fm_text, path)
+    return Session(fixture_id, path, frontmatter, body, body_line, segment_body(body, path, body_line))

@@ -1,0 +1,135 @@
+"""One YAML dialect for every corpus file: ruamel.yaml, YAML 1.2, duplicate keys are an error,
+no implicit timestamps, aliases bounded; every key and item keeps its line and column."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+from corpustools.positions import InputError, Pos
+
+# An alias bomb expands to billions of nodes; a real sidecar has a few hundred.
+MAX_NODES = 100_000
+MAX_DEPTH = 100
+
+KeyPath = tuple  # a path of mapping keys and sequence indexes, as in a JSON pointer
+
+
+@dataclass(frozen=True)
+class YamlDoc:
+    """Plain Python data (dict, list, str, int, float, bool, None) and where each part came from."""
+
+    path: str
+    data: Any
+    # (line, col), 1-based, of each mapping key and sequence item, by its key path.
+    positions: Mapping[KeyPath, tuple[int, int]] = field(default_factory=dict)
+
+    def pos(self, keypath: KeyPath = ()) -> Pos:
+        """Where `keypath` is, or its nearest ancestor that exists."""
+        keypath = tuple(keypath)
+        while keypath not in self.positions and keypath:
+            keypath = keypath[:-1]
+        line, col = self.positions.get(keypath, (1, 1))
+        return Pos(self.path, line, col)
+
+
+def _yaml():
+    from ruamel.yaml import YAML
+    from ruamel.yaml.constructor import RoundTripConstructor
+
+    class _Constructor(RoundTripConstructor):
+        """Round-trip constructor (keeps positions) that reads timestamps as the strings they are."""
+
+    _Constructor.add_constructor("tag:yaml.org,2002:timestamp", _Constructor.construct_yaml_str)
+    yaml = YAML(typ="rt", pure=True)
+    yaml.Constructor = _Constructor
+    yaml.allow_duplicate_keys = False
+    return yaml
+
+
+def _one_line(text: str) -> str:
+    return re.sub(r"\s+", " ", str(text)).strip()
+
+
+def parse_yaml(text: str, path: str, *, line_offset: int = 0) -> YamlDoc:
+    """Parse YAML text. `line_offset` is added to every line (for frontmatter inside a file)."""
+    from ruamel.yaml.error import MarkedYAMLError, YAMLError
+
+    try:
+        raw = _yaml().load(text)
+    except MarkedYAMLError as err:
+        mark = err.problem_mark or err.context_mark
+        line, col = (mark.line + 1 + line_offset, mark.column + 1) if mark else (line_offset + 1, 1)
+        what = _one_line(" ".join(p for p in (err.context, err.problem) if p)) or "invalid YAML"
+        if "duplicate key" in what and err.context_mark is not None:
+            what = f"{_one_line(err.problem)} (first defined at line {err.context_mark.line + 1 + line_offset})"
+        raise InputError(Pos(path, line, col), f"YAML error: {what}") from None
+    except YAMLError as err:
+        raise InputError(Pos(path, line_offset + 1, 1), f"YAML error: {_one_line(err)}") from None
+    except RecursionError:
+        raise InputError(Pos(path, line_offset + 1, 1), "YAML nested too deeply to read") from None
+    positions: dict[KeyPath, tuple[int, int]] = {(): (line_offset + 1, 1)}
+    budget = [MAX_NODES]
+    data = _plain(raw, (), positions, budget, path, line_offset)
+    return YamlDoc(path, data, positions)
+
+
+def _plain(node: Any, keypath: KeyPath, positions: dict, budget: list, path: str, offset: int) -> Any:
+    """Convert ruamel's round-trip objects to plain data, recording positions and bounding size."""
+    budget[0] -= 1
+    if budget[0] < 0:
+        raise InputError(Pos(path, offset + 1, 1),
+                         f"YAML expands to more than {MAX_NODES} values (alias bomb?); not read")
+    if len(keypath) > MAX_DEPTH:
+        line, col = positions.get(keypath[:-1], (offset + 1, 1))
+        raise InputError(Pos(path, line, col), f"YAML nested deeper than {MAX_DEPTH} levels; not read")
+    if isinstance(node, dict):
+        out = {}
+        lc = getattr(node, "lc", None)
+        for key in node:
+            plain_key = _scalar(key)
+            if not isinstance(plain_key, str):
+                plain_key = str(plain_key)
+            child = keypath + (plain_key,)
+            if lc is not None:
+                try:
+                    line, col = lc.key(key)
+                    positions[child] = (line + 1 + offset, col + 1)
+                except (KeyError, TypeError):
+                    pass
+            out[plain_key] = _plain(node[key], child, positions, budget, path, offset)
+        return out
+    if isinstance(node, list):
+        out_list = []
+        lc = getattr(node, "lc", None)
+        for index, item in enumerate(node):
+            child = keypath + (index,)
+            if lc is not None:
+                try:
+                    line, col = lc.item(index)
+                    positions[child] = (line + 1 + offset, col + 1)
+                except (KeyError, TypeError, IndexError):
+                    pass
+            out_list.append(_plain(item, child, positions, budget, path, offset))
+        return out_list
+    return _scalar(node)
+
+
+def _scalar(value: Any) -> Any:
+    """ruamel's ScalarInt/ScalarFloat/ScalarString/ScalarBoolean -> plain Python values."""
+    if value is None or type(value) in (str, int, float, bool):
+        return value
+    if isinstance(value, bool):
+        return bool(value)
+    from ruamel.yaml.scalarbool import ScalarBoolean
+
+    if isinstance(value, ScalarBoolean):
+        return bool(value)
+    if isinstance(value, str):
+        return str(value)
+    if isinstance(value, int):
+        return int(value)
+    if isinstance(value, float):
+        return float(value)
+    return str(value)
