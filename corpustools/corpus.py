@@ -154,7 +154,8 @@ def load_corpus(root: str) -> Corpus:
 
 def corpus_files(root: str) -> list[str]:
     """Relative POSIX paths of the files that define the corpus: corpus.yaml, sessions, sidecars."""
-    files = [SPEC_FILE] if os.path.isfile(os.path.join(root, SPEC_FILE)) else []
+    spec_path = os.path.join(root, SPEC_FILE)
+    files = [SPEC_FILE] if os.path.isfile(spec_path) and not os.path.islink(spec_path) else []  # links: never followed
     for folder, suffix in ((SESSIONS_DIR, SESSION_SUFFIX), (SIDECARS_DIR, SIDECAR_SUFFIX)):
         found, _ = list_files(os.path.join(root, folder), suffix)
         files += [f"{folder}/{fixture_id}{suffix}" for fixture_id in found]

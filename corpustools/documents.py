@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import json
-import sys
 
 from corpustools.positions import InputError, Pos
-from corpustools.textfile import MAX_FILE_BYTES, decode_text, read_text
+from corpustools.textfile import decode_text, read_stdin_bytes, read_text
 from corpustools.yamlload import YamlDoc, parse_yaml
 
 
@@ -30,22 +29,37 @@ def parse_json(text: str, path: str):
         raise InputError(Pos(path), f"invalid JSON: {' '.join(str(err).split())[:200]}") from None
 
 
+YAML_SUFFIXES = (".yaml", ".yml")
+
+
 def looks_like_json(text: str, path: str) -> bool:
-    return path.endswith(".json") or text.lstrip()[:1] in ("{", "[")
+    """By name (.json; .yaml/.yml are YAML even when they start with a flow `{`), else by first character."""
+    if path.endswith(".json"):
+        return True
+    if path.endswith(YAML_SUFFIXES):
+        return False
+    return text.lstrip()[:1] in ("{", "[")
 
 
 def parse_document(text: str, path: str) -> YamlDoc:
     """JSON (by name or first character) or YAML, as a YamlDoc (JSON carries no positions)."""
-    if looks_like_json(text, path):
+    if not looks_like_json(text, path):
+        return parse_yaml(text, path)
+    try:
         return YamlDoc(path, parse_json(text, path), {})
-    return parse_yaml(text, path)
+    except InputError as json_error:
+        if path.endswith(".json"):
+            raise
+        # Sniffed, not named: `{a: 1}` on stdin is a YAML flow mapping. Keep the JSON error
+        # if it is not YAML either, since JSON is what the first character promised.
+        try:
+            return parse_yaml(text, path)
+        except InputError:
+            raise json_error from None
 
 
 def read_document(path: str) -> YamlDoc:
     """Read `path` (or standard input for '-') as a JSON or YAML document."""
     if path == "-":
-        data = sys.stdin.buffer.read(MAX_FILE_BYTES + 1)
-        if len(data) > MAX_FILE_BYTES:
-            raise InputError(Pos("-"), f"standard input is over the {MAX_FILE_BYTES} byte limit; not read")
-        return parse_document(decode_text(data, "<stdin>"), "<stdin>")
+        return parse_document(decode_text(read_stdin_bytes(), "<stdin>"), "<stdin>")
     return parse_document(read_text(path), path)

@@ -5,9 +5,8 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from functools import lru_cache
-from importlib import resources
 
-SCHEMA_KINDS = ("corpus-spec", "sidecar", "proposal-output", "run-manifest", "score-report")
+SCHEMA_KINDS = ("corpus-spec", "sidecar", "proposal-output", "run-manifest", "score-report", "compare-report")
 VALIDATE_KINDS = ("proposal-output", "sidecar", "corpus-spec", "run-manifest")
 
 
@@ -26,6 +25,8 @@ class SchemaError:
 def schema_text(kind: str) -> str:
     if kind not in SCHEMA_KINDS:
         raise KeyError(kind)
+    from importlib import resources  # lazily: every command imports the kind lists from here
+
     return resources.files("corpustools.schemas").joinpath(f"{kind}.json").read_text(encoding="utf-8")
 
 

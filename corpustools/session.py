@@ -91,11 +91,17 @@ def segment_body(body: str, path: str, first_line: int) -> tuple[Segment, ...]:
             lines = [rest[1:] if rest.startswith(" ") else rest]
         else:
             lines.append(line)
-    close(first_line + body.count("\n"))
+    # The file's final newline ends the last line; it does not start another one.
+    close(first_line + body.count("\n") - (1 if body.endswith("\n") else 0))
     return tuple(segments)
 
 
 def parse_session(text: str, path: str, fixture_id: str) -> Session:
     fm_text, body, body_line = split_frontmatter(text, path)
     frontmatter = parse_yaml(fm_text, path)
+    if not isinstance(frontmatter.data, dict):
+        # fm_text starts right after the opening '---', so its line i is file line i + 1.
+        lines = fm_text.split("\n")
+        first = next((i for i, line in enumerate(lines) if line.strip() and not line.lstrip().startswith("#")), 0)
+        raise InputError(Pos(path, first + 1, 1), "frontmatter is not a YAML mapping")
     return Session(fixture_id, path, frontmatter, body, body_line, segment_body(body, path, body_line))

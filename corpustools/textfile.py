@@ -22,7 +22,10 @@ def read_bytes(path: str, *, display: str | None = None) -> bytes:
                 Pos(shown), f"file is {size} bytes, over the {MAX_FILE_BYTES} byte limit; not read"
             )
         with open(path, "rb") as handle:
-            return handle.read(MAX_FILE_BYTES + 1)
+            data = handle.read(MAX_FILE_BYTES + 1)
+        if len(data) > MAX_FILE_BYTES:  # a device or a file that grew: the size said otherwise
+            raise InputError(Pos(shown), f"file is over the {MAX_FILE_BYTES} byte limit; not read")
+        return data
     except InputError:
         raise
     except IsADirectoryError:
@@ -31,6 +34,16 @@ def read_bytes(path: str, *, display: str | None = None) -> bytes:
         raise InputError(Pos(shown), "no such file") from None
     except OSError as err:
         raise InputError(Pos(shown), f"cannot read: {err.strerror or err}") from None
+
+
+def read_stdin_bytes() -> bytes:
+    """Standard input, bounded like a file; shown as '-'."""
+    import sys
+
+    data = sys.stdin.buffer.read(MAX_FILE_BYTES + 1)
+    if len(data) > MAX_FILE_BYTES:
+        raise InputError(Pos("-"), f"standard input is over the {MAX_FILE_BYTES} byte limit; not read")
+    return data
 
 
 def decode_text(data: bytes, shown: str) -> str:

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import sys
 from dataclasses import dataclass
 
 from corpustools.contract import contract_warnings
 from corpustools.documents import parse_document
-from corpustools.positions import InputError, Pos
+from corpustools.positions import InputError
 from corpustools.schemastore import validate
-from corpustools.textfile import MAX_FILE_BYTES, decode_text, read_bytes
+from corpustools.textfile import decode_text, read_bytes, read_stdin_bytes
 
 UNREADABLE, INVALID, VALID = "unreadable", "invalid", "valid"
 
@@ -23,10 +22,7 @@ class FileVerdict:
 
 def _read(path: str) -> tuple[bytes, str]:
     if path == "-":
-        data = sys.stdin.buffer.read(MAX_FILE_BYTES + 1)
-        if len(data) > MAX_FILE_BYTES:
-            raise InputError(Pos("-"), f"standard input is over the {MAX_FILE_BYTES} byte limit; not read")
-        return data, "-"
+        return read_stdin_bytes(), "-"
     return read_bytes(path), path
 
 

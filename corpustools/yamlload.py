@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Mapping
 
 from corpustools.positions import InputError, Pos
@@ -34,16 +35,65 @@ class YamlDoc:
         return Pos(self.path, line, col)
 
 
-def _yaml():
-    from ruamel.yaml import YAML
+class _Limit(Exception):
+    """Raised inside the parser when a document exceeds a bound; carries the ruamel mark."""
+
+    def __init__(self, mark, message: str):
+        super().__init__(message)
+        self.mark, self.message = mark, message
+
+
+@lru_cache(maxsize=None)
+def _classes():
+    """The scanner, composer and constructor of our dialect (built once, on first use)."""
+    from ruamel.yaml.composer import Composer
     from ruamel.yaml.constructor import RoundTripConstructor
+    from ruamel.yaml.scanner import RoundTripScanner
+
+    class _Scanner(RoundTripScanner):
+        """Refuses deep flow nesting while scanning: ruamel's simple-key bookkeeping is quadratic
+        in the flow depth, so `[[[[...` 10,000 deep would otherwise take seconds to reject."""
+
+        def fetch_flow_collection_start(self, *args, **kwargs):
+            if len(self.flow_context) >= MAX_DEPTH:
+                raise _Limit(self.reader.get_mark(), f"YAML nested deeper than {MAX_DEPTH} levels; not read")
+            return super().fetch_flow_collection_start(*args, **kwargs)
+
+    class _Composer(Composer):
+        """Bounds the nodes written in the source (parsing stops early on a huge file) and the
+        block nesting depth (before Python's recursion limit is reached)."""
+
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, **kwargs)
+            self._seen = self._nesting = 0
+
+        def compose_node(self, parent, index):
+            self._seen += 1
+            self._nesting += 1
+            if self._seen > MAX_NODES:
+                raise _Limit(self.parser.peek_event().start_mark,
+                             f"YAML has more than {MAX_NODES} values; not read")
+            if self._nesting > MAX_DEPTH + 1:
+                raise _Limit(self.parser.peek_event().start_mark,
+                             f"YAML nested deeper than {MAX_DEPTH} levels; not read")
+            try:
+                return super().compose_node(parent, index)
+            finally:
+                self._nesting -= 1
 
     class _Constructor(RoundTripConstructor):
         """Round-trip constructor (keeps positions) that reads timestamps as the strings they are."""
 
     _Constructor.add_constructor("tag:yaml.org,2002:timestamp", _Constructor.construct_yaml_str)
+    return _Scanner, _Composer, _Constructor
+
+
+def _yaml():
+    from ruamel.yaml import YAML
+
+    scanner, composer, constructor = _classes()
     yaml = YAML(typ="rt", pure=True)
-    yaml.Constructor = _Constructor
+    yaml.Scanner, yaml.Composer, yaml.Constructor = scanner, composer, constructor
     yaml.allow_duplicate_keys = False
     return yaml
 
@@ -55,9 +105,19 @@ def _one_line(text: str) -> str:
 def parse_yaml(text: str, path: str, *, line_offset: int = 0) -> YamlDoc:
     """Parse YAML text. `line_offset` is added to every line (for frontmatter inside a file)."""
     from ruamel.yaml.error import MarkedYAMLError, YAMLError
+    from ruamel.yaml.reader import ReaderError
 
     try:
         raw = _yaml().load(text)
+    except _Limit as err:
+        line, col = (err.mark.line + 1 + line_offset, err.mark.column + 1) if err.mark else (line_offset + 1, 1)
+        raise InputError(Pos(path, line, col), err.message) from None
+    except ReaderError as err:  # a control character: ruamel gives only a character offset
+        at = max(0, min(int(getattr(err, "position", 0) or 0), len(text)))
+        line = text.count("\n", 0, at) + 1 + line_offset
+        col = at - (text.rfind("\n", 0, at) + 1) + 1
+        char = f"U+{err.character:04X}" if isinstance(err.character, int) else repr(err.character)
+        raise InputError(Pos(path, line, col), f"YAML error: control character {char} is not allowed") from None
     except MarkedYAMLError as err:
         mark = err.problem_mark or err.context_mark
         line, col = (mark.line + 1 + line_offset, mark.column + 1) if mark else (line_offset + 1, 1)
@@ -98,6 +158,9 @@ def _plain(node: Any, keypath: KeyPath, positions: dict, budget: list, path: str
                     positions[child] = (line + 1 + offset, col + 1)
                 except (KeyError, TypeError):
                     pass
+            if plain_key in out:  # e.g. `1:` and `"1":`: distinct in YAML, one key as plain data
+                line, col = positions.get(child, positions.get(keypath, (offset + 1, 1)))
+                raise InputError(Pos(path, line, col), f"YAML error: duplicate key {plain_key!r}")
             out[plain_key] = _plain(node[key], child, positions, budget, path, offset)
         return out
     if isinstance(node, list):

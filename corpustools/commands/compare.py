@@ -1,0 +1,46 @@
+"""corpustools compare CORPUS --base RUN... --candidate RUN... [--format markdown|json]"""
+
+from __future__ import annotations
+
+HELP = "compare two prompt versions' runs fixture by fixture, with noise and a paired test (advisory: exit 0)"
+
+
+def register(subparsers) -> None:
+    parser = subparsers.add_parser(
+        "compare", help=HELP, description=HELP + ". Refuses (exit 2) when a run was produced against a "
+        "different corpus, unless --allow-corpus-drift.")
+    parser.add_argument("corpus", metavar="CORPUS", help="the corpus folder both sides are scored against")
+    parser.add_argument("--base", metavar="RUN", action="append", required=True,
+                        help="a results folder of the current version (repeat for several runs)")
+    parser.add_argument("--candidate", metavar="RUN", action="append", required=True,
+                        help="a results folder of the proposed version (repeat for several runs)")
+    parser.add_argument("--format", choices=("markdown", "json"), default="markdown")
+    parser.add_argument("--output", metavar="FILE", help="write the report to FILE instead of standard output")
+    parser.add_argument("--allow-corpus-drift", action="store_true",
+                        help="compare even when a run's run.yaml names another corpus sha256 (the report says so)")
+    parser.set_defaults(run=run)
+
+
+def run(args, out, err) -> int:
+    from corpustools.positions import InputError
+    from corpustools.score.compare import CorpusDrift, compare_runs
+    from corpustools.score.compare_markdown import compare_markdown
+    from corpustools.score.output import refuse_corpus_path, write_text
+    from corpustools.score.report_json import compare_json
+
+    try:
+        comparison = compare_runs(args.corpus, args.base, args.candidate, allow_drift=args.allow_corpus_drift)
+        text = compare_json(comparison) if args.format == "json" else compare_markdown(comparison)
+        if args.output:
+            refuse_corpus_path(args.output, args.corpus)
+            write_text(args.output, text)
+        else:
+            out.write(text)
+    except CorpusDrift as drift:
+        print(f"corpustools compare: {drift}; refusing to compare (pass --allow-corpus-drift to compare anyway)",
+              file=err)
+        return 2
+    except InputError as error:
+        print(f"corpustools compare: {error}", file=err)
+        return 2
+    return 0

@@ -1,0 +1,94 @@
+"""corpustools lint [PATH...]"""
+
+from __future__ import annotations
+
+HELP = "check a fixture corpus: malformed, unwinnable, leaking or copied fixtures"
+FORMATS = ("text", "json", "github", "sarif")  # kept here too so --help needs no import
+
+
+def register(subparsers) -> None:
+    parser = subparsers.add_parser(
+        "lint", help=HELP, description=HELP + ". Exit 0: no errors; 1: errors (or warnings with "
+        "--strict); 2: usage, config or internal error.")
+    parser.add_argument("paths", nargs="*", metavar="PATH",
+                        help="a corpus folder, or a file or folder inside one (report only those files); "
+                        "default: every corpus under the working directory")
+    parser.add_argument("--format", choices=FORMATS, default="text", help="output format (default: text)")
+    parser.add_argument("--select", metavar="CODES", help="run only these rules (comma-separated codes or "
+                        "prefixes such as CT6); secret rules always run")
+    parser.add_argument("--ignore", metavar="CODES", help="skip these rules (codes or prefixes); "
+                        "secret rules cannot be ignored")
+    parser.add_argument("--prompt", metavar="FILE", help="the prompt under eval (enables CT703); "
+                        "overrides lint.prompt")
+    parser.add_argument("--kb", metavar="DIR", help="knowledge-base folder, every *.md under it "
+                        "(enables CT704); overrides lint.kb")
+    parser.add_argument("--strict", action="store_true", help="warnings fail too (exit 1)")
+    parser.add_argument("--statistics", action="store_true", help="count diagnostics per code "
+                        "(after text output; on stderr for the other formats)")
+    parser.add_argument("--list-rules", action="store_true", help="list every rule and exit")
+    parser.add_argument("--explain", metavar="CODE", help="print a rule's documentation and exit")
+    parser.set_defaults(run=run)
+
+
+def _config_message(error) -> str:
+    from corpustools.lint.engine import display_path
+
+    pos = error.pos
+    if not pos.path:
+        return f"corpustools lint: {error.message}"
+    where = display_path(pos.path) + (f":{pos.line}:{max(pos.col, 1)}" if pos.line > 0 else "")
+    return f"{where}: {error.message}"
+
+
+def _explain(code: str, rules, out, err) -> int:
+    from corpustools.lint.docs import rule_doc
+
+    wanted = code.strip()
+    rule = next((r for r in rules if wanted.upper() == r.CODE or wanted == r.NAME), None)
+    if rule is None:
+        print(f"corpustools lint: --explain: unknown rule {code!r} (see --list-rules)", file=err)
+        return 2
+    print(f"{rule.CODE} {rule.NAME} [{rule.SEVERITY}]\n\n{rule_doc(rule)}", file=out)
+    return 0
+
+
+def run(args, out, err) -> int:
+    from corpustools import __version__
+    from corpustools.lint import engine, report
+    from corpustools.lint.config import ConfigError, check_cli_ignore, expand_codes
+    from corpustools.lint.registry import rule_modules
+    from corpustools.positions import InputError
+
+    rules = rule_modules()
+    if args.list_rules:
+        out.write(report.format_rule_list(rules))
+        return 0
+    if args.explain:
+        return _explain(args.explain, rules, out, err)
+    try:
+        select = expand_codes(args.select, rules, option="--select") if args.select else None
+        ignore = expand_codes(args.ignore, rules, option="--ignore") if args.ignore else frozenset()
+        check_cli_ignore(ignore, rules)
+        selection = engine.Selection(select, ignore, args.prompt, args.kb)
+        run_ = engine.lint_paths(args.paths, rules, selection)
+    except ConfigError as error:
+        print(_config_message(error), file=err)
+        return 2
+    except InputError as error:
+        print(f"corpustools lint: {error}", file=err)
+        return 2
+
+    diagnostics = run_.diagnostics
+    if args.format == "text":
+        out.write(report.format_text(diagnostics))
+    elif args.format == "json":
+        out.write(report.format_json(diagnostics))
+    elif args.format == "github":
+        out.write(report.format_github(diagnostics))
+    else:
+        out.write(report.format_sarif(diagnostics, rules, __version__, [str(c) for c in run_.crashes]))
+    if args.statistics:
+        (out if args.format == "text" else err).write(report.format_statistics(diagnostics))
+    for crash in run_.crashes:
+        print(f"corpustools lint: {crash}", file=err)
+    return engine.exit_code(run_, args.strict)

@@ -1,0 +1,42 @@
+"""corpustools render CORPUS FIXTURE_ID --prompt FILE [--append] | render CORPUS --all --out DIR --prompt FILE"""
+
+from __future__ import annotations
+
+HELP = "print the prompt with a fixture's transcript substituted, for pasting into a model by hand"
+
+
+def register(subparsers) -> None:
+    parser = subparsers.add_parser(
+        "render", help=HELP, description=HELP + ". The transcript (session body, frontmatter dropped) replaces "
+        "the line '[TRANSCRIPT PLACEHOLDER, substituted at runtime]' literally. corpustools never calls a model.")
+    parser.add_argument("corpus", metavar="CORPUS", help="the corpus folder")
+    parser.add_argument("fixture_id", metavar="FIXTURE_ID", nargs="?", help="the fixture to render")
+    parser.add_argument("--prompt", metavar="FILE", required=True, help="the prompt under evaluation")
+    parser.add_argument("--append", action="store_true",
+                        help="if the prompt has no placeholder line, add the transcript at its end")
+    parser.add_argument("--all", action="store_true", help="render every fixture (needs --out)")
+    parser.add_argument("--out", metavar="DIR", help="with --all: write DIR/<fixture_id>.md for each fixture")
+    parser.set_defaults(run=run)
+
+
+def run(args, out, err) -> int:
+    from corpustools.positions import InputError
+    from corpustools.render import read_prompt, render_all, render_prompt, transcript
+
+    if args.all == bool(args.fixture_id) or bool(args.out) != args.all:
+        print("corpustools render: give either FIXTURE_ID, or --all with --out DIR", file=err)
+        return 2
+    try:
+        if args.all:
+            rendered = render_all(args.corpus, args.prompt, args.out, append=args.append)
+            for line in rendered.errors:
+                print(f"corpustools render: {line}", file=err)
+            print(f"wrote {len(rendered.written)} rendered prompt(s) to {args.out}", file=out)
+            return 2 if rendered.errors else 0
+        prompt_text = read_prompt(args.prompt, append=args.append)
+        out.write(render_prompt(prompt_text, transcript(args.corpus, args.fixture_id), append=args.append,
+                                prompt_path=args.prompt))
+    except InputError as error:
+        print(f"corpustools render: {error}", file=err)
+        return 2
+    return 0

@@ -1,0 +1,62 @@
+"""corpustools run init RESULTS --corpus CORPUS --prompt FILE [--model M --temperature T --harness H --operator O]"""
+
+from __future__ import annotations
+
+HELP = "record how a results folder is produced (run init writes RESULTS/run.yaml)"
+
+
+def register(subparsers) -> None:
+    parser = subparsers.add_parser("run", help=HELP, description=HELP)
+    actions = parser.add_subparsers(dest="action", metavar="ACTION", parser_class=type(parser))
+    init = actions.add_parser(
+        "init", help="write RESULTS/run.yaml before running the model by hand",
+        description="Write RESULTS/run.yaml: the prompt's path, name, Version: line and sha256, the model, "
+        "temperature, harness, operator, start time and the sha256 of the corpus. Refuses to overwrite an "
+        "existing run.yaml unless --force.")
+    init.add_argument("results", metavar="RESULTS", help="the results folder (created if missing)")
+    init.add_argument("--corpus", metavar="CORPUS", required=True, help="the corpus the run is produced against")
+    init.add_argument("--prompt", metavar="FILE", required=True, help="the prompt file under evaluation")
+    init.add_argument("--prompt-name", metavar="NAME",
+                      help="default: corpus.yaml's prompt_under_eval name, else the file name")
+    init.add_argument("--model", default="unrecorded", help="the exact model identifier")
+    init.add_argument("--temperature", default="unrecorded", help="a number, or e.g. 'unknown'")
+    init.add_argument("--harness", help="the program the prompts are pasted into (default: corpus.yaml's first)")
+    init.add_argument("--operator", default="unrecorded", help="who runs the model")
+    init.add_argument("--started-at", metavar="TIMESTAMP", help="default: now, in UTC (ISO 8601)")
+    init.add_argument("--notes", default="", help="free notes (edit run.yaml later to add more)")
+    init.add_argument("--force", action="store_true", help="replace an existing run.yaml")
+    init.set_defaults(run=run_init)
+    parser.set_defaults(run=run_without_action, run_parser=parser)
+
+
+def run_without_action(args, out, err) -> int:
+    args.run_parser.print_help(err)
+    return 2
+
+
+def run_init(args, out, err) -> int:
+    import datetime
+
+    from corpustools.corpus import is_corpus
+    from corpustools.manifest import build_manifest, manifest_yaml, write_manifest
+    from corpustools.positions import InputError
+    from corpustools.score.output import refuse_corpus_path
+
+    if not is_corpus(args.corpus):
+        print(f"corpustools run init: {args.corpus}: not a corpus folder: no corpus.yaml", file=err)
+        return 2
+    # The one clock corpustools reads: run.yaml records when the run was started.
+    started_at = args.started_at or datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+    try:
+        refuse_corpus_path(args.results, args.corpus)
+        manifest, remarks = build_manifest(
+            args.corpus, args.prompt, model=args.model, temperature=args.temperature, harness=args.harness,
+            operator=args.operator, started_at=started_at, prompt_name=args.prompt_name, notes=args.notes)
+        path = write_manifest(args.results, manifest_yaml(manifest), force=args.force)
+    except InputError as error:
+        print(f"corpustools run init: {error}", file=err)
+        return 2
+    for remark in remarks:
+        print(f"corpustools run init: note: {remark}", file=err)
+    print(f"wrote {path}", file=out)
+    return 0

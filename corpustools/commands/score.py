@@ -1,0 +1,49 @@
+"""corpustools score CORPUS RESULTS... [--format markdown|json|text] [--output FILE] [--append-history FILE]"""
+
+from __future__ import annotations
+
+HELP = "score saved prompt outputs against the corpus labels (advisory: exit 0 whenever a report is made)"
+
+
+def register(subparsers) -> None:
+    parser = subparsers.add_parser(
+        "score", help=HELP, description=HELP + ". With two or more RESULTS folders (runs of one prompt "
+        "version) the report adds the run-to-run noise floor, flaky fixtures and point stability.")
+    parser.add_argument("corpus", metavar="CORPUS", help="the corpus folder (holds corpus.yaml)")
+    parser.add_argument("results", metavar="RESULTS", nargs="+",
+                        help="a run folder of <fixture_id>.json outputs (and optionally run.yaml)")
+    parser.add_argument("--format", choices=("markdown", "json", "text"), default="markdown")
+    parser.add_argument("--output", metavar="FILE", help="write the report to FILE instead of standard output")
+    parser.add_argument("--append-history", metavar="FILE",
+                        help="append one row to the Markdown history table in FILE (created if missing)")
+    parser.set_defaults(run=run)
+
+
+def run(args, out, err) -> int:
+    from corpustools.positions import InputError
+    from corpustools.score.history import appended, history_row, read_history
+    from corpustools.score.output import refuse_corpus_path, write_text
+    from corpustools.score.report_json import score_json
+    from corpustools.score.report_markdown import score_markdown
+    from corpustools.score.report_text import score_text
+    from corpustools.score.scoring import score_report
+
+    try:
+        report = score_report(args.corpus, args.results)
+        text = {"markdown": score_markdown, "json": score_json, "text": score_text}[args.format](report)
+        history = None
+        if args.append_history:
+            refuse_corpus_path(args.append_history, args.corpus)
+            history = appended(read_history(args.append_history), args.append_history, history_row(report))
+        if args.output:
+            refuse_corpus_path(args.output, args.corpus)
+            write_text(args.output, text)
+        else:
+            out.write(text)
+        if history is not None:
+            write_text(args.append_history, history)
+            print(f"corpustools score: appended a row to {args.append_history}", file=err)
+    except InputError as error:
+        print(f"corpustools score: {error}", file=err)
+        return 2
+    return 0

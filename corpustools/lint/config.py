@@ -1,0 +1,164 @@
+"""The `lint:` section of corpus.yaml, and the --select/--ignore codes of the command line, as one
+checked LintConfig. Every mistake is a ConfigError naming the file and line (exit 2), because a
+misspelt code silently suppressing nothing is worse than a refusal."""
+
+from __future__ import annotations
+
+import fnmatch
+import os
+import re
+from dataclasses import dataclass, field
+from types import ModuleType
+from typing import Any, Mapping
+
+from corpustools.positions import Pos
+from corpustools.yamlload import YamlDoc
+
+_CODE_OR_PREFIX = re.compile(r"CT[0-9]{0,3}")
+
+
+@dataclass(frozen=True)
+class ConfigError(Exception):
+    """A bad `lint:` setting or command-line code: one line, exit 2."""
+
+    pos: Pos
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.pos}: {self.message}" if self.pos.path else self.message
+
+
+@dataclass(frozen=True)
+class FileIgnore:
+    patterns: tuple[str, ...]  # fnmatch patterns over paths relative to the corpus root, POSIX
+    codes: frozenset[str]
+    reason: str
+
+    def covers(self, relative_path: str, code: str) -> bool:
+        return code in self.codes and any(fnmatch.fnmatchcase(relative_path, p) for p in self.patterns)
+
+
+@dataclass(frozen=True)
+class LintConfig:
+    """What one corpus's lint run uses. Paths are resolved relative to corpus.yaml's folder."""
+
+    ignore: frozenset[str] = frozenset()
+    severity: Mapping[str, str] = field(default_factory=dict)
+    per_file_ignores: tuple[FileIgnore, ...] = ()
+    options: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)  # code -> merged options
+    prompt: str | None = None
+    kb: str | None = None
+    provenance: str | None = None
+
+
+def rule_by_code(rules: list[ModuleType]) -> dict[str, ModuleType]:
+    return {rule.CODE: rule for rule in rules}
+
+
+def suppressible(rule: ModuleType) -> bool:
+    return getattr(rule, "SUPPRESSIBLE", True)
+
+
+def _never(rule: ModuleType, what: str) -> str:
+    return f"{rule.CODE} ({rule.NAME}) is a secret rule and can never be {what}"
+
+
+def expand_codes(text: str, rules: list[ModuleType], *, option: str) -> frozenset[str]:
+    """'CT5,CT601' -> the codes of every loaded rule each item is a prefix of. Unknown -> ConfigError."""
+    codes: set[str] = set()
+    for item in (part.strip() for part in text.split(",")):
+        if not item:
+            continue
+        matched = {rule.CODE for rule in rules if rule.CODE.startswith(item.upper())}
+        if not _CODE_OR_PREFIX.fullmatch(item.upper()) or not matched:
+            raise ConfigError(Pos(""), f"{option}: unknown rule code {item!r} (see --list-rules)")
+        codes |= matched
+    return frozenset(codes)
+
+
+def check_cli_ignore(codes: frozenset[str], rules: list[ModuleType]) -> None:
+    for code in sorted(codes):
+        rule = rule_by_code(rules)[code]
+        if not suppressible(rule):
+            raise ConfigError(Pos(""), f"--ignore: {_never(rule, 'ignored')}")
+
+
+def _code_at(doc: YamlDoc, keypath: tuple, code: str, rules: Mapping[str, ModuleType]) -> ModuleType:
+    if code not in rules:
+        raise ConfigError(doc.pos(keypath), f"lint: unknown rule code {code!r} (see corpustools lint --list-rules)")
+    return rules[code]
+
+
+def _resolve(doc: YamlDoc, value: str | None) -> str | None:
+    if value is None:
+        return None
+    return os.path.normpath(os.path.join(os.path.dirname(doc.path), value))
+
+
+def _same_kind(default: Any, value: Any) -> bool:
+    if default is None:  # "unset" defaults take any value
+        return True
+    if isinstance(default, bool) or isinstance(value, bool):
+        return isinstance(default, bool) and isinstance(value, bool)
+    if isinstance(default, float):
+        return isinstance(value, (int, float))
+    if isinstance(default, (list, tuple)):
+        return isinstance(value, list)
+    return isinstance(value, type(default))
+
+
+def _options(doc: YamlDoc, lint: Mapping, rules: Mapping[str, ModuleType]) -> dict[str, dict[str, Any]]:
+    merged = {code: dict(getattr(rule, "OPTIONS", {})) for code, rule in rules.items()}
+    for code, given in sorted(lint.get("rules", {}).items()):
+        rule = _code_at(doc, ("lint", "rules", code), code, rules)
+        defaults = getattr(rule, "OPTIONS", {})
+        for name, value in sorted(given.items()):
+            keypath = ("lint", "rules", code, name)
+            if name not in defaults:
+                known = ", ".join(sorted(defaults)) or "none"
+                raise ConfigError(doc.pos(keypath), f"lint.rules.{code}: unknown option {name!r} (options: {known})")
+            if not _same_kind(defaults[name], value):
+                raise ConfigError(doc.pos(keypath), f"lint.rules.{code}.{name}: expected "
+                                  f"{type(defaults[name]).__name__} like the default {defaults[name]!r}")
+            merged[code][name] = tuple(value) if isinstance(value, list) else value
+    return merged
+
+
+def load_config(doc: YamlDoc | None, lint: Mapping | None, rules: list[ModuleType]) -> LintConfig:
+    """The checked `lint:` section (already schema-valid) of the spec document `doc`."""
+    by_code = rule_by_code(rules)
+    if doc is None or not lint:
+        return LintConfig(options={code: dict(getattr(r, "OPTIONS", {})) for code, r in by_code.items()})
+    ignore = set()
+    for index, code in enumerate(lint.get("ignore", [])):
+        rule = _code_at(doc, ("lint", "ignore", index), code, by_code)
+        if not suppressible(rule):
+            raise ConfigError(doc.pos(("lint", "ignore", index)), f"lint.ignore: {_never(rule, 'ignored')}")
+        ignore.add(code)
+    severity = {}
+    for code, level in sorted(lint.get("severity", {}).items()):
+        rule = _code_at(doc, ("lint", "severity", code), code, by_code)
+        if not suppressible(rule) and level != rule.SEVERITY:
+            raise ConfigError(doc.pos(("lint", "severity", code)),
+                              f"lint.severity: {_never(rule, f're-levelled to {level}')}")
+        severity[code] = level
+    file_ignores = []
+    for index, entry in enumerate(lint.get("per_file_ignores", [])):
+        for j, code in enumerate(entry["codes"]):
+            rule = _code_at(doc, ("lint", "per_file_ignores", index, "codes", j), code, by_code)
+            if not suppressible(rule):
+                raise ConfigError(doc.pos(("lint", "per_file_ignores", index, "codes", j)),
+                                  f"lint.per_file_ignores: {_never(rule, 'ignored per file')}")
+        if not entry["reason"].strip():
+            raise ConfigError(doc.pos(("lint", "per_file_ignores", index, "reason")),
+                              "lint.per_file_ignores: reason must say why the files are exempt")
+        file_ignores.append(FileIgnore(tuple(entry["files"]), frozenset(entry["codes"]), entry["reason"]))
+    return LintConfig(
+        ignore=frozenset(ignore),
+        severity=severity,
+        per_file_ignores=tuple(file_ignores),
+        options=_options(doc, lint, by_code),
+        prompt=_resolve(doc, lint.get("prompt")),
+        kb=_resolve(doc, lint.get("kb")),
+        provenance=_resolve(doc, lint.get("provenance")),
+    )

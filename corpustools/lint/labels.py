@@ -1,0 +1,66 @@
+"""What the label rules (CT6xx) share: each session's normalized transcript, and the labels.
+
+A transcript is normalized one turn at a time with corpustools.normalize (the scorer's
+normalization) and the turns are joined by newlines, which normalize() never leaves inside a
+term, so a term is found only if one turn says it: a phrase cannot match across two turns.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterator, Mapping
+
+from corpustools.lint.context import LintContext
+from corpustools.normalize import normalize
+from corpustools.session import Session
+from corpustools.sidecar import ExpectedPoint, Sidecar, Term
+
+
+@dataclass(frozen=True)
+class Transcript:
+    """A session's turns, normalized: all of them, the user's, the agent's."""
+
+    everything: str
+    user: str
+    agent: str
+
+
+def transcript_of(session: Session) -> Transcript:
+    def joined(role: str | None) -> str:
+        return "\n".join(normalize(t.text) for t in session.turns if role is None or t.role == role)
+
+    return Transcript(joined(None), joined("USER"), joined("AGENT"))
+
+
+def transcripts(ctx: LintContext) -> Mapping[str, Transcript]:
+    """fixture id -> normalized transcript, for every session that parsed (computed once a run)."""
+    return ctx.cached("labels.transcripts", lambda c: {
+        fixture_id: transcript_of(session) for fixture_id, session in sorted(c.corpus.sessions.items())})
+
+
+def normalized(term: Term) -> str:
+    return normalize(term.text)
+
+
+def labelled_points(ctx: LintContext) -> Iterator[tuple[str, Sidecar, ExpectedPoint]]:
+    """(fixture id, sidecar, point) for every point of every schema-valid sidecar, by fixture id
+    then sidecar order. The fixture id is the file's basename, which pairs it with its session."""
+    for fixture_id, sidecar in sorted(ctx.corpus.sidecars.items()):
+        for point in sidecar.points:
+            yield fixture_id, sidecar, point
+
+
+def all_terms(point: ExpectedPoint) -> Iterator[tuple[str, Term]]:
+    """(list name, term) for both of a point's term lists, `must_match_all` first."""
+    for term in point.must_match_all:
+        yield "must_match_all", term
+    for term in point.must_not_match:
+        yield "must_not_match", term
+
+
+def quoted(text: str, limit: int = 80) -> str:
+    """A term or sentence for a one-line message: repr-quoted, shortened, never multi-line."""
+    one_line = " ".join(text.split())
+    if len(one_line) > limit:
+        one_line = one_line[: limit - 3] + "..."
+    return repr(one_line)

@@ -1,0 +1,105 @@
+"""Reporters: Diagnostics (already sorted) in the formats linters and CI systems read. Pure
+functions from values to text; nothing here decides what is wrong."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from types import ModuleType
+from typing import Sequence
+
+from corpustools.lint.diagnostic import Diagnostic
+
+FORMATS = ("text", "json", "github", "sarif")
+SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
+
+
+def format_text(diagnostics: Sequence[Diagnostic]) -> str:
+    return "".join(f"{d.path}:{d.line}:{d.col}: {d.code} [{d.severity}] {d.message}\n" for d in diagnostics)
+
+
+def format_json(diagnostics: Sequence[Diagnostic]) -> str:
+    return json.dumps([d.as_dict() for d in diagnostics], indent=2, ensure_ascii=False) + "\n"
+
+
+def _github_data(text: str) -> str:
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def _github_property(text: str) -> str:
+    return _github_data(text).replace(":", "%3A").replace(",", "%2C")
+
+
+def format_github(diagnostics: Sequence[Diagnostic]) -> str:
+    """GitHub Actions workflow commands: each diagnostic becomes an annotation on the file."""
+    lines = []
+    for d in diagnostics:
+        command = "error" if d.severity == "error" else "warning"
+        props = ",".join((f"file={_github_property(d.path)}", f"line={d.line}", f"col={d.col}",
+                          f"title={_github_property(f'{d.code} {d.name}')}"))
+        lines.append(f"::{command} {props}::{_github_data(d.message)}\n")
+    return "".join(lines)
+
+
+def format_sarif(diagnostics: Sequence[Diagnostic], rules: Sequence[ModuleType], version: str,
+                 crashes: Sequence[str] = ()) -> str:
+    """SARIF 2.1.0: one run; every rule with its documentation; results with file locations."""
+    from corpustools.lint.docs import rule_doc, rule_summary
+
+    index = {rule.CODE: i for i, rule in enumerate(rules)}
+    driver = {
+        "name": "corpustools",
+        "version": version,
+        "rules": [{
+            "id": rule.CODE,
+            "name": rule.NAME,
+            "shortDescription": {"text": rule_summary(rule)},
+            "fullDescription": {"text": rule_doc(rule)},
+            "help": {"text": rule_doc(rule), "markdown": rule_doc(rule)},
+            "defaultConfiguration": {"level": rule.SEVERITY},
+            "properties": {"suppressible": getattr(rule, "SUPPRESSIBLE", True)},
+        } for rule in rules],
+    }
+    results = []
+    for d in diagnostics:
+        result = {
+            "ruleId": d.code,
+            "level": d.severity,
+            "message": {"text": d.message},
+            "locations": [{"physicalLocation": {
+                "artifactLocation": {"uri": d.path, "uriBaseId": "%SRCROOT%"},
+                "region": {"startLine": d.line, "startColumn": d.col},
+            }}],
+        }
+        if d.code in index:
+            result["ruleIndex"] = index[d.code]
+        results.append(result)
+    invocation = {"executionSuccessful": not crashes}
+    if crashes:
+        invocation["toolExecutionNotifications"] = [
+            {"level": "error", "message": {"text": crash}} for crash in crashes]
+    log = {
+        "$schema": SARIF_SCHEMA,
+        "version": "2.1.0",
+        "runs": [{"tool": {"driver": driver}, "invocations": [invocation], "results": results}],
+    }
+    return json.dumps(log, indent=2, ensure_ascii=False) + "\n"
+
+
+def format_statistics(diagnostics: Sequence[Diagnostic]) -> str:
+    """One line per code, in code order: count, code, name; then the totals by severity."""
+    counts = Counter((d.code, d.name) for d in diagnostics)
+    lines = [f"{count:<5} {code} {name}\n" for (code, name), count in sorted(counts.items())]
+    errors = sum(1 for d in diagnostics if d.severity == "error")
+    lines.append(f"{errors} error(s), {len(diagnostics) - errors} warning(s)\n")
+    return "".join(lines)
+
+
+def format_rule_list(rules: Sequence[ModuleType]) -> str:
+    from corpustools.lint.docs import rule_summary
+
+    lines = []
+    for rule in rules:
+        mark = " (never suppressible)" if not getattr(rule, "SUPPRESSIBLE", True) else ""
+        lines.append(f"{rule.CODE}  {rule.NAME:<20} {rule.SEVERITY:<8} {rule_summary(rule)}{mark}\n")
+    return "".join(lines)

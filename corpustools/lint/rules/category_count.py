@@ -1,0 +1,38 @@
+"""A category's number of fixtures differs from the spec's `count` (reported at corpus.yaml).
+
+What: for each category in `corpus.yaml`, the number of fixtures whose sidecar names that category
+equals its `count`. A fixture whose sidecar cannot be read is counted by its file name.
+
+Why: the spec's table is the corpus's design (reject and trap fixtures outnumber admits on
+purpose); a missing or extra fixture silently changes what the score measures.
+
+Example (`count: 2`, one fixture):
+
+    corpus.yaml:14:5: CT301 [error] category admit-gotcha has 1 fixture, the spec says 2 (admit-gotcha-01)
+"""
+
+from corpustools.lint.diagnostic import Problem
+from corpustools.lint.structure import fixture_category
+
+CODE = "CT301"
+NAME = "category-count"
+SEVERITY = "error"
+OPTIONS = {}
+SUPPRESSIBLE = True
+
+
+def check(ctx, options):
+    corpus = ctx.corpus
+    spec = corpus.spec
+    if spec is None:
+        return
+    members: dict[str, list[str]] = {}
+    for fixture_id in corpus.fixture_ids:
+        members.setdefault(fixture_category(corpus, fixture_id), []).append(fixture_id)
+    for index, category in enumerate(spec.categories):
+        found = members.get(category.id, [])
+        if len(found) != category.count:
+            listed = f" ({', '.join(found)})" if found else ""
+            noun = "fixture" if len(found) == 1 else "fixtures"
+            yield Problem(spec.doc.pos(("categories", index, "count")), f"category {category.id} has "
+                          f"{len(found)} {noun}, the spec says {category.count}{listed}")

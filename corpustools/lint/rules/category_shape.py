@@ -1,0 +1,59 @@
+"""A sidecar disagrees with its category's `expect`, or expect_empty disagrees with its points.
+
+What, by the category's `expect` in corpus.yaml:
+- `empty`: `expect_empty: true` and no expected points;
+- `practice` / `map`: at least one point of that type;
+- `subset`: at least one point, and at least one `must_not_match` term (what must not survive);
+- always: `expect_empty` is true exactly when there are no points.
+
+Why: the category says what the fixture tests; a reject fixture with a point, or an admit fixture
+with none, tests the opposite of its name. A non-empty fixture with no points checks nothing.
+
+Example (a practice category with only a map point):
+
+    category: admit-convention
+    expected_points:
+      - id: branch-entity
+        type: map
+
+    expected/admit-convention-01.yaml:3:1: CT303 [error] category admit-convention expects a practice point; there is none
+"""
+
+from corpustools.lint.diagnostic import Problem
+
+CODE = "CT303"
+NAME = "category-shape"
+SEVERITY = "error"
+OPTIONS = {}
+SUPPRESSIBLE = True
+
+
+def shape_problems(sidecar, expect: str | None):
+    """(keypath, message) for each way `sidecar` disagrees with `expect`."""
+    points = sidecar.points
+    category = sidecar.category
+    if expect == "empty":
+        if points:
+            yield ("expected_points",), f"category {category} expects an empty output; remove the points"
+    elif expect in ("practice", "map"):
+        if not any(p.type == expect for p in points):
+            yield ("expected_points",), f"category {category} expects a {expect} point; there is none"
+    elif expect == "subset":
+        if not points:
+            yield ("expected_points",), f"category {category} expects the salvaged point; there is none"
+        elif not any(p.must_not_match for p in points):
+            yield ("expected_points",), (f"category {category} expects a must_not_match term for what "
+                                         "must not survive; there is none")
+    if sidecar.expect_empty and points:
+        yield ("expect_empty",), "expect_empty is true but there are expected points"
+    elif not sidecar.expect_empty and not points:
+        yield ("expect_empty",), "expect_empty is false but there are no expected points, so nothing is checked"
+
+
+def check(ctx, options):
+    spec = ctx.corpus.spec
+    for fixture_id, sidecar in sorted(ctx.corpus.sidecars.items()):
+        # An unknown category is CT302's; only the expect_empty check applies to it.
+        category = spec.category(sidecar.category) if spec else None
+        for keypath, message in shape_problems(sidecar, category.expect if category else None):
+            yield Problem(sidecar.doc.pos(keypath), message)

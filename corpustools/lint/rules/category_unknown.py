@@ -1,0 +1,36 @@
+"""A sidecar's category is not declared in the spec.
+
+What: the `category` of every sidecar is the `id` of one of the categories in `corpus.yaml`.
+
+Why: a fixture of an undeclared category is not counted, and its expected shape (CT303) is
+unknown, so nothing checks whether its labels make sense.
+
+Example:
+
+    category: admit-convetion
+
+    expected/admit-convetion-01.yaml:2:1: CT302 [error] category 'admit-convetion' is not in corpus.yaml (did you mean admit-convention?)
+"""
+
+import difflib
+
+from corpustools.lint.diagnostic import Problem
+
+CODE = "CT302"
+NAME = "category-unknown"
+SEVERITY = "error"
+OPTIONS = {}
+SUPPRESSIBLE = True
+
+
+def check(ctx, options):
+    spec = ctx.corpus.spec
+    if spec is None:
+        return
+    known = [c.id for c in spec.categories]
+    for fixture_id, doc in sorted(ctx.corpus.sidecar_docs.items()):
+        category = doc.data.get("category")
+        if isinstance(category, str) and category not in known:
+            close = difflib.get_close_matches(category, known, n=1)
+            hint = f" (did you mean {close[0]}?)" if close else ""
+            yield Problem(doc.pos(("category",)), f"category {category!r} is not in corpus.yaml{hint}")

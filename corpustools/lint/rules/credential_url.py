@@ -1,0 +1,29 @@
+"""A URL carries a user and password (`scheme://user:password@host`).
+
+What: any `scheme://user:password@host` (http, https, mysql, postgres, redis, amqp, ftp, ...) in
+any corpus file, with a literal password. A password that is a reference or a mask
+(`mysql://db:${DB_PASS}@db/site`, `https://user:****@host`) is not flagged. The message shows the
+scheme and the first characters of the password only.
+
+Why: connection strings are the commonest way real credentials end up pasted into a transcript,
+and `mysql://drupal:drupal@...` looks real to every scanner. Secret rules can never be suppressed.
+
+Example:
+
+    [AGENT]: The settings use postgres://fern:Tr0ub4dor@db/fern for the replica.
+
+    sessions/reject-noise-02.md:9:22: CT503 [error] postgres:// URL carries a password (`postgres://…:Tr0u…@…`)
+"""
+
+from corpustools.lint.secrets.hosts import find_credential_urls
+from corpustools.lint.secrets.scan import scan
+
+CODE = "CT503"
+NAME = "credential-url"
+SEVERITY = "error"
+OPTIONS = {}
+SUPPRESSIBLE = False
+
+
+def check(ctx, options):
+    yield from scan(ctx, find_credential_urls)

@@ -1,0 +1,32 @@
+"""An e-mail address.
+
+What: `local@domain` where the domain ends in a real TLD, a private or reserved suffix
+(`.internal`, `.local`, `.corp`, `.example`, `.test`, ...) or is `localhost`:
+`jane.doe@fernlibrary.org`, `ops+alerts@fern.internal`, `git@github.com`, `root@localhost`.
+Service references (`@entity_type.manager`), npm scopes (`@babel/core`), `package@1.2.3`,
+`icon@2x.png` and `user:password@host` inside a URL (that is CT503's) are not. The message shows
+the first character of the local part and the domain.
+
+Why: addresses are personal data and invite the model to copy contact details into extracted
+knowledge; the authoring rules forbid inventing them. Name the role instead ("the outreach
+team's inbox"). Secret rules can never be suppressed.
+
+Example:
+
+    [USER]: Send the export to maria.lopez@fernlibrary.org when it is done.
+
+    sessions/admit-convention-02.md:12:29: CT506 [error] e-mail address `m…@fernlibrary.org`
+"""
+
+from corpustools.lint.secrets.contact import find_emails
+from corpustools.lint.secrets.scan import scan
+
+CODE = "CT506"
+NAME = "email"
+SEVERITY = "error"
+OPTIONS = {}
+SUPPRESSIBLE = False
+
+
+def check(ctx, options):
+    yield from scan(ctx, find_emails)

@@ -1,0 +1,44 @@
+"""A fixture's basename is not `<category>-<NN>` with its sidecar's category.
+
+What: a fixture is named after its category and a two-digit number: a sidecar with
+`category: admit-gotcha` belongs to `admit-gotcha-01`, `admit-gotcha-02`, ... Reported at the
+sidecar's `category` key; a fixture with no readable sidecar is reported at its session when its
+name is not `<a spec category>-<NN>`.
+
+Why: names are how people find fixtures and how reports group them; a fixture named after one
+category but labeled as another is almost always a mislabel.
+
+Example:
+
+    # expected/admit-convention-01.yaml
+    category: admit-gotcha
+
+    expected/admit-convention-01.yaml:2:1: CT204 [error] fixture name 'admit-convention-01' is not 'admit-gotcha-<NN>' (its category is admit-gotcha)
+"""
+
+import re
+
+from corpustools.lint.diagnostic import Problem
+from corpustools.lint.structure import category_from_name, sidecar_value
+from corpustools.positions import Pos
+
+CODE = "CT204"
+NAME = "fixture-name"
+SEVERITY = "error"
+OPTIONS = {}
+SUPPRESSIBLE = True
+
+
+def check(ctx, options):
+    corpus = ctx.corpus
+    for fixture_id in corpus.fixture_ids:
+        category = sidecar_value(corpus, fixture_id, "category")
+        if isinstance(category, str):
+            if not re.fullmatch(re.escape(category) + r"-[0-9]{2}", fixture_id):
+                doc = corpus.sidecar_docs[fixture_id]
+                yield Problem(doc.pos(("category",)), f"fixture name {fixture_id!r} is not "
+                              f"'{category}-<NN>' (its category is {category})")
+        elif fixture_id not in corpus.sidecar_paths and corpus.spec is not None:
+            if category_from_name(corpus, fixture_id) is None:
+                yield Problem(Pos(corpus.session_paths[fixture_id], 1, 1), f"fixture name {fixture_id!r} "
+                              "is not '<category>-<NN>' with a category of the spec")

@@ -1,0 +1,38 @@
+"""A `must_not_match` term the transcript never says: it guards against nothing.
+
+What: each `must_not_match` term is normalized and looked for in the session's normalized
+turns; a term found in no turn is reported at the term.
+
+Why: a forbidden term exists to catch a specific wrong extraction — the abandoned approach, the
+agent's rejected guess — and such an output would repeat words from the session. A term the
+session never says will almost never appear, so it makes the label look stricter than it is.
+
+Example (flagged), in a session that never mentions abbreviations:
+
+    must_not_match: [abbreviation]
+"""
+
+from __future__ import annotations
+
+from corpustools.lint.diagnostic import WARNING, Problem
+from corpustools.lint.labels import labelled_points, normalized, quoted, transcripts
+from corpustools.normalize import contains_term
+
+CODE = "CT607"
+NAME = "forbidden-vacuous"
+SEVERITY = WARNING
+OPTIONS: dict = {}
+SUPPRESSIBLE = True
+
+
+def check(ctx, options):
+    known = transcripts(ctx)
+    for fixture_id, _, point in labelled_points(ctx):
+        transcript = known.get(fixture_id)
+        if transcript is None:
+            continue
+        for term in point.must_not_match:
+            if normalized(term) and not contains_term(transcript.everything, term.text):
+                yield Problem(term.pos, f"must_not_match term {quoted(term.text)} of point "
+                                        f"{point.id!r} never occurs in the transcript; it guards "
+                                        f"nothing")

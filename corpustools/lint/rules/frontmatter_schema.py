@@ -1,0 +1,75 @@
+"""A session's frontmatter keys are not exactly schema_version, session_id, harness and captured_at, or a value is wrong.
+
+What: the frontmatter is a mapping with exactly the keys `schema_version`, `session_id`, `harness`
+and `captured_at`; `schema_version` is the integer 1; `harness` is one of the spec's `harnesses`;
+`captured_at` is an ISO 8601 UTC timestamp (`2026-01-05T10:00:00Z`, optional fraction, `Z` or
+`+00:00`). Whether `session_id` is a proper UUID is CT101's job.
+
+Why: the frontmatter says what a session is and where it came from; an extra key (`author:`,
+`model:`) is usually metadata that belongs elsewhere, and a local-time timestamp makes the
+corpus's capture order ambiguous.
+
+Example (a local time, and an unknown key):
+
+    captured_at: 2026-01-05 10:00
+    model: some-model
+
+    sessions/admit-convention-01.md:5:1: CT004 [error] captured_at '2026-01-05 10:00' is not an ISO 8601 UTC timestamp such as 2026-01-05T10:00:00Z
+    sessions/admit-convention-01.md:6:1: CT004 [error] unexpected frontmatter key 'model' (allowed: schema_version, session_id, harness, captured_at)
+"""
+
+import re
+from datetime import datetime
+
+from corpustools.lint.diagnostic import Problem
+from corpustools.session import FRONTMATTER_KEYS
+
+CODE = "CT004"
+NAME = "frontmatter-schema"
+SEVERITY = "error"
+OPTIONS = {}
+SUPPRESSIBLE = True
+
+_UTC = re.compile(r"([0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2})(\.[0-9]{1,9})?(Z|\+00:00)")
+
+
+def is_utc_timestamp(value) -> bool:
+    if not isinstance(value, str):
+        return False
+    match = _UTC.fullmatch(value)
+    if not match:
+        return False
+    try:
+        datetime.strptime(match.group(1), "%Y-%m-%dT%H:%M:%S")
+    except ValueError:  # 2026-13-40T25:00:00Z has the shape but is no time
+        return False
+    return True
+
+
+def check(ctx, options):
+    spec = ctx.corpus.spec
+    for fixture_id in sorted(ctx.corpus.sessions):
+        session = ctx.corpus.sessions[fixture_id]
+        doc = session.frontmatter
+        data = doc.data
+        if not isinstance(data, dict):
+            what = "empty" if data is None else "not a YAML mapping"
+            yield Problem(doc.pos(), f"frontmatter is {what}; it needs {', '.join(FRONTMATTER_KEYS)}")
+            continue
+        for key in data:
+            if key not in FRONTMATTER_KEYS:
+                yield Problem(doc.pos((key,)), f"unexpected frontmatter key {key!r} "
+                              f"(allowed: {', '.join(FRONTMATTER_KEYS)})")
+        missing = [key for key in FRONTMATTER_KEYS if key not in data]
+        if missing:
+            yield Problem(doc.pos(), f"frontmatter is missing {', '.join(missing)}")
+        version = data.get("schema_version", 1)
+        if type(version) is not int or version != 1:
+            yield Problem(doc.pos(("schema_version",)), f"schema_version is {version!r}; only 1 is known")
+        harness = data.get("harness")
+        if "harness" in data and spec is not None and harness not in spec.harnesses:
+            yield Problem(doc.pos(("harness",)), f"harness {harness!r} is not one of the spec's harnesses "
+                          f"({', '.join(spec.harnesses)})")
+        if "captured_at" in data and not is_utc_timestamp(data["captured_at"]):
+            yield Problem(doc.pos(("captured_at",)), f"captured_at {str(data['captured_at'])[:60]!r} is not an "
+                          "ISO 8601 UTC timestamp such as 2026-01-05T10:00:00Z")

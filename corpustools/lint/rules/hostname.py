@@ -1,0 +1,55 @@
+"""A URL or a host name: something that says where a real system runs.
+
+What: every URL with a network scheme (`https://...`, `ssh://...`, `mysql://...`; not Drupal's
+`public://`, `private://`, `temporary://` stream wrappers, which name files), whatever its host,
+reported once at the URL's start; `localhost`; and bare host names. A bare dotted token is a host
+name only when it looks like one:
+
+- its labels are 1-63 lowercase letters, digits and inner hyphens; an underscore or a capital
+  after the first letter makes it code (`fern_events.info.yml`, `README.md`,
+  `Drupal.behaviors.fernEvents`), and a numeric last label makes it a version (`8.1.2`);
+- it is not glued to code: not right after `/` (a path such as `config/sync/system.site.yml`),
+  `\\`, `@` (a service reference such as `@entity_type.manager`; `user@host` is CT506's),
+  `$` or `%` (`%kernel.secret%`), and not right before `(` (a call such as `object.name()`);
+- a private or reserved suffix (`.local`, `.internal`, `.corp`, `.lan`, `.intranet`, `.home.arpa`,
+  `.localhost`, and the documentation names `.example`, `.test`, `.invalid`) makes a host, unless
+  another label is code vocabulary (`settings.local`) or it is a two-label file name
+  (`mymodule.test`);
+- otherwise the last label must be a real TLD (every country code and the common generic ones),
+  and then `www.` first, a development domain (`fern.ddev.site`, `*.lndo.site`), a strong TLD
+  (`.com`, `.org`, `.net`, `.edu`, `.gov`, `.mil`, `.io`, `.co`: `drupal.org`) or a country code
+  under a generic second level (`fern.co.uk`) makes a host;
+- a TLD that is also a word, a property name or a file extension never makes a bare host:
+  `system.site`, `mymodule.info`, `node.id`, `user.email`, `entity.name`, `run.sh`, `notes.md`,
+  `main.py` (write such hosts as URLs: then they are flagged);
+- any other country code makes a host with three or more labels, none of them Drupal or code
+  vocabulary (`mail.fern.de` is a host; `language.entity.fr` is a config name).
+
+So file names (`settings.local.php`, `mymodule.services.yml`, `node.html.twig`, `composer.json`),
+service ids (`entity_type.manager`, `cache_tags.invalidator`, `plugin.manager.mail`), config
+names (`system.site`, `core.extension`), PHP namespaces, hook names and version numbers pass.
+
+Why: a real host name or URL in a fixture points at someone's infrastructure and dates the
+corpus; an invented one still teaches the model to copy host names into extracted knowledge.
+Name the system instead ("the staging site", "the catalog API"). Secret rules can never be
+suppressed.
+
+Example:
+
+    [USER]: The feed lives at https://catalog.fernlibrary.org/api/holdings.
+
+    sessions/admit-map-location-01.md:8:25: CT504 [error] URL with host `catalog.fernlibrary.org`
+"""
+
+from corpustools.lint.secrets.hosts import find_hosts
+from corpustools.lint.secrets.scan import scan
+
+CODE = "CT504"
+NAME = "hostname"
+SEVERITY = "error"
+OPTIONS = {}
+SUPPRESSIBLE = False
+
+
+def check(ctx, options):
+    yield from scan(ctx, find_hosts)

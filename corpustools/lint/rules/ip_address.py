@@ -1,0 +1,31 @@
+"""An IPv4 or IPv6 address, private and loopback ranges included.
+
+What: four dotted numbers that `ipaddress` accepts as IPv4 (`10.0.0.12`, `127.0.0.1`,
+`192.168.1.20/24`), and colon-separated hex that it accepts as IPv6 (`fe80::1`, `::1`,
+`2001:db8::8a2e:370:7334`, `[::1]:8080`). Versions (`10.3`, `8.1.2`, `v1.2.3.4`, `1.2.3.4.5`),
+invalid octets (`999.1.2.3`), times (`09:30:00`), MAC addresses, UUIDs, hex hashes and PHP's `::`
+are not addresses.
+
+Why: an address in a fixture is someone's network layout (private ranges included: they map an
+internal network). Write "the database host" instead, and a version as `Drupal 10.3`, never four
+dotted numbers. Secret rules can never be suppressed.
+
+Example:
+
+    [AGENT]: Redis answers on 10.20.0.7:6379 from the web container.
+
+    sessions/admit-gotcha-02.md:11:27: CT505 [error] IPv4 address `10.20.0.7` (private range)
+"""
+
+from corpustools.lint.secrets.addresses import find_ip_addresses
+from corpustools.lint.secrets.scan import scan
+
+CODE = "CT505"
+NAME = "ip-address"
+SEVERITY = "error"
+OPTIONS = {}
+SUPPRESSIBLE = False
+
+
+def check(ctx, options):
+    yield from scan(ctx, find_ip_addresses)

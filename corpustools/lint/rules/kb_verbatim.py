@@ -1,0 +1,52 @@
+"""An admit fixture's user turn restates a sentence of the knowledge base.
+
+What: active when a KB folder is given (`--kb DIR` or `lint: kb:` in corpus.yaml). Every sentence
+of every KB document (its YAML frontmatter skipped) is normalized, and so is every counted
+sentence of the `[USER]` turns of admit fixtures (fixtures whose category expects `practice`,
+`map` or `subset`). A fixture sentence equal to a KB sentence, or at least `threshold` (default
+90) similar by rapidfuzz, is reported at the sentence, naming the KB file and line. Whole
+sentences are compared, not skeletons: the concern is the wording itself.
+
+Why: the user in an admit fixture is supposed to teach something in their own words. A user
+turn that recites the knowledge base tests recall of a document the model may have seen, and an
+extraction that copies it back scores well without extracting anything.
+
+Example (flagged, when a KB document says the same sentence):
+
+    [USER]: Custom serialization normalizers need an explicit normalizer service tag with priority.
+
+Options (under `lint: rules: CT704:` in corpus.yaml): `threshold`, `min_tokens`, `min_words`.
+"""
+
+from __future__ import annotations
+
+from corpustools.lint.diagnostic import WARNING, Problem
+from corpustools.lint.labels import quoted
+from corpustools.lint.templates import admit_user_sentences, kb_reference, sentence_options
+
+CODE = "CT704"
+NAME = "kb-verbatim"
+SEVERITY = WARNING
+OPTIONS = {"threshold": 90, "min_tokens": 8, "min_words": 3}
+SUPPRESSIBLE = True
+
+
+def check(ctx, options):
+    threshold = float(options.get("threshold", OPTIONS["threshold"]))
+    min_tokens, min_words = sentence_options(options, OPTIONS)
+    kb = kb_reference(ctx, min_tokens, min_words, threshold)
+    if kb is None:
+        return
+    for located in admit_user_sentences(ctx, min_tokens, min_words):
+        text = located.sentence.normalized
+        same = kb.exact(text)
+        if same is not None:
+            how = "restates verbatim"
+        else:
+            nearest = kb.nearest(text)
+            if nearest is None:
+                continue
+            same, score = nearest
+            how = f"nearly restates ({score:.0f}% similar)"
+        yield Problem(located.pos, f"user sentence {how} the knowledge base at "
+                                   f"{same.path}:{same.sentence.line}: {quoted(same.sentence.text)}")

@@ -1,0 +1,32 @@
+"""A phone number.
+
+What: international numbers (`+44 20 7946 0958`, `+1 (555) 123-4567`, `+4930123456`), North
+American forms (`(555) 123-4567`, `555-123-4567`, `555.123.4567`, `555 123 4567`,
+`1-555-123-4567`) and spaced national forms with a trunk zero and 10-12 digits
+(`020 7946 0958`, `030 1234567`, `01 23 45 67 89`). Ticket ids (`FERN-312`), dates
+(`2026-02-17`, `01-02-2026`), times (`09:30`), timestamps, UUIDs, version numbers, port numbers
+(`:8080`) and line numbers (`Branch.php:123`) are not: they have letters, too few digits, or the
+wrong separators. The message shows the first characters only.
+
+Why: phone numbers are personal data; the authoring rules forbid inventing them, and a
+realistic fake one cannot be told from a real one. Secret rules can never be suppressed.
+
+Example:
+
+    [USER]: If the import fails, call the branch desk on 020 7946 0958.
+
+    sessions/reject-noise-01.md:6:53: CT507 [error] phone number `020 …`
+"""
+
+from corpustools.lint.secrets.contact import find_phones
+from corpustools.lint.secrets.scan import scan
+
+CODE = "CT507"
+NAME = "phone"
+SEVERITY = "error"
+OPTIONS = {}
+SUPPRESSIBLE = False
+
+
+def check(ctx, options):
+    yield from scan(ctx, find_phones)

@@ -1,0 +1,37 @@
+"""Two points of one sidecar with the same id.
+
+What: every point whose `id` is shared with another point of the same sidecar is reported at
+its `id`, naming the line of the other (the first other one, when there are several).
+
+Why: reports, score breakdowns and comparisons name points by id; two points with one id make
+a capture of one indistinguishable from a capture of the other, and usually one of them was
+copied and not renamed. The schema cannot express "unique by key", so this rule does.
+
+Example (flagged, both points):
+
+    expected_points:
+      - id: branch-id
+        type: practice
+      - id: branch-id
+        type: map
+"""
+
+from __future__ import annotations
+
+from corpustools.lint.diagnostic import ERROR, Problem
+
+CODE = "CT609"
+NAME = "point-id-duplicate"
+SEVERITY = ERROR
+OPTIONS: dict = {}
+SUPPRESSIBLE = True
+
+
+def check(ctx, options):
+    for _, sidecar in sorted(ctx.corpus.sidecars.items()):
+        where = [sidecar.doc.pos(("expected_points", index, "id")) for index in range(len(sidecar.points))]
+        for index, point in enumerate(sidecar.points):
+            others = [i for i, other in enumerate(sidecar.points) if i != index and other.id == point.id]
+            if others:
+                yield Problem(where[index], f"point id {point.id!r} is also used by the point at line "
+                                            f"{where[others[0]].line}; point ids must be unique")

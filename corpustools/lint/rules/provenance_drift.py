@@ -1,0 +1,52 @@
+"""A corpus file changed, appeared or disappeared since the corpus's provenance record.
+
+What: when a provenance record for this corpus exists (`lint: provenance: PATH` in corpus.yaml,
+else `<corpus>/../../authoring/provenance.yaml`, as written by `corpustools provenance record`),
+every corpus file - corpus.yaml, sessions, sidecars, gold outputs - still has the sha256 the
+record lists. A changed or new file is reported at the file; a missing one at its line in the
+record. Inactive when there is no record, or the record is of another corpus.
+
+Why: the record says who reviewed exactly these files. An edit after review must come with a
+review, a `corpus_version` bump and a new record, or scores from before and after the edit would
+be compared as if they measured the same corpus.
+
+Example (a session edited after recording):
+
+    fixtures/prompt-eval/sessions/admit-convention-01.md:1:1: CT801 [warning] changed since the provenance record authoring/provenance.yaml; review it, bump corpus_version and re-record
+"""
+
+import os
+
+from corpustools.lint.diagnostic import Problem
+from corpustools.positions import InputError, Pos
+
+CODE = "CT801"
+NAME = "provenance-drift"
+SEVERITY = "warning"
+OPTIONS = {}
+SUPPRESSIBLE = True
+
+_ADVICE = "review it, bump corpus_version and re-record"
+
+
+def check(ctx, options):
+    from corpustools.provenance import MISSING, corpus_drift, load_record
+
+    path = ctx.provenance_record
+    if not path or not os.path.isfile(path):
+        return
+    try:
+        record = load_record(path)
+    except InputError as error:
+        yield Problem(error.pos, f"provenance record unreadable: {error.message}")
+        return
+    root = ctx.corpus.root
+    if not os.path.isdir(record.corpus_root) or not os.path.samefile(record.corpus_root, root):
+        return  # a record of another corpus
+    for drift in corpus_drift(record):
+        if drift.status == MISSING:
+            yield Problem(record.doc.pos(("files", drift.relative)),
+                          f"{drift.relative} is in the provenance record but missing from the corpus; {_ADVICE}")
+        else:
+            yield Problem(Pos(drift.path, 1, 1), f"{drift.status} since the provenance record "
+                          f"{os.path.relpath(path).replace(os.sep, '/')}; {_ADVICE}")

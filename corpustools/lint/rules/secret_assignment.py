@@ -1,0 +1,46 @@
+"""A secret-ish key is assigned a literal value (`password=...`, `api_key: ...`, `token = "..."`).
+
+What: a key whose last word is `password`, `passwd`, `passphrase`, `pwd`, `secret`, `token`,
+`apikey`, `credential(s)` or `salt`, or `key` after `api`/`access`/`private`/`secret`/`client`/
+`encryption`/`signing`/... , or `pass` after `db`/`smtp`/`admin`/..., followed by a separator and a
+value, in any syntax: `password=hunter2` (.env, shell, `--password=`), `api_key: abc123` (YAML, a
+prose label), `token = "..."` (code, TOML), `"secret": "..."` (JSON),
+`$settings['hash_salt'] = '...'` and `'password' => '...'` (PHP), `?token=...` in a URL. Keys are
+split into words (`DB_PASSWORD`, `clientSecret`, `x-api-key`), so words that merely contain a
+secret word are not keys: `keyboard`, `primary_key`, `tokenizer`, `token_service`,
+`password_policy`, `max_tokens`.
+
+Not flagged, because they name or hide a secret rather than contain one: empty values; references
+(`${DB_PASS}`, `$DB_PASS`, `%env(APP_SECRET)%`, `{{ token }}`, `@csrf_token`, `[site:name]`,
+`getenv('X')`, `self.api_key`, `password=password`, an `UPPER_SNAKE` variable name); masks and
+placeholders (`****`, `xxxx`, `...`, `<your-token>`, `[REDACTED]`); `true`/`false`/`null`/`none`;
+type names (`token: string;`, `password: str`); paths to key files
+(`private_key: ../keys/site.key`); and a `key: value` label followed by more words
+(`Token: see the docs`), which is a sentence. A value on the next line (YAML block scalars,
+nested mappings) and XML elements are not seen. Placeholder-looking literals such as `changeme`
+are flagged: they are values.
+
+Why: a password or key written into a fixture is leaked with it, and a realistic fake one looks
+exactly like a leak to every reviewer and scanner. Secret rules can never be suppressed.
+
+Example:
+
+    $settings['hash_salt'] = 'Xk9vQ2mL7pR4';
+
+    sessions/admit-gotcha-01.md:14:12: CT502 [error] `hash_salt` is assigned a value (`Xk9v…`)
+
+Write `$settings['hash_salt'] = file_get_contents('../salt.txt');` or describe it in words.
+"""
+
+from corpustools.lint.secrets.assignments import find_assignments
+from corpustools.lint.secrets.scan import scan
+
+CODE = "CT502"
+NAME = "secret-assignment"
+SEVERITY = "error"
+OPTIONS = {}
+SUPPRESSIBLE = False
+
+
+def check(ctx, options):
+    yield from scan(ctx, find_assignments)

@@ -1,0 +1,27 @@
+"""A sidecar has no session.
+
+What: every `expected/<fixture_id>.yaml` has a `sessions/<fixture_id>.md` beside it.
+
+Why: labels for a session that does not exist usually mean a session was renamed or deleted and
+its sidecar left behind; the scorer cannot run such a fixture.
+
+Example:
+
+    expected/admit-convention-02.yaml:1:1: CT202 [error] sidecar has no session: sessions/admit-convention-02.md is missing
+"""
+
+from corpustools.lint.diagnostic import Problem
+from corpustools.positions import Pos
+
+CODE = "CT202"
+NAME = "session-missing"
+SEVERITY = "error"
+OPTIONS = {}
+SUPPRESSIBLE = True
+
+
+def check(ctx, options):
+    corpus = ctx.corpus
+    for fixture_id, path in sorted(corpus.sidecar_paths.items()):
+        if fixture_id not in corpus.session_paths:
+            yield Problem(Pos(path, 1, 1), f"sidecar has no session: sessions/{fixture_id}.md is missing")

@@ -1,0 +1,31 @@
+"""A session file cannot be read: unreadable, not UTF-8, or its frontmatter is missing, unclosed or unparseable.
+
+What: every file under `sessions/` must be UTF-8 text (no byte-order mark, LF line endings, not
+empty) that starts with a `---` line, holds YAML frontmatter, and closes it with a second `---`
+line. A symbolic link under `sessions/` is reported here too: links are never followed.
+
+Why: every other session rule needs the file parsed, so a session that fails here is otherwise
+checked by nothing, and the scorer would FAIL it without saying why.
+
+Example (the frontmatter never closes):
+
+    ---
+    schema_version: 1
+    session_id: 3f2b8c1e-9a4d-4e7b-8c21-5d6f7a8b9c0d
+    [USER]: Add a cron hook ...
+
+    sessions/admit-convention-01.md:1:1: CT001 [error] frontmatter never closes: no second '---' line
+"""
+
+from corpustools.corpus import SESSION_PARSE, SESSIONS_DIR
+from corpustools.lint.structure import loader_problems
+
+CODE = "CT001"
+NAME = "session-parse"
+SEVERITY = "error"
+OPTIONS = {}
+SUPPRESSIBLE = True
+
+
+def check(ctx, options):
+    yield from loader_problems(ctx.corpus, SESSION_PARSE, SESSIONS_DIR)

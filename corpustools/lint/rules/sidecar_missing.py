@@ -1,0 +1,27 @@
+"""A session has no sidecar.
+
+What: every `sessions/<fixture_id>.md` has an `expected/<fixture_id>.yaml` beside it.
+
+Why: a session without labels cannot be scored; the scorer would have to guess whether the
+extractor should have found something in it.
+
+Example:
+
+    sessions/admit-convention-02.md:1:1: CT201 [error] session has no sidecar: expected/admit-convention-02.yaml is missing
+"""
+
+from corpustools.lint.diagnostic import Problem
+from corpustools.positions import Pos
+
+CODE = "CT201"
+NAME = "sidecar-missing"
+SEVERITY = "error"
+OPTIONS = {}
+SUPPRESSIBLE = True
+
+
+def check(ctx, options):
+    corpus = ctx.corpus
+    for fixture_id, path in sorted(corpus.session_paths.items()):
+        if fixture_id not in corpus.sidecar_paths:
+            yield Problem(Pos(path, 1, 1), f"session has no sidecar: expected/{fixture_id}.yaml is missing")

@@ -1,0 +1,30 @@
+"""`corpus.yaml` is missing, unreadable, or not valid against the corpus-spec schema.
+
+What: the corpus folder must hold a `corpus.yaml` that is valid against the shipped `corpus-spec`
+JSON Schema (`corpustools schema corpus-spec` prints it), declares no category twice, and has
+`turns.min` <= `turns.max`. Each schema error is reported at the offending key.
+
+Why: the spec is the single machine-readable source of categories, counts, harnesses and the turn
+range; the category, count and turn rules are inactive while it is invalid.
+
+Example (`count` is not an integer):
+
+    categories:
+      - id: admit-convention
+        count: two
+
+    corpus.yaml:3:5: CT003 [error] /categories/0/count: 'two' is not of type 'integer'
+"""
+
+from corpustools.corpus import SPEC_INVALID
+from corpustools.lint.structure import loader_problems
+
+CODE = "CT003"
+NAME = "spec-invalid"
+SEVERITY = "error"
+OPTIONS = {}
+SUPPRESSIBLE = True
+
+
+def check(ctx, options):
+    yield from loader_problems(ctx.corpus, SPEC_INVALID)

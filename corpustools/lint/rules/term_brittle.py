@@ -1,0 +1,37 @@
+"""A term of more than a few words: the label depends on one exact wording.
+
+What: each term of either list with more than `max_words` (default 3) words once normalized is
+reported at the term.
+
+Why: a long phrase matches only an output that repeats it word for word. Real runs show phrase
+terms failing on faithful paraphrases ("declared there first" vs "must first be declared");
+identifiers, names and single distinctive nouns survive rewording. Split the phrase into the
+two or three words every paraphrase must keep.
+
+Example (flagged):
+
+    must_match_all: [branch id is the location code]   # use: [branch, location code]
+
+Options (under `lint: rules: CT610:` in corpus.yaml): `max_words`.
+"""
+
+from __future__ import annotations
+
+from corpustools.lint.diagnostic import WARNING, Problem
+from corpustools.lint.labels import all_terms, labelled_points, normalized, quoted
+
+CODE = "CT610"
+NAME = "term-brittle"
+SEVERITY = WARNING
+OPTIONS = {"max_words": 3}
+SUPPRESSIBLE = True
+
+
+def check(ctx, options):
+    max_words = int(options.get("max_words", OPTIONS["max_words"]))
+    for _, _, point in labelled_points(ctx):
+        for field, term in all_terms(point):
+            words = len(normalized(term).split())
+            if words > max_words:
+                yield Problem(term.pos, f"{field} term {quoted(term.text)} has {words} words "
+                                        f"(more than {max_words}); a paraphrase will miss it")

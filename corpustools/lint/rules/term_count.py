@@ -1,0 +1,38 @@
+"""A point with too few or too many `must_match_all` terms.
+
+What: a point whose `must_match_all` list has fewer than `min` (default 2) or more than `max`
+(default 4) terms is reported at the point.
+
+Why: one term matches too much (any output mentioning "branch" passes); many terms make a
+faithful paraphrase likely to miss one. Two to four distinctive terms — an identifier, a name,
+a key noun — pin a point down and survive rewording.
+
+Example (flagged, one term):
+
+    - id: branch-id-is-location-code
+      type: practice
+      must_match_all: [branch]
+
+Options (under `lint: rules: CT604:` in corpus.yaml): `min`, `max`.
+"""
+
+from __future__ import annotations
+
+from corpustools.lint.diagnostic import WARNING, Problem
+from corpustools.lint.labels import labelled_points
+
+CODE = "CT604"
+NAME = "term-count"
+SEVERITY = WARNING
+OPTIONS = {"min": 2, "max": 4}
+SUPPRESSIBLE = True
+
+
+def check(ctx, options):
+    low, high = int(options.get("min", OPTIONS["min"])), int(options.get("max", OPTIONS["max"]))
+    for _, _, point in labelled_points(ctx):
+        count = len(point.must_match_all)
+        if count < low or count > high:
+            bound = f"at least {low}" if count < low else f"at most {high}"
+            yield Problem(point.pos, f"point {point.id!r} has {count} must_match_all "
+                                     f"term{'s' if count != 1 else ''}; use {bound} ({low}-{high})")

@@ -1,0 +1,32 @@
+"""A term that normalizes to nothing.
+
+What: each term of either list whose normalized form (corpustools.normalize: punctuation and
+spacing removed) is empty — "", "   ", "--", "`" — is reported at the term.
+
+Why: an empty term matches nothing, by design of the matcher: a `must_match_all` point with one
+can never be captured, and a `must_not_match` guard made of punctuation guards nothing. It is
+always a typo or a placeholder left behind.
+
+Example (flagged):
+
+    must_not_match: ["--"]
+"""
+
+from __future__ import annotations
+
+from corpustools.lint.diagnostic import ERROR, Problem
+from corpustools.lint.labels import all_terms, labelled_points, normalized, quoted
+
+CODE = "CT606"
+NAME = "term-empty"
+SEVERITY = ERROR
+OPTIONS: dict = {}
+SUPPRESSIBLE = True
+
+
+def check(ctx, options):
+    for _, _, point in labelled_points(ctx):
+        for field, term in all_terms(point):
+            if not normalized(term):
+                yield Problem(term.pos, f"{field} term {quoted(term.text)} of point {point.id!r} "
+                                        f"is empty after normalization; it can never match")

@@ -1,0 +1,49 @@
+"""A term so generic or short that almost any output contains it.
+
+What: each term of either list is normalized; it is reported at the term when it equals a word
+of the generic-word list (option `generic_words`, compared normalized) or is shorter than
+`min_length` characters (default 3). Terms that normalize to nothing are CT606's.
+
+Why: matching is by substring, so a `must_match_all` term like "use" or "db" is met by nearly
+every output and checks nothing, and a `must_not_match` term like "test" rejects outputs for
+words that have nothing to do with the mistake it guards against.
+
+Example (flagged):
+
+    must_match_all: [always, location code]
+
+Options (under `lint: rules: CT605:` in corpus.yaml): `generic_words` (the corpus's generic-word
+list; default use, always, never, config, code, file, test, module) and `min_length`.
+"""
+
+from __future__ import annotations
+
+from corpustools.lint.diagnostic import WARNING, Problem
+from corpustools.lint.labels import all_terms, labelled_points, normalized, quoted
+from corpustools.normalize import normalize
+
+CODE = "CT605"
+NAME = "term-generic"
+SEVERITY = WARNING
+OPTIONS = {
+    "generic_words": ["use", "always", "never", "config", "code", "file", "test", "module"],
+    "min_length": 3,
+}
+SUPPRESSIBLE = True
+
+
+def check(ctx, options):
+    generic = {normalize(str(word)) for word in options.get("generic_words", OPTIONS["generic_words"])}
+    min_length = int(options.get("min_length", OPTIONS["min_length"]))
+    for _, _, point in labelled_points(ctx):
+        for field, term in all_terms(point):
+            text = normalized(term)
+            if not text:
+                continue
+            if text in generic:
+                yield Problem(term.pos, f"{field} term {quoted(term.text)} is a generic word; "
+                                        f"almost any output contains it")
+            elif len(text) < min_length:
+                yield Problem(term.pos, f"{field} term {quoted(term.text)} is shorter than "
+                                        f"{min_length} characters once normalized; it matches "
+                                        f"inside unrelated words")

@@ -1,0 +1,41 @@
+"""A `must_match_all` term that the transcript never says can never be matched.
+
+What: each `must_match_all` term is normalized (corpustools.normalize: NFKC, casefold,
+punctuation to spaces) and looked for in the session's normalized turns, one turn at a time. A
+term found in no turn is reported at the term. Terms that normalize to nothing are CT606's.
+
+Why: a point is captured only when an output contains every one of its terms. A faithful
+extraction restates what the session says; a term the session never says can reach the output
+only if the model invents it, so the label fails the outputs it should pass.
+
+Example (flagged), in a session that says "ILS location code" but never "branch code":
+
+    must_match_all:
+      - branch code
+      - location code
+"""
+
+from __future__ import annotations
+
+from corpustools.lint.diagnostic import ERROR, Problem
+from corpustools.lint.labels import labelled_points, normalized, quoted, transcripts
+from corpustools.normalize import contains_term
+
+CODE = "CT601"
+NAME = "term-unwinnable"
+SEVERITY = ERROR
+OPTIONS: dict = {}
+SUPPRESSIBLE = True
+
+
+def check(ctx, options):
+    known = transcripts(ctx)
+    for fixture_id, _, point in labelled_points(ctx):
+        transcript = known.get(fixture_id)
+        if transcript is None:
+            continue
+        for term in point.must_match_all:
+            if normalized(term) and not contains_term(transcript.everything, term.text):
+                yield Problem(term.pos, f"must_match_all term {quoted(term.text)} of point "
+                                        f"{point.id!r} never occurs in the transcript; no faithful "
+                                        f"extraction can match it")

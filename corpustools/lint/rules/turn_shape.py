@@ -1,0 +1,34 @@
+"""A session has no `[USER]` turn, or does not begin with one.
+
+What: a session starts with a `[USER]` turn and has at least one. A warning: a session that opens
+mid-conversation can be deliberate, but usually a first turn was lost in editing.
+
+Why: the extractor learns practices from what the user taught; a session with no user turn can
+only ever yield map points, and one that starts with the agent hides what it was asked.
+
+Example:
+
+    [AGENT]: I read the module.
+    [USER]: Thanks.
+
+    sessions/reject-noise-01.md:7:1: CT403 [warning] session begins with an [AGENT] turn, not [USER]
+"""
+
+from corpustools.lint.diagnostic import Problem
+from corpustools.positions import Pos
+
+CODE = "CT403"
+NAME = "turn-shape"
+SEVERITY = "warning"
+OPTIONS = {}
+SUPPRESSIBLE = True
+
+
+def check(ctx, options):
+    for fixture_id, session in sorted(ctx.corpus.sessions.items()):
+        turns = session.turns
+        if not any(t.role == "USER" for t in turns):
+            where = turns[0].pos if turns else Pos(session.path, session.body_line, 1)
+            yield Problem(where, "session has no [USER] turn")
+        elif turns[0].role != "USER":
+            yield Problem(turns[0].pos, f"session begins with an [{turns[0].tag[:60]}] turn, not [USER]")

@@ -1,0 +1,35 @@
+"""Two sessions share a session_id (reported at both).
+
+What: every session's `session_id` is unique in the corpus (compared case-insensitively).
+
+Why: a copied session file with its id left unchanged makes results and run manifests ambiguous,
+and usually means a fixture was cloned rather than written.
+
+Example (two sessions with one id):
+
+    sessions/admit-convention-01.md:3:1: CT102 [error] session_id 3f2b8c1e-... is also used by admit-convention-02
+    sessions/admit-convention-02.md:3:1: CT102 [error] session_id 3f2b8c1e-... is also used by admit-convention-01
+"""
+
+from corpustools.lint.diagnostic import Problem
+from corpustools.lint.structure import frontmatter_mapping
+
+CODE = "CT102"
+NAME = "uuid-duplicate"
+SEVERITY = "error"
+OPTIONS = {}
+SUPPRESSIBLE = True
+
+
+def check(ctx, options):
+    by_id: dict[str, list[str]] = {}
+    for fixture_id in sorted(ctx.corpus.sessions):
+        value = frontmatter_mapping(ctx.corpus.sessions[fixture_id]).get("session_id")
+        if isinstance(value, str) and value.strip():
+            by_id.setdefault(value.strip().lower(), []).append(fixture_id)
+    for session_id, fixtures in sorted(by_id.items()):
+        for fixture_id in fixtures if len(fixtures) > 1 else ():
+            others = ", ".join(f for f in fixtures if f != fixture_id)
+            session = ctx.corpus.sessions[fixture_id]
+            yield Problem(session.frontmatter.pos(("session_id",)),
+                          f"session_id {session_id} is also used by {others}")

@@ -1,0 +1,56 @@
+"""IPv4 and IPv6 addresses (CT505), validated with the standard `ipaddress` module.
+
+IPv4 needs four dotted numbers (`10.3` and `8.1.2` are versions); a fifth part (`1.2.3.4.5`) or a
+letter next to it (`v1.2.3.4`) makes it something else. IPv6 candidates need two colons and must
+parse; `::` alone (a PHP or C++ scope operator), times (`09:30:00`), MAC addresses, UUIDs and hex
+hashes never parse or never have the colons.
+"""
+
+from __future__ import annotations
+
+import functools
+import ipaddress
+import re
+
+from corpustools.lint.secrets.scan import Finding, anchored
+
+# Bounded, and each `\d{1,3}` is followed by a dot that is outside its class: no backtracking.
+_IPV4 = re.compile(r"(?<![\w.])(?:\d{1,3}\.){3}\d{1,3}(?!\w|\.\d)")
+# A colon within the first five characters, then a bounded run that nothing follows.
+_IPV6 = re.compile(r"(?<![\w:.])[0-9A-Fa-f]{0,4}:[0-9A-Fa-f:.]{1,44}")
+_IPV6_CHARS = frozenset("0123456789abcdefABCDEF:.")
+# Literal-first hints the full patterns are matched from (see scan.anchored).
+_HINT_IPV4 = re.compile(r"\.\d{1,3}\.\d{1,3}\.\d")
+_HINT_IPV6 = re.compile(r":[0-9A-Fa-f]{0,4}:")
+_DIGITS = frozenset("0123456789")
+_HEX = frozenset("0123456789abcdefABCDEF")
+
+
+@functools.lru_cache(maxsize=4096)
+def describe_address(text: str) -> str | None:
+    """`IPv4 address `10.0.0.1` (private range)`, or None when `text` is not an address."""
+    try:
+        address = ipaddress.ip_address(text)
+    except ValueError:
+        return None  # 999.1.1.1, 010.0.0.1, 09:30:00
+    kind = " (loopback)" if address.is_loopback else " (private range)" if address.is_private else ""
+    return f"IPv{address.version} address `{text}`{kind}"
+
+
+def find_ip_addresses(line: str) -> list[Finding]:
+    found = []
+    for match in anchored(line, _HINT_IPV4, _IPV4, _DIGITS, 3):
+        message = describe_address(match.group())
+        if message is not None:
+            found.append(Finding(match.start(), message, match.end()))
+    for match in anchored(line, _HINT_IPV6, _IPV6, _HEX, 4):
+        end = match.end()
+        if end < len(line) and (line[end] in _IPV6_CHARS or line[end].isalnum() or line[end] == "_"):
+            continue  # longer than any address, or glued to a word
+        candidate = match.group().rstrip(".")
+        if candidate.count(":") < 2 or not any(c not in ":." for c in candidate):
+            continue
+        message = describe_address(candidate)
+        if message is not None:
+            found.append(Finding(match.start(), message, match.start() + len(candidate)))
+    return found

@@ -1,0 +1,194 @@
+"""URLs, credentials in URLs, and host names (CT503, CT504).
+
+A URL is `scheme://...` with a network scheme (Drupal stream wrappers such as `public://` and
+`private://` name files, not hosts). A bare dotted token is a host name only when it looks like one;
+see `is_bare_host` for the heuristic.
+"""
+
+from __future__ import annotations
+
+import bisect
+import functools
+import re
+import string
+from dataclasses import dataclass
+
+from corpustools.lint.secrets.scan import Finding, redact, run_start
+from corpustools.lint.secrets.tlds import (COUNTRY_CODES, DEV_HOST_DOMAINS, FILE_EXTENSIONS,
+                                           GENERIC_SECOND_LEVEL, PRIVATE_SUFFIXES, STRONG, TLDS,
+                                           WORDLIKE)
+from corpustools.lint.secrets.values import is_reference
+
+# The scheme is maximal (the lookbehind), the rest a bounded run that nothing follows: linear.
+# Found from its `://` (see scan.run_start).
+_URL = re.compile(r"(?<![A-Za-z0-9+.\-])([A-Za-z][A-Za-z0-9+.\-]{0,30})://([^\s<>\"'`]{0,2048})")
+_SCHEME_CHARS = frozenset(string.ascii_letters + string.digits + "+.-")
+# A dotted token: labels of word characters and hyphens. The classes exclude the dot, so the
+# match never backtracks across labels.
+_DOTTED = re.compile(r"(?<![\w.\-])[\w\-]+(?:\.[\w\-]+)+")
+_INNER_DOT = re.compile(r"\.(?=[\w\-])")
+_TOKEN_REST = re.compile(r"[\w.\-]*")
+_TOKEN_CHARS = frozenset(string.ascii_letters + string.digits + "_.-")
+MAX_HOST = 253
+_LOCALHOST = re.compile(r"(?<![\w.\-])localhost(?![\w\-]|\.[\w\-])", re.IGNORECASE)
+_LABEL = re.compile(r"[a-z0-9](?:[a-z0-9\-]{0,61}[a-z0-9])?")
+_HOST_CHARS = re.compile(r"[A-Za-z0-9.\-_~%]*")
+
+# Schemes that name local files or in-process resources, not network hosts.
+LOCAL_SCHEMES = frozenset({"file", "public", "private", "temporary", "module", "theme", "profile",
+                           "library", "vfs", "php", "phar", "data", "glob", "zlib", "compress.zlib",
+                           "compress.bzip2", "blob", "about", "javascript", "internal", "entity",
+                           "base", "route"})
+
+# Labels that mark a dotted token as a code identifier, not a host: Drupal config and service
+# vocabulary (`system.site`, `language.entity.fr`), file roles and common object names.
+CODE_WORDS = frozenset("""
+system core config settings setting entity entities field fields node nodes user users views view
+block blocks image style theme themes module modules services service routing route routes links
+link menu menus task tasks action actions libraries library permissions permission schema storage
+type types manager factory handler handlers plugin plugins cache logger channel language locale
+filter format editor search page pages contact form forms taxonomy vocabulary term comment media
+file files path alias event events kernel html twig yml yaml json php info install test tests src
+lib js css xml dist ini conf txt sql bak orig self this object window document console drupal drupalsettings params props state data
+item items row rows content label value values target request response session env process os sys
+math migrate migration pathauto pattern webform rest resource access check default defaults
+parent child models model controller hook hooks update batch queue cron author owner account
+profile prototype
+""".split())
+
+# Characters that, right before a dotted token, make it part of a path (`config/sync/x.yml`), a
+# namespace, a service reference (`@cache.default`), a variable or a parameter (`%kernel.secret%`).
+_CODE_PREFIXES = frozenset("/\\@$%")
+_CODE_SUFFIXES = frozenset("(\\")
+
+
+@dataclass(frozen=True)
+class Url:
+    start: int
+    end: int
+    scheme: str
+    userinfo: str | None
+    host: str
+
+    @property
+    def is_network(self) -> bool:
+        return self.scheme.lower() not in LOCAL_SCHEMES and bool(self.host)
+
+
+def urls(line: str) -> list[Url]:
+    """Every `scheme://...` in `line`, in order, with its userinfo and host parsed out."""
+    found: list[Url] = []
+    pos = 0
+    while (sep := line.find("://", pos)) >= 0:
+        pos = sep + 3
+        start = run_start(line, sep, _SCHEME_CHARS, 31)
+        match = _URL.match(line, start) if start >= 0 else None
+        if match is None or match.end(1) != sep:
+            continue
+        pos = match.end()
+        authority = re.split(r"[/?#]", match.group(2), maxsplit=1)[0]
+        userinfo, _, hostport = authority.rpartition("@")
+        if hostport.startswith("["):
+            host = hostport[1:hostport.find("]")] if "]" in hostport else ""
+        else:
+            host = _HOST_CHARS.match(hostport).group().rstrip(".-")
+        found.append(Url(match.start(), match.end(), match.group(1),
+                         userinfo if "@" in authority else None, host))
+    return found
+
+
+def in_spans(index: int, spans: list[Url]) -> bool:
+    """Whether `index` is inside one of `spans` (ordered and disjoint, as urls() returns them)."""
+    at = bisect.bisect_right(spans, index, key=lambda url: url.start) - 1
+    return at >= 0 and index < spans[at].end
+
+
+def find_credential_urls(line: str) -> list[Finding]:
+    """CT503: `scheme://user:password@host` with a literal (not `${VAR}`) password."""
+    found = []
+    for url in urls(line):
+        if url.userinfo is None or ":" not in url.userinfo:
+            continue
+        _user, password = url.userinfo.split(":", 1)
+        if is_reference(password):
+            continue
+        found.append(Finding(url.start, f"{url.scheme}:// URL carries a password "
+                                        f"(`{url.scheme}://…:{redact(password)}@…`)", url.end))
+    return found
+
+
+@functools.lru_cache(maxsize=4096)
+def is_bare_host(token: str) -> bool:
+    """Whether a dotted token outside any URL is a host name. The heuristic, in order:
+
+    - labels are 1-63 lowercase letters, digits and inner hyphens (no underscores: `fern_events.info`
+      is a file), at most the first letter uppercase (sentence start: `Drupal.org`); the last label
+      is alphabetic (so versions like `8.1.2` are not hosts);
+    - a private or reserved suffix (`.local`, `.internal`, `.corp`, `.lan`, `.home.arpa`,
+      `.localhost`, `.example`, `.test`, `.invalid`) makes a host unless another label is code
+      vocabulary (`settings.local`) or it is a two-label file name (`mymodule.test`);
+    - otherwise the last label must be a real TLD, and then: `www.` first, or a known development
+      domain (`fern.ddev.site`), or a strong TLD (`drupal.org`, `socket.io`), or a country code
+      under a generic second level (`fern.co.uk`) makes a host;
+    - a TLD that is also a word, property or file extension (`.site`, `.info`, `.name`, `.id`,
+      `.email`, `.py`, `.md`, `.sh`) never does bare: `system.site`, `node.id`, `run.sh`;
+    - any other country code does with three or more labels, none of them code vocabulary
+      (`mail.fern.de` is a host, `language.entity.fr` is a config name).
+    """
+    labels = token.split(".")
+    if len(labels) < 2 or len(token) > 253:
+        return False
+    if token[1:] != token[1:].lower():  # `README.md`, `ASP.NET`, `Drupal.behaviors.fernEvents`
+        return False
+    low = [label.lower() for label in labels]
+    if not all(_LABEL.fullmatch(label) for label in low) or not low[-1].isalpha():
+        return False
+    tld = low[-1]
+    if low[-2:] == ["home", "arpa"] or tld in PRIVATE_SUFFIXES:
+        if len(low) == 2 and tld in FILE_EXTENSIONS:
+            return False
+        return not any(label in CODE_WORDS for label in low[:-1])
+    if tld not in TLDS:
+        return False
+    if low[0] == "www" or ".".join(low[-2:]) in DEV_HOST_DOMAINS:
+        return True
+    if tld in STRONG or (len(low) >= 3 and tld in COUNTRY_CODES and low[-2] in GENERIC_SECOND_LEVEL):
+        return True
+    if tld in WORDLIKE or tld in FILE_EXTENSIONS:
+        return False
+    return len(low) >= 3 and low[0] not in TLDS and not any(label in CODE_WORDS for label in low[:-1])
+
+
+def _glued_to_code(line: str, start: int, end: int) -> bool:
+    before = line[start - 1] if start > 0 else " "
+    after = line[end] if end < len(line) else " "
+    return before in _CODE_PREFIXES or after in _CODE_SUFFIXES
+
+
+def dotted_tokens(line: str):
+    """Matches of _DOTTED, found from their dots (see scan.run_start); tokens longer than a host
+    name can be are skipped whole."""
+    pos = 0
+    while (dot := _INNER_DOT.search(line, pos)) is not None:
+        pos = _TOKEN_REST.match(line, dot.start()).end()
+        start = run_start(line, dot.start(), _TOKEN_CHARS, MAX_HOST)
+        match = _DOTTED.match(line, start) if start >= 0 else None
+        if match is not None and len(match.group()) <= MAX_HOST:
+            yield match
+
+
+def find_hosts(line: str) -> list[Finding]:
+    """CT504: network URLs (any host) and bare host names (see is_bare_host), plus `localhost`."""
+    spans = [url for url in urls(line) if url.is_network]
+    found = [Finding(url.start, f"URL with host `{url.host[:80]}`", url.end) for url in spans]
+    for match in dotted_tokens(line):
+        token = match.group()
+        if in_spans(match.start(), spans) or _glued_to_code(line, match.start(), match.end()):
+            continue
+        if is_bare_host(token):
+            found.append(Finding(match.start(), f"host name `{token}`", match.end()))
+    if "localhost" in line.lower():
+        for match in _LOCALHOST.finditer(line):
+            if not in_spans(match.start(), spans) and not _glued_to_code(line, match.start(), match.end()):
+                found.append(Finding(match.start(), f"host name `{match.group()}`", match.end()))
+    return found

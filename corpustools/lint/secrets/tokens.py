@@ -1,0 +1,190 @@
+"""Credential-shaped tokens (CT501): vendor key prefixes, private-key headers, JWTs, auth headers.
+
+Each shape is data: a name for the message, literal needles (one must occur in the line before the
+regex runs at all), a bounded regex, and how much of the token the message may show. Placeholder
+and example keys are flagged on purpose (`AKIAIOSFODNN7EXAMPLE`, `sk-...`): a scanner cannot tell
+a fake key from a real one, and neither can GitHub push protection or a reader.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import re
+from dataclasses import dataclass
+from typing import Callable, Iterator
+
+from corpustools.lint.secrets.scan import ELLIPSIS, Finding, redact, run_start
+
+# A key never starts inside a longer run of key characters. Each pattern is its literal prefix,
+# then a fixed-width lookbehind saying what may not come before that prefix, then the body: a
+# regex that begins with a lookbehind or a class tries every position of a long line, one that
+# begins with a literal is searched for fast, and the lookbehind right after the prefix rejects a
+# start inside a run (`eyJeyJeyJ...`) before the body is tried.
+_KEY_CHAR = r"[A-Za-z0-9_\-]"
+_ALNUM = r"[A-Za-z0-9]"
+_LETTER = r"[A-Za-z]"
+_R = r"(?![A-Za-z0-9_\-])"
+
+
+def _token(prefix: str, body: str, before: str | None = _KEY_CHAR) -> str:
+    """`prefix` (fixed width) not preceded by a `before` character, then `body`."""
+    return prefix + (f"(?<!{before}{prefix})" if before else "") + body
+
+
+def _has_entropy(text: str) -> bool:
+    """Looks generated rather than written: a digit with a letter, or mixed-case letters."""
+    has_digit = any(c.isdigit() for c in text)
+    has_lower, has_upper = any(c.islower() for c in text), any(c.isupper() for c in text)
+    return (has_digit and (has_lower or has_upper)) or (has_lower and has_upper)
+
+
+def _is_basic_credentials(match: re.Match) -> bool:
+    """`Basic <base64>` outside a header counts only when it decodes to `user:password`."""
+    try:
+        decoded = base64.b64decode(match.group("token"), validate=True).decode("utf-8")
+    except (binascii.Error, ValueError):
+        return False
+    return ":" in decoded and decoded.isprintable()
+
+
+@dataclass(frozen=True)
+class TokenShape:
+    name: str
+    needles: tuple[str, ...]  # one must occur in the line (case-folded when `fold`)
+    pattern: re.Pattern  # group `token`, when present, is the secret part of the match
+    keep: int = 4  # characters of the token the message shows (the vendor prefix)
+    fold: bool = False
+    accept: Callable[[re.Match], bool] | None = None
+
+    def matches(self, line: str) -> Iterator[re.Match]:
+        return self.pattern.finditer(line)
+
+    def describe(self, match: re.Match) -> str:
+        token = match.group("token") if "token" in self.pattern.groupindex else match.group()
+        return f"{self.name} (`{redact(token, self.keep)}`)"
+
+
+def _shape(name, needles, pattern, keep=4, fold=False, accept=None) -> TokenShape:
+    return TokenShape(name, tuple(needles), re.compile(pattern), keep, fold, accept)
+
+
+# `sk-` keys: OpenAI, Anthropic and DeepSeek share the prefix; the message names the likely vendor.
+_SK_VENDORS = (("sk-ant-", "Anthropic API key"), ("sk-proj-", "OpenAI project key"),
+               ("sk-svcacct-", "OpenAI service-account key"), ("sk-admin-", "OpenAI admin key"))
+
+
+@dataclass(frozen=True)
+class DiscordShape(TokenShape):
+    """`<base64 user id>.<timestamp>.<hmac>`: found from its first dot, because the id has no
+    literal prefix; the id is 23-27 characters starting with M, N or O."""
+
+    def matches(self, line: str) -> Iterator[re.Match]:
+        for match in self.pattern.finditer(line):
+            start = run_start(line, match.start(), _ID_CHARS, 28)
+            if start < 0 or not 24 <= match.start() - start <= 28 or line[start] not in "MNO":
+                continue
+            whole = _ID_AND_REST.match(line, start)
+            if whole is not None and _has_entropy(whole.group()):
+                yield whole
+
+
+_ID_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-")
+_ID_AND_REST = re.compile(r"[MNO][A-Za-z0-9_\-]{23,27}\.[A-Za-z0-9_\-]{6,7}\.[A-Za-z0-9_\-]{27,40}")
+
+
+@dataclass(frozen=True)
+class SkKeyShape(TokenShape):
+    def describe(self, match: re.Match) -> str:
+        token = match.group()
+        for prefix, name in _SK_VENDORS:
+            if token.startswith(prefix):
+                return f"{name} (`{prefix}{ELLIPSIS}`)"
+        return f"{self.name} (`sk-{ELLIPSIS}`)"
+
+
+SHAPES = (
+    # Cloud
+    _shape("AWS access key id", ["AKIA", "ASIA"], _token("A[KS]IA", r"[A-Z0-9]{16}(?![A-Za-z0-9])", _ALNUM)),
+    _shape("AWS-style secret access key", ["secret"],
+           r"(?i:secret[_\-]?(?:access[_\-]?)?key)[\"']?\s{0,3}(?:=>|[:=])\s{0,3}[\"']?"
+           r"(?P<token>[A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])", fold=True),
+    _shape("Google API key", ["AIza"], _token("AIza", r"[0-9A-Za-z_\-]{30,60}" + _R)),
+    _shape("Azure storage key", ["AccountKey", "SharedAccessKey"],
+           _token("(?:AccountKey|SharedAccessKey)", r"\s?=\s?(?P<token>[A-Za-z0-9+/]{20,120}={0,2})", None)),
+    _shape("Azure SAS signature", ["sig="], r"sig=(?<=[?&;]sig=)(?P<token>[A-Za-z0-9%+/]{30,200}={0,2})"),
+    # Source hosting and package registries
+    _shape("GitHub token", ["ghp_", "gho_", "ghu_", "ghs_", "ghr_"], _token("gh[pousr]_", r"[A-Za-z0-9]{20,255}" + _R)),
+    _shape("GitHub fine-grained token", ["github_pat_"], _token("github_pat_", r"[A-Za-z0-9_]{22,255}" + _R),
+           keep=11),
+    _shape("GitLab token", ["glpat-"], _token("glpat-", r"[A-Za-z0-9_\-]{20,255}" + _R), keep=6),
+    _shape("npm token", ["npm_"], _token("npm_", r"[A-Za-z0-9]{30,255}" + _R)),
+    _shape("PyPI token", ["pypi-"], _token("pypi-", r"(?P<body>[A-Za-z0-9_\-]{16,255})" + _R), keep=5,
+           accept=lambda m: _has_entropy(m.group("body"))),
+    # Chat
+    _shape("Slack token", ["xox"], _token("xox[abposr]-", r"[A-Za-z0-9\-]{10,255}" + _R), keep=5),
+    _shape("Slack app token", ["xapp-"], _token("xapp-", r"[0-9]-[A-Za-z0-9\-]{10,255}" + _R), keep=5),
+    _shape("Slack webhook URL", ["hooks.slack.com"],
+           r"https://hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9_/\-]{8,255}", keep=24),
+    _shape("Discord webhook URL", ["/api/webhooks/"],
+           r"https://(?:ptb\.|canary\.)?discord(?:app)?\.com/api/webhooks/[0-9]{5,30}/[A-Za-z0-9_\-]{20,255}",
+           keep=20),
+    DiscordShape("Discord bot token", (".",), re.compile(
+        r"\.[A-Za-z0-9_\-]{6,7}\.[A-Za-z0-9_\-]{27,40}" + _R), keep=4),
+    # Payment
+    _shape("Stripe key", ["_live_", "_test_"], _token("[srp]k_(?:live|test)_", r"[A-Za-z0-9]{10,255}" + _R), keep=8),
+    _shape("Stripe webhook secret", ["whsec_"], _token("whsec_", r"[A-Za-z0-9]{20,255}" + _R), keep=6),
+    _shape("Square token", ["sq0"], _token("sq0(?:atp|csp|idp)-", r"[A-Za-z0-9_\-]{20,255}" + _R), keep=7),
+    _shape("Square access token", ["EAAA"], _token("EAAA", r"[A-Za-z0-9_\-]{56,255}" + _R)),
+    _shape("PayPal/Braintree access token", ["access_token$"],
+           _token(r"access_token\$", r"(?:production|sandbox)\$[0-9a-z]{8,32}\$[0-9a-f]{16,64}"), keep=13),
+    # LLM vendors (OpenAI, Anthropic and DeepSeek share `sk-`; the message names the likely one);
+    # an elided `sk-...` counts too: it shows a key was pasted here.
+    SkKeyShape("OpenAI-style API key", ("sk-",), re.compile(
+        _token("sk-", r"(?:[A-Za-z0-9_\-]{20,255}" + _R + r"|[A-Za-z0-9_\-]{0,19}(?:\.\.\.|…))"))),
+    _shape("Hugging Face token", ["hf_"], _token("hf_", r"[A-Za-z0-9]{30,255}" + _R), keep=3),
+    _shape("Groq API key", ["gsk_"], _token("gsk_", r"[A-Za-z0-9]{20,255}" + _R)),
+    _shape("Replicate token", ["r8_"], _token("r8_", r"[A-Za-z0-9]{20,255}" + _R), keep=3),
+    _shape("xAI API key", ["xai-"], _token("xai-", r"[A-Za-z0-9]{20,255}" + _R)),
+    _shape("Perplexity API key", ["pplx-"], _token("pplx-", r"[A-Za-z0-9]{20,255}" + _R), keep=5),
+    # Other common services
+    _shape("SendGrid API key", ["SG."], _token(r"SG\.", r"[A-Za-z0-9_\-]{16,32}\.[A-Za-z0-9_\-]{16,64}" + _R),
+           keep=3),
+    _shape("Shopify token", ["shp"], _token("shp(?:at|ca|pa|ss)_", r"[a-fA-F0-9]{32}" + _R), keep=6),
+    _shape("DigitalOcean token", ["_v1_"], _token("do[opr]_v1_", r"[a-f0-9]{64}" + _R), keep=7),
+    _shape("Mailgun API key", ["key-"], _token("key-", r"[0-9a-f]{32}" + _R)),
+    _shape("Twilio API key", ["SK"], _token("SK", r"[0-9a-f]{32}(?![A-Za-z0-9])", _ALNUM), keep=2),
+    # Keys and signed tokens
+    _shape("private key", ["PRIVATE KEY"], r"-----BEGIN[ A-Z0-9]{0,40}PRIVATE KEY(?: BLOCK)?-----", keep=10),
+    _shape("JSON Web Token", ["eyJ"],
+           _token("eyJ", r"[A-Za-z0-9_\-]{5,4096}\.eyJ[A-Za-z0-9_\-]{5,8192}\.[A-Za-z0-9_\-]{0,4096}"), keep=3),
+    _shape("Authorization header credentials", ["authorization"],
+           r"(?i:(?:proxy-)?authorization)[\"']?\s{0,3}[:=]\s{0,3}[\"']?"
+           r"(?i:bearer|basic|token|digest|apikey)\s{1,3}(?P<token>[A-Za-z0-9._~+/=\-]{8,4096})",
+           fold=True, accept=lambda m: _has_entropy(m.group("token"))),
+    _shape("bearer token", ["bearer"], _token("[Bb](?:earer|EARER)", r"\s{1,3}(?P<token>[A-Za-z0-9._~+/=\-]{16,4096})",
+                                              _LETTER),
+           fold=True, accept=lambda m: _has_entropy(m.group("token"))),
+    _shape("basic auth credentials", ["basic"], _token("[Bb](?:asic|ASIC)", r"\s{1,3}(?P<token>[A-Za-z0-9+/]{8,4096}={0,2})",
+                                                       _LETTER),
+           fold=True, accept=_is_basic_credentials),
+)
+
+
+def find_tokens(line: str) -> list[Finding]:
+    """Every credential-shaped token in `line`."""
+    found = []
+    folded = None
+    for shape in SHAPES:
+        if shape.fold:
+            folded = line.lower() if folded is None else folded
+            haystack = folded
+        else:
+            haystack = line
+        if not any(needle in haystack for needle in shape.needles):
+            continue
+        for match in shape.matches(line):
+            if shape.accept is not None and not shape.accept(match):
+                continue
+            found.append(Finding(match.start(), shape.describe(match), match.end()))
+    return found

@@ -1,0 +1,206 @@
+"""Sentences and their skeletons: what the template rules (CT701-CT704) compare.
+
+A fixture written from a template keeps the template's wording and changes what varies between
+instances. The skeleton of a sentence keeps the wording and replaces every varying part by `*`:
+numbers, UUIDs, `code spans`, quoted strings, URLs, paths and file names, snake_case, camelCase
+and dotted identifiers, flags and sigils (`--force`, `$var`, `#cache`), and capitalised names.
+The remaining words are normalized with corpustools.normalize.
+
+Decisions, so the rules behave predictably:
+- A line is a hard boundary: sentences never span lines (fixture paragraphs are one line each,
+  and code blocks are line-shaped). Within a line, a sentence ends at `.`, `!` or `?` followed by
+  whitespace and a token that does not start with a lowercase letter ("e.g. the" does not split).
+- Leading list markers, heading marks, `>` and a role tag (`[USER]:`, as in a prompt's example
+  transcripts) are not part of a sentence.
+- A capitalised word is a name only when it is not the sentence's first token (and it is not
+  "I" or a contraction of it): the first word of a sentence is capitalised by grammar.
+- A double-quoted string of at least LIFT_MIN_WORDS words is quoted prose (or a JSON text value,
+  such as a prompt's example `"body": "..."`): it is masked in its sentence *and* read as
+  sentences of its own, with JSON escapes `\\n` as line breaks. Shorter quoted strings are
+  literals and are only masked.
+- Lines are read up to MAX_LINE_CHARS and every pattern is bounded, so a pathological 1 MB line
+  costs a bounded scan instead of stalling the linter.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Iterable, Iterator
+
+from corpustools.normalize import normalize
+
+MASK = "*"  # never produced by normalize(), which keeps only letters, digits and spaces
+MAX_LINE_CHARS = 10_000
+LIFT_MIN_WORDS = 5
+
+# Markup before a line's text: indentation, list markers, heading marks, quote marks, a role tag.
+_LINE_PREFIX = re.compile(
+    r"[ \t]{0,40}(?:(?:[-*+>]|#{1,6}|\d{1,9}[.)])[ \t]{1,40}){0,10}(?:\[[^\]\n]{1,200}\]:[ \t]?)?")
+
+# A long double-quoted string (JSON escapes allowed) that may be quoted prose.
+_DOUBLE_QUOTED = re.compile(r'"((?:[^"\\\n]|\\.){1,5000})"|\u201c([^\u201d\n]{1,5000})\u201d')
+
+# Length-preserving replacements for JSON escapes inside a lifted string, so columns stay exact.
+_JSON_ESCAPE = re.compile(r"\\(.)")
+
+# One token of a sentence; the first alternative that matches wins, so order is priority.
+_TOKEN = re.compile(
+    r"""
+    (?P<mask>
+        `[^`\n]{1,300}`                                         # code span
+      | "[^"\n]{0,300}" | \u201c[^\u201d\n]{0,300}\u201d         # double-quoted string
+      | (?<![\w'\u2019])'[^'\n]{1,200}'(?!\w)                    # single-quoted string
+      | [A-Za-z][\w+.-]{0,20}://[^\s`"'<>]{1,300}                # URL
+      | [0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}  # UUID
+      | [\w.~@$-]{0,100}(?:/[\w.~@$*<>{}:-]{0,100}){1,30}         # path (anything with a slash)
+      | (?:\\|[$@])?\w[\w-]{0,100}(?:(?:\.|::|->|\\)\w[\w-]{0,100}){1,20}(?:\(\))?  # dotted id, file name
+      | \w{1,100}\(\)                                           # call
+      | (?<![\w-])(?:--?|[$@\#%])[A-Za-z_][\w-]{0,100}           # flag or sigil
+      | \w{0,100}_\w{0,100}                                     # snake_case
+      | [a-z][a-z0-9]{0,100}[A-Z][A-Za-z0-9]{0,100}              # camelCase
+      | [A-Z][a-z0-9]{1,100}[A-Z][A-Za-z0-9]{0,100}              # PascalCase
+      | [^\W_]{0,100}\d\w{0,100}(?:[.:,-]\d\w{0,100}){0,10}%?      # number, date, word with a digit
+    )
+    | (?P<word>[^\W_]{1,100}(?:['\u2019][^\W_]{1,100})?)
+    | (?P<stop>[.!?]{1,10})
+    """,
+    re.VERBOSE,
+)
+
+_FIRST_PERSON = frozenset({"I", "I'm", "I'll", "I've", "I'd", "I\u2019m", "I\u2019ll", "I\u2019ve", "I\u2019d"})
+
+
+@dataclass(frozen=True)
+class Sentence:
+    """One sentence of a file: where it starts, what it says, and its skeleton."""
+
+    line: int
+    col: int  # 1-based character column
+    text: str  # as written
+    skeleton: str  # normalized words and MASK, single-spaced
+    tokens: int  # number of skeleton items
+    words: int  # skeleton items that are not MASK
+
+    def counts(self, min_tokens: int, min_words: int) -> bool:
+        """Long and worded enough to be a template rather than a stock phrase."""
+        return self.tokens >= min_tokens and self.words >= min_words
+
+    @property
+    def normalized(self) -> str:
+        return normalize(self.text)
+
+
+def skeleton_of(sentence: str) -> str:
+    """The skeleton of one sentence (no splitting)."""
+    return _skeleton(list(_TOKEN.finditer(sentence)))[0]
+
+
+def _skeleton(tokens: list[re.Match]) -> tuple[str, int, int]:
+    parts: list[str] = []
+    words = 0
+    for index, token in enumerate(tokens):
+        kind, text = token.lastgroup, token.group()
+        if kind == "stop":
+            continue
+        if kind == "mask" or (index > 0 and text[0].isupper() and text not in _FIRST_PERSON):
+            parts.append(MASK)
+            continue
+        normalized = normalize(text).split()
+        parts += normalized
+        words += len(normalized)
+    return " ".join(parts), len(parts), words
+
+
+def _ends_sentence(line: str, stop: re.Match, following: re.Match | None) -> bool:
+    if following is None:
+        return True
+    gap = line[stop.end():following.start()]
+    return any(c.isspace() for c in gap) and not following.group()[0].islower()
+
+
+def _split(line: str, start: int, end: int) -> Iterator[list[re.Match]]:
+    """Token lists, one per sentence, of `line[start:end]`."""
+    sentence: list[re.Match] = []
+    tokens = list(_TOKEN.finditer(line, start, end))
+    for index, token in enumerate(tokens):
+        if token.lastgroup == "stop":
+            if sentence and _ends_sentence(line, token, tokens[index + 1] if index + 1 < len(tokens) else None):
+                yield sentence
+                sentence = []
+            continue
+        sentence.append(token)
+    if sentence:
+        yield sentence
+
+
+def _long_quotes(line: str, start: int) -> list[tuple[int, int]]:
+    """Spans of the contents of double-quoted strings of at least LIFT_MIN_WORDS words."""
+    spans = []
+    for match in _DOUBLE_QUOTED.finditer(line, start):
+        group = 1 if match.group(1) is not None else 2
+        if len(match.group(group).split()) >= LIFT_MIN_WORDS:
+            spans.append((match.start(group), match.end(group)))
+    return spans
+
+
+def _unescape_preserving_length(text: str) -> str:
+    """JSON escapes to same-length text: `\\n`, `\\t`, `\\r` become a line break, others a space."""
+    return _JSON_ESCAPE.sub(lambda m: "\n " if m.group(1) in "ntr" else " " + m.group(1), text)
+
+
+def _sentence(written: str, tokens: list[re.Match], line: int, col0: int,
+              spans: list[tuple[int, int]] = ()) -> Sentence:
+    skeleton, count, words = _skeleton(tokens)
+    begin, end = tokens[0].start(), tokens[-1].end()
+    for span_begin, span_end in spans:  # a sentence ending in a lifted string ends at its quote
+        if span_begin <= end <= span_end:
+            end = span_end + 1
+    return Sentence(line, col0 + begin + 1, written[begin:end], skeleton, count, words)
+
+
+def line_sentences(text: str, line: int, col0: int = 0) -> list[Sentence]:
+    """Sentences of one line of a file, by column; `col0` is the 0-based column where `text` starts."""
+    text = text[:MAX_LINE_CHARS]
+    start = _LINE_PREFIX.match(text).end()
+    spans = _long_quotes(text, start)
+    outer, prose = list(text), list(text)
+    for begin, end in spans:  # same-length rewrites keep every column exact
+        outer[begin - 1:end + 1] = '"x"' + " " * (end - begin - 1)
+        prose[begin:end] = _unescape_preserving_length(text[begin:end])
+    outer_text, prose_text = "".join(outer), "".join(prose)
+    found = [_sentence(text, tokens, line, col0, spans) for tokens in _split(outer_text, start, len(text))]
+    for begin, end in spans:
+        for part_begin, part_end in _line_ranges(prose_text, begin, end):
+            found += [_sentence(prose_text, tokens, line, col0)
+                      for tokens in _split(prose_text, part_begin, part_end)]
+    return sorted(found, key=lambda s: s.col)
+
+
+def _line_ranges(text: str, begin: int, end: int) -> Iterator[tuple[int, int]]:
+    """`text[begin:end]` cut at line breaks, as (begin, end) ranges."""
+    for part in text[begin:end].split("\n"):
+        yield begin, begin + len(part)
+        begin += len(part) + 1
+
+
+def lines_sentences(lines: Iterable[tuple[int, int, str]]) -> Iterator[Sentence]:
+    """Sentences of (line number, 0-based start column, text) lines, in order."""
+    for line, col0, text in lines:
+        yield from line_sentences(text, line, col0)
+
+
+def text_sentences(text: str, first_line: int = 1) -> Iterator[Sentence]:
+    """Sentences of a whole text whose first line is file line `first_line`."""
+    return lines_sentences((first_line + offset, 0, line) for offset, line in enumerate(text.split("\n")))
+
+
+def strip_frontmatter(text: str) -> tuple[str, int]:
+    """(body, file line of its first line) of a Markdown file with optional `---` YAML frontmatter."""
+    lines = text.split("\n")
+    if not lines or lines[0].rstrip() != "---":
+        return text, 1
+    for index in range(1, len(lines)):
+        if lines[index].rstrip() in ("---", "..."):
+            return "\n".join(lines[index + 1:]), index + 2
+    return text, 1  # never closed: not frontmatter, read it all

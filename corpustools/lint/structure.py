@@ -1,0 +1,52 @@
+"""What the structural rules (CT0xx-CT4xx) share: the loader's problems by kind, and the facts about a
+fixture that several rules read (its frontmatter mapping, its category, its naming)."""
+
+from __future__ import annotations
+
+import os
+import re
+from typing import Iterator
+
+from corpustools.corpus import STRAY_LINK, Corpus
+from corpustools.lint.diagnostic import Problem
+from corpustools.session import Session
+
+FIXTURE_NUMBER = re.compile(r"-([0-9]{2})$")
+
+
+def loader_problems(corpus: Corpus, kind: str, link_folder: str | None = None) -> Iterator[Problem]:
+    """The loader's problems of `kind`; with `link_folder`, also its stray-link problems there
+    (a symbolic link under sessions/ is a session that cannot be read, and likewise for expected/)."""
+    folder = os.path.abspath(os.path.join(corpus.root, link_folder)) if link_folder else None
+    for problem in corpus.problems:
+        if problem.kind == kind:
+            yield Problem(problem.pos, problem.message)
+        elif folder and problem.kind == STRAY_LINK:
+            path = os.path.abspath(problem.pos.path)
+            if path == folder or os.path.dirname(path) == folder:
+                yield Problem(problem.pos, problem.message)
+
+
+def frontmatter_mapping(session: Session) -> dict:
+    data = session.frontmatter.data
+    return data if isinstance(data, dict) else {}
+
+
+def sidecar_value(corpus: Corpus, fixture_id: str, key: str):
+    """A top-level value of the fixture's sidecar if it parsed as a mapping (schema-valid or not)."""
+    doc = corpus.sidecar_docs.get(fixture_id)
+    return doc.data.get(key) if doc is not None else None
+
+
+def category_from_name(corpus: Corpus, fixture_id: str) -> str | None:
+    """The spec category whose `<category>-NN` shape the basename has (the longest, if several)."""
+    if corpus.spec is None or not FIXTURE_NUMBER.search(fixture_id):
+        return None
+    stem = FIXTURE_NUMBER.sub("", fixture_id)
+    return stem if corpus.spec.category(stem) is not None else None
+
+
+def fixture_category(corpus: Corpus, fixture_id: str) -> str | None:
+    """The sidecar's category when it has one, else the one the basename implies."""
+    category = sidecar_value(corpus, fixture_id, "category")
+    return category if isinstance(category, str) else category_from_name(corpus, fixture_id)

@@ -1,0 +1,154 @@
+"""The sentence indexes the template rules (CT701-CT704) share, each built once per run.
+
+Fixture sentences come from turns only (a sentence's position is where it starts in the session
+file; a turn's first line starts after its tag). The prompt is read whole — prose, its inline
+example transcripts and the text values of its JSON examples (see corpustools.lint.skeleton).
+KB documents are read without their YAML frontmatter.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterator, Mapping, Sequence
+
+from corpustools.lint.context import LintContext, TextSource
+from corpustools.lint.nearmatch import NearIndex
+from corpustools.lint.skeleton import Sentence, lines_sentences, strip_frontmatter, text_sentences
+from corpustools.positions import Pos
+from corpustools.session import Segment, Session
+
+ADMIT_EXPECTS = ("practice", "map", "subset")
+
+
+@dataclass(frozen=True)
+class Located:
+    """A sentence and the fixture (or outside file) it is in."""
+
+    source: str  # fixture id, or the outside file's path
+    path: str
+    sentence: Sentence
+
+    @property
+    def pos(self) -> Pos:
+        return Pos(self.path, self.sentence.line, self.sentence.col)
+
+    def sort_key(self) -> tuple:
+        return self.path, self.sentence.line, self.sentence.col
+
+
+def turn_lines(session: Session, turn: Segment) -> Iterator[tuple[int, int, str]]:
+    """(file line, 0-based column, text) of each line of a turn, from the session body."""
+    body = session.body.split("\n")
+    first = turn.pos.line - session.body_line
+    tag_line = body[first]
+    start = len(f"[{turn.tag}]:")
+    if tag_line[start:start + 1] == " ":
+        start += 1
+    yield turn.pos.line, start, tag_line[start:]
+    for offset in range(first + 1, min(turn.end_line - session.body_line + 1, len(body))):
+        yield session.body_line + offset, 0, body[offset]
+
+
+def turn_sentences(session: Session, role: str | None = None) -> Iterator[Sentence]:
+    """Every sentence of the session's turns (of one role's turns when `role` is given)."""
+    for turn in session.turns:
+        if role is None or turn.role == role:
+            yield from lines_sentences(turn_lines(session, turn))
+
+
+def fixture_sentences(ctx: LintContext, min_tokens: int, min_words: int) -> tuple[Located, ...]:
+    """Every counted sentence of every session's turns, by path, line and column."""
+    def build(c: LintContext) -> tuple[Located, ...]:
+        found = [Located(fixture_id, session.path, sentence)
+                 for fixture_id, session in sorted(c.corpus.sessions.items())
+                 for sentence in turn_sentences(session) if sentence.counts(min_tokens, min_words)]
+        return tuple(sorted(found, key=Located.sort_key))
+
+    return ctx.cached(f"templates.fixture_sentences:{min_tokens}:{min_words}", build)
+
+
+def by_skeleton(ctx: LintContext, min_tokens: int, min_words: int) -> Mapping[str, tuple[Located, ...]]:
+    """skeleton -> its occurrences in fixture turns (each list by position)."""
+    def build(c: LintContext) -> dict[str, tuple[Located, ...]]:
+        groups: dict[str, list[Located]] = {}
+        for located in fixture_sentences(c, min_tokens, min_words):
+            groups.setdefault(located.sentence.skeleton, []).append(located)
+        return {skeleton: tuple(found) for skeleton, found in sorted(groups.items())}
+
+    return ctx.cached(f"templates.by_skeleton:{min_tokens}:{min_words}", build)
+
+
+def admit_user_sentences(ctx: LintContext, min_tokens: int, min_words: int) -> tuple[Located, ...]:
+    """Counted sentences of the `[USER]` turns of admit fixtures (category expect practice, map or
+    subset in the spec; a fixture without a valid sidecar or spec has no known category)."""
+    spec = ctx.corpus.spec
+    if spec is None:
+        return ()
+    found = []
+    for fixture_id, session in sorted(ctx.corpus.sessions.items()):
+        sidecar = ctx.corpus.sidecars.get(fixture_id)
+        category = spec.category(sidecar.category) if sidecar is not None else None
+        if category is None or category.expect not in ADMIT_EXPECTS:
+            continue
+        found += [Located(fixture_id, session.path, sentence)
+                  for sentence in turn_sentences(session, "USER") if sentence.counts(min_tokens, min_words)]
+    return tuple(sorted(found, key=Located.sort_key))
+
+
+@dataclass(frozen=True)
+class Reference:
+    """Sentences of outside files, searchable by exact key and by near match."""
+
+    keyed: Mapping[str, Located]  # key (skeleton or normalized text) -> its first occurrence
+    keys: Sequence[str]  # distinct keys, sorted; NearIndex positions refer to this
+    near: NearIndex
+
+    def exact(self, key: str) -> Located | None:
+        return self.keyed.get(key)
+
+    def nearest(self, key: str) -> tuple[Located, float] | None:
+        """The most similar reference sentence at or over the threshold (first by key on ties)."""
+        matches = self.near.matches(key)
+        return (self.keyed[self.keys[matches[0][0]]], matches[0][1]) if matches else None
+
+
+def _reference(sources: Sequence[tuple[TextSource, Sequence[Sentence]]], key, threshold: float) -> Reference:
+    keyed: dict[str, Located] = {}
+    for source, sentences in sources:
+        for sentence in sentences:
+            keyed.setdefault(key(sentence), Located(source.path, source.path, sentence))
+    keys = sorted(keyed)
+    return Reference(keyed, keys, NearIndex(keys, threshold))
+
+
+def prompt_reference(ctx: LintContext, min_tokens: int, min_words: int, threshold: float) -> Reference | None:
+    """The prompt's counted sentences by skeleton; None when no prompt is given."""
+    if ctx.prompt is None:
+        return None
+
+    def build(c: LintContext) -> Reference:
+        sentences = [s for s in text_sentences(c.prompt.text) if s.counts(min_tokens, min_words)]
+        return _reference([(c.prompt, sentences)], lambda s: s.skeleton, threshold)
+
+    return ctx.cached(f"templates.prompt:{min_tokens}:{min_words}:{threshold}", build)
+
+
+def kb_reference(ctx: LintContext, min_tokens: int, min_words: int, threshold: float) -> Reference | None:
+    """The KB documents' counted sentences by normalized text; None when no KB is given."""
+    if ctx.kb is None:
+        return None
+
+    def build(c: LintContext) -> Reference:
+        sources = []
+        for document in sorted(c.kb, key=lambda d: d.path):
+            body, first_line = strip_frontmatter(document.text)
+            sources.append((document, [s for s in text_sentences(body, first_line)
+                                       if s.counts(min_tokens, min_words)]))
+        return _reference(sources, lambda s: s.normalized, threshold)
+
+    return ctx.cached(f"templates.kb:{min_tokens}:{min_words}:{threshold}", build)
+
+
+def sentence_options(options: Mapping, defaults: Mapping) -> tuple[int, int]:
+    return (int(options.get("min_tokens", defaults["min_tokens"])),
+            int(options.get("min_words", defaults["min_words"])))

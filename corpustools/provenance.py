@@ -1,0 +1,205 @@
+"""The provenance record of a corpus: who authored and reviewed it, with which authoring prompt, and
+the sha256 of every file it had then. `verify` (and lint's CT801) name every file changed since, so
+an edited fixture cannot slip past review without a corpus version bump and a new record.
+
+The record is YAML, written by `corpustools provenance record` (by default to
+authoring/provenance.yaml beside the corpora's parent folder):
+
+    record_version: 1
+    recorded: "2026-01-05"            # the date only: a record, not a report
+    corpus: {path: "../fixtures/prompt-eval", name: "prompt-eval", version: 1}
+    authoring_prompt: {path: "corpus-authoring-prompt.md", sha256: "..."}
+    authored_by: "..."
+    reviewed_by: "..."
+    files:                            # relative POSIX paths inside the corpus, sorted
+      "corpus.yaml": "<sha256>"
+      "expected/admit-convention-01.yaml": "<sha256>"
+      ...
+
+Paths in the record are relative to the record's own folder, so the repository can move.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import json
+import os
+import re
+from dataclasses import dataclass
+
+from corpustools.corpus import GOLD_DIR, corpus_files, file_sha256, list_files, load_spec_file
+from corpustools.positions import InputError, Pos
+from corpustools.yamlload import YamlDoc
+
+RECORD_VERSION = 1
+DEFAULT_RECORD = "authoring/provenance.yaml"
+CHANGED, NEW, MISSING = "changed", "new", "missing"
+_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+_SHA256 = re.compile(r"[0-9a-f]{64}")
+
+
+@dataclass(frozen=True, order=True)
+class Drift:
+    """A file that differs from the record. `path` is the file's path as found from the record."""
+
+    path: str
+    status: str  # changed | new | missing
+    relative: str  # inside the corpus ("sessions/x.md"), or the authoring prompt's recorded path
+
+
+def default_record_path(corpus_root: str) -> str:
+    """<corpus>/../../authoring/provenance.yaml: fixtures/<name>/ sits two levels below the repo."""
+    return os.path.normpath(os.path.join(corpus_root, os.pardir, os.pardir, DEFAULT_RECORD))
+
+
+def record_files(corpus_root: str) -> list[str]:
+    """corpus.yaml, sessions, sidecars and gold outputs: relative POSIX paths, sorted."""
+    gold, _ = list_files(os.path.join(corpus_root, GOLD_DIR), ".json")
+    return sorted(corpus_files(corpus_root) + [f"{GOLD_DIR}/{fixture_id}.json" for fixture_id in gold])
+
+
+def file_hashes(corpus_root: str) -> dict[str, str]:
+    return {relative: file_sha256(os.path.join(corpus_root, relative)) for relative in record_files(corpus_root)}
+
+
+def _relative_to(path: str, folder: str) -> str:
+    return os.path.relpath(os.path.abspath(path), os.path.abspath(folder)).replace(os.sep, "/")
+
+
+def _inside(path: str, folder: str) -> bool:
+    path, folder = os.path.abspath(path), os.path.abspath(folder)
+    return path == folder or path.startswith(folder.rstrip(os.sep) + os.sep)
+
+
+def _q(value) -> str:
+    """A YAML scalar: JSON's double-quoted strings and integers are valid YAML and never ambiguous."""
+    return json.dumps(value, ensure_ascii=False)
+
+
+def render_record(data: dict) -> str:
+    corpus, prompt = data["corpus"], data["authoring_prompt"]
+    lines = [
+        "# Provenance record of a corpus, written by `corpustools provenance record`; checked by",
+        "# `corpustools provenance verify` and lint rule CT801. Re-record after review; do not edit.",
+        f"record_version: {data['record_version']}",
+        f"recorded: {_q(data['recorded'])}",
+        "corpus:",
+        f"  path: {_q(corpus['path'])}",
+        f"  name: {_q(corpus['name'])}",
+        f"  version: {_q(corpus['version'])}",
+        "authoring_prompt:",
+        f"  path: {_q(prompt['path'])}",
+        f"  sha256: {_q(prompt['sha256'])}",
+        f"authored_by: {_q(data['authored_by'])}",
+        f"reviewed_by: {_q(data['reviewed_by'])}",
+        "files:",
+    ]
+    lines += [f"  {_q(relative)}: {_q(sha)}" for relative, sha in sorted(data["files"].items())]
+    return "\n".join(lines) + "\n"
+
+
+def record(corpus_root: str, authoring_prompt: str, authored_by: str, reviewed_by: str, out_path: str,
+           date: str | None = None) -> dict:
+    """Write the provenance record of `corpus_root` to `out_path` and return it. InputError if the
+    corpus spec is invalid, the prompt unreadable, or `out_path` inside the corpus."""
+    spec, _text, problems = load_spec_file(corpus_root)
+    if spec is None:
+        first = problems[0]  # the loader always says why there is no spec
+        raise InputError(first.pos, f"cannot record: {first.message}")
+    if not os.path.isfile(authoring_prompt):
+        raise InputError(Pos(authoring_prompt), "authoring prompt: no such file")
+    if _inside(out_path, corpus_root):
+        raise InputError(Pos(out_path), "the record must not be written inside the corpus folder")
+    recorded = date or _dt.date.today().isoformat()
+    if not _DATE.fullmatch(recorded):
+        raise InputError(Pos(""), f"--date {recorded!r} is not YYYY-MM-DD")
+    for who, value in (("--authored-by", authored_by), ("--reviewed-by", reviewed_by)):
+        if not value.strip():
+            raise InputError(Pos(""), f"{who} must name a model or a person")
+    folder = os.path.dirname(os.path.abspath(out_path))
+    data = {
+        "record_version": RECORD_VERSION,
+        "recorded": recorded,
+        "corpus": {"path": _relative_to(corpus_root, folder), "name": spec.name, "version": spec.corpus_version},
+        "authoring_prompt": {"path": _relative_to(authoring_prompt, folder), "sha256": file_sha256(authoring_prompt)},
+        "authored_by": authored_by.strip(),
+        "reviewed_by": reviewed_by.strip(),
+        "files": file_hashes(corpus_root),
+    }
+    os.makedirs(folder, exist_ok=True)
+    with open(out_path, "w", encoding="utf-8", newline="\n") as handle:
+        handle.write(render_record(data))
+    return data
+
+
+@dataclass(frozen=True)
+class Record:
+    path: str
+    doc: YamlDoc
+    corpus_root: str
+    prompt_path: str
+    prompt_sha256: str
+    files: dict  # relative path -> sha256
+
+
+def load_record(record_path: str) -> Record:
+    """Read and check a record; InputError at the offending key if it is not one."""
+    from corpustools.textfile import read_text
+    from corpustools.yamlload import parse_yaml
+
+    doc = parse_yaml(read_text(record_path), record_path)
+    data = doc.data
+
+    def need(keypath, kind):
+        value = data
+        for key in keypath:
+            if not isinstance(value, dict) or key not in value:
+                raise InputError(doc.pos(keypath), f"not a provenance record: {'.'.join(keypath)} is missing")
+            value = value[key]
+        if not isinstance(value, kind):
+            raise InputError(doc.pos(keypath),
+                             f"not a provenance record: {'.'.join(keypath)} is not a {kind.__name__}")
+        return value
+
+    if need(("record_version",), int) != RECORD_VERSION:
+        raise InputError(doc.pos(("record_version",)),
+                         f"unknown record_version (this corpustools reads {RECORD_VERSION})")
+    files = need(("files",), dict)
+    for relative, sha in files.items():
+        if not isinstance(sha, str) or not _SHA256.fullmatch(sha):
+            raise InputError(doc.pos(("files", relative)), f"files.{relative}: not a sha256")
+    folder = os.path.dirname(os.path.abspath(record_path))
+    return Record(
+        path=record_path,
+        doc=doc,
+        corpus_root=os.path.normpath(os.path.join(folder, need(("corpus", "path"), str))),
+        prompt_path=os.path.normpath(os.path.join(folder, need(("authoring_prompt", "path"), str))),
+        prompt_sha256=need(("authoring_prompt", "sha256"), str),
+        files=dict(files),
+    )
+
+
+def corpus_drift(rec: Record) -> list[Drift]:
+    """Corpus files changed, added or removed since the record, sorted by relative path."""
+    current = file_hashes(rec.corpus_root) if os.path.isdir(rec.corpus_root) else {}
+    drifts = []
+    for relative in sorted(set(current) | set(rec.files)):
+        path = os.path.join(rec.corpus_root, *relative.split("/"))
+        if relative not in current:
+            drifts.append(Drift(path, MISSING, relative))
+        elif relative not in rec.files:
+            drifts.append(Drift(path, NEW, relative))
+        elif current[relative] != rec.files[relative]:
+            drifts.append(Drift(path, CHANGED, relative))
+    return sorted(drifts, key=lambda d: d.relative)
+
+
+def verify(record_path: str) -> list[Drift]:
+    """Every file changed since the record: the corpus files, then the authoring prompt."""
+    rec = load_record(record_path)
+    drifts = corpus_drift(rec)
+    if not os.path.isfile(rec.prompt_path):
+        drifts.append(Drift(rec.prompt_path, MISSING, rec.doc.data["authoring_prompt"]["path"]))
+    elif file_sha256(rec.prompt_path) != rec.prompt_sha256:
+        drifts.append(Drift(rec.prompt_path, CHANGED, rec.doc.data["authoring_prompt"]["path"]))
+    return drifts

@@ -1,0 +1,85 @@
+"""`corpustools render`: the prompt with one fixture's transcript in it, for a human to paste.
+
+The transcript is the session body (frontmatter dropped), put in place of the literal line
+`[TRANSCRIPT PLACEHOLDER, substituted at runtime]`. The replacement is a plain list splice, never a
+regex or a format string, so `$1`, `\\g<0>` or `{}` in a transcript arrive exactly as written.
+corpustools never sends the result anywhere: a person pastes it into a fresh model context.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+
+from corpustools.corpus import SESSION_SUFFIX, SESSIONS_DIR, list_files
+from corpustools.positions import InputError, Pos
+from corpustools.session import parse_session
+from corpustools.textfile import read_text
+
+PLACEHOLDER = "[TRANSCRIPT PLACEHOLDER, substituted at runtime]"
+
+
+def has_placeholder(prompt_text: str) -> bool:
+    return any(line.strip() == PLACEHOLDER for line in prompt_text.split("\n"))
+
+
+def render_prompt(prompt_text: str, transcript: str, *, append: bool = False, prompt_path: str = "prompt") -> str:
+    """The prompt with `transcript` on each placeholder line; appended after it when the prompt
+    has none and `append` is set; InputError otherwise."""
+    body = transcript.strip("\n")
+    if has_placeholder(prompt_text):
+        lines = [body if line.strip() == PLACEHOLDER else line for line in prompt_text.split("\n")]
+        rendered = "\n".join(lines)
+    elif append:
+        rendered = prompt_text.rstrip("\n") + "\n\n" + body
+    else:
+        raise InputError(Pos(prompt_path), f"no line {PLACEHOLDER!r} to put the transcript in; "
+                                           "pass --append to add the transcript at the end")
+    return rendered if rendered.endswith("\n") else rendered + "\n"
+
+
+def session_paths(corpus_root: str) -> dict[str, str]:
+    found, _ = list_files(os.path.join(corpus_root, SESSIONS_DIR), SESSION_SUFFIX)
+    return found
+
+
+def transcript(corpus_root: str, fixture_id: str) -> str:
+    """The body of `sessions/<fixture_id>.md`; InputError when there is none or it is unreadable."""
+    path = session_paths(corpus_root).get(fixture_id)
+    if path is None:
+        raise InputError(Pos(os.path.join(corpus_root, SESSIONS_DIR, fixture_id + SESSION_SUFFIX)),
+                         "no such fixture session")
+    return parse_session(read_text(path), path, fixture_id).body
+
+
+def read_prompt(prompt_path: str, *, append: bool) -> str:
+    text = read_text(prompt_path)
+    if not append and not has_placeholder(text):
+        render_prompt(text, "", prompt_path=prompt_path)  # raises the one error message
+    return text
+
+
+@dataclass(frozen=True)
+class Rendered:
+    written: tuple[str, ...]  # paths written, by fixture id
+    errors: tuple[str, ...]  # one line per session that could not be rendered
+
+
+def render_all(corpus_root: str, prompt_path: str, out_dir: str, *, append: bool) -> Rendered:
+    """Write `<out_dir>/<fixture_id>.md` for every session of the corpus."""
+    from corpustools.score.output import refuse_corpus_path, write_text
+
+    refuse_corpus_path(out_dir, corpus_root)
+    prompt_text = read_prompt(prompt_path, append=append)
+    written, errors = [], []
+    for fixture_id in sorted(session_paths(corpus_root)):
+        try:
+            text = render_prompt(prompt_text, transcript(corpus_root, fixture_id), append=append,
+                                 prompt_path=prompt_path)
+        except InputError as err:
+            errors.append(str(err))
+            continue
+        path = os.path.join(out_dir, fixture_id + ".md")
+        write_text(path, text)
+        written.append(path)
+    return Rendered(tuple(written), tuple(errors))

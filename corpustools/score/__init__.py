@@ -1,0 +1,21 @@
+"""`corpustools score` and `compare`: the deterministic scorer.
+
+One module per concept, each a set of pure functions over small frozen values:
+
+- results.py       reading `<results>/<fixture_id>.json` and the run manifest of one run folder
+- match.py         one fixture's verdict and reasons (the scoring contract, docs/scoring.md)
+- diagnostics.py   advisory diagnostics that never change a verdict
+- aggregate.py     per-category rows, aggregates, the failure taxonomy, the metrics
+- stats.py         Wilson intervals, mean / sample std, McNemar's exact test, flips needed
+- scoring.py       the whole score of one corpus against one or more run folders
+- repeated.py      k >= 2 runs of one prompt version: noise floor, flaky fixtures, stability
+- compare.py       base versus candidate, fixture by fixture and metric by metric
+- history.py       the Markdown history table `--append-history` appends to
+- report_*.py      the score reporters (markdown, json with compare's too, text); they only format
+- compare_markdown.py  the comparison as Markdown
+- formatting.py    fixed-precision numbers and Markdown cells shared by the reporters
+- output.py        where a report may be written (never into a corpus's own files)
+
+The scorer shares only the corpus model (corpustools.corpus) and corpustools.normalize with the
+linter.
+"""

@@ -1,0 +1,137 @@
+"""Aggregates over one run's fixture scores: counts, proportions, categories, failure taxonomy,
+and the metrics that repeated runs and comparisons are measured on."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from corpustools.score.match import FAIL, INVALID_RESULT, MISSING_RESULT, PASS, SIDECAR_INVALID, UNCHECKED, FixtureScore
+from corpustools.score.stats import wilson
+
+
+@dataclass(frozen=True)
+class Proportion:
+    successes: int
+    total: int
+
+    @property
+    def rate(self) -> float | None:
+        return self.successes / self.total if self.total else None
+
+    @property
+    def interval(self) -> tuple[float, float] | None:
+        return wilson(self.successes, self.total)
+
+
+@dataclass(frozen=True)
+class Aggregate:
+    fixtures_passed: int
+    fixtures_failed: int
+    fixtures_unchecked: int
+    fixtures_total: int
+    points_matched: int
+    points_total: int
+    phantoms: int
+    gate_correct: int
+    gate_total: int
+    false_rejects: int
+    expecting_output: int  # fixtures whose sidecar expects output: the false-reject denominator
+    missing_results: int
+    invalid_results: int
+    invalid_sidecars: int
+
+    @property
+    def pass_rate(self) -> Proportion:
+        return Proportion(self.fixtures_passed, self.fixtures_total)
+
+    @property
+    def recall(self) -> Proportion:
+        return Proportion(self.points_matched, self.points_total)
+
+    @property
+    def gate_accuracy(self) -> Proportion:
+        return Proportion(self.gate_correct, self.gate_total)
+
+    @property
+    def false_reject_rate(self) -> Proportion:
+        return Proportion(self.false_rejects, self.expecting_output)
+
+
+# Each proportion reported with its interval: (key, label, attribute).
+PROPORTIONS = (
+    ("pass_rate", "fixtures passed", "pass_rate"),
+    ("recall", "expected-point recall", "recall"),
+    ("gate_accuracy", "gate accuracy (expect-empty fixtures that came back empty)", "gate_accuracy"),
+    ("false_reject_rate", "false rejects (fixtures expecting output that came back empty)", "false_reject_rate"),
+)
+
+
+@dataclass(frozen=True)
+class Metric:
+    key: str
+    label: str
+    higher_is_better: bool
+    is_rate: bool  # a proportion in [0, 1]; otherwise a count
+
+
+# What repeated runs and comparisons measure, in report order.
+METRICS = (
+    Metric("pass_rate", "fixture pass rate", True, True),
+    Metric("recall", "recall", True, True),
+    Metric("phantoms", "phantoms", False, False),
+    Metric("gate_accuracy", "gate accuracy", True, True),
+    Metric("false_rejects", "false rejects", False, False),
+)
+
+
+def metric_value(aggregate: Aggregate, key: str) -> float | None:
+    if key in ("phantoms", "false_rejects"):
+        return float(getattr(aggregate, key))
+    return getattr(aggregate, key).rate
+
+
+def aggregate(fixtures: list[FixtureScore]) -> Aggregate:
+    verdicts = Counter(f.verdict for f in fixtures)
+    statuses = Counter(f.status for f in fixtures)
+    return Aggregate(
+        fixtures_passed=verdicts[PASS],
+        fixtures_failed=verdicts[FAIL],
+        fixtures_unchecked=verdicts[UNCHECKED],
+        fixtures_total=len(fixtures),
+        points_matched=sum(p.matched for f in fixtures for p in f.points),
+        points_total=sum(len(f.points) for f in fixtures),
+        phantoms=sum(len(f.unexpected) for f in fixtures),
+        gate_correct=sum(f.gate_correct for f in fixtures),
+        gate_total=sum(f.expect_empty is True for f in fixtures),
+        false_rejects=sum(f.false_reject for f in fixtures),
+        expecting_output=sum(f.expect_empty is False for f in fixtures),
+        missing_results=statuses[MISSING_RESULT],
+        invalid_results=statuses[INVALID_RESULT],
+        invalid_sidecars=statuses[SIDECAR_INVALID],
+    )
+
+
+@dataclass(frozen=True)
+class CategoryRow:
+    category: str
+    passed: int
+    total: int
+
+
+def category_rows(fixtures: list[FixtureScore], declared: list[str]) -> tuple[CategoryRow, ...]:
+    """Declared categories in corpus.yaml order (empty ones too: a missing fixture shows), then
+    any other category a fixture names, by code point."""
+    order = list(declared) + sorted({f.category for f in fixtures} - set(declared))
+    return tuple(CategoryRow(c, sum(f.category == c and f.verdict == PASS for f in fixtures),
+                             sum(f.category == c for f in fixtures)) for c in order)
+
+
+def reason_kind(reason: str) -> str:
+    return reason.split(":", 1)[0]
+
+
+def taxonomy(fixtures: list[FixtureScore]) -> tuple[tuple[str, int], ...]:
+    """Reason kinds with their counts, most frequent first, ties by code point."""
+    counts = Counter(reason_kind(r) for f in fixtures for r in f.reasons)
+    return tuple(sorted(counts.items(), key=lambda item: (-item[1], item[0])))

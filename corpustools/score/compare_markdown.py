@@ -1,0 +1,111 @@
+"""The comparison as Markdown, for the pull request that bumps a prompt's Version."""
+
+from __future__ import annotations
+
+from corpustools.score.compare import GAINED, LOST, Comparison
+from corpustools.score.formatting import code, manifest_fields, metric_number, metric_spread, signed, table
+
+
+def drift_line(comparison: Comparison) -> list[str]:
+    if not comparison.drift:
+        return []
+    return [f"> **CORPUS DRIFT ALLOWED (--allow-corpus-drift):** {'; '.join(comparison.drift)}. Fixture "
+            "transitions may reflect changed labels, not a changed prompt.", ""]
+
+
+def verdict_block(comparison: Comparison) -> list[str]:
+    if comparison.regressed:
+        return [f"> ## REGRESSED", ">", f"> {'; '.join(comparison.regressed_because)}. Read the lost fixtures "
+                "before bumping the version (this is advice; the command still exits 0).", ""]
+    return ["**Not regressed**" + (" (recall and gate accuracy did not worsen beyond noise)." if comparison.several_runs
+                                   else " (no fixture lost)."), ""]
+
+
+def paired_line(comparison: Comparison) -> str:
+    t = comparison.paired
+    if t.flips_needed is None:
+        need = f"a corpus of {t.fixtures} fixtures cannot reach p < 0.05 however many flip"
+    else:
+        need = (f"this corpus of {t.fixtures} fixtures needs at least {t.flips_needed} one-directional flips "
+                "for p < 0.05")
+    return (f"**McNemar exact test (two-sided):** b = {t.b} (base pass, candidate fail), c = {t.c} (the reverse), "
+            f"p = {t.p_value:.4f}; {need}.")
+
+
+def transitions_line(comparison: Comparison) -> str:
+    counts = {kind: sum(f.transition == kind for f in comparison.fixtures) for kind in (GAINED, LOST, "same")}
+    return f"**Fixtures:** {counts[GAINED]} gained, {counts[LOST]} lost, {counts['same']} same."
+
+
+def sides_table(comparison: Comparison) -> list[str]:
+    rows = []
+    for side, runs in (("base", comparison.base), ("candidate", comparison.candidate)):
+        for run in runs:
+            fields = dict(manifest_fields(run.manifest))
+            rows.append([side, code(run.folder), fields["prompt"], fields["model"], fields["temperature"],
+                         fields["date"]])
+    return table(["side", "results", "prompt", "model", "temperature", "date"], rows)
+
+
+def metrics_table(comparison: Comparison) -> list[str]:
+    rows = []
+    for m in comparison.metrics:
+        rate = m.metric.is_rate
+        noise = "" if m.noise is None else m.noise
+        if m.noise is not None:
+            stds = ", ".join(f"{name} sd {metric_spread(std, rate)}" for name, std
+                             in (("base", m.base_std), ("candidate", m.candidate_std)) if std is not None)
+            noise = f"{m.noise} ({stds})" if stds else m.noise
+        rows.append([m.metric.label + ("" if m.metric.higher_is_better else " (lower is better)"),
+                     metric_number(m.base, rate), metric_number(m.candidate, rate), signed(m.delta, rate),
+                     m.direction, noise])
+    return table(["metric", "base", "candidate", "delta", "change", "noise"], rows)
+
+
+def side_verdicts(verdicts: tuple[str, ...]) -> str:
+    if len(verdicts) == 1:
+        return verdicts[0]
+    return f"{verdicts.count('PASS')}/{len(verdicts)} PASS"
+
+
+def fixtures_table(comparison: Comparison) -> list[str]:
+    rows = [[f.id, f.category, side_verdicts(f.base), side_verdicts(f.candidate),
+             f"**{f.transition}**" if f.transition != "same" else f.transition] for f in comparison.fixtures]
+    return table(["fixture", "category", "base", "candidate", "transition"], rows)
+
+
+def points_section(comparison: Comparison) -> list[str]:
+    changed = [p for p in comparison.points if p.transition != "same"]
+    gained = sum(p.transition == GAINED for p in changed)
+    lines = [f"{gained} gained, {len(changed) - gained} lost, {len(comparison.points) - len(changed)} same.", ""]
+    if changed:
+        lines += table(["fixture", "point", "base matched", "candidate matched", "transition"],
+                       [[p.fixture_id, code(p.point_id), f"{p.base_matched}/{p.base_runs}",
+                         f"{p.candidate_matched}/{p.candidate_runs}", f"**{p.transition}**"] for p in changed])
+        lines.append("")
+    return lines
+
+
+def compare_markdown(comparison: Comparison) -> str:
+    c = comparison.corpus
+    version = "" if c.version is None else f" v{c.version}"
+    lines = drift_line(comparison)
+    lines += [f"# corpustools compare: {c.name}{version}", ""]
+    lines += verdict_block(comparison)
+    lines += [transitions_line(comparison), "", paired_line(comparison), ""]
+    lines += table(["", ""], [["corpus", f"{c.name}, version {'unknown' if c.version is None else c.version} "
+                                               f"({code(c.path)})"], ["corpus sha256", code(c.sha256)]]) + [""]
+    lines += sides_table(comparison) + [""]
+    warnings = list(comparison.corpus_warnings) + [w for run in comparison.base + comparison.candidate
+                                                   for w in run.warnings]
+    if warnings:
+        lines += ["**Warnings**", ""] + [f"- {w}" for w in warnings] + [""]
+    lines += ["## Metrics", ""] + metrics_table(comparison) + [""]
+    if comparison.several_runs:
+        lines += ["A delta is *beyond noise* when it exceeds twice the larger side's run-to-run sample standard "
+                  "deviation.", ""]
+    lines += ["## Fixtures", ""] + fixtures_table(comparison) + [""]
+    lines += ["## Expected points", ""] + points_section(comparison)
+    while lines and lines[-1] == "":
+        lines.pop()
+    return "\n".join(lines) + "\n"

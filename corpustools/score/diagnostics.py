@@ -1,0 +1,98 @@
+"""Advisory diagnostics: what a reader should look at, never a change to a verdict.
+
+They point at labels that may be too brittle (`near-miss`, `type-mismatch`), at outputs that
+split or merge points (`duplicate`, `merged`), at breaches of the prompt's contract the schema
+leaves out (`contract`), and at identifiers the model made up (`invented-identifier`) - kept apart
+from phantoms, because a phantom may be a judgment call but an invented identifier is not.
+"""
+
+from __future__ import annotations
+
+import re
+
+from corpustools.contract import contract_warnings
+from corpustools.normalize import contains_term, normalize
+from corpustools.score.match import contains_all
+from corpustools.sidecar import Sidecar
+
+# rapidfuzz partial_ratio (0-100) at or above which an absent term has a close variant: one
+# edit in a ten-letter term scores about 90, so a typo or inflection is a near miss.
+NEAR_MISS_SCORE = 85
+# A backticked span that is one token (no whitespace) is an identifier: a name, path or key.
+_CODE_SPAN = re.compile(r"`([^`\s]{2,200})`")
+_TRIM = ".,;:/'\"()[]{}"
+
+
+def type_mismatches(sidecar: Sidecar, proposals, points) -> list[str]:
+    out = []
+    for point, score in zip(sidecar.points, points):
+        if not score.matched:
+            out += [f"type-mismatch:{point.id}:{p.name}" for p in proposals
+                    if p.type != point.type and contains_all(p, point)]
+    return out
+
+
+def near_misses(sidecar: Sidecar, proposals, points) -> list[str]:
+    from rapidfuzz import fuzz
+
+    out = []
+    for point, score in zip(sidecar.points, points):
+        if score.matched:
+            continue
+        for term in point.must_match_all:
+            needle = normalize(term.text)
+            if not needle:
+                continue
+            for proposal in proposals:
+                if proposal.type != point.type or contains_term(proposal.match_text, term.text):
+                    continue
+                if fuzz.partial_ratio(needle, proposal.match_text, score_cutoff=NEAR_MISS_SCORE):
+                    out.append(f"near-miss:{point.id}:{term.text}:{proposal.name}")
+    return out
+
+
+def duplicates_and_merges(proposals, points) -> list[str]:
+    out = [f"duplicate:{score.id}" for score in points if len(score.matched_by) > 1]
+    for proposal in proposals:
+        if sum(proposal.name in score.matched_by for score in points) > 1:
+            out.append(f"merged:{proposal.name}")
+    return out
+
+
+def contract_diagnostics(output: dict) -> list[str]:
+    return [f"contract:{w.proposal}:{w.what}" for w in contract_warnings(output)]
+
+
+def identifier_tokens(text: str) -> list[str]:
+    """Backticked one-token spans, with trailing call parentheses and punctuation trimmed."""
+    tokens = []
+    for span in _CODE_SPAN.findall(text):
+        token = span[:-2] if span.endswith("()") else span
+        token = token.strip(_TRIM)
+        if len(token) >= 2 and any(ch.isalpha() for ch in token):
+            tokens.append(token)
+    return tokens
+
+
+def invented_identifiers(proposals, transcript: str) -> list[str]:
+    out = []
+    for proposal in proposals:
+        for token in identifier_tokens("\n".join((proposal.title, proposal.description, proposal.body))):
+            if token not in transcript:
+                out.append(f"invented-identifier:{proposal.name}:{token}")
+    return out
+
+
+def _unique(items: list[str]) -> list[str]:
+    return list(dict.fromkeys(items))
+
+
+def advisory(sidecar: Sidecar, proposals, points, output: dict, transcript: str | None) -> list[str]:
+    """Every advisory diagnostic of a scored fixture, in a fixed order (docs/scoring.md rule 6)."""
+    out = type_mismatches(sidecar, proposals, points)
+    out += near_misses(sidecar, proposals, points)
+    out += duplicates_and_merges(proposals, points)
+    out += contract_diagnostics(output)
+    if transcript is not None:  # no transcript (unparseable session): nothing to check against
+        out += invented_identifiers(proposals, transcript)
+    return _unique(out)

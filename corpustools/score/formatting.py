@@ -1,0 +1,117 @@
+"""Number and Markdown formatting shared by the reporters: one fixed precision everywhere, so
+output never depends on float repr or locale."""
+
+from __future__ import annotations
+
+import re
+
+from corpustools.score.aggregate import Proportion
+
+JSON_DIGITS = 4
+
+
+def rounded(value: float | None, digits: int = JSON_DIGITS) -> float | None:
+    """A float for JSON: fixed precision, and never -0.0."""
+    return None if value is None else round(value, digits) + 0.0
+
+
+def percent(rate: float | None) -> str:
+    return "n/a" if rate is None else f"{100 * rate:.1f}%"
+
+
+def interval(p: Proportion) -> str:
+    bounds = p.interval
+    return "n/a" if bounds is None else f"{percent(bounds[0])}–{percent(bounds[1])}"
+
+
+def fraction(p: Proportion) -> str:
+    return f"{p.successes}/{p.total}"
+
+
+def proportion(p: Proportion) -> str:
+    """`17/20 (85.0%, 95% CI 64.0%–94.8%)`."""
+    if not p.total:
+        return f"{fraction(p)} (n/a)"
+    return f"{fraction(p)} ({percent(p.rate)}, 95% CI {interval(p)})"
+
+
+def metric_number(value: float | None, is_rate: bool) -> str:
+    """A metric value: a rate as a percentage, a count with one decimal (it may be a mean)."""
+    if value is None:
+        return "n/a"
+    return percent(value) if is_rate else f"{value:.1f}"
+
+
+def run_value(value: float | None, is_rate: bool) -> str:
+    """One run's value of a metric: a rate as a percentage, a count as the whole number it is."""
+    if value is None or is_rate or not float(value).is_integer():
+        return metric_number(value, is_rate)
+    return str(int(value))
+
+
+def metric_spread(value: float | None, is_rate: bool) -> str:
+    """A standard deviation or a delta's size: percentage points for rates."""
+    if value is None:
+        return "n/a"
+    return f"{100 * value:.1f} pp" if is_rate else f"{value:.1f}"
+
+
+def signed(value: float | None, is_rate: bool) -> str:
+    if value is None:
+        return "n/a"
+    magnitude = metric_spread(abs(value), is_rate)
+    if magnitude in ("0.0 pp", "0.0"):
+        return magnitude
+    return ("+" if value > 0 else "−") + magnitude
+
+
+def code(text: str) -> str:
+    """A Markdown code span that survives backticks inside the text."""
+    longest = max((len(run) for run in re.findall(r"`+", text)), default=0)
+    fence = "`" * (longest + 1)
+    pad = " " if text.startswith("`") or text.endswith("`") else ""
+    return f"{fence}{pad}{text}{pad}{fence}"
+
+
+def cell(text: str) -> str:
+    """Text for a Markdown table cell: one line, pipes escaped."""
+    return " ".join(str(text).split()).replace("|", "\\|")
+
+
+def table(header: list[str], rows: list[list[str]]) -> list[str]:
+    lines = ["| " + " | ".join(header) + " |", "|" + "|".join("---" for _ in header) + "|"]
+    lines += ["| " + " | ".join(cell(c) for c in row) + " |" for row in rows]
+    return lines
+
+
+def scalar(value) -> str:
+    if value is None:
+        return "unrecorded"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def manifest_fields(manifest: dict | None) -> list[tuple[str, str]]:
+    """What the report header says about how a run was produced (label, value)."""
+    if manifest is None:
+        return [(label, "unrecorded") for label in ("prompt", "model", "temperature", "harness", "date")]
+    prompt = manifest["prompt"]
+    fields = [
+        ("prompt", f"{prompt['name']}, version {scalar(prompt['version'])} ({prompt['path']}, "
+                   f"sha256 {prompt['sha256'][:12]})"),
+        ("model", scalar(manifest["model"])),
+        ("temperature", scalar(manifest["temperature"])),
+        ("harness", scalar(manifest["harness"])),
+        ("operator", scalar(manifest["operator"])),
+        ("date", scalar(manifest["started_at"])),
+    ]
+    cost = manifest.get("cost")
+    if cost:
+        parts = [f"{cost[k]} {k.replace('_', ' ')}" for k in ("input_tokens", "output_tokens") if k in cost]
+        if "usd" in cost:
+            parts.append(f"{cost['usd']:.2f} USD" if isinstance(cost["usd"], (int, float)) else str(cost["usd"]))
+        fields.append(("cost", ", ".join(parts)))
+    if manifest.get("notes", "").strip():
+        fields.append(("notes", manifest["notes"]))
+    return fields

@@ -1,0 +1,107 @@
+"""`--append-history FILE`: one row per scoring in a Markdown table, a version-over-version record.
+
+The table is the first Markdown table in FILE. A missing file is created with the table; a file
+without a table gets one appended; a file whose first table has other columns is refused, so the
+history never lands in a table it does not belong to.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+
+from corpustools.positions import InputError, Pos
+from corpustools.score.formatting import cell, fraction, metric_number, metric_spread
+from corpustools.score.scoring import ScoreReport
+from corpustools.textfile import decode_text, read_bytes
+
+HISTORY_COLUMNS = ("date", "prompt", "version", "model", "runs", "pass rate", "recall", "phantoms",
+                   "gate accuracy", "corpus version", "corpus sha256")
+TITLE = "# Prompt evaluation history"
+_SEPARATOR = re.compile(r"\s*\|?\s*:?-+:?\s*(\|\s*:?-+:?\s*)*\|?\s*")
+_UNESCAPED_PIPE = re.compile(r"(?<!\\)\|")
+
+
+def _distinct(values) -> str:
+    return ", ".join(sorted(set(values), key=str)) or "unrecorded"
+
+
+def _manifest_value(manifest: dict | None, *keys) -> str:
+    value = manifest
+    for key in keys:
+        value = None if value is None else value.get(key)
+    return "unrecorded" if value is None else str(value)
+
+
+def history_row(report: ScoreReport) -> list[str]:
+    runs = report.runs
+    manifests = [run.manifest for run in runs]
+
+    def rate(attr: str) -> str:
+        if len(runs) == 1:
+            p = getattr(runs[0].aggregate, attr)
+            return f"{metric_number(p.rate, True)} ({fraction(p)})"
+        spread = report.repeated.spread_of(attr)
+        return f"{metric_number(spread.mean, True)} ± {metric_spread(spread.std, True)}"
+
+    if len(runs) == 1:
+        phantoms = str(runs[0].aggregate.phantoms)
+    else:
+        spread = report.repeated.spread_of("phantoms")
+        phantoms = f"{metric_number(spread.mean, False)} ± {metric_spread(spread.std, False)}"
+    return [
+        _distinct(_manifest_value(m, "started_at")[:10] if m else "unrecorded" for m in manifests),
+        _distinct(_manifest_value(m, "prompt", "name") for m in manifests),
+        _distinct(_manifest_value(m, "prompt", "version") for m in manifests),
+        _distinct(_manifest_value(m, "model") for m in manifests),
+        str(len(runs)),
+        rate("pass_rate"),
+        rate("recall"),
+        phantoms,
+        rate("gate_accuracy"),
+        "unknown" if report.corpus.version is None else str(report.corpus.version),
+        report.corpus.short_sha,
+    ]
+
+
+def split_row(line: str) -> list[str]:
+    inner = line.strip()
+    inner = inner[1:] if inner.startswith("|") else inner
+    inner = inner[:-1] if inner.endswith("|") and not inner.endswith("\\|") else inner
+    return [c.strip() for c in _UNESCAPED_PIPE.split(inner)]
+
+
+def format_row(cells) -> str:
+    return "| " + " | ".join(cell(c) for c in cells) + " |"
+
+
+def header_lines() -> list[str]:
+    return [format_row(HISTORY_COLUMNS), "|" + "|".join("---" for _ in HISTORY_COLUMNS) + "|"]
+
+
+def appended(text: str | None, path: str, row: list[str]) -> str:
+    """The history file's new text with `row` added. InputError for a foreign table."""
+    if text is None:
+        return "\n".join([TITLE, ""] + header_lines() + [format_row(row)]) + "\n"
+    lines = text.split("\n")
+    for i, line in enumerate(lines[:-1]):
+        if line.lstrip().startswith("|") and _SEPARATOR.fullmatch(lines[i + 1]):
+            columns = split_row(line)
+            if tuple(columns) != HISTORY_COLUMNS:
+                raise InputError(Pos(path, i + 1, 1),
+                                 f"the table here has columns ({', '.join(columns)}), not the history columns "
+                                 f"({', '.join(HISTORY_COLUMNS)}); not appended")
+            end = i + 2
+            while end < len(lines) and lines[end].lstrip().startswith("|"):
+                end += 1
+            return "\n".join(lines[:end] + [format_row(row)] + lines[end:])
+    body = text if text.endswith("\n") or not text else text + "\n"
+    return body + ("\n" if body else "") + "\n".join(header_lines() + [format_row(row)]) + "\n"
+
+
+def read_history(path: str) -> str | None:
+    """The history file's text; None when it does not exist; '' when it is empty."""
+    if not os.path.lexists(path):
+        return None
+    data = read_bytes(path)
+    return "" if not data.strip() else decode_text(data, path)

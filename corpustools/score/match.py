@@ -1,0 +1,159 @@
+"""One fixture's verdict: which expected points a result matched, which proposals are phantoms,
+and the reasons a fixture fails. This module is the scoring contract of docs/scoring.md."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from corpustools.contract import proposals as named_proposals
+from corpustools.normalize import contains_term, normalize
+from corpustools.score.results import INVALID, MISSING, ResultFile
+from corpustools.sidecar import ExpectedPoint, Sidecar
+
+PASS, FAIL, UNCHECKED = "PASS", "FAIL", "UNCHECKED"
+# What stood between a fixture and being scored (`ok` when nothing did).
+OK, SIDECAR_INVALID, MISSING_RESULT, INVALID_RESULT = "ok", "sidecar-invalid", "missing-result", "invalid-result"
+UNKNOWN_CATEGORY = "unknown"
+
+
+@dataclass(frozen=True)
+class Proposal:
+    name: str  # practice[i] | map[i]
+    type: str  # the array it sits in: practice | map
+    title: str
+    description: str
+    body: str
+    tags: tuple[str, ...]
+    match_text: str  # normalized title + "\n" + body: what must_match_all terms are looked for in
+
+    @property
+    def guarded_texts(self) -> tuple[str, ...]:
+        """Normalized title, description, body and each tag, apart: a must_not_match term that only
+        appears across a field boundary was never written by the model."""
+        return tuple(normalize(t) for t in (self.title, self.description, self.body, *self.tags))
+
+
+@dataclass(frozen=True)
+class PointScore:
+    id: str
+    type: str
+    matched: bool
+    matched_by: tuple[str, ...]  # names of the proposals that matched it
+
+
+@dataclass(frozen=True)
+class FixtureScore:
+    id: str
+    category: str
+    verdict: str  # PASS | FAIL | UNCHECKED
+    reasons: tuple[str, ...]
+    diagnostics: tuple[str, ...]
+    points: tuple[PointScore, ...]
+    proposals: tuple[Proposal, ...]
+    unexpected: tuple[str, ...]  # names of the phantoms
+    expect_empty: bool | None  # None when the sidecar is invalid
+    status: str  # ok | sidecar-invalid | missing-result | invalid-result
+
+    @property
+    def came_back_empty(self) -> bool:
+        return self.status == OK and not self.proposals
+
+    @property
+    def gate_correct(self) -> bool:
+        return self.expect_empty is True and self.came_back_empty
+
+    @property
+    def false_reject(self) -> bool:
+        return self.expect_empty is False and self.came_back_empty
+
+
+def read_proposals(output: dict) -> tuple[Proposal, ...]:
+    found = []
+    for name, item in named_proposals(output):
+        title, body = item["title"], item["body"]
+        found.append(Proposal(name, name.split("[", 1)[0], title, item["description"], body,
+                              tuple(item["tags"]), normalize(title + "\n" + body)))
+    return tuple(found)
+
+
+def contains_all(proposal: Proposal, point: ExpectedPoint) -> bool:
+    return all(contains_term(proposal.match_text, term.text) for term in point.must_match_all)
+
+
+def match_points(sidecar: Sidecar, proposals: tuple[Proposal, ...]) -> tuple[PointScore, ...]:
+    """A point is matched by every proposal of its type that contains all its terms."""
+    scores = []
+    for point in sidecar.points:
+        by = tuple(p.name for p in proposals if p.type == point.type and contains_all(p, point))
+        scores.append(PointScore(point.id, point.type, bool(by), by))
+    return tuple(scores)
+
+
+def unexpected_proposals(sidecar: Sidecar, proposals: tuple[Proposal, ...],
+                         points: tuple[PointScore, ...]) -> tuple[str, ...]:
+    if sidecar.expect_empty:
+        return tuple(p.name for p in proposals)
+    expected = {name for point in points for name in point.matched_by}
+    return tuple(p.name for p in proposals if p.name not in expected)
+
+
+def forbidden_matches(sidecar: Sidecar, proposals: tuple[Proposal, ...]) -> list[str]:
+    reasons = []
+    guarded = [p.guarded_texts for p in proposals]
+    for point in sidecar.points:
+        for term in point.must_not_match:
+            if any(contains_term(text, term.text) for texts in guarded for text in texts):
+                reasons.append(f"forbidden-match:{point.id}:{term.text}")
+    return reasons
+
+
+def fixture_reasons(sidecar: Sidecar, proposals: tuple[Proposal, ...], points: tuple[PointScore, ...],
+                    unexpected: tuple[str, ...]) -> list[str]:
+    reasons = [f"missed-point:{p.id}" for p in points if not p.matched]
+    reasons += forbidden_matches(sidecar, proposals)
+    if sidecar.expect_empty and proposals:
+        reasons.append("non-empty-where-empty")
+    if len(unexpected) > sidecar.max_unexpected_proposals:
+        reasons.append(f"phantom-over-budget:{len(unexpected)}>{sidecar.max_unexpected_proposals}")
+    return reasons
+
+
+def verdict(sidecar: Sidecar, reasons: list[str]) -> str:
+    """For a valid result. A fixture that expects output but names no point cannot tell a good
+    output from a bad one (every proposal is a phantom there): UNCHECKED, whatever the reasons."""
+    if not sidecar.expect_empty and not sidecar.points:
+        return UNCHECKED
+    return FAIL if reasons else PASS
+
+
+def category_from_name(fixture_id: str, categories: list[str]) -> str:
+    """`admit-convention-01` -> `admit-convention` when that is a declared category."""
+    stem = re.sub(r"-\d+$", "", fixture_id)
+    return stem if stem in categories else UNKNOWN_CATEGORY
+
+
+def invalid_sidecar_score(fixture_id: str, categories: list[str], problem: str | None) -> FixtureScore:
+    reason = f"{SIDECAR_INVALID}:{problem}" if problem else SIDECAR_INVALID
+    return FixtureScore(fixture_id, category_from_name(fixture_id, categories), FAIL, (reason,), (), (), (), (),
+                        None, SIDECAR_INVALID)
+
+
+def score_fixture(sidecar: Sidecar, result: ResultFile, transcript: str | None) -> FixtureScore:
+    """Score one fixture with a schema-valid sidecar (rules 2-6 of docs/scoring.md)."""
+    from corpustools.score.diagnostics import advisory  # diagnostics builds on this module
+
+    fixture_id = result.fixture_id
+    if result.status in (MISSING, INVALID):
+        points = tuple(PointScore(p.id, p.type, False, ()) for p in sidecar.points)
+        reason = MISSING_RESULT if result.status == MISSING else f"{INVALID_RESULT}:{result.error}"
+        status = MISSING_RESULT if result.status == MISSING else INVALID_RESULT
+        return FixtureScore(fixture_id, sidecar.category, FAIL, (reason,), (), points, (), (), sidecar.expect_empty,
+                            status)
+    proposals = read_proposals(result.output)
+    points = match_points(sidecar, proposals)
+    unexpected = unexpected_proposals(sidecar, proposals, points)
+    reasons = fixture_reasons(sidecar, proposals, points, unexpected)
+    diagnostics = advisory(sidecar, proposals, points, result.output, transcript)
+    return FixtureScore(fixture_id, sidecar.category, verdict(sidecar, reasons), tuple(reasons), tuple(diagnostics),
+                        points, proposals, unexpected, sidecar.expect_empty, OK)

@@ -1,0 +1,118 @@
+"""The score and compare reports as JSON (schemas: `corpustools schema score-report`,
+`corpustools schema compare-report`). Keys are written in a fixed order, floats at fixed precision."""
+
+from __future__ import annotations
+
+import json
+
+from corpustools.score.aggregate import METRICS, PROPORTIONS, Proportion
+from corpustools.score.formatting import rounded
+from corpustools.score.match import FixtureScore
+from corpustools.score.scoring import CorpusInfo, RunScore, ScoreReport
+
+
+def dumps(data) -> str:
+    return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+
+
+def proportion_dict(p: Proportion) -> dict:
+    bounds = p.interval
+    return {"successes": p.successes, "total": p.total, "rate": rounded(p.rate),
+            "low": rounded(bounds[0]) if bounds else None, "high": rounded(bounds[1]) if bounds else None}
+
+
+def corpus_dict(info: CorpusInfo) -> dict:
+    return {"name": info.name, "version": info.version, "sha256": info.sha256, "path": info.path}
+
+
+def fixture_dict(f: FixtureScore) -> dict:
+    return {
+        "id": f.id, "category": f.category, "verdict": f.verdict, "status": f.status, "expect_empty": f.expect_empty,
+        "reasons": list(f.reasons), "diagnostics": list(f.diagnostics),
+        "points": [{"id": p.id, "type": p.type, "matched": p.matched, "matched_by": list(p.matched_by)}
+                   for p in f.points],
+        "proposals": [{"name": p.name, "type": p.type, "title": p.title} for p in f.proposals],
+        "unexpected": list(f.unexpected),
+    }
+
+
+def aggregate_dict(run: RunScore) -> dict:
+    a = run.aggregate
+    data = {key: getattr(a, key) for key in (
+        "fixtures_passed", "fixtures_failed", "fixtures_unchecked", "fixtures_total", "points_matched",
+        "points_total", "phantoms", "gate_correct", "gate_total", "false_rejects", "expecting_output",
+        "missing_results", "invalid_results", "invalid_sidecars")}
+    for key, _, attr in PROPORTIONS:
+        data[key] = proportion_dict(getattr(a, attr))
+    return data
+
+
+def run_dict(run: RunScore) -> dict:
+    return {
+        "results": run.folder,
+        "run": run.manifest,
+        "corpus_drift": run.drift,
+        "warnings": list(run.warnings),
+        "fixtures": [fixture_dict(f) for f in run.fixtures],
+        "categories": [{"category": c.category, "passed": c.passed, "total": c.total} for c in run.categories],
+        "aggregate": aggregate_dict(run),
+        "taxonomy": [{"reason": kind, "count": count} for kind, count in run.taxonomy],
+    }
+
+
+def repeated_dict(report: ScoreReport) -> dict:
+    s = report.repeated
+    stability = s.stability
+    return {
+        "runs": s.runs,
+        "metrics": [{"metric": m.key, "values": [rounded(v) for v in m.values], "mean": rounded(m.mean),
+                     "std": rounded(m.std)} for m in s.spread],
+        "fixtures": [{"id": f.id, "category": f.category, "passed": f.passed, "runs": f.runs, "flaky": f.flaky}
+                     for f in s.fixtures],
+        "flaky": [f.id for f in s.flaky],
+        "points": [{"fixture": p.fixture_id, "point": p.point_id, "matched": p.matched, "runs": p.runs}
+                   for p in s.points],
+        "stability": {"matched_every_run": stability.successes, "matched_at_least_once": stability.total,
+                      "rate": rounded(stability.rate)},
+        "identical_runs": [list(pair) for pair in s.identical],
+    }
+
+
+def score_json(report: ScoreReport) -> str:
+    if len(report.runs) == 1:
+        data = {"corpus": corpus_dict(report.corpus), "corpus_warnings": list(report.corpus_warnings)}
+        data.update(run_dict(report.runs[0]))
+    else:
+        data = {"corpus": corpus_dict(report.corpus), "corpus_warnings": list(report.corpus_warnings),
+                "runs": [run_dict(run) for run in report.runs], "repeated": repeated_dict(report)}
+    return dumps(data)
+
+
+def compare_json(comparison) -> str:
+    def side(runs):
+        return [{"results": r.folder, "run": r.manifest, "aggregate": aggregate_dict(r)} for r in runs]
+
+    rate = {m.key: m.is_rate for m in METRICS}
+    data = {
+        "corpus_drift_allowed": list(comparison.drift),
+        "corpus": corpus_dict(comparison.corpus),
+        "corpus_warnings": list(comparison.corpus_warnings),
+        "regressed": comparison.regressed,
+        "regressed_because": list(comparison.regressed_because),
+        "base": side(comparison.base),
+        "candidate": side(comparison.candidate),
+        "fixtures": [{"id": f.id, "category": f.category, "base": list(f.base), "candidate": list(f.candidate),
+                      "base_pass_share": rounded(float(f.base_share)),
+                      "candidate_pass_share": rounded(float(f.candidate_share)), "transition": f.transition}
+                     for f in comparison.fixtures],
+        "points": [{"fixture": p.fixture_id, "point": p.point_id, "base_matched": p.base_matched,
+                    "base_runs": p.base_runs, "candidate_matched": p.candidate_matched,
+                    "candidate_runs": p.candidate_runs, "transition": p.transition} for p in comparison.points],
+        "metrics": [{"metric": m.metric.key, "is_rate": rate[m.metric.key], "base": rounded(m.base),
+                     "candidate": rounded(m.candidate), "delta": rounded(m.delta), "direction": m.direction,
+                     "base_std": rounded(m.base_std), "candidate_std": rounded(m.candidate_std), "noise": m.noise}
+                    for m in comparison.metrics],
+        "mcnemar": {"b": comparison.paired.b, "c": comparison.paired.c, "fixtures": comparison.paired.fixtures,
+                    "p_value": rounded(comparison.paired.p_value, 6), "flips_needed": comparison.paired.flips_needed},
+    }
+    return dumps(data)

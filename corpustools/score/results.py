@@ -1,0 +1,90 @@
+"""One run folder: `<results>/<fixture_id>.json` per fixture, plus an optional run.yaml.
+
+Result files are read, never modified. Anything that keeps a file from being a valid
+proposal-output (unreadable, over the size cap, not JSON, schema-invalid) is one `invalid-result`
+line naming the file and, where known, the line.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from dataclasses import dataclass
+from typing import Mapping
+
+from corpustools.documents import parse_json
+from corpustools.manifest import read_manifest
+from corpustools.positions import InputError
+from corpustools.schemastore import validate
+from corpustools.textfile import decode_text, read_bytes
+
+RESULT_SUFFIX = ".json"
+OK, MISSING, INVALID = "ok", "missing", "invalid"
+
+
+@dataclass(frozen=True)
+class ResultFile:
+    fixture_id: str
+    path: str
+    status: str  # ok | missing | invalid
+    output: dict | None = None  # the schema-valid proposal output
+    error: str | None = None  # one line naming the file, for an invalid result
+    digest: str | None = None  # sha256 of the bytes read (to spot two runs that are one)
+
+
+@dataclass(frozen=True)
+class RunFolder:
+    path: str  # as given on the command line
+    results: Mapping[str, ResultFile]  # fixture id -> result, for every scored fixture
+    manifest: dict | None
+    warnings: tuple[str, ...]
+
+    @property
+    def fingerprint(self) -> tuple:
+        """What two byte-identical runs share: each present result file's name and digest."""
+        return tuple((fid, r.digest) for fid, r in sorted(self.results.items()) if r.status != MISSING)
+
+
+def read_result(fixture_id: str, path: str) -> ResultFile:
+    if not os.path.lexists(path):
+        return ResultFile(fixture_id, path, MISSING)
+    try:
+        data = read_bytes(path)
+    except InputError as err:
+        return ResultFile(fixture_id, path, INVALID, error=str(err), digest=f"unread:{err.message}")
+    digest = hashlib.sha256(data).hexdigest()
+    try:
+        output = parse_json(decode_text(data, path), path)
+    except InputError as err:
+        return ResultFile(fixture_id, path, INVALID, error=str(err), digest=digest)
+    errors = validate("proposal-output", output)
+    if errors:
+        first = errors[0]
+        return ResultFile(fixture_id, path, INVALID, error=f"{path}: {first.pointer or '/'}: {first.message}",
+                          digest=digest)
+    return ResultFile(fixture_id, path, OK, output=output, digest=digest)
+
+
+def stray_results(folder: str, fixture_ids: set[str]) -> list[str]:
+    """Warnings for `*.json` files that name no scored fixture (other files are ignored)."""
+    try:
+        names = sorted(os.listdir(folder))
+    except OSError:
+        return []
+    warnings = []
+    for name in names:
+        if name.endswith(RESULT_SUFFIX) and not name.startswith(".") and name[: -len(RESULT_SUFFIX)] not in fixture_ids:
+            warnings.append(f"{os.path.join(folder, name)}: names no fixture with a sidecar; not scored")
+    return warnings
+
+
+def read_run_folder(folder: str, fixture_ids: list[str]) -> RunFolder:
+    """Every scored fixture's result (missing ones included) and the manifest of `folder`."""
+    warnings: list[str] = []
+    if not os.path.isdir(folder):
+        warnings.append(f"{folder}: no such results folder; every result is missing")
+    results = {fid: read_result(fid, os.path.join(folder, fid + RESULT_SUFFIX)) for fid in sorted(fixture_ids)}
+    manifest = read_manifest(folder)
+    warnings += manifest.warnings
+    warnings += stray_results(folder, set(fixture_ids))
+    return RunFolder(folder, results, manifest.manifest, tuple(warnings))

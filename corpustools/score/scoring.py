@@ -1,0 +1,117 @@
+"""Scoring a corpus against one or more run folders: the values every reporter formats."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+
+from corpustools.corpus import SIDECAR_SUFFIX, SIDECARS_DIR, Corpus, corpus_sha256, is_corpus, load_corpus
+from corpustools.positions import InputError, Pos
+from corpustools.score.aggregate import Aggregate, CategoryRow, aggregate, category_rows, taxonomy
+from corpustools.score.match import FixtureScore, invalid_sidecar_score, score_fixture
+from corpustools.score.results import read_run_folder
+from corpustools.spec import SPEC_FILE
+
+
+@dataclass(frozen=True)
+class CorpusInfo:
+    path: str  # as given on the command line
+    name: str
+    version: int | None
+    sha256: str
+    categories: tuple[str, ...]  # declared, in corpus.yaml order
+
+    @property
+    def short_sha(self) -> str:
+        return self.sha256[:12]
+
+
+@dataclass(frozen=True)
+class RunScore:
+    folder: str  # as given on the command line
+    manifest: dict | None
+    fixtures: tuple[FixtureScore, ...]
+    categories: tuple[CategoryRow, ...]
+    aggregate: Aggregate
+    taxonomy: tuple[tuple[str, int], ...]
+    warnings: tuple[str, ...]
+    drift: str | None  # why this run was produced against another corpus, if it was
+    fingerprint: tuple  # (fixture id, digest) of each result file present
+
+
+@dataclass(frozen=True)
+class LoadedCorpus:
+    corpus: Corpus
+    info: CorpusInfo
+    warnings: tuple[str, ...]
+
+
+def open_corpus(root: str) -> LoadedCorpus:
+    """Load and identify the corpus at `root`; InputError when it is not a corpus folder."""
+    if not os.path.isdir(root):
+        raise InputError(Pos(root), "no such corpus folder")
+    if not is_corpus(root):
+        raise InputError(Pos(root), f"not a corpus folder: no {SPEC_FILE}")
+    corpus = load_corpus(root)
+    spec = corpus.spec
+    warnings = []
+    if spec is None:
+        first = next((p for p in corpus.problems if p.pos.path == corpus.spec_path), None)
+        warnings.append(f"{first.pos}: {first.message}; categories unknown" if first
+                        else f"{corpus.spec_path}: invalid; categories unknown")
+    for fixture_id in sorted(set(corpus.session_paths) - set(corpus.sidecar_paths)):
+        warnings.append(f"{corpus.session_paths[fixture_id]}: no sidecar "
+                        f"{os.path.join(root, SIDECARS_DIR, fixture_id + SIDECAR_SUFFIX)}; not scored")
+    name = spec.name if spec else os.path.basename(os.path.normpath(root))
+    info = CorpusInfo(root, name, spec.corpus_version if spec else None, corpus_sha256(root),
+                      tuple(c.id for c in spec.categories) if spec else ())
+    return LoadedCorpus(corpus, info, tuple(warnings))
+
+
+def first_problem(corpus: Corpus, path: str) -> str | None:
+    problem = next((p for p in corpus.problems if p.pos.path == path), None)
+    return f"{problem.pos}: {problem.message}" if problem else None
+
+
+def drift_message(manifest: dict | None, folder: str, info: CorpusInfo) -> str | None:
+    recorded = (manifest or {}).get("corpus_sha256")
+    if recorded is None or recorded == info.sha256:
+        return None
+    return (f"{os.path.join(folder, 'run.yaml')} was produced against corpus sha256 {recorded[:12]}, "
+            f"but {info.path} is {info.short_sha}: these results belong to a different corpus")
+
+
+def score_run(loaded: LoadedCorpus, folder: str) -> RunScore:
+    corpus, info = loaded.corpus, loaded.info
+    fixture_ids = sorted(corpus.sidecar_paths)
+    run = read_run_folder(folder, fixture_ids)
+    fixtures = []
+    for fixture_id in fixture_ids:
+        sidecar = corpus.sidecars.get(fixture_id)
+        if sidecar is None:
+            problem = first_problem(corpus, corpus.sidecar_paths[fixture_id])
+            fixtures.append(invalid_sidecar_score(fixture_id, list(info.categories), problem))
+            continue
+        session = corpus.sessions.get(fixture_id)
+        fixtures.append(score_fixture(sidecar, run.results[fixture_id], session.body if session else None))
+    drift = drift_message(run.manifest, folder, info)
+    return RunScore(folder, run.manifest, tuple(fixtures), category_rows(fixtures, list(info.categories)),
+                    aggregate(fixtures), taxonomy(fixtures), run.warnings, drift, run.fingerprint)
+
+
+@dataclass(frozen=True)
+class ScoreReport:
+    corpus: CorpusInfo
+    corpus_warnings: tuple[str, ...]
+    runs: tuple[RunScore, ...]
+    repeated: object | None  # repeated.RepeatedSummary when there are two or more runs
+
+
+def score_report(corpus_root: str, folders: list[str]) -> ScoreReport:
+    """Score every run folder against the corpus; the repeated-run summary when k >= 2."""
+    from corpustools.score.repeated import summarize
+
+    loaded = open_corpus(corpus_root)
+    runs = tuple(score_run(loaded, folder) for folder in folders)
+    return ScoreReport(loaded.info, loaded.warnings, runs, summarize(runs) if len(runs) >= 2 else None)
+

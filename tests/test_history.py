@@ -1,0 +1,82 @@
+"""`score --append-history FILE`: create the table, append to it, refuse a foreign one."""
+
+from pathlib import Path
+
+from conftest import ADMIT_ID, REJECT_ID
+from score_helpers import EMPTY, GOOD_ADMIT, good_results, output, proposal, run_cli, write_results
+
+from corpustools.corpus import corpus_sha256
+from corpustools.manifest import build_manifest, manifest_yaml
+from corpustools.score.history import HISTORY_COLUMNS, appended
+
+HEADER = "| " + " | ".join(HISTORY_COLUMNS) + " |"
+
+
+def with_manifest(corpus, folder, tmp_path, model="model-x", started_at="2026-03-01T09:00:00Z"):
+    prompt = tmp_path / "prompt.md"
+    prompt.write_text("Version: 6\n[TRANSCRIPT PLACEHOLDER, substituted at runtime]\n")
+    manifest, _ = build_manifest(str(corpus), str(prompt), model=model, temperature="0", harness=None,
+                                 operator="o", started_at=started_at)
+    (Path(folder) / "run.yaml").write_text(manifest_yaml(manifest))
+    return folder
+
+
+def test_history_is_created_then_appended(make_corpus, tmp_path, capsys):
+    corpus = make_corpus()
+    history = tmp_path / "RESULTS.md"
+    run1 = with_manifest(corpus, good_results(tmp_path / "run1"), tmp_path)
+    code, out, err = run_cli(capsys, "score", corpus, run1, "--append-history", history)
+    assert code == 0 and out.startswith("# corpustools score") and "appended a row" in err
+    lines = history.read_text().split("\n")
+    assert lines[:3] == ["# Prompt evaluation history", "", HEADER]
+    sha = corpus_sha256(str(corpus))[:12]
+    assert lines[4] == (f"| 2026-03-01 | proposal-extract | 6 | model-x | 1 | 100.0% (2/2) | 100.0% (1/1) | 0 | "
+                        f"100.0% (1/1) | 1 | {sha} |")
+    run2 = with_manifest(corpus, write_results(tmp_path / "run2", {ADMIT_ID: GOOD_ADMIT,
+                                                                   REJECT_ID: output([proposal("x")])}), tmp_path)
+    assert run_cli(capsys, "score", corpus, run1, run2, "--append-history", history)[0] == 0
+    lines = history.read_text().split("\n")
+    assert len([line for line in lines if line.startswith("| 2026")]) == 2
+    assert lines[5].startswith("| 2026-03-01 | proposal-extract | 6 | model-x | 2 | 75.0% ± 35.4 pp | "
+                               "100.0% ± 0.0 pp | 0.5 ± 0.7 | 50.0% ± 70.7 pp | 1 |")
+    assert history.read_text().endswith(" |\n")
+
+
+def test_history_goes_into_an_existing_table_and_keeps_the_text_around_it(tmp_path):
+    text = f"# Results\n\nIntro.\n\n{HEADER}\n|---|---|---|---|---|---|---|---|---|---|---|\n| old |\n\nOutro.\n"
+    new = appended(text, "RESULTS.md", ["new"] + [""] * 10)
+    assert new.split("\n")[6:10] == ["| old |", "| new |" + "  |" * 10, "", "Outro."]
+
+
+def test_history_table_added_to_a_file_without_one(tmp_path):
+    assert appended("Some notes.", "R.md", ["a"] * 11).startswith(f"Some notes.\n\n{HEADER}\n")
+    assert appended("", "R.md", ["a"] * 11).startswith(HEADER)
+
+
+def test_history_refuses_a_foreign_table(make_corpus, tmp_path, capsys):
+    corpus = make_corpus()
+    history = tmp_path / "RESULTS.md"
+    original = "# Notes\n\n| fixture | verdict |\n|---|---|\n| a | PASS |\n"
+    history.write_text(original)
+    code, out, err = run_cli(capsys, "score", corpus, good_results(tmp_path / "run"), "--append-history", history)
+    assert (code, out) == (2, "")
+    assert f"{history}:3:1: the table here has columns (fixture, verdict)" in err and err.count("\n") == 1
+    assert history.read_text() == original
+
+
+def test_history_never_goes_into_the_corpus(make_corpus, tmp_path, capsys):
+    corpus = make_corpus()
+    code, _, err = run_cli(capsys, "score", corpus, good_results(tmp_path / "run"),
+                           "--append-history", corpus / "corpus.yaml")
+    assert code == 2 and "never writes there" in err
+    # Beside the corpus's own files is fine (RESULTS.md next to corpus.yaml).
+    assert run_cli(capsys, "score", corpus, good_results(tmp_path / "run"),
+                   "--append-history", corpus / "RESULTS.md")[0] == 0
+
+
+def test_history_without_manifest_says_unrecorded(make_corpus, tmp_path, capsys):
+    corpus = make_corpus()
+    history = tmp_path / "h.md"
+    run_cli(capsys, "score", corpus, write_results(tmp_path / "run", {ADMIT_ID: EMPTY}), "--append-history", history)
+    row = history.read_text().split("\n")[4]
+    assert row.startswith("| unrecorded | unrecorded | unrecorded | unrecorded | 1 | 0.0% (0/2) |")

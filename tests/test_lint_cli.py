@@ -1,0 +1,208 @@
+"""`corpustools lint` as a user runs it: formats, options, exit codes, paths, determinism."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import types
+
+import pytest
+
+from conftest import ADMIT_ID, REJECT_ID, REJECT_TURNS, REJECT_UUID, SPEC_TEXT, session_text
+from corpustools.cli import main
+from corpustools.lint import registry
+
+REJECT_SESSION = f"sessions/{REJECT_ID}.md"
+AGENT_FIRST = session_text(REJECT_UUID, REJECT_TURNS[1:] + REJECT_TURNS[:1])  # CT403 warning at 7:1
+NO_SIDECAR = {f"expected/{ADMIT_ID}.yaml": None}  # CT201 error at the admit session, 1:1
+CT403_LINE = f"corpus/{REJECT_SESSION}:7:1: CT403 [warning] session begins with an [AGENT] turn, not [USER]"
+CT201_LINE = (f"corpus/sessions/{ADMIT_ID}.md:1:1: CT201 [error] session has no sidecar: "
+              f"expected/{ADMIT_ID}.yaml is missing")
+
+
+@pytest.fixture(autouse=True)
+def _in_tmp(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+
+
+def lint(capsys, *argv):
+    code = main(["lint", *map(str, argv)])
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def test_text_format_is_sorted_path_line_col_code(make_corpus, capsys):
+    make_corpus({REJECT_SESSION: AGENT_FIRST, **NO_SIDECAR})
+    code, out, err = lint(capsys, "corpus")
+    assert out.splitlines() == [CT201_LINE, CT403_LINE]
+    assert code == 1 and err == ""
+
+
+def test_exit_codes_for_clean_warning_and_strict(make_corpus, capsys):
+    make_corpus(name="clean")
+    assert lint(capsys, "clean") == (0, "", "")
+    make_corpus({REJECT_SESSION: AGENT_FIRST}, name="corpus")
+    assert lint(capsys, "corpus")[:2] == (0, CT403_LINE + "\n")
+    assert lint(capsys, "corpus", "--strict")[0] == 1
+
+
+def test_json_format_has_exactly_the_contract_keys(make_corpus, capsys):
+    make_corpus({REJECT_SESSION: AGENT_FIRST, **NO_SIDECAR})
+    code, out, _ = lint(capsys, "corpus", "--format", "json")
+    items = json.loads(out)
+    assert [list(item) for item in items] == [["path", "line", "col", "code", "name", "severity", "message"]] * 2
+    assert items[1] == {"path": f"corpus/{REJECT_SESSION}", "line": 7, "col": 1, "code": "CT403",
+                        "name": "turn-shape", "severity": "warning",
+                        "message": "session begins with an [AGENT] turn, not [USER]"}
+    assert code == 1
+    make_corpus(name="clean")
+    assert lint(capsys, "clean", "--format", "json")[:2] == (0, "[]\n")
+
+
+def test_github_format_is_workflow_commands(make_corpus, capsys):
+    make_corpus({REJECT_SESSION: AGENT_FIRST, **NO_SIDECAR})
+    _, out, _ = lint(capsys, "corpus", "--format", "github")
+    assert out.splitlines() == [
+        f"::error file=corpus/sessions/{ADMIT_ID}.md,line=1,col=1,title=CT201 sidecar-missing::session has no "
+        f"sidecar: expected/{ADMIT_ID}.yaml is missing",
+        f"::warning file=corpus/{REJECT_SESSION},line=7,col=1,title=CT403 turn-shape::session begins with an "
+        "[AGENT] turn, not [USER]",
+    ]
+
+
+def test_sarif_format_is_one_run_with_rules_and_located_results(make_corpus, capsys):
+    make_corpus({REJECT_SESSION: AGENT_FIRST, **NO_SIDECAR})
+    _, out, _ = lint(capsys, "corpus", "--format", "sarif")
+    log = json.loads(out)
+    assert log["version"] == "2.1.0" and len(log["runs"]) == 1
+    run = log["runs"][0]
+    rules = run["tool"]["driver"]["rules"]
+    assert [r["id"] for r in rules] == sorted(r["id"] for r in rules)
+    turn_shape = next(r for r in rules if r["id"] == "CT403")
+    assert turn_shape["name"] == "turn-shape" and "[USER]" in turn_shape["fullDescription"]["text"]
+    assert turn_shape["defaultConfiguration"]["level"] == "warning"
+    result = run["results"][1]
+    assert result["ruleId"] == "CT403" and result["level"] == "warning"
+    assert rules[result["ruleIndex"]]["id"] == "CT403"
+    location = result["locations"][0]["physicalLocation"]
+    assert location == {"artifactLocation": {"uri": f"corpus/{REJECT_SESSION}", "uriBaseId": "%SRCROOT%"},
+                        "region": {"startLine": 7, "startColumn": 1}}
+    assert run["invocations"] == [{"executionSuccessful": True}]
+
+
+def test_statistics_count_per_code(make_corpus, capsys):
+    make_corpus({REJECT_SESSION: AGENT_FIRST, **NO_SIDECAR})
+    _, out, _ = lint(capsys, "corpus", "--statistics")
+    assert out.splitlines()[2:] == ["1     CT201 sidecar-missing", "1     CT403 turn-shape", "1 error(s), 1 warning(s)"]
+    code, out, err = lint(capsys, "corpus", "--statistics", "--format", "json")
+    assert json.loads(out) and err.splitlines()[-1] == "1 error(s), 1 warning(s)"
+
+
+def test_list_rules_and_explain(capsys):
+    code, out, _ = lint(capsys, "--list-rules")
+    codes = [line.split()[0] for line in out.splitlines()]
+    assert code == 0 and codes == sorted(codes) and {"CT001", "CT403", "CT801"} <= set(codes)
+    code, out, _ = lint(capsys, "--explain", "CT403")
+    assert code == 0 and out.startswith("CT403 turn-shape [warning]\n") and "Example" in out
+    assert lint(capsys, "--explain", "turn-shape")[1] == out
+    code, _, err = lint(capsys, "--explain", "CT999")
+    assert code == 2 and "unknown rule 'CT999'" in err
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["nowhere"], "nowhere: no such file or folder"),
+    (["corpus", "--select", "CT999"], "--select: unknown rule code 'CT999'"),
+    (["corpus", "--ignore", "CT40,bogus"], "--ignore: unknown rule code 'bogus'"),
+    (["corpus", "--prompt", "missing.md"], "--prompt: missing.md: no such file"),
+    (["corpus", "--kb", "missing"], "--kb: missing: not a folder"),
+    (["corpus", "--format", "xml"], "invalid choice: 'xml'"),
+])
+def test_usage_errors_exit_2_with_one_line(make_corpus, capsys, argv, message):
+    make_corpus()
+    code, out, err = lint(capsys, *argv)
+    assert code == 2 and out == "" and message in err and len(err.strip().splitlines()) == 1
+
+
+def test_secret_rules_cannot_be_ignored_from_the_command_line(make_corpus, capsys):
+    make_corpus()
+    code, _, err = lint(capsys, "corpus", "--ignore", "CT5")
+    assert code == 2
+    if any(r.CODE.startswith("CT5") for r in registry.rule_modules()):
+        assert "is a secret rule and can never be ignored" in err
+
+
+def test_config_error_names_the_file_and_line(make_corpus, capsys):
+    make_corpus({"corpus.yaml": SPEC_TEXT + "lint:\n  ignore: [CT999]\n"})
+    code, out, err = lint(capsys, "corpus")
+    assert code == 2 and out == ""
+    assert err == "corpus/corpus.yaml:20:12: lint: unknown rule code 'CT999' (see corpustools lint --list-rules)\n"
+
+
+def test_select_and_ignore(make_corpus, capsys):
+    make_corpus({REJECT_SESSION: AGENT_FIRST, **NO_SIDECAR})
+    assert lint(capsys, "corpus", "--select", "CT4")[1] == CT403_LINE + "\n"
+    assert lint(capsys, "corpus", "--ignore", "CT403")[1] == CT201_LINE + "\n"
+
+
+def test_paths_print_relative_to_the_working_directory(make_corpus, capsys, monkeypatch, tmp_path):
+    make_corpus({REJECT_SESSION: AGENT_FIRST})
+    monkeypatch.chdir(tmp_path / "corpus" / "sessions")
+    assert lint(capsys, "..")[1] == f"{REJECT_ID}.md:7:1: CT403 [warning] session begins with an [AGENT] turn, not [USER]\n"
+    assert lint(capsys, f"{REJECT_ID}.md")[1].startswith(f"{REJECT_ID}.md:7:1: CT403")
+
+
+def test_no_path_lints_every_corpus_below(make_corpus, capsys, tmp_path):
+    make_corpus({REJECT_SESSION: AGENT_FIRST}, name="fixtures/b")
+    make_corpus(NO_SIDECAR, name="fixtures/a")
+    make_corpus(NO_SIDECAR, name=".cache/hidden")
+    code, out, _ = lint(capsys)
+    assert [line.split(":")[0] for line in out.splitlines()] == [
+        f"fixtures/a/sessions/{ADMIT_ID}.md", f"fixtures/b/{REJECT_SESSION}"]
+    assert code == 1
+    os.chdir(tmp_path / ".cache")
+    code, _, err = lint(capsys)
+    assert code == 1  # inside a hidden folder itself, its corpus is found
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    os.chdir(empty)
+    code, _, err = lint(capsys)
+    assert code == 2 and "no corpus" in err
+
+
+def test_a_crashing_rule_exits_2_naming_it(make_corpus, capsys, monkeypatch):
+    def explode(ctx, options):
+        raise KeyError("boom")
+        yield  # pragma: no cover
+
+    crash = types.ModuleType("fake_crash")
+    crash.__doc__ = "Crashes."
+    crash.CODE, crash.NAME, crash.SEVERITY, crash.OPTIONS, crash.check = "CT595", "fake-crash", "error", {}, explode
+    real = registry.rule_modules
+    monkeypatch.setattr(registry, "rule_modules", lambda: real() + [crash])
+    make_corpus({REJECT_SESSION: AGENT_FIRST})
+    code, out, err = lint(capsys, "corpus")
+    assert code == 2 and out == CT403_LINE + "\n"
+    assert err == "corpustools lint: internal error in rule CT595 (fake-crash): KeyError: 'boom'\n"
+
+
+def test_unreadable_files_are_diagnostics_not_tracebacks(make_corpus, capsys):
+    make_corpus({REJECT_SESSION: b"\x00\x01binary", f"expected/{ADMIT_ID}.yaml": "a: [\n"})
+    code, out, err = lint(capsys, "corpus")
+    assert code == 1 and err == ""
+    assert [line.split(": ")[1].split()[0] for line in out.splitlines()] == ["CT002", "CT001"]
+
+
+def test_output_is_byte_identical_across_runs_and_hash_seeds(make_corpus, tmp_path):
+    make_corpus({REJECT_SESSION: AGENT_FIRST, **NO_SIDECAR,
+                 f"expected/{REJECT_ID}.yaml": "fixture_id: x\ncategory: nope\nexpect_empty: 3\n"})
+    outputs = set()
+    for seed in ("0", "1", "12345"):
+        for fmt in ("text", "sarif"):
+            env = {**os.environ, "PYTHONHASHSEED": seed, "LC_ALL": "C"}
+            proc = subprocess.run([sys.executable, "-m", "corpustools", "lint", "corpus", "--format", fmt],
+                                  cwd=tmp_path, env=env, capture_output=True, timeout=60)
+            assert proc.returncode == 1, proc.stderr
+            outputs.add((fmt, proc.stdout))
+    assert len(outputs) == 2

@@ -1,0 +1,204 @@
+"""The lint engine: configuration under `lint:` in corpus.yaml, what runs, what is reported, and how a
+crashing rule or an unsuppressible rule is handled. Fake rule modules stand in where a test needs a
+rule with particular properties (a secret rule, a rule with options, a rule that raises)."""
+
+from __future__ import annotations
+
+import re
+import types
+
+import pytest
+
+from conftest import ADMIT_ID, REJECT_ID, REJECT_TURNS, REJECT_UUID, SPEC_TEXT, session_text
+from corpustools.corpus import load_corpus
+from corpustools.lint.config import ConfigError, check_cli_ignore, expand_codes
+from corpustools.lint.diagnostic import Problem
+from corpustools.lint.engine import (Selection, build_context, corpus_config, discover_corpora, exit_code,
+                                     lint_paths)
+from corpustools.lint.registry import rule_modules
+from corpustools.positions import Pos
+from lint_helpers import lint_run, where
+
+REJECT_SESSION = f"sessions/{REJECT_ID}.md"
+AGENT_FIRST = session_text(REJECT_UUID, REJECT_TURNS[1:] + REJECT_TURNS[:1])  # CT403 at line 7
+
+
+@pytest.fixture(autouse=True)
+def _in_tmp(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+
+
+def with_lint(section: str) -> dict:
+    return {"corpus.yaml": SPEC_TEXT + "lint:\n" + section}
+
+
+def fake_rule(code, name, *, severity="error", suppressible=True, options=None, check=None):
+    module = types.ModuleType(f"fake_{name.replace('-', '_')}")
+    module.__doc__ = f"A fake rule {name} for tests.\n\nIt flags what the test tells it to."
+    module.CODE, module.NAME, module.SEVERITY = code, name, severity
+    module.OPTIONS, module.SUPPRESSIBLE = options or {}, suppressible
+    module.check = check or (lambda ctx, opts: iter(()))
+    return module
+
+
+def flag_every_session(message="flagged"):
+    def check(ctx, options):
+        for fixture_id in sorted(ctx.corpus.sessions):
+            yield Problem(Pos(ctx.corpus.sessions[fixture_id].path, 7, 2), f"{message} {dict(options)}")
+    return check
+
+
+SECRET = fake_rule("CT599", "fake-secret", suppressible=False, check=flag_every_session("secret"))
+
+
+def test_valid_corpus_lints_clean_with_every_rule(make_corpus):
+    run = lint_run(make_corpus())
+    assert [(d.code, d.path, d.line, d.message) for d in run.diagnostics] == []
+    assert run.crashes == () and exit_code(run) == 0
+
+
+def test_ignore_switches_a_rule_off(make_corpus):
+    assert where(lint_run(make_corpus({REJECT_SESSION: AGENT_FIRST}, "a")), "CT403") != []
+    run = lint_run(make_corpus({REJECT_SESSION: AGENT_FIRST, **with_lint("  ignore: [CT403]\n")}, "b"))
+    assert where(run, "CT403") == []
+
+
+def test_severity_relevels_a_rule_and_changes_the_exit_code(make_corpus):
+    run = lint_run(make_corpus({REJECT_SESSION: AGENT_FIRST}, "a"))
+    assert [d.severity for d in run.diagnostics] == ["warning"] and exit_code(run) == 0
+    assert exit_code(run, strict=True) == 1
+    run = lint_run(make_corpus({REJECT_SESSION: AGENT_FIRST, **with_lint("  severity: {CT403: error}\n")}, "b"))
+    assert [(d.code, d.severity) for d in run.diagnostics] == [("CT403", "error")] and exit_code(run) == 1
+
+
+def test_per_file_ignores_apply_only_to_matching_files(make_corpus):
+    both = session_text("0d9c8b7a-6f5e-4d3c-9b2a-1f0e9d8c7b6a", REJECT_TURNS[1:] + REJECT_TURNS[:1])
+    section = ("  per_file_ignores:\n    - files: ['sessions/reject-*.md']\n      codes: [CT403]\n"
+               "      reason: the reject fixtures open mid-conversation on purpose\n")
+    run = lint_run(make_corpus({REJECT_SESSION: AGENT_FIRST, f"sessions/{ADMIT_ID}.md": both, **with_lint(section)}))
+    assert where(run, "CT403") == [(f"corpus/sessions/{ADMIT_ID}.md", 7, 1)]
+
+
+def test_per_file_ignores_need_a_reason(make_corpus):
+    section = "  per_file_ignores:\n    - files: ['sessions/*.md']\n      codes: [CT403]\n"
+    run = lint_run(make_corpus({REJECT_SESSION: AGENT_FIRST, **with_lint(section)}, "a"))
+    assert where(run, "CT003") == [("a/corpus.yaml", 21, 7)]  # the schema requires `reason`
+    blank = section + "      reason: '  '\n"
+    with pytest.raises(ConfigError, match="reason must say why"):
+        lint_run(make_corpus({**with_lint(blank)}, "b"))
+
+
+def test_unknown_code_in_config_is_a_config_error_at_its_line(make_corpus):
+    with pytest.raises(ConfigError) as caught:
+        lint_run(make_corpus(with_lint("  ignore: [CT403, CT999]\n")))
+    assert (caught.value.pos.line, caught.value.pos.col) == (20, 19)
+    assert "unknown rule code 'CT999'" in caught.value.message
+
+
+def test_rule_options_are_validated_and_merged(make_corpus):
+    rule = fake_rule("CT598", "fake-options", options={"limit": 3, "words": ("a",)}, check=flag_every_session())
+    rules = rule_modules() + [rule]
+    root = make_corpus(with_lint("  rules:\n    CT598: {limit: 5}\n"), "ok")
+    run = lint_paths([str(root)], rules, Selection())
+    assert [d.message for d in run.diagnostics if d.code == "CT598"] == [
+        "flagged {'limit': 5, 'words': ('a',)}"] * 2
+    for name, section, message in [
+        ("unknown", "  rules:\n    CT598: {limt: 5}\n", "unknown option 'limt' (options: limit, words)"),
+        ("type", "  rules:\n    CT598: {limit: many}\n", "expected int"),
+        ("bool", "  rules:\n    CT598: {limit: true}\n", "expected int"),
+        ("list", "  rules:\n    CT598: {words: one}\n", "expected tuple"),
+    ]:
+        with pytest.raises(ConfigError, match=re.escape(message)):
+            lint_paths([str(make_corpus(with_lint(section), name))], rules, Selection())
+
+
+def test_secret_rules_cannot_be_suppressed_in_config(make_corpus):
+    rules = rule_modules() + [SECRET]
+    for name, section, message in [
+        ("ignore", "  ignore: [CT599]\n", "CT599 (fake-secret) is a secret rule and can never be ignored"),
+        ("level", "  severity: {CT599: warning}\n", "can never be re-levelled to warning"),
+        ("files", "  per_file_ignores:\n    - {files: ['*'], codes: [CT599], reason: test data}\n",
+         "can never be ignored per file"),
+    ]:
+        with pytest.raises(ConfigError, match=re.escape(message)):
+            lint_paths([str(make_corpus(with_lint(section), name))], rules, Selection())
+
+
+def test_secret_rules_run_whatever_is_selected(make_corpus):
+    rules = rule_modules() + [SECRET]
+    run = lint_paths([str(make_corpus())], rules, Selection(select=frozenset({"CT403"})))
+    assert sorted({d.code for d in run.diagnostics}) == ["CT599"]
+    with pytest.raises(ConfigError, match="can never be ignored"):
+        check_cli_ignore(expand_codes("CT5", rules, option="--ignore"), rules)
+
+
+def test_select_and_ignore_take_codes_and_prefixes():
+    rules = rule_modules()
+    assert expand_codes("CT40, CT101", rules, option="--select") == {"CT401", "CT402", "CT403", "CT101"}
+    assert expand_codes("ct403", rules, option="--select") == {"CT403"}
+    for bad in ("CT999", "XY1", "CT4011"):
+        with pytest.raises(ConfigError, match="unknown rule code"):
+            expand_codes(bad, rules, option="--select")
+
+
+def test_a_crashing_rule_is_reported_and_the_others_still_run(make_corpus):
+    def explode(ctx, options):
+        yield Problem(Pos(ctx.corpus.spec_path, 1, 1), "before the crash")
+        raise ZeroDivisionError("division by zero")
+
+    rules = rule_modules() + [fake_rule("CT597", "fake-crash", check=explode)]
+    run = lint_paths([str(make_corpus({REJECT_SESSION: AGENT_FIRST}))], rules, Selection())
+    assert [str(c) for c in run.crashes] == [
+        "internal error in rule CT597 (fake-crash): ZeroDivisionError: division by zero"]
+    assert where(run, "CT403") == [(f"corpus/{REJECT_SESSION}", 7, 1)]
+    assert where(run, "CT597") == []  # a crashed rule's partial findings are not trusted
+    assert exit_code(run) == 2
+
+
+def test_diagnostics_are_sorted_and_unique(make_corpus):
+    def twice(ctx, options):
+        for path in sorted(ctx.corpus.session_paths.values(), reverse=True):
+            yield Problem(Pos(path, 9, 3), "b")
+            yield Problem(Pos(path, 2, 1), "a")
+            yield Problem(Pos(path, 9, 3), "b")
+
+    rules = rule_modules() + [fake_rule("CT596", "fake-order", check=twice)]
+    run = lint_paths([str(make_corpus())], rules, Selection())
+    assert [(d.path, d.line) for d in run.diagnostics] == [
+        (f"corpus/sessions/{ADMIT_ID}.md", 2), (f"corpus/sessions/{ADMIT_ID}.md", 9),
+        (f"corpus/{REJECT_SESSION}", 2), (f"corpus/{REJECT_SESSION}", 9)]
+
+
+def test_a_path_inside_a_corpus_reports_only_that_file(make_corpus):
+    root = make_corpus({REJECT_SESSION: AGENT_FIRST, f"expected/{ADMIT_ID}.yaml": None})
+    assert {d.code for d in lint_run(root).diagnostics} == {"CT201", "CT403"}
+    assert [d.code for d in lint_run(root / REJECT_SESSION).diagnostics] == ["CT403"]
+    assert [d.code for d in lint_run(root / "expected").diagnostics] == []
+
+
+def test_discovery_skips_hidden_folders_and_virtualenvs(make_corpus, tmp_path):
+    make_corpus(name="fixtures/one")
+    make_corpus(name="fixtures/two")
+    make_corpus(name=".hidden/three")
+    make_corpus(name="venv/four")
+    (tmp_path / "env").mkdir()
+    (tmp_path / "env" / "pyvenv.cfg").write_text("home = /usr\n")
+    make_corpus(name="env/lib/five")
+    assert discover_corpora(".") == ["fixtures/one", "fixtures/two"]
+
+
+def test_prompt_and_kb_paths_resolve_relative_to_corpus_yaml(make_corpus, tmp_path):
+    (tmp_path / "prompt.md").write_text("# The prompt\nExtract practices.\n")
+    kb = tmp_path / "kb"
+    (kb / "b").mkdir(parents=True)
+    (kb / "z.md").write_text("Zed.\n")
+    (kb / "b" / "a.md").write_text("Alpha.\n")
+    (kb / "empty.md").write_text("")
+    (kb / "notes.txt").write_text("not markdown\n")
+    root = make_corpus(with_lint("  prompt: ../prompt.md\n  kb: ../kb\n"))
+    corpus = load_corpus(str(root))
+    context = build_context(corpus, corpus_config(corpus, rule_modules()), Selection())
+    assert context.prompt.path == "prompt.md" and context.prompt.text.startswith("# The prompt")
+    assert [s.path for s in context.kb] == ["kb/b/a.md", "kb/z.md"]
+    with pytest.raises(ConfigError, match="lint.prompt"):
+        lint_run(make_corpus(with_lint("  prompt: ../nowhere.md\n"), "bad"))

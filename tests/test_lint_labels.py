@@ -1,0 +1,155 @@
+"""The label rules (CT601-CT610): each has a passing and a failing sample, asserting code, line and
+column. Samples are the shared valid corpus (tests/conftest.py) with the admit sidecar's points
+changed; its session says "expired signups" and "queue worker" in user turns and "delete query"
+only in an agent turn."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from conftest import ADMIT_ID, SPEC_TEXT, sidecar_text
+from lint_helpers import lint_run, messages, where
+
+from corpustools.cli import main
+
+SIDECAR = f"expected/{ADMIT_ID}.yaml"
+SHOWN = f"corpus/{SIDECAR}"  # diagnostics print paths relative to the working directory
+LABELS = ("CT601", "CT602", "CT603", "CT604", "CT605", "CT606", "CT607", "CT608", "CT609", "CT610")
+
+
+@pytest.fixture(autouse=True)
+def _in_tmp(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+
+
+def point(point_id: str, kind: str, must_match_all, must_not_match=None) -> str:
+    """The YAML of one expected point, as an item of the sidecar's `expected_points` list."""
+    text = f"\n  - id: {point_id}\n    type: {kind}\n    must_match_all:\n"
+    text += "".join(f"      - {json.dumps(term)}\n" for term in must_match_all)
+    if must_not_match is not None:
+        text += "    must_not_match:\n" + "".join(f"      - {json.dumps(term)}\n" for term in must_not_match)
+    return text.rstrip("\n")
+
+
+def labels(*points: str) -> dict:
+    """Overrides giving the admit sidecar these points (line 5 is the first point's `- id:`)."""
+    return {SIDECAR: sidecar_text(points="".join(points) + "\n")}
+
+
+def found(make_corpus, code, *points, spec=None):
+    overrides = labels(*points)
+    if spec is not None:
+        overrides["corpus.yaml"] = spec
+    run = lint_run(make_corpus(overrides), select=frozenset({code}))
+    assert run.crashes == ()
+    return run
+
+
+@pytest.mark.parametrize("code", LABELS)
+def test_valid_corpus_passes(make_corpus, code):
+    run = lint_run(make_corpus())
+    assert where(run, code) == []
+    assert run.crashes == ()
+
+
+# Line 8 is the first must_match_all term, line 8 + len(must_match_all) + 1 the first must_not_match term.
+FAILING = [
+    ("CT601", [point("p", "practice", ["queue worker", "cron schedule table"])], [(9, 9)]),
+    ("CT602", [point("p", "practice", ["expired signups", "delete query"])], [(9, 9)]),
+    ("CT603", [point("p", "practice", ["Queue Worker", "expired signups"], ["Delete Query"])], [(8, 9), (11, 9)]),
+    ("CT604", [point("p", "practice", ["queue worker"])], [(5, 5)]),
+    ("CT604", [point("p", "practice", ["queue", "worker", "expired", "signups", "cron"])], [(5, 5)]),
+    ("CT605", [point("p", "practice", ["queue worker", "never", "db"])], [(9, 9), (10, 9)]),
+    ("CT605", [point("p", "practice", ["queue worker", "expired signups"], ["module"])], [(11, 9)]),
+    ("CT606", [point("p", "practice", ["queue worker", "expired signups", " -- "], ["`"])], [(10, 9), (12, 9)]),
+    ("CT607", [point("p", "practice", ["queue worker", "expired signups"], ["delete query", "abbreviation"])],
+     [(12, 9)]),
+    ("CT608", [point("p", "practice", ["queue worker", "expired signups"], ["cron hook", "Worker!"])], [(12, 9)]),
+    ("CT609", [point("same", "practice", ["queue worker", "expired signups"]),
+               point("other", "map", ["queue worker", "newsletter module"]),
+               point("same", "map", ["queue worker", "cron hook"])], [(5, 5), (15, 5)]),
+    ("CT610", [point("p", "practice", ["expired signups go through the queue worker", "queue worker"])], [(8, 9)]),
+]
+
+
+@pytest.mark.parametrize("code, points, expected", FAILING, ids=[f"{c}-{i}" for i, (c, _, _) in enumerate(FAILING)])
+def test_failing_sample_is_reported_at_the_term(make_corpus, code, points, expected):
+    run = found(make_corpus, code, *points)
+    assert where(run, code) == [(SHOWN, line, col) for line, col in expected]
+
+
+# The near-misses of each rule: samples that look like the failing ones but are fine.
+PASSING = [
+    ("CT601", [point("p", "practice", ["Queue-Worker", "expired  signups"])]),  # normalization matches
+    ("CT602", [point("p", "map", ["expired signups", "delete query"])]),  # maps may come from the agent
+    ("CT602", [point("p", "practice", ["expired signups", "queue worker"])]),  # the user says both
+    ("CT603", [point("p", "practice", ["queue worker", "expired signups"], ["delete query"])]),
+    ("CT604", [point("p", "practice", ["queue", "worker", "expired", "signups"])]),
+    ("CT605", [point("p", "practice", ["queue worker", "cron"])]),  # "cron": 4 characters, not generic
+    ("CT606", [point("p", "practice", ["queue worker", "expired signups"], ["delete query"])]),
+    ("CT607", [point("p", "practice", ["queue worker", "expired signups"], ["Delete-Query"])]),
+    ("CT608", [point("p", "practice", ["queue worker", "expired signups"], ["workers"])]),
+    ("CT609", [point("one", "practice", ["queue worker", "expired signups"]),
+               point("two", "map", ["queue worker", "cron hook"])]),
+    ("CT610", [point("p", "practice", ["expired signups go", "queue worker"])]),  # three words
+]
+
+
+@pytest.mark.parametrize("code, points", PASSING, ids=[f"{c}-{i}" for i, (c, _) in enumerate(PASSING)])
+def test_near_miss_passes(make_corpus, code, points):
+    assert where(found(make_corpus, code, *points), code) == []
+
+
+def test_messages_name_the_term_and_point(make_corpus):
+    run = found(make_corpus, "CT601", point("branch-rule", "practice", ["queue worker", "cron schedule table"]))
+    assert messages(run, "CT601") == [
+        "must_match_all term 'cron schedule table' of point 'branch-rule' never occurs in the transcript; "
+        "no faithful extraction can match it"]
+    run = found(make_corpus, "CT608", point("p", "practice", ["queue worker", "expired signups"], ["worker"]))
+    assert messages(run, "CT608") == [
+        "must_not_match term 'worker' occurs inside must_match_all term 'queue worker' (line 8); "
+        "point 'p' can never pass"]
+    run = found(make_corpus, "CT609", point("same", "practice", ["queue worker", "expired signups"]),
+                point("same", "map", ["queue worker", "cron hook"]))
+    assert messages(run, "CT609") == [
+        "point id 'same' is also used by the point at line 10; point ids must be unique",
+        "point id 'same' is also used by the point at line 5; point ids must be unique"]
+
+
+def test_a_phrase_split_across_two_turns_is_unwinnable(make_corpus):
+    # "...clears expired signups." ends a user turn and "I read..." starts the next one
+    run = found(make_corpus, "CT601", point("p", "practice", ["queue worker", "expired signups i read"]))
+    assert where(run, "CT601") == [(SHOWN, 9, 9)]
+
+
+def test_term_missing_session_is_left_to_the_pairing_rules(make_corpus):
+    overrides = labels(point("p", "practice", ["queue worker", "cron schedule table"]))
+    overrides[f"sessions/{ADMIT_ID}.md"] = None
+    run = lint_run(make_corpus(overrides), select=frozenset({"CT601", "CT602", "CT607"}))
+    assert run.diagnostics == () and run.crashes == ()
+
+
+def test_options_come_from_corpus_yaml(make_corpus):
+    spec = SPEC_TEXT + "lint:\n  rules:\n    CT605:\n      generic_words: [signups]\n      min_length: 5\n" \
+                       "    CT604:\n      min: 1\n    CT610:\n      max_words: 1\n"
+    points = [point("p", "practice", ["expired signups", "never", "cron"])]
+    assert where(found(make_corpus, "CT605", *points, spec=spec), "CT605") == [(SHOWN, 10, 9)]  # cron < 5
+    assert where(found(make_corpus, "CT604", point("p", "practice", ["queue worker"]), spec=spec), "CT604") == []
+    assert where(found(make_corpus, "CT610", *points, spec=spec), "CT610") == [(SHOWN, 8, 9)]
+    generic = SPEC_TEXT + "lint:\n  rules:\n    CT605:\n      generic_words: [Expired Signups]\n"
+    assert where(found(make_corpus, "CT605", *points, spec=generic), "CT605") == [(SHOWN, 8, 9)]
+
+
+def test_cli_reports_label_rules_in_text_format(make_corpus, capsys):
+    root = make_corpus(labels(point("p", "practice", ["Queue Worker"])))
+    code = main(["lint", "--select", "CT603,CT604", str(root.name)])
+    out = capsys.readouterr().out
+    assert code == 1
+    assert out.splitlines() == [
+        "corpus/expected/admit-convention-01.yaml:5:5: CT604 [warning] point 'p' has 1 must_match_all term; "
+        "use at least 2 (2-4)",
+        "corpus/expected/admit-convention-01.yaml:8:9: CT603 [error] must_match_all term 'Queue Worker' is not "
+        "lowercase; write 'queue worker'",
+    ]

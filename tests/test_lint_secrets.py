@@ -1,0 +1,243 @@
+"""The secret and personal-data rules (CT501-CT507), through each rule's check() on small corpora:
+a passing and a failing sample per rule (code, line, column), the secrets test set of
+tests/secrets_cases.py, every corpus file kind being scanned, redaction, and bounded running time
+on adversarial and 1 MB lines."""
+
+from __future__ import annotations
+
+import os
+import time
+
+import pytest
+
+from conftest import ADMIT_ID, ADMIT_TURNS, ADMIT_UUID, SPEC_TEXT, session_text, sidecar_text, write_corpus
+from corpustools.corpus import Corpus, load_corpus
+from corpustools.lint.context import LintContext
+from corpustools.lint.rules import (credential_url, email, hostname, ip_address, phone, secret_assignment,
+                                    secret_token)
+from corpustools.lint.secrets.tokens import SHAPES
+from secrets_cases import (ANTHROPIC, AWS_ID, BRAINTREE, GITHUB, JWT, MUST_FLAG, MUST_NOT_FLAG,
+                           OPENAI_PROJECT, STRIPE_LIVE)
+
+RULES = {rule.CODE: rule for rule in (secret_token, secret_assignment, credential_url, hostname, ip_address,
+                                      email, phone)}
+ADMIT_SESSION = f"sessions/{ADMIT_ID}.md"
+FIRST_BODY_LINE = 7  # conftest's session_text: six frontmatter lines, then the body
+
+
+def session_with_lines(lines) -> str:
+    """The admit session with `lines` after its first turn: lines[i] is file line FIRST_BODY_LINE + 1 + i."""
+    first = f"[USER]: {ADMIT_TURNS[0][1]}\n"
+    rest = "".join(f"[{tag}]: {text}\n" for tag, text in ADMIT_TURNS[1:])
+    return session_text(ADMIT_UUID, body=first + "".join(line + "\n" for line in lines) + rest)
+
+
+def findings(root, codes=tuple(RULES)) -> list[tuple[str, int, int, str, str]]:
+    """(path inside the corpus, line, col, code, message) of every problem the rules yield."""
+    context = LintContext(corpus=load_corpus(str(root)))
+    found = []
+    for code in codes:
+        rule = RULES[code]
+        for problem in rule.check(context, rule.OPTIONS):
+            relative = os.path.relpath(problem.pos.path, root).replace(os.sep, "/")
+            found.append((relative, problem.pos.line, problem.pos.col, code, problem.message))
+    return found
+
+
+def where(found, code=None):
+    return sorted((path, line, col, c) for path, line, col, c, _ in found if code in (None, c))
+
+
+# (code, a line that fails, the column the finding starts at, a line that passes)
+SAMPLES = [
+    ("CT501", f"Deploy with OPENAI_API_KEY={OPENAI_PROJECT} set.", 28,
+     "Deploy with OPENAI_API_KEY set in the environment."),
+    ("CT502", "$settings['hash_salt'] = 'Xk9vQ2mL7pR4';", 12,
+     "$settings['hash_salt'] = file_get_contents('../salt.txt');"),
+    ("CT503", "The replica uses postgres://fern:Tr0ub4dor@db/fern today.", 18,
+     "The replica uses postgres://fern:${DB_PASS}@db/fern today."),
+    ("CT504", "The feed lives at https://catalog.fernlibrary.org/api now.", 19,
+     "The feed is read by fern_catalog.services.yml, see settings.local.php and system.site."),
+    ("CT505", "Redis answers on 10.20.0.7:6379 from the web container.", 18,
+     "Redis answers on the cache host; we run Drupal 10.3 on PHP 8.1.2."),
+    ("CT506", "Send it to maria.lopez@fernlibrary.org when done.", 12,
+     "Inject '@entity_type.manager' and send it to the outreach inbox."),
+    ("CT507", "Call the desk on 020 7946 0958 after nine.", 18,
+     "See FERN-312, opened 2026-02-17 at 09:30, fixed in 10.3.1 on port 8080."),
+]
+
+
+@pytest.mark.parametrize("code,failing,col,passing", SAMPLES, ids=[s[0] for s in SAMPLES])
+def test_rule_flags_the_failing_sample_at_its_line_and_column(tmp_path, code, failing, col, passing):
+    root = write_corpus(tmp_path / "corpus", {ADMIT_SESSION: session_with_lines(["Some context first.", failing])})
+    assert where(findings(root, (code,))) == [(ADMIT_SESSION, FIRST_BODY_LINE + 2, col, code)]
+
+
+@pytest.mark.parametrize("code,failing,col,passing", SAMPLES, ids=[s[0] for s in SAMPLES])
+def test_rule_passes_the_passing_sample(tmp_path, code, failing, col, passing):
+    root = write_corpus(tmp_path / "corpus", {ADMIT_SESSION: session_with_lines(["Some context first.", passing])})
+    assert where(findings(root, (code,))) == []
+
+
+def test_the_shared_valid_corpus_has_no_secret_findings(make_corpus):
+    assert findings(make_corpus()) == []
+
+
+# --- the secrets test set ------------------------------------------------------------------------
+
+SET_FIRST_LINE = FIRST_BODY_LINE + 1
+NOT_FIRST_LINE = SET_FIRST_LINE + len(MUST_FLAG)
+
+
+@pytest.fixture(scope="module")
+def set_findings(tmp_path_factory):
+    """All seven rules run once over a corpus whose session holds every case, one per line."""
+    lines = [case.text for case in MUST_FLAG] + list(MUST_NOT_FLAG)
+    root = write_corpus(tmp_path_factory.mktemp("set") / "corpus", {ADMIT_SESSION: session_with_lines(lines)})
+    return findings(root)
+
+
+def test_the_set_is_big_enough_and_covers_every_syntax():
+    assert len(MUST_FLAG) >= 60 and len(MUST_NOT_FLAG) >= 60
+    assert {case.code for case in MUST_FLAG} == set(RULES)
+    assert {"yaml", "env", "json", "prose", "code"} <= {case.syntax for case in MUST_FLAG if case.code == "CT501"}
+
+
+@pytest.mark.parametrize("index", range(len(MUST_FLAG)), ids=[case.id for case in MUST_FLAG])
+def test_must_flag(set_findings, index):
+    case = MUST_FLAG[index]
+    line = SET_FIRST_LINE + index
+    on_line = [(c, col) for path, n, col, c, _ in set_findings if path == ADMIT_SESSION and n == line]
+    assert (case.code, case.col) in on_line, f"{case.text!r}: got {on_line}"
+
+
+@pytest.mark.parametrize("index", range(len(MUST_NOT_FLAG)), ids=[text[:40] for text in MUST_NOT_FLAG])
+def test_must_not_flag(set_findings, index):
+    line = NOT_FIRST_LINE + index
+    on_line = [(c, col, message) for path, n, col, c, message in set_findings if path == ADMIT_SESSION and n == line]
+    assert on_line == [], MUST_NOT_FLAG[index]
+
+
+def test_every_token_shape_is_in_the_set(set_findings):
+    messages = [message for path, n, _, code, message in set_findings
+                if code == "CT501" and SET_FIRST_LINE <= n < NOT_FIRST_LINE]
+    missing = [shape.name for shape in SHAPES if not any(m.startswith(shape.name) for m in messages)]
+    assert missing == []
+
+
+@pytest.mark.parametrize("secret", [AWS_ID, GITHUB, OPENAI_PROJECT, ANTHROPIC, STRIPE_LIVE, JWT, BRAINTREE,
+                                    "Xk9vQ2mL7pR4", "Tr0ub4dor"])
+def test_messages_never_echo_a_whole_secret(tmp_path, secret):
+    lines = [f"key {secret}", f"password: {secret}", f"$settings['hash_salt'] = '{secret}';",
+             f"mysql://fern:{secret}@db/fern"]
+    root = write_corpus(tmp_path / "corpus", {ADMIT_SESSION: session_with_lines(lines)})
+    found = findings(root)
+    assert found, "the secret is flagged"
+    assert all(secret not in message and secret[: len(secret) // 2 + 1] not in message
+               for *_, message in found)
+
+
+def test_vendor_named_and_prefix_shown(tmp_path):
+    root = write_corpus(tmp_path / "corpus", {ADMIT_SESSION: session_with_lines([f"id {AWS_ID}", ANTHROPIC])})
+    assert [m for *_, m in findings(root, ("CT501",))] == ["AWS access key id (`AKIA…`)", "Anthropic API key (`sk-ant-…`)"]
+
+
+# --- which files are scanned ---------------------------------------------------------------------
+
+def locate(text: str, needle: str) -> tuple[int, int]:
+    """1-based (line, column) of the first `needle` in `text`."""
+    index = text.index(needle)
+    return text.count("\n", 0, index) + 1, index - (text.rfind("\n", 0, index) + 1) + 1
+
+
+def test_every_corpus_file_is_scanned_including_gold(tmp_path):
+    spec = "# owner: maria.lopez@fernlibrary.org\n" + SPEC_TEXT
+    sidecar = sidecar_text(notes="Captured on fern.ddev.site by the agent.")
+    gold = '{\n  "practice": [],\n  "map": [{"body": "token: ' + GITHUB + '"}]\n}\n'
+    root = write_corpus(tmp_path / "corpus", {"corpus.yaml": spec, f"expected/{ADMIT_ID}.yaml": sidecar,
+                                              f"gold/{ADMIT_ID}.json": gold})
+    assert where(findings(root)) == sorted([
+        ("corpus.yaml", *locate(spec, "maria"), "CT506"),
+        (f"expected/{ADMIT_ID}.yaml", *locate(sidecar, "fern.ddev.site"), "CT504"),
+        (f"gold/{ADMIT_ID}.json", *locate(gold, "token"), "CT502"),
+        (f"gold/{ADMIT_ID}.json", *locate(gold, GITHUB), "CT501"),
+    ])
+
+
+def test_unreadable_files_are_skipped_not_crashed(tmp_path):
+    root = write_corpus(tmp_path / "corpus", {
+        f"gold/{ADMIT_ID}.json": b'{"token": "\xff\xfe"}\n',
+        "gold/reject-noise-01.json": '{"host": "10.0.0.9"}\n',
+        ADMIT_SESSION: b"---\nschema_version: 1\n---\n[USER]: caf\xe9 10.0.0.8\n",
+    })
+    assert where(findings(root)) == [("gold/reject-noise-01.json", 1, 11, "CT505")]
+
+
+def test_findings_are_sorted_and_identical_between_runs(tmp_path):
+    lines = ["Ping 10.0.0.3 and db.internal, mail ops@fern.internal, call +44 20 7946 0958.",
+             f"{GITHUB} then password=Hunter22 and mysql://a:Bb3xyz@h/x"]
+    root = write_corpus(tmp_path / "corpus", {ADMIT_SESSION: session_with_lines(lines)})
+    first, second = findings(root), findings(root)
+    assert first == second
+    for code in RULES:
+        positions = [(path, line, col) for path, line, col, c, _ in first if c == code]
+        assert positions == sorted(positions) and positions, code
+
+
+# --- bounded running time ------------------------------------------------------------------------
+
+KEY_CHARS = "aZ9_-"
+
+
+def adversarial_lines(size: int = 50_000) -> list[str]:
+    """Long runs of what each pattern likes: every token shape's needle followed by key characters,
+    repeated (a run of starts, each followed by a run of body), and runs of the characters the
+    address, host, e-mail, phone and assignment patterns consume, in the combinations that would
+    make a backtracking pattern go quadratic."""
+    units = [needle + KEY_CHARS * 3 for shape in SHAPES for needle in shape.needles]
+    units += ["a", "0", "a.", "a-", "a:", "0.", "0:", "::", "ff::", "a@", "x@a.", "+1", "+1 ", "+1-", "00 ",
+              "(555) ", "555-", "1.1.1.", "1.2.3.4 ", "a://", "a://a:a@", "http://a.", "www.", "a.com ",
+              "localhost.", "password=", "password: ", "'password' => '", "$settings['hash_salt']", "--token=",
+              "eyJ", "eyJa.eyJb.", "M" + "a" * 23 + ".", "-----BEGIN ", "Bearer ", "Basic ", "a" * 63 + "."]
+    return [(unit * (size // len(unit) + 1))[:size] for unit in units]
+
+
+def one_file_context(tmp_path, text: str) -> LintContext:
+    """A context whose corpus is just `text` (no file-size cap stands between it and the rules)."""
+    path = str(tmp_path / "adversarial.md")
+    return LintContext(corpus=Corpus(str(tmp_path), None, {}, {}, {}, {}, {}, {path: text}))
+
+
+def test_every_pattern_is_fast_on_adversarial_50kb_lines(tmp_path):
+    times = []
+    for line in adversarial_lines():
+        context = one_file_context(tmp_path, line)
+        start = time.perf_counter()
+        for rule in RULES.values():
+            for _ in rule.check(context, rule.OPTIONS):
+                pass
+        times.append((time.perf_counter() - start, line[:30]))
+    # Linear patterns take milliseconds per line; one quadratic pattern takes seconds on one line.
+    slowest, worst_line = max(times)
+    assert slowest < 0.5, f"{worst_line!r}... took {slowest:.2f}s"
+    assert sum(t for t, _ in times) < 2.0, f"{len(times)} adversarial lines took {sum(t for t, _ in times):.2f}s"
+
+
+def test_adversarial_lines_are_really_scanned(tmp_path):
+    line = ("a" * 49_000) + " deploy with " + GITHUB
+    context = one_file_context(tmp_path, line)
+    assert [p.pos.col for p in secret_token.check(context, {})] == [line.index(GITHUB) + 1]
+
+
+def test_a_one_megabyte_single_line_turn_is_scanned_fast(tmp_path):
+    words = ("The branch id is the ILS location code; see fern_branch.branch.mob.yml and call "
+             "\\Drupal::service('entity_type.manager') at 09:30 for FERN-312 on Drupal 10.3. ").split()
+    turn = " ".join(words[i % len(words)] for i in range(150_000))[:1_000_000]
+    turn += f" then {GITHUB} at the very end"
+    root = write_corpus(tmp_path / "corpus", {ADMIT_SESSION: session_with_lines([turn])})
+    context = LintContext(corpus=load_corpus(str(root)))
+    start = time.perf_counter()
+    found = [(code, p.pos.line, p.pos.col) for code, rule in RULES.items() for p in rule.check(context, rule.OPTIONS)]
+    elapsed = time.perf_counter() - start
+    assert found == [("CT501", FIRST_BODY_LINE + 1, turn.index(GITHUB) + 1)]
+    assert elapsed < 2.0, f"a 1 MB line took {elapsed:.2f}s"

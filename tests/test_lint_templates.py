@@ -1,0 +1,339 @@
+"""The template rules (CT701-CT704) and what they are built on: sentence splitting, masking,
+positions, and the blocked near-duplicate search. Rule samples are the shared valid corpus
+(tests/conftest.py) with a turn appended to a session."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from conftest import ADMIT_ID, ADMIT_TURNS, ADMIT_UUID, REJECT_ID, REJECT_TURNS, REJECT_UUID, session_text
+from lint_helpers import lint_run, messages, where
+
+from corpustools.lint.nearmatch import NearIndex, near_pairs, prefix_length
+from corpustools.lint.skeleton import MAX_LINE_CHARS, line_sentences, skeleton_of, strip_frontmatter
+from corpustools.lint.templates import turn_sentences
+from corpustools.session import parse_session
+
+ADMIT_SESSION = f"sessions/{ADMIT_ID}.md"
+REJECT_SESSION = f"sessions/{REJECT_ID}.md"
+ADMIT_SHOWN, REJECT_SHOWN = f"corpus/{ADMIT_SESSION}", f"corpus/{REJECT_SESSION}"
+TEMPLATES = ("CT701", "CT702", "CT703", "CT704")
+
+# Both sessions have 4 turns on lines 7-10; an appended turn is on line 11.
+TEMPLATE_A = "Put the exported YAML for `signup` in `config/sync` and import it with Drush during the deploy."
+TEMPLATE_B = "Put the exported YAML for `venue` in `config/staging` and import it with Composer during the deploy."
+TEMPLATE_NEAR = ("Put the exported YAML for `venue` in `config/staging` and then import it with Composer "
+                 "during the next deploy.")
+
+
+@pytest.fixture(autouse=True)
+def _in_tmp(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+
+
+def with_turns(admit=(), reject=()) -> dict:
+    """Overrides appending (TAG, text) turns to the admit and the reject session."""
+    return {ADMIT_SESSION: session_text(ADMIT_UUID, ADMIT_TURNS + tuple(admit)),
+            REJECT_SESSION: session_text(REJECT_UUID, REJECT_TURNS + tuple(reject))}
+
+
+def run_of(make_corpus, overrides, **selection):
+    run = lint_run(make_corpus(overrides), select=frozenset(TEMPLATES), **selection)
+    assert run.crashes == ()
+    return run
+
+
+# --- skeletons -------------------------------------------------------------------------------
+
+MASKING = [
+    ("Import 212 items at 09:30 on 2026-02-17 from the v2 feed.", "import * items at * on * from the * feed"),
+    ("The session 6ee92a58-d7a7-40c2-a3e2-8c1ae62a2018 failed again.", "the session * failed again"),
+    ("Run `ddev drush cr` before you test.", "run * before you test"),
+    ("He said \"not yet\" and 'maybe so' twice, but don't worry.", "he said * and * twice but don t worry"),
+    ("Open web/modules/custom/fern_branch/src/Branch.php and /etc/hosts and ./run.sh now.",
+     "open * and * and * now"),
+    ("Edit settings.local.php and node.html.twig and fern-branch.services.yml today.", "edit * and * and * today"),
+    ("The weekly_hours key, pickupDesk flag, CardSourceResolver class and bravo_pii.cache service differ.",
+     "the * key * flag * class and * service differ"),
+    ("Call \\Drupal::service() or $entity->save() with --force and -y, then #cache and @logger.",
+     "call * or * with * and * then * and *"),
+    ("See https://example.com/docs?a=1 for details.", "see * for details"),
+    ("Then Maria asked whether Fern Library runs Drupal.", "then * asked whether * * runs *"),
+    ("Branch ids are location codes.", "branch ids are location codes"),  # sentence-initial: grammar
+    ("Then I checked, and I'm sure.", "then i checked and i m sure"),  # "I" is not a name
+    ("The branch's id isn\u2019t abbreviated, it\u2019s the ILS code.", "the branch s id isn t abbreviated it s the * code"),
+    ("Caf\u00e9 \uff26\uff29\uff2c\uff25 names are NFKC-normalized.", "caf\u00e9 * names are * normalized"),
+]
+
+
+@pytest.mark.parametrize("sentence, skeleton", MASKING)
+def test_masking(sentence, skeleton):
+    assert skeleton_of(sentence) == skeleton
+
+
+def test_instances_of_one_template_share_a_skeleton():
+    assert skeleton_of(TEMPLATE_A) == skeleton_of(TEMPLATE_B) != skeleton_of(TEMPLATE_NEAR)
+
+
+def test_sentences_split_at_stops_followed_by_a_non_lowercase_token():
+    found = line_sentences("Done. The form renders, e.g. the label, on `/signup`! Is v1.2 out? `x` works.", 7, 8)
+    assert [(s.line, s.col, s.text) for s in found] == [
+        (7, 9, "Done"), (7, 15, "The form renders, e.g. the label, on `/signup`"),
+        (7, 63, "Is v1.2 out"), (7, 76, "`x` works")]
+
+
+def test_list_markers_headings_and_role_tags_are_not_sentence_text():
+    for line in ("- Open the queue worker", "12. Open the queue worker", "## Open the queue worker",
+                 "> Open the queue worker", "[USER]: Open the queue worker", "  * [AGENT]: Open the queue worker"):
+        (sentence,) = line_sentences(line, 1)
+        assert sentence.skeleton == "open the queue worker"
+        assert line[sentence.col - 1:].startswith("Open")
+
+
+def test_only_long_worded_sentences_count():
+    def counted(text):
+        return [s.counts(8, 3) for s in line_sentences(text, 1)]
+
+    assert counted("Running the tests now.") == [False]
+    assert counted("`a` `b` `c` `d` `e` `f` `g` `h` and `i`.") == [False]  # 9 tokens, 1 word
+    assert counted(TEMPLATE_A) == [True]
+
+
+def test_long_quoted_strings_and_json_text_values_are_read_as_sentences():
+    line = ('  "body": "For pages with personal data, the default render cache stores plaintext in the '
+            'database.\\n\\nUse the `bravo_pii.cache` service instead.",')
+    found = line_sentences(line, 3)
+    assert [(s.col, s.skeleton) for s in found] == [
+        (3, "* *"),
+        (12, "for pages with personal data the default render cache stores plaintext in the database"),
+        (104, "use the * service instead"),
+    ]
+    assert found[2].text == "Use the `bravo_pii.cache` service instead"
+    # a short quoted literal is only masked
+    assert [s.skeleton for s in line_sentences('It lists "CI gate before merging" as criterion 1.', 1)] == [
+        "it lists * as criterion *"]
+
+
+def test_turn_sentences_are_positioned_in_the_session_file():
+    text = session_text(body="[USER]: Keep it short. Run the queue worker nightly.\n"
+                             "[AGENT]:\n\n  Then the cron hook only enqueues ids.\n"
+                             "[USER /self-review-apply notes/r2.xml]: /self-review-apply notes/r2.xml\n")
+    session = parse_session(text, "s.md", "s")
+    assert [(s.line, s.col, s.text) for s in turn_sentences(session)] == [
+        (7, 9, "Keep it short"), (7, 24, "Run the queue worker nightly"),
+        (10, 3, "Then the cron hook only enqueues ids"),
+        (11, 41, "/self-review-apply notes/r2.xml")]
+    assert [s.line for s in turn_sentences(session, "AGENT")] == [10]
+
+
+def test_a_pathological_line_is_read_only_up_to_the_cap():
+    line = "Run the queue worker before every deploy of the site. " * 20_000  # about 1 MB
+    found = line_sentences(line, 1)
+    assert found and all(s.col <= MAX_LINE_CHARS for s in found)
+    assert len(found) < MAX_LINE_CHARS // 50
+
+
+def test_frontmatter_is_stripped_with_its_lines_counted():
+    assert strip_frontmatter("---\nsummary: x\n---\n# Title\n") == ("# Title\n", 4)
+    assert strip_frontmatter("# Title\n") == ("# Title\n", 1)
+    assert strip_frontmatter("---\nnever closed\n") == ("---\nnever closed\n", 1)
+
+
+# --- CT701 / CT702 -----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("code", TEMPLATES)
+def test_valid_corpus_passes(make_corpus, code):
+    run = lint_run(make_corpus())
+    assert where(run, code) == []
+
+
+def test_ct701_shared_skeleton_is_reported_in_both_fixtures(make_corpus):
+    run = run_of(make_corpus, with_turns(admit=[("USER", "Good. " + TEMPLATE_A)], reject=[("USER", TEMPLATE_B)]))
+    assert where(run, "CT701") == [(ADMIT_SHOWN, 11, 15), (REJECT_SHOWN, 11, 9)]
+    assert messages(run, "CT701") == [
+        f"sentence template reused: same skeleton as {REJECT_ID} line 11: "
+        "'put the exported * for * in * and import it with * during the deploy'",
+        f"sentence template reused: same skeleton as {ADMIT_ID} line 11: "
+        "'put the exported * for * in * and import it with * during the deploy'"]
+    assert where(run, "CT702") == []  # identical is not "near"
+
+
+def test_ct701_ignores_repeats_inside_one_fixture_and_stock_phrases(make_corpus):
+    run = run_of(make_corpus, with_turns(admit=[("USER", TEMPLATE_A), ("USER", TEMPLATE_B)],
+                                         reject=[("USER", "Running the tests now.")]))
+    assert where(run, "CT701") == []
+    run = run_of(make_corpus, with_turns(admit=[("USER", "Running the tests now.")],
+                                         reject=[("USER", "Running the tests now.")]))
+    assert where(run, "CT701") == []
+
+
+def test_ct701_counts_the_other_fixtures(make_corpus):
+    overrides = with_turns(admit=[("USER", TEMPLATE_A)], reject=[("USER", TEMPLATE_B)])
+    overrides["sessions/admit-convention-02.md"] = session_text(
+        "0d6c4b8a-2e1f-4a3b-9c5d-7e8f9a0b1c2d", (("USER", "Rename the field."), ("AGENT", "Renamed it."),
+                                                 ("USER", TEMPLATE_A.replace("Drush", "Make"))))
+    run = run_of(make_corpus, overrides)
+    assert where(run, "CT701") == [(ADMIT_SHOWN, 11, 9), ("corpus/sessions/admit-convention-02.md", 9, 9),
+                                   (REJECT_SHOWN, 11, 9)]
+    assert messages(run, "CT701")[0].startswith(
+        "sentence template reused: same skeleton as admit-convention-02 line 9 and 1 more fixture: ")
+
+
+def test_ct702_near_identical_skeletons_are_reported_in_both_fixtures(make_corpus):
+    run = run_of(make_corpus, with_turns(admit=[("USER", TEMPLATE_A)], reject=[("AGENT", TEMPLATE_NEAR)]))
+    assert where(run, "CT702") == [(ADMIT_SHOWN, 11, 9), (REJECT_SHOWN, 11, 10)]
+    assert messages(run, "CT702")[0] == (
+        f"sentence skeleton is 93% similar to one in {REJECT_ID} line 11: "
+        "'put the exported * for * in * and import it with * during the deploy'")
+    assert where(run, "CT701") == []
+
+
+def test_ct702_passes_different_sentences_and_respects_the_threshold(make_corpus):
+    run = run_of(make_corpus, with_turns(admit=[("USER", TEMPLATE_A)],
+                                         reject=[("USER", "Ship the signup form with the corrected label "
+                                                          "before the newsletter goes out on Friday.")]))
+    assert where(run, "CT702") == []
+    strict = ("corpus_version: 1\nname: tiny\nprompt_under_eval: {name: p, version: 5}\nturns: {min: 2, max: 10}\n"
+              "categories:\n  - {id: admit-convention, count: 1, expect: practice, tests: t}\n"
+              "  - {id: reject-noise, count: 1, expect: empty, tests: t}\n"
+              "lint:\n  rules:\n    CT702: {threshold: 95}\n")
+    overrides = with_turns(admit=[("USER", TEMPLATE_A)], reject=[("AGENT", TEMPLATE_NEAR)])
+    overrides["corpus.yaml"] = strict
+    assert where(run_of(make_corpus, overrides), "CT702") == []
+
+
+# --- CT703 -------------------------------------------------------------------------------------
+
+PROMPT = """\
+# Extraction prompt
+
+Read the transcript and extract the durable project knowledge it teaches.
+
+**Input transcript:**
+
+```
+[USER]: No, don't use the default render cache for `profile` pages. Use the PII cache instead.
+```
+
+```json
+{"practice": [{"body": "For pages that render personal data, the default Drupal render cache is not acceptable because it stores plaintext."}]}
+```
+"""
+
+
+def test_ct703_fixture_reusing_the_prompts_examples_is_reported(make_corpus, tmp_path):
+    (tmp_path / "prompt.md").write_text(PROMPT, encoding="utf-8")
+    overrides = with_turns(
+        admit=[("USER", "No, don't use the default render cache for `signup` pages.")],
+        reject=[("AGENT", "For pages that render personal data, the default Backdrop render cache is not "
+                          "acceptable because it stores plaintext.")])
+    run = run_of(make_corpus, overrides, prompt="prompt.md")
+    assert where(run, "CT703") == [(ADMIT_SHOWN, 11, 9), (REJECT_SHOWN, 11, 10)]
+    assert messages(run, "CT703") == [
+        "sentence reuses the prompt's sentence skeleton at prompt.md:8: "
+        "\"No, don't use the default render cache for `profile` pages\"",
+        "sentence reuses the prompt's sentence skeleton at prompt.md:12: "
+        "'For pages that render personal data, the default Drupal render cache is not a...'"]
+
+
+def test_ct703_near_copies_are_reported_and_only_with_a_prompt(make_corpus, tmp_path):
+    (tmp_path / "prompt.md").write_text(PROMPT, encoding="utf-8")
+    overrides = with_turns(admit=[("USER", "No, don't ever use the default render cache for `signup` pages.")])
+    run = run_of(make_corpus, overrides, prompt="prompt.md")
+    assert where(run, "CT703") == [(ADMIT_SHOWN, 11, 9)]
+    assert messages(run, "CT703")[0].startswith("sentence is 95% similar to the prompt's sentence at prompt.md:8: ")
+    assert where(run_of(make_corpus, overrides), "CT703") == []  # no prompt: inactive
+
+
+def test_ct703_passes_a_corpus_in_its_own_words(make_corpus, tmp_path):
+    (tmp_path / "prompt.md").write_text(PROMPT, encoding="utf-8")
+    assert where(run_of(make_corpus, with_turns(admit=[("USER", TEMPLATE_A)]), prompt="prompt.md"), "CT703") == []
+
+
+# --- CT704 -------------------------------------------------------------------------------------
+
+KB_SENTENCE = "Expired signups go through the queue worker, because the mailing vendor needs an unsubscribe call for each one."
+
+
+def write_kb(tmp_path, body: str, frontmatter: str = "schema_version: 2\nsummary: queue rules\n"):
+    folder = tmp_path / "kb" / "processing"
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "practice-queue.md").write_text(f"---\n{frontmatter}---\n# Queue\n\n{body}\n", encoding="utf-8")
+    return "kb"
+
+
+def test_ct704_admit_user_turn_restating_the_kb_is_reported(make_corpus, tmp_path):
+    kb = write_kb(tmp_path, "- " + KB_SENTENCE)  # admit session line 9 says it after "Never delete rows directly here."
+    run = run_of(make_corpus, {}, kb=kb)
+    assert where(run, "CT704") == [(ADMIT_SHOWN, 9, 42)]
+    assert messages(run, "CT704") == [
+        "user sentence restates verbatim the knowledge base at kb/processing/practice-queue.md:7: "
+        "'Expired signups go through the queue worker, because the mailing vendor needs...'"]
+
+
+def test_ct704_near_verbatim_is_reported(make_corpus, tmp_path):
+    kb = write_kb(tmp_path, "Expired signups go through the queue worker because the mailing vendor needs an "
+                            "unsubscribe call.")
+    run = run_of(make_corpus, {}, kb=kb)
+    assert where(run, "CT704") == [(ADMIT_SHOWN, 9, 42)]
+    assert messages(run, "CT704")[0].startswith("user sentence nearly restates (94% similar) the knowledge base")
+
+
+def test_ct704_only_admit_user_turns_count(make_corpus, tmp_path):
+    # the KB says what the admit fixture's agent says, and what the reject fixture's user says
+    kb = write_kb(tmp_path, "I moved the cleanup into a queue worker and the cron hook now only enqueues the "
+                            "expired signup ids. " + REJECT_TURNS[0][1])
+    run = run_of(make_corpus, with_turns(reject=[("USER", KB_SENTENCE)]), kb=kb)
+    assert where(run, "CT704") == []
+    assert where(run_of(make_corpus, {}), "CT704") == []  # no KB: inactive
+
+
+def test_ct704_kb_frontmatter_is_not_kb_text(make_corpus, tmp_path):
+    kb = write_kb(tmp_path, "Something else entirely about the signup form.",
+                  frontmatter=f"summary: {KB_SENTENCE}\n")
+    assert where(run_of(make_corpus, {}, kb=kb), "CT704") == []
+
+
+# --- blocking ----------------------------------------------------------------------------------
+
+def synthetic_texts(count: int, seed: int = 7) -> list[str]:
+    """Distinct sentence-like texts over a Zipf-ish vocabulary, with every tenth one a near copy."""
+    rng = random.Random(seed)
+    vocabulary = [f"w{i}x" for i in range(3000)]
+    weights = [1 / (rank + 1) for rank in range(len(vocabulary))]
+    texts: list[str] = []
+    while len(texts) < count:
+        if texts and len(texts) % 10 == 0:
+            words = texts[-1].split()
+            words[rng.randrange(len(words))] = rng.choice(vocabulary)  # one word changed
+        else:
+            words = rng.choices(vocabulary, weights, k=rng.randint(10, 16))
+        text = " ".join(words)
+        if text not in texts:
+            texts.append(text)
+    return texts
+
+
+def test_near_duplicate_search_compares_far_fewer_than_every_pair():
+    texts = synthetic_texts(3000)
+    index = NearIndex(texts, 90)
+    compared = sum(len([j for j in index.candidates(text) if j > i]) for i, text in enumerate(texts))
+    every_pair = len(texts) * (len(texts) - 1) // 2
+    assert compared < every_pair // 50, (compared, every_pair)
+
+
+def test_near_duplicate_search_finds_what_comparing_every_pair_finds():
+    from rapidfuzz import fuzz
+
+    texts = synthetic_texts(400, seed=11)
+    brute = {(a, b) for a in range(len(texts)) for b in range(a + 1, len(texts))
+             if fuzz.ratio(texts[a], texts[b]) >= 90}
+    assert len(brute) >= 30  # the planted near copies
+    assert {(p.a, p.b) for p in near_pairs(texts, 90)} == brute
+
+
+def test_prefix_length_shrinks_with_the_threshold():
+    assert prefix_length(10, 90) < prefix_length(10, 70) <= 10
+    assert prefix_length(1, 90) == 1 and prefix_length(0, 90) == 0

@@ -1,0 +1,87 @@
+"""The shipped pre-commit hook, driven by the real pre-commit tool: a commit touching a broken fixture
+is refused with the diagnostic shown, and the fixed one passes.
+
+Slow (pre-commit installs the package and its dependencies into a fresh environment): deselect with
+`-m "not slow"`. Skipped, with the reason, when git or pre-commit is missing or the package index
+cannot be reached.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from conftest import ADMIT_ID, ADMIT_TURNS, ADMIT_UUID, session_text, write_corpus
+
+REPO = Path(__file__).resolve().parent.parent
+SESSION = f"fixtures/tiny/sessions/{ADMIT_ID}.md"
+BROKEN_ID = ADMIT_UUID.upper()  # CT101: not lowercase
+# Signs that pip could not reach a package index: the test cannot say anything about the hook then.
+OFFLINE_SIGNS = ("NewConnectionError", "Temporary failure in name resolution", "Network is unreachable",
+                 "No matching distribution found", "Could not find a version that satisfies",
+                 "ConnectTimeoutError", "ProxyError")
+
+
+def _git(cwd: Path, *args: str, env: dict) -> None:
+    subprocess.run(["git", *args], cwd=cwd, env=env, check=True, capture_output=True, timeout=120)
+
+
+def _hook_repo(base: Path, env: dict) -> Path:
+    """A git repository holding this package as it is now (try-repo needs a repository to clone)."""
+    hooks = base / "hook-repo"
+    shutil.copytree(REPO / "corpustools", hooks / "corpustools",
+                    ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    for name in ("pyproject.toml", ".pre-commit-hooks.yaml", "README.md", "LICENSE"):
+        if (REPO / name).is_file():
+            shutil.copy2(REPO / name, hooks / name)
+    if not (hooks / "README.md").exists():  # pyproject names it; the package cannot build without it
+        (hooks / "README.md").write_text("corpustools\n")
+    _git(hooks, "init", "-q", env=env)
+    _git(hooks, "add", "-A", env=env)
+    _git(hooks, "commit", "-q", "-m", "hook repo", env=env)
+    return hooks
+
+
+def _try_repo(work: Path, hooks: Path, env: dict) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "pre_commit", "try-repo", str(hooks), "corpustools-lint",
+                           "--verbose"], cwd=work, env=env, capture_output=True, text=True, timeout=1200)
+
+
+@pytest.mark.slow
+def test_precommit_refuses_a_broken_fixture_and_passes_the_fixed_one(tmp_path):
+    if shutil.which("git") is None:
+        pytest.skip("git is not installed")
+    try:
+        import pre_commit  # noqa: F401
+    except ImportError:
+        pytest.skip("pre-commit is not installed (pip install '.[test]')")
+    env = {**os.environ, "PRE_COMMIT_HOME": str(tmp_path / "pre-commit-home"), "GIT_AUTHOR_NAME": "t",
+           "GIT_AUTHOR_EMAIL": "t@t", "GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@t",
+           "GIT_CONFIG_GLOBAL": os.devnull, "GIT_CONFIG_NOSYSTEM": "1", "PRE_COMMIT_COLOR": "never"}
+    env.pop("PYTHONPATH", None)
+    hooks = _hook_repo(tmp_path, env)
+
+    work = tmp_path / "work"
+    work.mkdir()
+    _git(work, "init", "-q", env=env)
+    write_corpus(work / "fixtures" / "tiny", {f"sessions/{ADMIT_ID}.md": session_text(BROKEN_ID, ADMIT_TURNS)})
+    _git(work, "add", "-A", env=env)
+
+    refused = _try_repo(work, hooks, env)
+    output = refused.stdout + refused.stderr
+    if refused.returncode != 0 and "CT101" not in output and any(sign in output for sign in OFFLINE_SIGNS):
+        pytest.skip("pre-commit could not install the hook environment (no package index?): "
+                    + output.strip().splitlines()[-1][:200])
+    assert refused.returncode == 1, output
+    assert f"{SESSION}:3:1: CT101 [error] session_id '{BROKEN_ID}' is not lowercase" in output
+
+    (work / SESSION).write_text(session_text(ADMIT_UUID, ADMIT_TURNS))
+    _git(work, "add", "-A", env=env)
+    fixed = _try_repo(work, hooks, env)
+    assert fixed.returncode == 0, fixed.stdout + fixed.stderr
+    assert "corpustools lint" in fixed.stdout and "Passed" in fixed.stdout

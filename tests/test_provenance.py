@@ -1,0 +1,128 @@
+"""Provenance: `provenance record` writes who authored and reviewed a corpus and the sha256 of every
+file; `provenance verify` and lint's CT801 name every file changed since."""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import ADMIT_ID, REJECT_ID, SPEC_TEXT
+from corpustools.cli import main
+from corpustools.positions import InputError
+from corpustools.provenance import CHANGED, MISSING, NEW, default_record_path, load_record, record, verify
+from lint_helpers import lint_run, messages, where
+
+RECORD = "authoring/provenance.yaml"
+
+
+@pytest.fixture
+def repo(make_corpus, tmp_path, monkeypatch):
+    """A repository layout: fixtures/tiny/ (the corpus), authoring/prompt.md; cwd is the repo root."""
+    monkeypatch.chdir(tmp_path)
+    make_corpus(name="fixtures/tiny")
+    (tmp_path / "fixtures/tiny/gold").mkdir()
+    (tmp_path / "fixtures/tiny/gold" / f"{REJECT_ID}.json").write_text('{"practice": [], "map": []}\n')
+    (tmp_path / "authoring").mkdir()
+    (tmp_path / "authoring/prompt.md").write_text("# Author the corpus\n")
+    return tmp_path
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def test_record_lists_every_file_with_its_hash(repo):
+    data = record("fixtures/tiny", "authoring/prompt.md", "a model", "a person", RECORD, "2026-01-05")
+    assert list(data["files"]) == ["corpus.yaml", f"expected/{ADMIT_ID}.yaml", f"expected/{REJECT_ID}.yaml",
+                                   f"gold/{REJECT_ID}.json", f"sessions/{ADMIT_ID}.md", f"sessions/{REJECT_ID}.md"]
+    assert data["corpus"] == {"path": "../fixtures/tiny", "name": "tiny", "version": 1}
+    assert data["authoring_prompt"]["path"] == "prompt.md" and len(data["authoring_prompt"]["sha256"]) == 64
+    text = (repo / RECORD).read_text()
+    assert 'recorded: "2026-01-05"' in text and 'authored_by: "a model"' in text and 'reviewed_by: "a person"' in text
+    loaded = load_record(RECORD)
+    assert loaded.files == data["files"]
+    assert verify(RECORD) == []
+
+
+def test_record_is_identical_for_identical_input(repo):
+    record("fixtures/tiny", "authoring/prompt.md", "m", "p", RECORD, "2026-01-05")
+    first = (repo / RECORD).read_bytes()
+    record("fixtures/tiny", "authoring/prompt.md", "m", "p", RECORD, "2026-01-05")
+    assert (repo / RECORD).read_bytes() == first
+
+
+def test_verify_names_changed_new_and_missing_files(repo):
+    record("fixtures/tiny", "authoring/prompt.md", "m", "p", RECORD, "2026-01-05")
+    (repo / "fixtures/tiny/sessions" / f"{ADMIT_ID}.md").write_text("edited\n")
+    (repo / "fixtures/tiny/gold" / f"{ADMIT_ID}.json").write_text("{}\n")
+    (repo / "fixtures/tiny/expected" / f"{REJECT_ID}.yaml").unlink()
+    (repo / "authoring/prompt.md").write_text("# Changed prompt\n")
+    assert [(d.relative, d.status) for d in verify(RECORD)] == [
+        (f"expected/{REJECT_ID}.yaml", MISSING), (f"gold/{ADMIT_ID}.json", NEW),
+        (f"sessions/{ADMIT_ID}.md", CHANGED), ("prompt.md", CHANGED)]
+
+
+def test_record_refuses_to_write_inside_the_corpus_or_without_a_spec(repo):
+    with pytest.raises(InputError, match="inside the corpus"):
+        record("fixtures/tiny", "authoring/prompt.md", "m", "p", "fixtures/tiny/provenance.yaml")
+    (repo / "fixtures/tiny/corpus.yaml").write_text("name: broken\n")
+    with pytest.raises(InputError, match="cannot record"):
+        record("fixtures/tiny", "authoring/prompt.md", "m", "p", RECORD)
+
+
+def test_commands_record_and_verify(repo, capsys):
+    code, out, _ = run(capsys, "provenance", "record", "fixtures/tiny", "--authoring-prompt", "authoring/prompt.md",
+                       "--authored-by", "model X", "--reviewed-by", "reviewer Y", "--date", "2026-01-05")
+    assert code == 0 and out == f"{RECORD}: recorded 6 files of corpus tiny version 1\n"
+    assert run(capsys, "provenance", "verify") == (0, f"{RECORD}: every file matches the record\n", "")
+    (repo / "fixtures/tiny/corpus.yaml").write_text(SPEC_TEXT.replace("corpus_version: 1", "corpus_version: 2"))
+    (repo / "fixtures/tiny/sessions" / f"{REJECT_ID}.md").write_text("edited\n")
+    code, out, _ = run(capsys, "provenance", "verify", RECORD)
+    assert code == 1
+    assert out.splitlines() == [f"fixtures/tiny/corpus.yaml: changed since the record {RECORD}",
+                                f"fixtures/tiny/sessions/{REJECT_ID}.md: changed since the record {RECORD}"]
+
+
+def test_commands_refuse_bad_input_with_one_line(repo, capsys):
+    code, _, err = run(capsys, "provenance", "verify", "nowhere.yaml")
+    assert code == 2 and err == "corpustools provenance: nowhere.yaml: no such record\n"
+    (repo / "bad.yaml").write_text("record_version: 1\nfiles: {a: nothex}\n")
+    code, _, err = run(capsys, "provenance", "verify", "bad.yaml")
+    assert code == 2 and err.startswith("corpustools provenance: bad.yaml:") and len(err.splitlines()) == 1
+    code, _, err = run(capsys, "provenance", "record", "fixtures/tiny", "--authoring-prompt", "nope.md",
+                       "--authored-by", "m", "--reviewed-by", "p")
+    assert code == 2 and "authoring prompt: no such file" in err
+    code, _, err = run(capsys, "provenance", "record", "fixtures/tiny", "--authoring-prompt", "authoring/prompt.md",
+                       "--authored-by", "m", "--reviewed-by", "p", "--date", "05/01/2026")
+    assert code == 2 and "is not YYYY-MM-DD" in err
+
+
+def test_lint_ct801_passes_when_the_corpus_matches_its_record(repo):
+    assert default_record_path("fixtures/tiny") == "authoring/provenance.yaml"
+    assert where(lint_run("fixtures/tiny"), "CT801") == []  # no record: inactive
+    record("fixtures/tiny", "authoring/prompt.md", "m", "p", RECORD, "2026-01-05")
+    assert where(lint_run("fixtures/tiny"), "CT801") == []
+    (repo / "authoring/prompt.md").write_text("# Changed prompt\n")  # lint looks at corpus files only
+    assert where(lint_run("fixtures/tiny"), "CT801") == []
+
+
+def test_lint_ct801_warns_at_each_drifted_file(repo):
+    record("fixtures/tiny", "authoring/prompt.md", "m", "p", RECORD, "2026-01-05")
+    with open(repo / "fixtures/tiny/sessions" / f"{ADMIT_ID}.md", "a") as handle:
+        handle.write("[USER]: One more thing about the queue worker.\n")
+    (repo / "fixtures/tiny/gold" / f"{REJECT_ID}.json").unlink()
+    result = lint_run("fixtures/tiny")
+    assert where(result, "CT801") == [(RECORD, 18, 3), (f"fixtures/tiny/sessions/{ADMIT_ID}.md", 1, 1)]
+    assert {d.severity for d in result.diagnostics if d.code == "CT801"} == {"warning"}
+    assert messages(result, "CT801")[1].startswith(f"changed since the provenance record {RECORD}")
+
+
+def test_lint_ct801_uses_a_configured_record_and_ignores_other_corpora(repo, make_corpus):
+    record("fixtures/tiny", "authoring/prompt.md", "m", "p", "records/tiny.yaml", "2026-01-05")
+    spec = repo / "fixtures/tiny/corpus.yaml"
+    spec.write_text(spec.read_text() + "lint:\n  provenance: ../../records/tiny.yaml\n")
+    assert where(lint_run("fixtures/tiny"), "CT801") == [("fixtures/tiny/corpus.yaml", 1, 1)]
+    make_corpus(name="fixtures/other")
+    record("fixtures/tiny", "authoring/prompt.md", "m", "p", RECORD, "2026-01-05")
+    assert where(lint_run("fixtures/other"), "CT801") == []  # authoring/provenance.yaml is tiny's record

@@ -1,0 +1,227 @@
+"""The shipped JSON Schemas (valid and invalid samples of each) and the advisory prompt-contract
+warnings that the proposal-output schema leaves out."""
+
+from __future__ import annotations
+
+import copy
+import json
+
+import pytest
+from conftest import SPEC_TEXT, sidecar_text
+from jsonschema import Draft202012Validator
+
+from corpustools.contract import contract_warnings, proposals
+from corpustools.schemastore import VALIDATE_KINDS, SchemaError, schema_text, validate
+from corpustools.yamlload import parse_yaml
+
+
+def _candidate(kind="practice", **changes):
+    candidate = {"type": kind, "tags": ["drupal", "config"], "title": "Branch ids are ILS location codes",
+                 "description": "Every branch config entity id is the branch's lowercased ILS location code.",
+                 "body": "Holdings and pickups join on it.", "kk_confidence": "high"}
+    candidate.update(changes)
+    return candidate
+
+
+OUTPUT = {"practice": [_candidate()], "map": [_candidate("map", kk_confidence="low")]}
+SIDECAR = parse_yaml(sidecar_text(), "s.yaml").data
+SPEC = parse_yaml(SPEC_TEXT, "corpus.yaml").data
+MANIFEST = {
+    "prompt": {"path": "prompts/proposal-extract.md", "name": "proposal-extract", "version": 5, "sha256": "a" * 64},
+    "model": "claude-sonnet-4-5", "temperature": 0, "harness": "claude", "operator": "mk",
+    "started_at": "2026-01-15T10:00:00Z", "corpus_sha256": "0123456789abcdef" * 4,
+    "cost": {"input_tokens": 1200, "output_tokens": 300, "usd": 0.42}, "notes": "first run",
+}
+VALID = {"proposal-output": OUTPUT, "sidecar": SIDECAR, "corpus-spec": SPEC, "run-manifest": MANIFEST}
+
+
+def _changed(kind, change):
+    data = copy.deepcopy(VALID[kind])
+    change(data)
+    return data
+
+
+def _pointers(kind, data):
+    return [e.pointer for e in validate(kind, data)]
+
+
+@pytest.mark.parametrize("kind", VALIDATE_KINDS)
+def test_every_schema_is_a_valid_draft_2020_12_schema(kind):
+    schema = json.loads(schema_text(kind))
+    assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
+    Draft202012Validator.check_schema(schema)
+
+
+@pytest.mark.parametrize("kind", VALIDATE_KINDS)
+def test_valid_samples_have_no_errors(kind):
+    assert validate(kind, VALID[kind]) == []
+
+
+def test_unknown_schema_kind():
+    with pytest.raises(KeyError):
+        schema_text("nope")
+
+
+# --- proposal-output ---------------------------------------------------------------------------
+
+def test_proposal_output_both_arrays_may_be_empty():
+    assert validate("proposal-output", {"practice": [], "map": []}) == []
+
+
+@pytest.mark.parametrize("change, pointer", [
+    (lambda d: d.pop("map"), ""),
+    (lambda d: d.update(notes="x"), "/notes"),
+    (lambda d: d.update(practice={}), "/practice"),
+    (lambda d: d["practice"][0].pop("kk_confidence"), "/practice/0"),
+    (lambda d: d["practice"][0].update(score=1), "/practice/0/score"),
+    (lambda d: d["practice"][0].update(type="rule"), "/practice/0/type"),
+    (lambda d: d["map"][0].update(kk_confidence="certain"), "/map/0/kk_confidence"),
+    (lambda d: d["practice"][0].update(tags="drupal"), "/practice/0/tags"),
+    (lambda d: d["practice"][0].update(tags=["ok", 3]), "/practice/0/tags/1"),
+    (lambda d: d["practice"][0].update(title=None), "/practice/0/title"),
+    (lambda d: d["map"][0].update(body=["a"]), "/map/0/body"),
+])
+def test_proposal_output_invalid(change, pointer):
+    assert pointer in _pointers("proposal-output", _changed("proposal-output", change))
+
+
+def test_proposal_output_root_must_be_an_object():
+    assert _pointers("proposal-output", [OUTPUT]) == [""]
+
+
+# --- sidecar -----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("change, pointer", [
+    (lambda d: d.pop("notes"), ""),
+    (lambda d: d.update(notes="   "), "/notes"),
+    (lambda d: d.update(notes=""), "/notes"),
+    (lambda d: d.update(expect_empty="false"), "/expect_empty"),
+    (lambda d: d.update(max_unexpected_proposals=-1), "/max_unexpected_proposals"),
+    (lambda d: d.update(max_unexpected_proposals=1.5), "/max_unexpected_proposals"),
+    (lambda d: d.update(extra=1), "/extra"),
+    (lambda d: d["expected_points"][0].update(type="rule"), "/expected_points/0/type"),
+    (lambda d: d["expected_points"][0].update(must_match_all=[]), "/expected_points/0/must_match_all"),
+    (lambda d: d["expected_points"][0].update(must_not_match="x"), "/expected_points/0/must_not_match"),
+    (lambda d: d["expected_points"][0].update(weight=2), "/expected_points/0/weight"),
+    (lambda d: d["expected_points"][0].pop("id"), "/expected_points/0"),
+])
+def test_sidecar_invalid(change, pointer):
+    assert pointer in _pointers("sidecar", _changed("sidecar", change))
+
+
+def test_sidecar_optional_must_not_match_and_empty_points():
+    data = _changed("sidecar", lambda d: d["expected_points"][0].update(must_not_match=["bookmobile"]))
+    assert validate("sidecar", data) == []
+    assert validate("sidecar", _changed("sidecar", lambda d: d.update(expected_points=[]))) == []
+
+
+# --- corpus-spec -------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("change, pointer", [
+    (lambda d: d.pop("categories"), ""),
+    (lambda d: d.update(corpus_version="1"), "/corpus_version"),
+    (lambda d: d.update(corpus_version=0), "/corpus_version"),
+    (lambda d: d.update(categories=[]), "/categories"),
+    (lambda d: d["categories"][0].update(expect="maybe"), "/categories/0/expect"),
+    (lambda d: d["categories"][0].update(id="Admit_Convention"), "/categories/0/id"),
+    (lambda d: d["categories"][1].update(count=-1), "/categories/1/count"),
+    (lambda d: d["prompt_under_eval"].pop("version"), "/prompt_under_eval"),
+    (lambda d: d.update(harnesses=[]), "/harnesses"),
+    (lambda d: d.update(harnesses=["claude", "claude"]), "/harnesses"),
+    (lambda d: d["turns"].update(median=5), "/turns/median"),
+    (lambda d: d.update(lint={"ignore": ["E501"]}), "/lint/ignore/0"),
+    (lambda d: d.update(lint={"severity": {"CT601": "fatal"}}), "/lint/severity/CT601"),
+    (lambda d: d.update(lint={"per_file_ignores": [{"files": ["x"], "codes": ["CT601"]}]}), "/lint/per_file_ignores/0"),
+    (lambda d: d.update(lint={"colour": True}), "/lint/colour"),
+])
+def test_corpus_spec_invalid(change, pointer):
+    assert pointer in _pointers("corpus-spec", _changed("corpus-spec", change))
+
+
+def test_corpus_spec_lint_options_are_accepted():
+    lint = {"prompt": "p.md", "kb": "kb", "ignore": ["CT605"], "severity": {"CT602": "error"},
+            "per_file_ignores": [{"files": ["sessions/x.md"], "codes": ["CT701"], "reason": "shared opener"}],
+            "rules": {"CT702": {"threshold": 90}}}
+    assert validate("corpus-spec", _changed("corpus-spec", lambda d: d.update(lint=lint))) == []
+
+
+# --- run-manifest ------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("change, pointer", [
+    (lambda d: d.pop("model"), ""),
+    (lambda d: d.update(corpus_sha256="ABC"), "/corpus_sha256"),
+    (lambda d: d["prompt"].update(sha256="A" * 64), "/prompt/sha256"),
+    (lambda d: d.update(temperature=None), "/temperature"),
+    (lambda d: d["cost"].update(usd=-1), "/cost/usd"),
+    (lambda d: d.update(seed=4), "/seed"),
+])
+def test_run_manifest_invalid(change, pointer):
+    assert pointer in _pointers("run-manifest", _changed("run-manifest", change))
+
+
+def test_run_manifest_optional_parts():
+    minimal = _changed("run-manifest", lambda d: (d.pop("cost"), d.pop("notes")))
+    assert validate("run-manifest", minimal) == []
+    assert validate("run-manifest", _changed("run-manifest", lambda d: d.update(temperature="unknown"))) == []
+
+
+# --- error values ------------------------------------------------------------------------------
+
+def test_pointer_escapes_tilde_and_slash():
+    assert SchemaError(("a/b", "c~d", 0), "m").pointer == "/a~1b/c~0d/0"
+    assert SchemaError((), "m").pointer == ""
+
+
+def test_errors_are_sorted_and_messages_bounded():
+    data = {"practice": [_candidate(type="x", title="t" * 5000)], "map": "no", "zzz": 1}
+    data["practice"][0]["title"] = 7
+    errors = validate("proposal-output", data)
+    assert errors == validate("proposal-output", copy.deepcopy(data))
+    assert [e.pointer for e in errors] == sorted(e.pointer for e in errors)
+    big = validate("proposal-output", {"practice": "x" * 50_000, "map": []})
+    assert all(len(e.message) <= 200 for e in big)
+
+
+def test_deeply_nested_data_does_not_crash_validation():
+    data = current = {}
+    for _ in range(5000):
+        current["a"] = {}
+        current = current["a"]
+    assert validate("sidecar", data)  # errors, not a RecursionError
+
+
+# --- contract warnings -------------------------------------------------------------------------
+
+def test_clean_output_has_no_contract_warnings():
+    assert contract_warnings(OUTPUT) == []
+    assert contract_warnings({"practice": [], "map": []}) == []
+
+
+def test_proposals_are_named_practice_then_map_in_array_order():
+    output = {"map": [_candidate("map", title="m0")],
+              "practice": [_candidate(title="p0"), _candidate(title="p1")]}
+    assert [(name, p["title"]) for name, p in proposals(output)] == [
+        ("practice[0]", "p0"), ("practice[1]", "p1"), ("map[0]", "m0")]
+
+
+@pytest.mark.parametrize("where, changes, expected", [
+    ("map", {"type": "practice"}, "map[0]: type-mismatch: type is 'practice' inside 'map'"),
+    ("practice", {"tags": []}, "practice[0]: tag-count: 0 tags, expected 1-5"),
+    ("practice", {"tags": list("abcdef")}, "practice[0]: tag-count: 6 tags, expected 1-5"),
+    ("practice", {"tags": ["Drupal"]}, "practice[0]: tag-case: tag 'Drupal' is not lowercase"),
+    ("practice", {"title": "t" * 81}, "practice[0]: title-too-long: 81 characters, max 80"),
+    ("practice", {"description": "d" * 141}, "practice[0]: description-too-long: 141 characters, max 140"),
+    ("practice", {"body": ""}, "practice[0]: empty-string: body is empty"),
+    ("practice", {"title": "  "}, "practice[0]: empty-string: title is empty"),
+    ("practice", {"tags": ["ok", ""]}, "practice[0]: empty-string: a tag is empty"),
+])
+def test_contract_warnings(where, changes, expected):
+    output = {"practice": [], "map": []}
+    output[where] = [_candidate(where, **changes)]
+    assert validate("proposal-output", output) == []  # advisory: the schema still accepts it
+    assert [str(w) for w in contract_warnings(output)] == [expected]
+
+
+def test_contract_limits_are_inclusive():
+    output = {"practice": [_candidate(title="t" * 80, description="d" * 140, tags=list("abcde"))], "map": []}
+    assert contract_warnings(output) == []

@@ -1,0 +1,164 @@
+"""`corpustools score` end to end: formats, header, warnings, determinism and exit codes."""
+
+import json
+import os
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+from conftest import ADMIT_ID, REJECT_ID, VALID_FILES, write_corpus
+from score_helpers import EMPTY, GOOD_ADMIT, good_results, output, proposal, run_cli, write_results
+
+from corpustools.manifest import build_manifest, manifest_yaml
+from corpustools.schemastore import validate
+
+
+def mixed_results(folder):
+    """One passing fixture, one failing one, a stray result and an unrelated file."""
+    write_results(folder, {ADMIT_ID: GOOD_ADMIT, REJECT_ID: output([proposal("Fix the typo")]),
+                           "not-a-fixture": EMPTY})
+    (Path(folder) / "notes.txt").write_text("free notes\n")
+    return folder
+
+
+def write_manifest(corpus, results, prompt, **overrides):
+    fields = dict(model="model-x", temperature="0.2", harness=None, operator="tester",
+                  started_at="2026-03-01T09:00:00Z")
+    fields.update(overrides)
+    manifest, _ = build_manifest(str(corpus), str(prompt), **fields)
+    (Path(results) / "run.yaml").write_text(manifest_yaml(manifest))
+    return manifest
+
+
+def test_json_report_has_the_contract_keys_and_validates(make_corpus, tmp_path, capsys):
+    corpus, results = make_corpus(), mixed_results(tmp_path / "run")
+    code, out, _ = run_cli(capsys, "score", corpus, results, "--format", "json")
+    assert code == 0
+    data = json.loads(out)
+    assert validate("score-report", data) == []
+    assert {"corpus", "run", "fixtures", "categories", "aggregate"} <= set(data)
+    assert set(data["corpus"]) >= {"name", "version", "sha256"} and data["corpus"]["name"] == "tiny"
+    assert data["run"] is None
+    admit = data["fixtures"][0]
+    assert set(admit) >= {"id", "category", "verdict", "reasons", "diagnostics", "points", "proposals", "unexpected"}
+    assert admit["points"] == [{"id": "expire-via-queue", "type": "practice", "matched": True,
+                                "matched_by": ["practice[0]"]}]
+    aggregate = data["aggregate"]
+    for key in ("fixtures_passed", "fixtures_failed", "fixtures_unchecked", "fixtures_total", "points_matched",
+                "points_total", "phantoms", "gate_correct", "gate_total", "false_rejects", "missing_results",
+                "invalid_results"):
+        assert key in aggregate
+    assert (aggregate["fixtures_passed"], aggregate["fixtures_total"], aggregate["phantoms"]) == (1, 2, 1)
+    assert aggregate["pass_rate"] == {"successes": 1, "total": 2, "rate": 0.5, "low": 0.0945, "high": 0.9055}
+    assert data["categories"] == [{"category": "admit-convention", "passed": 1, "total": 1},
+                                  {"category": "reject-noise", "passed": 0, "total": 1}]
+    assert any("not-a-fixture.json: names no fixture" in w for w in data["warnings"])
+    assert not any("notes.txt" in w for w in data["warnings"])
+
+
+def test_markdown_report_sections_and_unrecorded_manifest_warning(make_corpus, tmp_path, capsys):
+    code, out, _ = run_cli(capsys, "score", make_corpus(), mixed_results(tmp_path / "run"))
+    assert code == 0
+    for heading in ("## Fixtures", "## Categories", "## Aggregate", "## Failure taxonomy", "## Advisory diagnostics"):
+        assert heading in out
+    assert "model and temperature unrecorded" in out
+    assert "| reject-noise-01 | reject-noise | **FAIL** | `non-empty-where-empty`, `phantom-over-budget:1>0` |" in out
+    assert "| fixtures passed | 1/2 | 50.0% | 9.5%–90.5% |" in out
+    assert "CORPUS DRIFT" not in out
+
+
+def test_header_prints_the_manifest_and_warns_loudly_on_corpus_drift(make_corpus, tmp_path, capsys):
+    corpus, results = make_corpus(), good_results(tmp_path / "run")
+    prompt = tmp_path / "prompt.md"
+    prompt.write_text("<!--\n  Version: 7\n-->\n[TRANSCRIPT PLACEHOLDER, substituted at runtime]\n")
+    write_manifest(corpus, results, prompt)
+    _, out, _ = run_cli(capsys, "score", corpus, results)
+    assert "| model | model-x |" in out and "| temperature | 0.2 |" in out and "| date | 2026-03-01T09:00:00Z |" in out
+    assert "proposal-extract, version 7" in out
+    assert "unrecorded" not in out and "DRIFT" not in out
+    (corpus / "expected" / f"{ADMIT_ID}.yaml").write_text(VALID_FILES[f"expected/{ADMIT_ID}.yaml"] + "# edited\n")
+    code, out, _ = run_cli(capsys, "score", corpus, results)
+    assert code == 0
+    assert out.split("\n")[2].startswith("> **WARNING: CORPUS DRIFT.**")
+
+
+def test_text_format(make_corpus, tmp_path, capsys):
+    code, out, _ = run_cli(capsys, "score", make_corpus(), mixed_results(tmp_path / "run"), "--format", "text")
+    assert code == 0
+    assert "FAIL      reject-noise-01" in out and "reason: non-empty-where-empty" in out
+    assert "fixtures passed: 1/2 (50.0%, 95% CI 9.5%–90.5%)" in out
+
+
+def test_output_file_and_never_into_the_corpus(make_corpus, tmp_path, capsys):
+    corpus, results = make_corpus(), good_results(tmp_path / "run")
+    code, out, _ = run_cli(capsys, "score", corpus, results, "--output", tmp_path / "report.md")
+    assert (code, out) == (0, "")
+    assert (tmp_path / "report.md").read_text().startswith("# corpustools score: tiny v1")
+    code, _, err = run_cli(capsys, "score", corpus, results, "--output", corpus / "expected" / "report.md")
+    assert code == 2 and "corpustools never writes there" in err
+    assert not (corpus / "expected" / "report.md").exists()
+
+
+def test_exit_codes(make_corpus, tmp_path, capsys):
+    corpus = make_corpus()
+    assert run_cli(capsys, "score", corpus, good_results(tmp_path / "good"))[0] == 0
+    assert run_cli(capsys, "score", corpus, write_results(tmp_path / "bad", {ADMIT_ID: "nope"}))[0] == 0
+    code, out, _ = run_cli(capsys, "score", corpus, tmp_path / "absent")
+    assert code == 0 and "no such results folder" in out
+    code, out, err = run_cli(capsys, "score", tmp_path / "nowhere", tmp_path / "good")
+    assert (code, out) == (2, "") and "no such corpus folder" in err and "\n" == err[-1] and err.count("\n") == 1
+    (tmp_path / "plain").mkdir()
+    code, _, err = run_cli(capsys, "score", tmp_path / "plain", tmp_path / "good")
+    assert code == 2 and "not a corpus folder" in err
+
+
+def build_tree(base: Path, seed: int) -> None:
+    """The conftest corpus plus a results folder, files created in a seeded random order."""
+    files = {f"corpus/{k}": v for k, v in VALID_FILES.items()}
+    files["corpus/sessions/zeta-01.md"] = VALID_FILES[f"sessions/{REJECT_ID}.md"]
+    files["run/" + ADMIT_ID + ".json"] = json.dumps(GOOD_ADMIT)
+    files["run/" + REJECT_ID + ".json"] = json.dumps(output([proposal("Fix the typo `Subscirbe`")]))
+    files["run/stray-b.json"] = "{}"
+    files["run/stray-a.json"] = "{}"
+    order = sorted(files)
+    random.Random(seed).shuffle(order)
+    for relative in order:
+        path = base / relative
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(files[relative])
+
+
+def test_byte_identical_across_runs_creation_order_and_location(tmp_path, capsys, monkeypatch):
+    outputs = {}
+    for seed in (1, 2):
+        base = tmp_path / f"tree-{seed}" / ("deeper" * seed)
+        build_tree(base, seed)
+        monkeypatch.chdir(base)
+        for fmt in ("markdown", "json", "text"):
+            for _ in range(2):
+                code, out, _ = run_cli(capsys, "score", "corpus", "run", "--format", fmt)
+                assert code == 0
+                outputs.setdefault(fmt, set()).add(out)
+    assert all(len(texts) == 1 for texts in outputs.values())
+    assert str(tmp_path) not in "".join(outputs["json"])
+
+
+def test_byte_identical_across_hash_seeds_and_locales(tmp_path):
+    build_tree(tmp_path, 3)
+    texts = set()
+    for seed, locale in (("1", "C"), ("4242", "C.UTF-8")):
+        env = dict(os.environ, PYTHONHASHSEED=seed, LC_ALL=locale)
+        done = subprocess.run([sys.executable, "-m", "corpustools", "score", "corpus", "run", "--format", "json"],
+                              cwd=tmp_path, env=env, capture_output=True, check=False)
+        assert done.returncode == 0, done.stderr
+        texts.add(done.stdout)
+    assert len(texts) == 1
+
+
+def test_session_without_sidecar_is_a_warning_not_a_fixture(tmp_path, capsys):
+    corpus = write_corpus(tmp_path / "corpus", {"sessions/zeta-01.md": VALID_FILES[f"sessions/{REJECT_ID}.md"]})
+    _, out, _ = run_cli(capsys, "score", corpus, good_results(tmp_path / "run"), "--format", "json")
+    data = json.loads(out)
+    assert [f["id"] for f in data["fixtures"]] == [ADMIT_ID, REJECT_ID]
+    assert any("zeta-01.md: no sidecar" in w for w in data["corpus_warnings"])
