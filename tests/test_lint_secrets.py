@@ -5,6 +5,7 @@ on adversarial and 1 MB lines."""
 
 from __future__ import annotations
 
+import inspect
 import os
 import time
 
@@ -139,7 +140,21 @@ def test_messages_never_echo_a_whole_secret(tmp_path, secret):
 
 def test_vendor_named_and_prefix_shown(tmp_path):
     root = write_corpus(tmp_path / "corpus", {ADMIT_SESSION: session_with_lines([f"id {AWS_ID}", ANTHROPIC])})
-    assert [m for *_, m in findings(root, ("CT501",))] == ["AWS access key id (`AKIA…`)", "Anthropic API key (`sk-ant-…`)"]
+    assert [m for *_, m in findings(root, ("CT501",))] == ["AWS access key id (`AKIA…`)",
+                                                           "Anthropic API key (`sk-ant-…`)"]
+
+
+@pytest.mark.parametrize("code", sorted(RULES))
+def test_documented_example_is_what_the_rule_reports(tmp_path, code):
+    """Each docstring's example (an input line, then the report line) is real rule output."""
+    rule = RULES[code]
+    example = [line[4:] for line in inspect.cleandoc(rule.__doc__).split("Example")[-1].splitlines()
+               if line.startswith("    ")]
+    text, report = example[0], example[1]
+    _path, _line, col, rest = report.split(":", 3)
+    expected = (int(col), rest.split(f"{code} [error] ", 1)[1])
+    found = [(p.pos.col, p.message) for p in rule.check(one_file_context(tmp_path, text), rule.OPTIONS)]
+    assert expected in found
 
 
 # --- which files are scanned ---------------------------------------------------------------------

@@ -5,10 +5,11 @@ two ways before rapidfuzz scores them:
 
 - Shared rare words (prefix filtering). Each text's distinct words are ordered rarest first
   (document frequency over the indexed texts, then the word itself, so the order is
-  deterministic) and the text is indexed under its first few: two texts at least `t`% alike by
-  characters are assumed to share all but about 2(100-t)% of their words, plus one, so they
-  share a word among those rarest few. Only texts indexed under one of a query's rarest words
-  are candidates; common words never form a block unless a text has nothing rarer.
+  deterministic). Two texts at least `t`% alike by characters are assumed to share all but
+  about 2(100-t)% of their words, plus one; then their `prefix_length + 1` rarest words share at
+  least two words, so each text is blocked under every *pair* of its rarest words and two texts
+  are candidates only if they share such a pair. Pairs of rare words make small blocks where
+  single words would not: in prose even a sentence's rarer words are shared by many sentences.
 - Length band. The Indel similarity rapidfuzz's `ratio` computes is at most
   2*min(a, b)/(a + b) for lengths a and b, so each block is kept sorted by length and only the
   band of lengths that could reach the threshold is read.
@@ -21,6 +22,7 @@ from __future__ import annotations
 import bisect
 import math
 from collections import Counter
+from itertools import combinations
 from dataclasses import dataclass
 from typing import Sequence
 
@@ -64,20 +66,24 @@ class NearIndex:
         self.frequency = Counter(word for words in word_sets for word in words)
         blocks: dict[str, list[tuple[int, int]]] = {}
         for index, words in enumerate(word_sets):
-            for word in self._rarest(words):
-                blocks.setdefault(word, []).append((len(self.texts[index]), index))
-        self.blocks = {word: sorted(entries) for word, entries in blocks.items()}
+            for key in self._keys(words):
+                blocks.setdefault(key, []).append((len(self.texts[index]), index))
+        self.blocks = {key: sorted(entries) for key, entries in blocks.items()}
 
-    def _rarest(self, words: set[str]) -> list[str]:
+    def _keys(self, words: set[str]) -> list[str]:
+        """The block keys of a text: each pair of its rarest words (its one word, if it has one)."""
         known = sorted((self.frequency[w], w) for w in words if w in self.frequency)
-        return [word for _, word in known[:prefix_length(len(known), self.threshold)]]
+        rarest = [word for _, word in known[:prefix_length(len(known), self.threshold) + 1]]
+        if len(rarest) < 2:
+            return rarest
+        return [f"{a} {b}" for a, b in combinations(rarest, 2)]
 
     def candidates(self, text: str) -> list[int]:
         """Indexes of the texts that could be `threshold` alike to `text`, ascending."""
         low, high = _length_band(len(text), self.threshold)
         found: set[int] = set()
-        for word in self._rarest(_words(text)):
-            block = self.blocks.get(word, ())
+        for key in self._keys(_words(text)):
+            block = self.blocks.get(key, ())
             start = bisect.bisect_left(block, (math.ceil(low), -1))
             for length, index in block[start:]:
                 if length > high:

@@ -44,10 +44,15 @@ _DOUBLE_QUOTED = re.compile(r'"((?:[^"\\\n]|\\.){1,5000})"|\u201c([^\u201d\n]{1,
 # Length-preserving replacements for JSON escapes inside a lifted string, so columns stay exact.
 _JSON_ESCAPE = re.compile(r"\\(.)")
 
-# One token of a sentence; the first alternative that matches wins, so order is priority.
+# One token of a sentence; the first alternative that matches wins, so order is priority. The
+# first two are a fast path for the common case, a word that nothing masked could continue
+# (not followed by a digit, `_`, `/`, `\`, `(`, `@`, `-`, `.x`, `:x`, `::` or an apostrophe and
+# a letter); every other word is tried against the masks first.
 _TOKEN = re.compile(
     r"""
-    (?P<mask>
+    (?P<word>[a-z]{1,100}(?![\w/\\(@-]|[.:][\w:/]|['\u2019]\w))     # plain ASCII lowercase word
+    | (?P<cap>[^\W\d_]{1,100}(?![\w/\\(@-]|[.:][\w:/]|['\u2019]\w))        # any other plain word
+    | (?P<mask>
         `[^`\n]{1,300}`                                         # code span
       | "[^"\n]{0,300}" | \u201c[^\u201d\n]{0,300}\u201d         # double-quoted string
       | (?<![\w'\u2019])'[^'\n]{1,200}'(?!\w)                    # single-quoted string
@@ -58,15 +63,17 @@ _TOKEN = re.compile(
       | \w{1,100}\(\)                                           # call
       | (?<![\w-])(?:--?|[$@\#%])[A-Za-z_][\w-]{0,100}           # flag or sigil
       | \w{0,100}_\w{0,100}                                     # snake_case
-      | [a-z][a-z0-9]{0,100}[A-Z][A-Za-z0-9]{0,100}              # camelCase
-      | [A-Z][a-z0-9]{1,100}[A-Z][A-Za-z0-9]{0,100}              # PascalCase
       | [^\W_]{0,100}\d\w{0,100}(?:[.:,-]\d\w{0,100}){0,10}%?      # number, date, word with a digit
     )
-    | (?P<word>[^\W_]{1,100}(?:['\u2019][^\W_]{1,100})?)
+    | (?P<other>[^\W_]{1,100}(?:['\u2019][^\W_]{1,100})?)        # any other word: don't, well(-known)
     | (?P<stop>[.!?]{1,10})
     """,
     re.VERBOSE,
 )
+
+# camelCase and PascalCase identifiers: a lowercase letter then a capital, inside one word.
+_INNER_CAPITAL = re.compile(r"[a-z][A-Z]")
+_SPACE = re.compile(r"\s")
 
 _FIRST_PERSON = frozenset({"I", "I'm", "I'll", "I've", "I'd", "I\u2019m", "I\u2019ll", "I\u2019ve", "I\u2019d"})
 
@@ -93,45 +100,57 @@ class Sentence:
 
 def skeleton_of(sentence: str) -> str:
     """The skeleton of one sentence (no splitting)."""
-    return _skeleton(list(_TOKEN.finditer(sentence)))[0]
+    return "".join(skeleton for _, _, skeleton, _, _ in _scan(sentence, 0, len(sentence), split=False))
 
 
-def _skeleton(tokens: list[re.Match]) -> tuple[str, int, int]:
-    parts: list[str] = []
-    words = 0
-    for index, token in enumerate(tokens):
-        kind, text = token.lastgroup, token.group()
-        if kind == "stop":
-            continue
-        if kind == "mask" or (index > 0 and text[0].isupper() and text not in _FIRST_PERSON):
-            parts.append(MASK)
-            continue
-        normalized = normalize(text).split()
-        parts += normalized
-        words += len(normalized)
-    return " ".join(parts), len(parts), words
-
-
-def _ends_sentence(line: str, stop: re.Match, following: re.Match | None) -> bool:
-    if following is None:
+def _is_name(token: str, first: bool) -> bool:
+    """camelCase/PascalCase anywhere; a capitalised word unless grammar capitalised it."""
+    if _INNER_CAPITAL.search(token):
         return True
-    gap = line[stop.end():following.start()]
-    return any(c.isspace() for c in gap) and not following.group()[0].islower()
+    return not first and token[0].isupper() and token not in _FIRST_PERSON
 
 
-def _split(line: str, start: int, end: int) -> Iterator[list[re.Match]]:
-    """Token lists, one per sentence, of `line[start:end]`."""
-    sentence: list[re.Match] = []
-    tokens = list(_TOKEN.finditer(line, start, end))
-    for index, token in enumerate(tokens):
-        if token.lastgroup == "stop":
-            if sentence and _ends_sentence(line, token, tokens[index + 1] if index + 1 < len(tokens) else None):
-                yield sentence
-                sentence = []
+def _close(begin: int, end: int, parts: list[str], run: list[str]) -> tuple[int, int, str, int, int]:
+    if run:
+        parts += normalize(" ".join(run)).split()
+    count = len(parts)
+    return begin, end, " ".join(parts), count, count - parts.count(MASK)
+
+
+def _scan(text: str, start: int, end: int, split: bool = True) -> Iterator[tuple[int, int, str, int, int]]:
+    """(begin, end, skeleton, tokens, words) of each sentence of `text[start:end]`, in one pass.
+
+    A `.`/`!`/`?` ends a sentence when whitespace follows it and the next token does not start
+    with a lowercase letter; consecutive unmasked words are normalized together.
+    """
+    parts: list[str] = []
+    run: list[str] = []
+    begin = last = stop = -1
+    for match in _TOKEN.finditer(text, start, end):
+        kind = match.lastgroup
+        if kind == "stop":
+            if begin >= 0:
+                stop = match.end()
             continue
-        sentence.append(token)
-    if sentence:
-        yield sentence
+        token = match.group()
+        if stop >= 0:
+            if split and not token[0].islower() and _SPACE.search(text, stop, match.start()):
+                yield _close(begin, last, parts, run)
+                parts, run, begin = [], [], -1
+            stop = -1
+        first = begin < 0
+        if first:
+            begin = match.start()
+        if kind == "word" or (kind != "mask" and not _is_name(token, first)):
+            run.append(token)
+        else:
+            if run:
+                parts += normalize(" ".join(run)).split()
+                run = []
+            parts.append(MASK)
+        last = match.end()
+    if begin >= 0:
+        yield _close(begin, last, parts, run)
 
 
 def _long_quotes(line: str, start: int) -> list[tuple[int, int]]:
@@ -149,31 +168,29 @@ def _unescape_preserving_length(text: str) -> str:
     return _JSON_ESCAPE.sub(lambda m: "\n " if m.group(1) in "ntr" else " " + m.group(1), text)
 
 
-def _sentence(written: str, tokens: list[re.Match], line: int, col0: int,
-              spans: list[tuple[int, int]] = ()) -> Sentence:
-    skeleton, count, words = _skeleton(tokens)
-    begin, end = tokens[0].start(), tokens[-1].end()
-    for span_begin, span_end in spans:  # a sentence ending in a lifted string ends at its quote
-        if span_begin <= end <= span_end:
-            end = span_end + 1
-    return Sentence(line, col0 + begin + 1, written[begin:end], skeleton, count, words)
-
-
 def line_sentences(text: str, line: int, col0: int = 0) -> list[Sentence]:
     """Sentences of one line of a file, by column; `col0` is the 0-based column where `text` starts."""
     text = text[:MAX_LINE_CHARS]
     start = _LINE_PREFIX.match(text).end()
-    spans = _long_quotes(text, start)
+    spans = _long_quotes(text, start) if ('"' in text or "\u201c" in text) else []
+    if not spans:
+        return [Sentence(line, col0 + begin + 1, text[begin:end], skeleton, count, words)
+                for begin, end, skeleton, count, words in _scan(text, start, len(text))]
     outer, prose = list(text), list(text)
     for begin, end in spans:  # same-length rewrites keep every column exact
         outer[begin - 1:end + 1] = '"x"' + " " * (end - begin - 1)
         prose[begin:end] = _unescape_preserving_length(text[begin:end])
     outer_text, prose_text = "".join(outer), "".join(prose)
-    found = [_sentence(text, tokens, line, col0, spans) for tokens in _split(outer_text, start, len(text))]
-    for begin, end in spans:
-        for part_begin, part_end in _line_ranges(prose_text, begin, end):
-            found += [_sentence(prose_text, tokens, line, col0)
-                      for tokens in _split(prose_text, part_begin, part_end)]
+    found = []
+    for begin, end, skeleton, count, words in _scan(outer_text, start, len(text)):
+        for span_begin, span_end in spans:  # a sentence ending in a lifted string ends at its quote
+            if span_begin <= end <= span_end:
+                end = span_end + 1
+        found.append(Sentence(line, col0 + begin + 1, text[begin:end], skeleton, count, words))
+    for span_begin, span_end in spans:
+        for part_begin, part_end in _line_ranges(prose_text, span_begin, span_end):
+            found += [Sentence(line, col0 + begin + 1, prose_text[begin:end], skeleton, count, words)
+                      for begin, end, skeleton, count, words in _scan(prose_text, part_begin, part_end)]
     return sorted(found, key=lambda s: s.col)
 
 

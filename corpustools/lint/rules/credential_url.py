@@ -12,7 +12,7 @@ Example:
 
     [AGENT]: The settings use postgres://fern:Tr0ub4dor@db/fern for the replica.
 
-    sessions/reject-noise-02.md:9:22: CT503 [error] postgres:// URL carries a password (`postgres://…:Tr0u…@…`)
+    sessions/reject-noise-02.md:9:27: CT503 [error] postgres:// URL carries a password (`postgres://…:Tr0u…@…`)
 """
 
 from corpustools.lint.secrets.hosts import find_credential_urls

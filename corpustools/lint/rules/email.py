@@ -15,7 +15,7 @@ Example:
 
     [USER]: Send the export to maria.lopez@fernlibrary.org when it is done.
 
-    sessions/admit-convention-02.md:12:29: CT506 [error] e-mail address `m…@fernlibrary.org`
+    sessions/admit-convention-02.md:12:28: CT506 [error] e-mail address `m…@fernlibrary.org`
 """
 
 from corpustools.lint.secrets.contact import find_emails

@@ -2,8 +2,9 @@
 
 What: every URL with a network scheme (`https://...`, `ssh://...`, `mysql://...`; not Drupal's
 `public://`, `private://`, `temporary://` stream wrappers, which name files), whatever its host,
-reported once at the URL's start; `localhost`; and bare host names. A bare dotted token is a host
-name only when it looks like one:
+reported once at the URL's start (an IP address in it is CT505's too); `localhost`; a host after
+`//` (`//cdn.fern.test/lib.js`) with a real TLD or a private suffix; and bare host names. A bare
+dotted token is a host name only when it looks like one:
 
 - its labels are 1-63 lowercase letters, digits and inner hyphens; an underscore or a capital
   after the first letter makes it code (`fern_events.info.yml`, `README.md`,
@@ -23,7 +24,8 @@ name only when it looks like one:
   `system.site`, `mymodule.info`, `node.id`, `user.email`, `entity.name`, `run.sh`, `notes.md`,
   `main.py` (write such hosts as URLs: then they are flagged);
 - any other country code makes a host with three or more labels, none of them Drupal or code
-  vocabulary (`mail.fern.de` is a host; `language.entity.fr` is a config name).
+  vocabulary and the first not itself a TLD (`mail.fern.de` is a host; `language.entity.fr` is a
+  config name, `org.fern.de` a reverse-DNS identifier).
 
 So file names (`settings.local.php`, `mymodule.services.yml`, `node.html.twig`, `composer.json`),
 service ids (`entity_type.manager`, `cache_tags.invalidator`, `plugin.manager.mail`), config
@@ -38,7 +40,7 @@ Example:
 
     [USER]: The feed lives at https://catalog.fernlibrary.org/api/holdings.
 
-    sessions/admit-map-location-01.md:8:25: CT504 [error] URL with host `catalog.fernlibrary.org`
+    sessions/admit-map-location-01.md:8:27: CT504 [error] URL with host `catalog.fernlibrary.org`
 """
 
 from corpustools.lint.secrets.hosts import find_hosts

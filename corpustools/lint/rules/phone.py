@@ -15,7 +15,7 @@ Example:
 
     [USER]: If the import fails, call the branch desk on 020 7946 0958.
 
-    sessions/reject-noise-01.md:6:53: CT507 [error] phone number `020 …`
+    sessions/reject-noise-01.md:6:54: CT507 [error] phone number `020 …`
 """
 
 from corpustools.lint.secrets.contact import find_phones

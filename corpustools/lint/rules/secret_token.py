@@ -26,7 +26,7 @@ Example:
 
     [USER]: Deploy with OPENAI_API_KEY=sk-proj-3kfj... set in the environment.
 
-    sessions/admit-tooling-01.md:7:30: CT501 [error] OpenAI project key (`sk-proj-…`)
+    sessions/admit-tooling-01.md:7:36: CT501 [error] OpenAI project key (`sk-proj-…`)
 
 Write the variable's name instead (`OPENAI_API_KEY is set in the environment`).
 """

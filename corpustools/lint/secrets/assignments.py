@@ -69,11 +69,11 @@ def _unquoted(match: re.Match, line: str) -> str | None:
     """The literal value, or None when the value is a reference, an expression or prose."""
     raw, key, sep = match.group("value"), match.group("key"), match.group("sep")
     if raw[0] in "\"'`":
+        closed = len(raw) >= 2 and raw[-1] == raw[0]
         start = match.start("key")
-        if len(raw) < 2 or raw[-1] != raw[0] or (raw[0] == "`" and "`" not in match.group("close")
-                                                          and start and line[start - 1] == "`"):
-            return None  # unclosed, or `password=` in a Markdown code span followed by another span
-        return raw[1:-1]
+        # In "no `password=`, no `token=`" the backtick after `=` closes a Markdown code span.
+        closes_span = raw[0] == "`" and "`" not in match.group("close") and line[start - 1:start] == "`"
+        return raw[1:-1] if closed and not closes_span else None
     rest = _AFTER_VALUE.match(line, match.end()).group(1)
     if sep == ":" and rest and not rest.startswith(("#", ",", ";", "}", "]", ")", "\"", "'", "`")):
         return None  # `Token: see the docs` is a sentence, not an assignment

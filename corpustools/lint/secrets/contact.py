@@ -11,7 +11,8 @@ from corpustools.lint.secrets.scan import ELLIPSIS, Finding, anchored, run_start
 from corpustools.lint.secrets.tlds import PRIVATE_SUFFIXES, TLDS
 
 # The local part is maximal (lookbehind) and bounded; the domain's classes exclude the dot.
-_EMAIL = re.compile(r"(?<![A-Za-z0-9._%+\-])([A-Za-z0-9._%+\-]{1,64})@([A-Za-z0-9\-]{1,63}(?:\.[A-Za-z0-9\-]{1,63}){0,20})")
+_EMAIL = re.compile(r"(?<![A-Za-z0-9._%+\-])([A-Za-z0-9._%+\-]{1,64})"
+                    r"@([A-Za-z0-9\-]{1,63}(?:\.[A-Za-z0-9\-]{1,63}){0,20})")
 _LOCAL_CHARS = frozenset(string.ascii_letters + string.digits + "._%+-")
 _DOMAIN_LABEL = re.compile(r"[a-z0-9](?:[a-z0-9\-]{0,61}[a-z0-9])?")
 

@@ -43,17 +43,17 @@ LOCAL_SCHEMES = frozenset({"file", "public", "private", "temporary", "module", "
 # Labels that mark a dotted token as a code identifier, not a host: Drupal config and service
 # vocabulary (`system.site`, `language.entity.fr`), file roles and common object names.
 CODE_WORDS = frozenset("""
-system core config settings setting entity entities field fields node nodes user users views view
-block blocks image style theme themes module modules services service routing route routes links
-link menu menus task tasks action actions libraries library permissions permission schema storage
-type types manager factory handler handlers plugin plugins cache logger channel language locale
-filter format editor search page pages contact form forms taxonomy vocabulary term comment media
-file files path alias event events kernel html twig yml yaml json php info install test tests src
-lib js css xml dist ini conf txt sql bak orig self this object window document console drupal drupalsettings params props state data
-item items row rows content label value values target request response session env process os sys
-math migrate migration pathauto pattern webform rest resource access check default defaults
-parent child models model controller hook hooks update batch queue cron author owner account
-profile prototype
+system core config settings setting entity entities field fields node nodes user users views
+view block blocks image style theme themes module modules services service routing route routes
+links link menu menus task tasks action actions libraries library permissions permission schema
+storage type types manager factory handler handlers plugin plugins cache logger channel language
+locale filter format editor search page pages contact form forms taxonomy vocabulary term
+comment media file files path alias event events kernel html twig yml yaml json php info install
+test tests src lib js css xml dist ini conf txt sql bak orig self this object window document
+console drupal drupalsettings params props state data item items row rows content label value
+values target request response session env process os sys math migrate migration pathauto
+pattern webform rest resource access check default defaults parent child models model controller
+hook hooks update batch queue cron author owner account profile prototype
 """.split())
 
 # Characters that, right before a dotted token, make it part of a path (`config/sync/x.yml`), a
@@ -117,46 +117,46 @@ def find_credential_urls(line: str) -> list[Finding]:
     return found
 
 
+def _labels(token: str) -> list[str] | None:
+    """The lowercased labels of a syntactically valid host name with an alphabetic last label."""
+    labels = token.lower().split(".")
+    if len(token) > MAX_HOST or not all(_LABEL.fullmatch(label) for label in labels) or not labels[-1].isalpha():
+        return None
+    return labels
+
+
+def _private(labels: list[str]) -> bool:
+    return labels[-2:] == ["home", "arpa"] or labels[-1] in PRIVATE_SUFFIXES
+
+
+def is_url_host(token: str) -> bool:
+    """A host after `//` (`//cdn.fern.test/lib.js`): any real TLD or private suffix will do."""
+    labels = _labels(token)
+    return labels is not None and len(labels) >= 2 and (labels[-1] in TLDS or _private(labels))
+
+
 @functools.lru_cache(maxsize=4096)
 def is_bare_host(token: str) -> bool:
-    """Whether a dotted token outside any URL is a host name. The heuristic, in order:
-
-    - labels are 1-63 lowercase letters, digits and inner hyphens (no underscores: `fern_events.info`
-      is a file), at most the first letter uppercase (sentence start: `Drupal.org`); the last label
-      is alphabetic (so versions like `8.1.2` are not hosts);
-    - a private or reserved suffix (`.local`, `.internal`, `.corp`, `.lan`, `.home.arpa`,
-      `.localhost`, `.example`, `.test`, `.invalid`) makes a host unless another label is code
-      vocabulary (`settings.local`) or it is a two-label file name (`mymodule.test`);
-    - otherwise the last label must be a real TLD, and then: `www.` first, or a known development
-      domain (`fern.ddev.site`), or a strong TLD (`drupal.org`, `socket.io`), or a country code
-      under a generic second level (`fern.co.uk`) makes a host;
-    - a TLD that is also a word, property or file extension (`.site`, `.info`, `.name`, `.id`,
-      `.email`, `.py`, `.md`, `.sh`) never does bare: `system.site`, `node.id`, `run.sh`;
-    - any other country code does with three or more labels, none of them code vocabulary
-      (`mail.fern.de` is a host, `language.entity.fr` is a config name).
-    """
-    labels = token.split(".")
-    if len(labels) < 2 or len(token) > 253:
-        return False
+    """Whether a dotted token outside any URL is a host name; the heuristic, step by step, is the
+    CT504 documentation (corpustools/lint/rules/hostname.py)."""
     if token[1:] != token[1:].lower():  # `README.md`, `ASP.NET`, `Drupal.behaviors.fernEvents`
         return False
-    low = [label.lower() for label in labels]
-    if not all(_LABEL.fullmatch(label) for label in low) or not low[-1].isalpha():
+    labels = _labels(token)  # no underscores (`fern_events.info`), not a version (`8.1.2`)
+    if labels is None or len(labels) < 2:
         return False
-    tld = low[-1]
-    if low[-2:] == ["home", "arpa"] or tld in PRIVATE_SUFFIXES:
-        if len(low) == 2 and tld in FILE_EXTENSIONS:
-            return False
-        return not any(label in CODE_WORDS for label in low[:-1])
+    tld, code_like = labels[-1], any(label in CODE_WORDS for label in labels[:-1])
+    if _private(labels):
+        return not code_like and not (len(labels) == 2 and tld in FILE_EXTENSIONS)
     if tld not in TLDS:
         return False
-    if low[0] == "www" or ".".join(low[-2:]) in DEV_HOST_DOMAINS:
+    if labels[0] == "www" or ".".join(labels[-2:]) in DEV_HOST_DOMAINS:
         return True
-    if tld in STRONG or (len(low) >= 3 and tld in COUNTRY_CODES and low[-2] in GENERIC_SECOND_LEVEL):
+    if tld in STRONG or (len(labels) >= 3 and tld in COUNTRY_CODES and labels[-2] in GENERIC_SECOND_LEVEL):
         return True
     if tld in WORDLIKE or tld in FILE_EXTENSIONS:
         return False
-    return len(low) >= 3 and low[0] not in TLDS and not any(label in CODE_WORDS for label in low[:-1])
+    # A first label that is itself a TLD is a reverse-DNS identifier (`org.fern.de`).
+    return len(labels) >= 3 and labels[0] not in TLDS and not code_like
 
 
 def _glued_to_code(line: str, start: int, end: int) -> bool:
@@ -182,11 +182,13 @@ def find_hosts(line: str) -> list[Finding]:
     spans = [url for url in urls(line) if url.is_network]
     found = [Finding(url.start, f"URL with host `{url.host[:80]}`", url.end) for url in spans]
     for match in dotted_tokens(line):
-        token = match.group()
-        if in_spans(match.start(), spans) or _glued_to_code(line, match.start(), match.end()):
+        token, start = match.group(), match.start()
+        if in_spans(start, spans):
             continue
-        if is_bare_host(token):
-            found.append(Finding(match.start(), f"host name `{token}`", match.end()))
+        after_slashes = line[max(0, start - 2):start] == "//"  # protocol-relative: `//cdn.fern.test/x.js`
+        if is_url_host(token) if after_slashes else (
+                not _glued_to_code(line, start, match.end()) and is_bare_host(token)):
+            found.append(Finding(start, f"host name `{token}`", match.end()))
     if "localhost" in line.lower():
         for match in _LOCALHOST.finditer(line):
             if not in_spans(match.start(), spans) and not _glued_to_code(line, match.start(), match.end()):

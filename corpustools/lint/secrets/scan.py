@@ -21,7 +21,7 @@ class Finding:
 
     start: int
     message: str
-    end: int = 0  # 0-based end (exclusive), for dropping overlapping findings of one rule
+    end: int  # 0-based, exclusive: a finding that starts before an earlier one ends is dropped
 
 
 LineFinder = Callable[[str], Iterable[Finding]]

@@ -162,11 +162,11 @@ SHAPES = (
            r"(?i:(?:proxy-)?authorization)[\"']?\s{0,3}[:=]\s{0,3}[\"']?"
            r"(?i:bearer|basic|token|digest|apikey)\s{1,3}(?P<token>[A-Za-z0-9._~+/=\-]{8,4096})",
            fold=True, accept=lambda m: _has_entropy(m.group("token"))),
-    _shape("bearer token", ["bearer"], _token("[Bb](?:earer|EARER)", r"\s{1,3}(?P<token>[A-Za-z0-9._~+/=\-]{16,4096})",
-                                              _LETTER),
+    _shape("bearer token", ["bearer"],
+           _token("[Bb](?:earer|EARER)", r"\s{1,3}(?P<token>[A-Za-z0-9._~+/=\-]{16,4096})", _LETTER),
            fold=True, accept=lambda m: _has_entropy(m.group("token"))),
-    _shape("basic auth credentials", ["basic"], _token("[Bb](?:asic|ASIC)", r"\s{1,3}(?P<token>[A-Za-z0-9+/]{8,4096}={0,2})",
-                                                       _LETTER),
+    _shape("basic auth credentials", ["basic"],
+           _token("[Bb](?:asic|ASIC)", r"\s{1,3}(?P<token>[A-Za-z0-9+/]{8,4096}={0,2})", _LETTER),
            fold=True, accept=_is_basic_credentials),
 )
 

@@ -13,7 +13,7 @@ _MASK = re.compile(r"[xX*.\-_•…#?]+")  # xxxx, ****, ..., ???
 _ENV_NAME = re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+")  # DB_PASSWORD, YOUR_API_KEY
 _NON_VALUES = frozenset({
     "true", "false", "null", "none", "nil", "undefined", "yes", "no", "on", "off", "~", "redacted",
-    "required", "optional", "hidden", "masked", "secret()",
+    "required", "optional", "hidden", "masked",
     # type names: `token: string;` (TypeScript), `password: str` (Python), `api_key: String`
     "string", "str", "int", "integer", "number", "bool", "boolean", "bytes", "any", "object",
     "secretstr", "char", "text", "varchar",
@@ -27,6 +27,6 @@ def is_reference(value: str) -> bool:
         return True
     if value.startswith(_REFERENCE_STARTS) or any(part in value for part in _REFERENCE_PARTS):
         return True
-    if value.lower().rstrip(";,") in _NON_VALUES or value.startswith("?"):
+    if value.lower().rstrip(";,") in _NON_VALUES or value.startswith("?"):  # `?string`: a nullable type
         return True
     return bool(_MASK.fullmatch(value) or _ENV_NAME.fullmatch(value))
