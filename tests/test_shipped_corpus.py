@@ -1,0 +1,104 @@
+"""The shipped corpus, its gold outputs, its recorded runs and their reports stay true.
+
+These run the real commands on fixtures/prompt-eval from the repository root, exactly as a
+maintainer would. The prompt and knowledge-base options of the strict lint need ../shared beside
+the repository; without it the same lint runs without them (CT703/CT704 inactive).
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from corpustools.cli import main
+
+ROOT = Path(__file__).resolve().parents[1]
+CORPUS = "fixtures/prompt-eval"
+SHARED = ROOT.parent / "shared" / "reference"
+PROMPT_V5 = SHARED / "kenkeep-prompts" / "proposal-extract.v5.md"
+KB = SHARED / "kenkeep-pack-drupal" / "knowledge"
+RUNS = ("v5-run1", "v5-run2", "v8-run1")
+
+# Every report committed under runs/, and the command that produced it. RESULTS.md quotes them.
+REPORTS = {
+    f"{CORPUS}/runs/v5-run1/report.md": ["score", CORPUS, f"{CORPUS}/runs/v5-run1"],
+    f"{CORPUS}/runs/v5-run2/report.md": ["score", CORPUS, f"{CORPUS}/runs/v5-run2"],
+    f"{CORPUS}/runs/v8-run1/report.md": ["score", CORPUS, f"{CORPUS}/runs/v8-run1"],
+    f"{CORPUS}/runs/v5-report.md": ["score", CORPUS, f"{CORPUS}/runs/v5-run1", f"{CORPUS}/runs/v5-run2"],
+    f"{CORPUS}/runs/compare-v8-vs-v5.md": [
+        "compare", CORPUS, "--base", f"{CORPUS}/runs/v5-run1", "--base", f"{CORPUS}/runs/v5-run2",
+        "--candidate", f"{CORPUS}/runs/v8-run1", "--allow-corpus-drift"],
+}
+
+
+@pytest.fixture(autouse=True)
+def _at_repository_root(monkeypatch):
+    monkeypatch.chdir(ROOT)
+
+
+def test_strict_lint_of_the_shipped_corpus_reports_nothing(capsys):
+    argv = ["lint", CORPUS, "--strict"]
+    if PROMPT_V5.is_file() and KB.is_dir():
+        argv += ["--prompt", str(PROMPT_V5), "--kb", str(KB)]
+    code = main(argv)
+    out = capsys.readouterr()
+    assert (code, out.out, out.err) == (0, "", "")
+
+
+@pytest.mark.skipif(not PROMPT_V5.is_file(), reason="../shared/reference is absent: prompt-leak and KB checks need it")
+def test_the_shared_reference_is_used_when_present(capsys):
+    # The same strict lint as above, proving the prompt/KB rules really ran (they list as active).
+    assert main(["lint", CORPUS, "--strict", "--prompt", str(PROMPT_V5), "--kb", str(KB), "--statistics"]) == 0
+    assert "0 error(s), 0 warning(s)" in capsys.readouterr().out
+
+
+def test_gold_outputs_pass_every_fixture(capsys):
+    assert main(["score", CORPUS, f"{CORPUS}/gold", "--format", "json"]) == 0
+    import json
+
+    report = json.loads(capsys.readouterr().out)
+    aggregate = report["aggregate"]
+    assert aggregate["fixtures_passed"] == aggregate["fixtures_total"] == 24
+    assert aggregate["points_matched"] == aggregate["points_total"]
+    assert aggregate["phantoms"] == 0
+    assert aggregate["gate_correct"] == aggregate["gate_total"]
+    assert aggregate["false_rejects"] == 0
+
+
+def test_provenance_record_matches_the_corpus(capsys):
+    assert main(["provenance", "verify", "authoring/provenance.yaml"]) == 0, capsys.readouterr()
+
+
+@pytest.mark.parametrize("run", RUNS)
+def test_every_recorded_result_is_a_valid_proposal_output(run, capsys):
+    results = sorted(str(p.relative_to(ROOT)) for p in (ROOT / CORPUS / "runs" / run).glob("*.json"))
+    assert len(results) == 24
+    assert main(["validate", "run-manifest", f"{CORPUS}/runs/{run}/run.yaml"]) == 0
+    assert main(["validate", "proposal-output", *results]) == 0, capsys.readouterr().err
+
+
+@pytest.mark.parametrize("report", sorted(REPORTS))
+def test_committed_reports_are_exactly_what_the_tools_print_today(report, tmp_path):
+    produced = tmp_path / "report.md"
+    assert main([*REPORTS[report], "--output", str(produced)]) == 0
+    assert produced.read_bytes() == (ROOT / report).read_bytes(), (
+        f"{report} is stale; regenerate it with: corpustools {' '.join(REPORTS[report])} --output {report}")
+
+
+def _readme_commands() -> list[str]:
+    return re.findall(r"```sh\n(.+?)\n```", (ROOT / "README.md").read_text(encoding="utf-8"))
+
+
+def test_ci_runs_exactly_the_readme_test_command():
+    install_and_run, test = _readme_commands()[:2]
+    assert "pytest" in test
+    assert test in (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+
+
+def test_the_readme_first_command_scores_a_committed_run():
+    install_and_run = _readme_commands()[0]
+    command = install_and_run.split("&& corpustools ", 1)[1].split()
+    assert command[0] == "score"
+    assert (ROOT / command[2] / "run.yaml").is_file()
