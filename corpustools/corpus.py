@@ -59,6 +59,14 @@ def is_corpus(root: str) -> bool:
     return os.path.isfile(os.path.join(root, SPEC_FILE))
 
 
+def require_corpus(root: str) -> None:
+    """InputError unless `root` is a corpus folder (a folder that holds corpus.yaml)."""
+    if not os.path.isdir(root):
+        raise InputError(Pos(root), "is not a folder; not a corpus" if os.path.exists(root) else "no such corpus folder")
+    if not is_corpus(root):
+        raise InputError(Pos(root), f"not a corpus folder: no {SPEC_FILE}")
+
+
 def list_files(folder: str, suffix: str) -> tuple[dict[str, str], list[Problem]]:
     """fixture id -> path for `folder/*suffix`, sorted; symbolic links are reported, never followed."""
     found: dict[str, str] = {}
@@ -158,7 +166,8 @@ def corpus_files(root: str) -> list[str]:
     files = [SPEC_FILE] if os.path.isfile(spec_path) and not os.path.islink(spec_path) else []  # links: never followed
     for folder, suffix in ((SESSIONS_DIR, SESSION_SUFFIX), (SIDECARS_DIR, SIDECAR_SUFFIX)):
         found, _ = list_files(os.path.join(root, folder), suffix)
-        files += [f"{folder}/{fixture_id}{suffix}" for fixture_id in found]
+        # A folder named like a session or sidecar is a load problem (CT001), not a file to hash.
+        files += [f"{folder}/{fixture_id}{suffix}" for fixture_id, path in found.items() if os.path.isfile(path)]
     return sorted(files)
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 
 from corpustools.positions import InputError, Pos
-from corpustools.textfile import decode_text, read_stdin_bytes, read_text
 from corpustools.yamlload import YamlDoc, parse_yaml
 
 
@@ -56,10 +55,3 @@ def parse_document(text: str, path: str) -> YamlDoc:
             return parse_yaml(text, path)
         except InputError:
             raise json_error from None
-
-
-def read_document(path: str) -> YamlDoc:
-    """Read `path` (or standard input for '-') as a JSON or YAML document."""
-    if path == "-":
-        return parse_document(decode_text(read_stdin_bytes(), "<stdin>"), "<stdin>")
-    return parse_document(read_text(path), path)

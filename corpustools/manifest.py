@@ -110,9 +110,14 @@ def build_manifest(corpus_root: str, prompt_path: str, *, model: str, temperatur
     return manifest, remarks
 
 
+# Characters json.dumps leaves as they are but a YAML reader refuses (DEL, C1 controls, U+FFFE/F)
+# or folds into a space (NEL, and in YAML 1.1 the line and paragraph separators).
+_YAML_ESCAPE = re.compile("[\x7f-\x9f\u2028\u2029\ufffe\uffff]")
+
+
 def _scalar(value) -> str:
     # JSON scalars are valid YAML 1.2 flow scalars, and json.dumps is deterministic.
-    return json.dumps(value, ensure_ascii=False)
+    return _YAML_ESCAPE.sub(lambda m: f"\\u{ord(m.group()):04x}", json.dumps(value, ensure_ascii=False))
 
 
 def manifest_yaml(manifest: dict) -> str:

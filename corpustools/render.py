@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
-from corpustools.corpus import SESSION_SUFFIX, SESSIONS_DIR, list_files
+from corpustools.corpus import SESSION_SUFFIX, SESSIONS_DIR, list_files, require_corpus
 from corpustools.positions import InputError, Pos
 from corpustools.session import parse_session
 from corpustools.textfile import read_text
@@ -45,6 +45,7 @@ def session_paths(corpus_root: str) -> dict[str, str]:
 
 def transcript(corpus_root: str, fixture_id: str) -> str:
     """The body of `sessions/<fixture_id>.md`; InputError when there is none or it is unreadable."""
+    require_corpus(corpus_root)
     path = session_paths(corpus_root).get(fixture_id)
     if path is None:
         raise InputError(Pos(os.path.join(corpus_root, SESSIONS_DIR, fixture_id + SESSION_SUFFIX)),
@@ -69,6 +70,7 @@ def render_all(corpus_root: str, prompt_path: str, out_dir: str, *, append: bool
     """Write `<out_dir>/<fixture_id>.md` for every session of the corpus."""
     from corpustools.score.output import refuse_corpus_path, write_text
 
+    require_corpus(corpus_root)
     refuse_corpus_path(out_dir, corpus_root)
     prompt_text = read_prompt(prompt_path, append=append)
     written, errors = [], []

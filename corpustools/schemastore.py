@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -30,12 +31,22 @@ def schema_text(kind: str) -> str:
     return resources.files("corpustools.schemas").joinpath(f"{kind}.json").read_text(encoding="utf-8")
 
 
-@lru_cache(maxsize=None)
-def _validator(kind: str):
+def _is_json_number(checker, value) -> bool:
+    """A number JSON can carry: YAML's `.nan` and `.inf` are floats, but no JSON report can hold them."""
     from jsonschema import Draft202012Validator
 
+    if isinstance(value, float) and not math.isfinite(value):
+        return False
+    return Draft202012Validator.TYPE_CHECKER.is_type(value, "number")
+
+
+@lru_cache(maxsize=None)
+def _validator(kind: str):
+    from jsonschema import Draft202012Validator, validators
+
     schema = json.loads(schema_text(kind))
-    return Draft202012Validator(schema)
+    checker = Draft202012Validator.TYPE_CHECKER.redefine("number", _is_json_number)
+    return validators.extend(Draft202012Validator, type_checker=checker)(schema)
 
 
 def _message(error) -> str:

@@ -129,6 +129,8 @@ def parse_yaml(text: str, path: str, *, line_offset: int = 0) -> YamlDoc:
         raise InputError(Pos(path, line_offset + 1, 1), f"YAML error: {_one_line(err)}") from None
     except RecursionError:
         raise InputError(Pos(path, line_offset + 1, 1), "YAML nested too deeply to read") from None
+    except ValueError as err:  # e.g. an integer of more than 4300 digits (Python's int() limit)
+        raise InputError(Pos(path, line_offset + 1, 1), f"YAML value cannot be read: {_one_line(err)[:200]}") from None
     positions: dict[KeyPath, tuple[int, int]] = {(): (line_offset + 1, 1)}
     budget = [MAX_NODES]
     data = _plain(raw, (), positions, budget, path, line_offset)

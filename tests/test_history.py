@@ -64,6 +64,20 @@ def test_history_refuses_a_foreign_table(make_corpus, tmp_path, capsys):
     assert history.read_text() == original
 
 
+def test_a_pathological_line_under_a_table_row_is_read_in_linear_time(tmp_path):
+    # A separator regex with two adjacent `\s*` took minutes on `-` + 100k spaces.
+    import time
+
+    row = ["x"] * len(HISTORY_COLUMNS)
+    text = "| notes |\n-" + " " * 100_000 + "x\n"
+    started = time.monotonic()
+    result = appended(text, "H.md", row)
+    assert time.monotonic() - started < 5
+    assert result.startswith(text) and HEADER in result
+    aligned = HEADER + "\n|" + "|".join(" :--- " for _ in HISTORY_COLUMNS) + "|\n"
+    assert appended(aligned, "H.md", row) == aligned + "| " + " | ".join(row) + " |\n"
+
+
 def test_history_never_goes_into_the_corpus(make_corpus, tmp_path, capsys):
     corpus = make_corpus()
     code, _, err = run_cli(capsys, "score", corpus, good_results(tmp_path / "run"),

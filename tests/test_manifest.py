@@ -88,3 +88,43 @@ def test_score_reads_the_manifest_written_by_run_init(make_corpus, tmp_path, cap
     code, out, err = run_cli(capsys, "score", corpus, tmp_path / "results")
     assert code == 0, err
     assert "| model | model-x |" in out and "| temperature | 0 |" in out and "DRIFT" not in out
+
+
+def test_run_init_values_round_trip_through_run_yaml(make_corpus, tmp_path, capsys):
+    # json.dumps leaves DEL, C1 controls and NEL unescaped; YAML refuses or folds them.
+    corpus = make_corpus()
+    model = "model\x7f\x85\x9f\u2028\ufffe-x"
+    code, _, err = init(capsys, tmp_path, corpus, "--model", model, "--temperature", "0")
+    assert code == 0, err
+    read = read_manifest(str(tmp_path / "results"))
+    assert read.warnings == () and read.manifest["model"] == model
+
+
+def test_run_init_with_a_non_utf8_argument_is_one_line_and_writes_nothing(make_corpus, tmp_path, capsys):
+    corpus = make_corpus()
+    code, out, err = init(capsys, tmp_path, corpus, "--model", "model-\udcff")  # argv byte 0xff, surrogate-escaped
+    assert code == 2 and "not valid Unicode" in err and err.count("\n") == 1 and "internal error" not in err
+    assert not (tmp_path / "results" / "run.yaml").exists()
+    assert init(capsys, tmp_path, corpus, "--model", "model-x")[0] == 0  # nothing left behind to refuse
+
+
+def test_non_finite_numbers_make_a_manifest_invalid(make_corpus, tmp_path, capsys):
+    # YAML's .nan and .inf are floats, but a JSON report that carried them would not be JSON.
+    corpus = make_corpus()
+    assert init(capsys, tmp_path, corpus, "--model", "m", "--temperature", "0")[0] == 0
+    path = tmp_path / "results" / "run.yaml"
+    path.write_text(path.read_text().replace("temperature: 0", "temperature: .nan"))
+    read = read_manifest(str(tmp_path / "results"))
+    assert read.manifest is None and "/temperature" in read.warnings[0] and "manifest ignored" in read.warnings[0]
+    assert run_cli(capsys, "validate", "run-manifest", path)[0] == 1
+    code, out, _ = run_cli(capsys, "score", corpus, tmp_path / "results", "--format", "json")
+    assert code == 0 and "NaN" not in out
+
+
+def test_run_init_needs_a_corpus_folder(tmp_path, capsys):
+    (tmp_path / "plain").mkdir()
+    code, _, err = init(capsys, tmp_path, tmp_path / "nope")
+    assert code == 2 and "no such corpus folder" in err
+    code, _, err = init(capsys, tmp_path, tmp_path / "plain")
+    assert code == 2 and "not a corpus folder: no corpus.yaml" in err
+    assert not (tmp_path / "results").exists()

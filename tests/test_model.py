@@ -274,6 +274,20 @@ def test_corpus_files_are_spec_sessions_and_sidecars_only(make_corpus):
         f"sessions/{ADMIT_ID}.md", f"sessions/{REJECT_ID}.md"]
 
 
+def test_a_folder_named_like_a_corpus_file_is_not_hashed(make_corpus, capsys):
+    # It is a load problem (the scorer FAILs a sidecar folder as sidecar-invalid), never a crash.
+    from corpustools.cli import main
+
+    root = make_corpus()
+    before = corpus_sha256(str(root))
+    (root / "sessions" / "odd-01.md").mkdir()
+    (root / "expected" / "odd-02.yaml").mkdir()
+    assert corpus_sha256(str(root)) == before
+    assert main(["score", str(root), str(root / "no-results"), "--format", "text"]) == 0
+    out = capsys.readouterr().out
+    assert "odd-02.yaml: is a directory, not a file" in out
+
+
 def test_corpus_hash_is_the_documented_definition(make_corpus):
     root = make_corpus()
     lines = b"".join(

@@ -70,3 +70,15 @@ def test_render_errors_are_one_line(make_corpus, tmp_path, capsys):
     broken = make_corpus({f"sessions/{ADMIT_ID}.md": "no frontmatter\n"}, name="broken")
     code, _, err = run_cli(capsys, "render", broken, ADMIT_ID, "--prompt", prompt)
     assert code == 2 and f"{ADMIT_ID}.md:1:1: frontmatter missing" in err
+
+
+def test_render_of_a_folder_that_is_not_a_corpus_is_an_error(tmp_path, capsys):
+    prompt = write_prompt(tmp_path)
+    (tmp_path / "plain").mkdir()
+    for folder, message in ((tmp_path / "nope", "no such corpus folder"),
+                            (tmp_path / "plain", "not a corpus folder: no corpus.yaml")):
+        code, out, err = run_cli(capsys, "render", folder, "--all", "--out", tmp_path / "out", "--prompt", prompt)
+        assert (code, out) == (2, "") and message in err and err.count("\n") == 1
+        code, out, err = run_cli(capsys, "render", folder, ADMIT_ID, "--prompt", prompt)
+        assert (code, out) == (2, "") and message in err
+    assert not (tmp_path / "out").exists()

@@ -100,6 +100,17 @@ def test_output_file_and_never_into_the_corpus(make_corpus, tmp_path, capsys):
     assert not (corpus / "expected" / "report.md").exists()
 
 
+def test_an_output_that_cannot_be_encoded_leaves_the_old_file_alone(make_corpus, tmp_path, capsys):
+    # A results folder whose name is not UTF-8 arrives as a surrogate escape; the report names it.
+    corpus = make_corpus()
+    results = good_results(tmp_path / "run-\udcff")
+    report = tmp_path / "report.md"
+    report.write_text("previous report\n")
+    code, out, err = run_cli(capsys, "score", corpus, results, "--output", report)
+    assert (code, out) == (2, "") and "not valid Unicode" in err and err.count("\n") == 1
+    assert "internal error" not in err and report.read_text() == "previous report\n"
+
+
 def test_exit_codes(make_corpus, tmp_path, capsys):
     corpus = make_corpus()
     assert run_cli(capsys, "score", corpus, good_results(tmp_path / "good"))[0] == 0
@@ -111,6 +122,9 @@ def test_exit_codes(make_corpus, tmp_path, capsys):
     (tmp_path / "plain").mkdir()
     code, _, err = run_cli(capsys, "score", tmp_path / "plain", tmp_path / "good")
     assert code == 2 and "not a corpus folder" in err
+    (tmp_path / "afile").write_text("x\n")
+    code, _, err = run_cli(capsys, "score", tmp_path / "afile", tmp_path / "good")
+    assert code == 2 and "afile: is not a folder; not a corpus" in err
 
 
 def build_tree(base: Path, seed: int) -> None:

@@ -37,17 +37,15 @@ def run_without_action(args, out, err) -> int:
 def run_init(args, out, err) -> int:
     import datetime
 
-    from corpustools.corpus import is_corpus
+    from corpustools.corpus import require_corpus
     from corpustools.manifest import build_manifest, manifest_yaml, write_manifest
     from corpustools.positions import InputError
     from corpustools.score.output import refuse_corpus_path
 
-    if not is_corpus(args.corpus):
-        print(f"corpustools run init: {args.corpus}: not a corpus folder: no corpus.yaml", file=err)
-        return 2
     # The one clock corpustools reads: run.yaml records when the run was started.
     started_at = args.started_at or datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
     try:
+        require_corpus(args.corpus)
         refuse_corpus_path(args.results, args.corpus)
         manifest, remarks = build_manifest(
             args.corpus, args.prompt, model=args.model, temperature=args.temperature, harness=args.harness,

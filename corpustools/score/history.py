@@ -18,7 +18,7 @@ from corpustools.textfile import decode_text, read_bytes
 HISTORY_COLUMNS = ("date", "prompt", "version", "model", "runs", "pass rate", "recall", "phantoms",
                    "gate accuracy", "corpus version", "corpus sha256")
 TITLE = "# Prompt evaluation history"
-_SEPARATOR = re.compile(r"\s*\|?\s*:?-+:?\s*(\|\s*:?-+:?\s*)*\|?\s*")
+_SEPARATOR_CELL = re.compile(r":?-+:?")
 _UNESCAPED_PIPE = re.compile(r"(?<!\\)\|")
 
 
@@ -71,6 +71,11 @@ def split_row(line: str) -> list[str]:
     return [c.strip() for c in _UNESCAPED_PIPE.split(inner)]
 
 
+def is_separator(line: str) -> bool:
+    """`|---|:--:|`: every cell dashes with optional colons (cell by cell, so linear in the line)."""
+    return all(_SEPARATOR_CELL.fullmatch(c) for c in split_row(line))
+
+
 def format_row(cells) -> str:
     return "| " + " | ".join(cell(c) for c in cells) + " |"
 
@@ -85,7 +90,7 @@ def appended(text: str | None, path: str, row: list[str]) -> str:
         return "\n".join([TITLE, ""] + header_lines() + [format_row(row)]) + "\n"
     lines = text.split("\n")
     for i, line in enumerate(lines[:-1]):
-        if line.lstrip().startswith("|") and _SEPARATOR.fullmatch(lines[i + 1]):
+        if line.lstrip().startswith("|") and is_separator(lines[i + 1]):
             columns = split_row(line)
             if tuple(columns) != HISTORY_COLUMNS:
                 raise InputError(Pos(path, i + 1, 1),

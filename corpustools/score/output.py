@@ -27,12 +27,20 @@ def refuse_corpus_path(path: str, corpus_root: str) -> None:
 
 
 def write_text(path: str, text: str) -> None:
-    """Write a whole text file (LF line endings, UTF-8); an unwritable path is an InputError."""
+    """Write a whole text file (LF line endings, UTF-8); an unwritable path is an InputError.
+
+    The text is encoded before the file is opened, so text that is not valid Unicode (a file
+    name or argument that was not UTF-8) leaves an existing file untouched."""
+    try:
+        data = text.encode("utf-8")
+    except UnicodeEncodeError as err:
+        raise InputError(Pos(path), f"not written: the text holds {err.object[err.start]!r}, which is not valid "
+                                    "Unicode (a file name or argument that is not UTF-8?)") from None
     try:
         parent = os.path.dirname(path)
         if parent:
             os.makedirs(parent, exist_ok=True)
-        with open(path, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
+        with open(path, "wb") as handle:
+            handle.write(data)
     except OSError as err:
         raise InputError(Pos(path), f"cannot write: {err.strerror or err}") from None

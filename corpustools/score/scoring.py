@@ -5,12 +5,10 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
-from corpustools.corpus import SIDECAR_SUFFIX, SIDECARS_DIR, Corpus, corpus_sha256, is_corpus, load_corpus
-from corpustools.positions import InputError, Pos
+from corpustools.corpus import SIDECAR_SUFFIX, SIDECARS_DIR, Corpus, corpus_sha256, load_corpus, require_corpus
 from corpustools.score.aggregate import Aggregate, CategoryRow, aggregate, category_rows, taxonomy
 from corpustools.score.match import FixtureScore, invalid_sidecar_score, score_fixture
 from corpustools.score.results import read_run_folder
-from corpustools.spec import SPEC_FILE
 
 
 @dataclass(frozen=True)
@@ -48,10 +46,7 @@ class LoadedCorpus:
 
 def open_corpus(root: str) -> LoadedCorpus:
     """Load and identify the corpus at `root`; InputError when it is not a corpus folder."""
-    if not os.path.isdir(root):
-        raise InputError(Pos(root), "no such corpus folder")
-    if not is_corpus(root):
-        raise InputError(Pos(root), f"not a corpus folder: no {SPEC_FILE}")
+    require_corpus(root)
     corpus = load_corpus(root)
     spec = corpus.spec
     warnings = []
