@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from corpustools.corpus import corpus_sha256, file_sha256, load_spec_file
 from corpustools.positions import InputError, Pos
 from corpustools.schemastore import validate
-from corpustools.score.output import write_text
+from corpustools.writing import write_text
 from corpustools.textfile import read_text
 from corpustools.yamlload import parse_yaml
 

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 
 from corpustools.corpus import GOLD_DIR, corpus_files, file_sha256, list_files, load_spec_file
 from corpustools.positions import InputError, Pos
+from corpustools.writing import write_text
 from corpustools.yamlload import YamlDoc
 
 RECORD_VERSION = 1
@@ -126,9 +127,7 @@ def record(corpus_root: str, authoring_prompt: str, authored_by: str, reviewed_b
         "reviewed_by": reviewed_by.strip(),
         "files": file_hashes(corpus_root),
     }
-    os.makedirs(folder, exist_ok=True)
-    with open(out_path, "w", encoding="utf-8", newline="\n") as handle:
-        handle.write(render_record(data))
+    write_text(out_path, render_record(data))
     return data
 
 

@@ -68,7 +68,7 @@ class Rendered:
 
 def render_all(corpus_root: str, prompt_path: str, out_dir: str, *, append: bool) -> Rendered:
     """Write `<out_dir>/<fixture_id>.md` for every session of the corpus."""
-    from corpustools.score.output import refuse_corpus_path, write_text
+    from corpustools.writing import refuse_corpus_path, write_text
 
     require_corpus(corpus_root)
     refuse_corpus_path(out_dir, corpus_root)

@@ -25,7 +25,7 @@ def run(args, out, err) -> int:
     from corpustools.positions import InputError
     from corpustools.score.compare import CorpusDrift, compare_runs
     from corpustools.score.compare_markdown import compare_markdown
-    from corpustools.score.output import refuse_corpus_path, write_text
+    from corpustools.writing import refuse_corpus_path, write_text
     from corpustools.score.report_json import compare_json
 
     try:

@@ -40,7 +40,7 @@ def run_init(args, out, err) -> int:
     from corpustools.corpus import require_corpus
     from corpustools.manifest import build_manifest, manifest_yaml, write_manifest
     from corpustools.positions import InputError
-    from corpustools.score.output import refuse_corpus_path
+    from corpustools.writing import refuse_corpus_path
 
     # The one clock corpustools reads: run.yaml records when the run was started.
     started_at = args.started_at or datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")

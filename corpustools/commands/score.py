@@ -22,7 +22,7 @@ def register(subparsers) -> None:
 def run(args, out, err) -> int:
     from corpustools.positions import InputError
     from corpustools.score.history import appended, history_row, read_history
-    from corpustools.score.output import refuse_corpus_path, write_text
+    from corpustools.writing import refuse_corpus_path, write_text
     from corpustools.score.report_json import score_json
     from corpustools.score.report_markdown import score_markdown
     from corpustools.score.report_text import score_text

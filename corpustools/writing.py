@@ -1,4 +1,4 @@
-"""Where corpustools may write: anywhere the user names, except into a corpus's own files.
+"""Where and how corpustools writes: anywhere the user names, except into a corpus's own files.
 
 A corpus is defined by corpus.yaml, sessions/, expected/ (and its gold/ outputs); a report, a
 history table or a runs/ folder beside them is the user's business, but no command may ever
