@@ -11,7 +11,7 @@ import pytest
 from conftest import ADMIT_ID, ADMIT_TURNS, ADMIT_UUID, REJECT_ID, REJECT_TURNS, REJECT_UUID, session_text
 from lint_helpers import lint_run, messages, where
 
-from corpustools.lint.nearmatch import NearIndex, near_pairs, prefix_length
+from corpustools.lint.nearmatch import MAX_BLOCK, NearIndex, near_pairs, prefix_length
 from corpustools.lint.skeleton import MAX_LINE_CHARS, line_sentences, skeleton_of, strip_frontmatter
 from corpustools.lint.templates import turn_sentences
 from corpustools.session import parse_session
@@ -269,7 +269,7 @@ def test_ct704_admit_user_turn_restating_the_kb_is_reported(make_corpus, tmp_pat
     run = run_of(make_corpus, {}, kb=kb)
     assert where(run, "CT704") == [(ADMIT_SHOWN, 9, 42)]
     assert messages(run, "CT704") == [
-        "user sentence restates verbatim the knowledge base at kb/processing/practice-queue.md:7: "
+        "user sentence restates the knowledge base verbatim at kb/processing/practice-queue.md:7: "
         "'Expired signups go through the queue worker, because the mailing vendor needs...'"]
 
 
@@ -278,7 +278,8 @@ def test_ct704_near_verbatim_is_reported(make_corpus, tmp_path):
                             "unsubscribe call.")
     run = run_of(make_corpus, {}, kb=kb)
     assert where(run, "CT704") == [(ADMIT_SHOWN, 9, 42)]
-    assert messages(run, "CT704")[0].startswith("user sentence nearly restates (94% similar) the knowledge base")
+    assert messages(run, "CT704")[0].startswith("user sentence restates the knowledge base nearly verbatim (94% similar) at "
+                                              "kb/processing/practice-queue.md:7: ")
 
 
 def test_ct704_only_admit_user_turns_count(make_corpus, tmp_path):
@@ -337,3 +338,14 @@ def test_near_duplicate_search_finds_what_comparing_every_pair_finds():
 def test_prefix_length_shrinks_with_the_threshold():
     assert prefix_length(10, 90) < prefix_length(10, 70) <= 10
     assert prefix_length(1, 90) == 1 and prefix_length(0, 90) == 0
+
+
+def test_blocks_of_common_words_stop_growing():
+    # 3000 sentences made of the same 14 words: every pair of words is "common", so no search
+    # may read more than MAX_BLOCK candidates per block key.
+    rng = random.Random(3)
+    common = "the queue worker runs before every deploy and the cron hook only enqueues ids".split()
+    texts = sorted({" ".join(rng.sample(common, 11)) for _ in range(4000)})[:3000]
+    index = NearIndex(texts, 90)
+    assert max(len(index.candidates(text)) for text in texts) <= max(len(index.keys(t)) for t in texts) * MAX_BLOCK
+    assert sum(len(index.candidates(text)) for text in texts) < len(texts) ** 2 // 20

@@ -78,7 +78,7 @@ _SPACE = re.compile(r"\s")
 _FIRST_PERSON = frozenset({"I", "I'm", "I'll", "I've", "I'd", "I\u2019m", "I\u2019ll", "I\u2019ve", "I\u2019d"})
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Sentence:
     """One sentence of a file: where it starts, what it says, and its skeleton."""
 

@@ -9,10 +9,10 @@ KB documents are read without their YAML frontmatter.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterator, Mapping, Sequence
+from typing import Callable, Iterator, Mapping, Sequence
 
 from corpustools.lint.context import LintContext, TextSource
-from corpustools.lint.nearmatch import NearIndex
+from corpustools.lint.nearmatch import NearIndex, gc_paused
 from corpustools.lint.skeleton import Sentence, lines_sentences, strip_frontmatter, text_sentences
 from corpustools.positions import Pos
 from corpustools.session import Segment, Session
@@ -20,7 +20,7 @@ from corpustools.session import Segment, Session
 ADMIT_EXPECTS = ("practice", "map", "subset")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Located:
     """A sentence and the fixture (or outside file) it is in."""
 
@@ -36,9 +36,10 @@ class Located:
         return self.path, self.sentence.line, self.sentence.col
 
 
-def turn_lines(session: Session, turn: Segment) -> Iterator[tuple[int, int, str]]:
-    """(file line, 0-based column, text) of each line of a turn, from the session body."""
-    body = session.body.split("\n")
+def turn_lines(session: Session, turn: Segment, body: list[str] | None = None) -> Iterator[tuple[int, int, str]]:
+    """(file line, 0-based column, text) of each line of a turn; `body` is the session body's
+    lines, when the caller has already split it."""
+    body = session.body.split("\n") if body is None else body
     first = turn.pos.line - session.body_line
     tag_line = body[first]
     start = len(f"[{turn.tag}]:")
@@ -51,18 +52,20 @@ def turn_lines(session: Session, turn: Segment) -> Iterator[tuple[int, int, str]
 
 def turn_sentences(session: Session, role: str | None = None) -> Iterator[Sentence]:
     """Every sentence of the session's turns (of one role's turns when `role` is given)."""
+    body = session.body.split("\n")
     for turn in session.turns:
         if role is None or turn.role == role:
-            yield from lines_sentences(turn_lines(session, turn))
+            yield from lines_sentences(turn_lines(session, turn, body))
 
 
 def fixture_sentences(ctx: LintContext, min_tokens: int, min_words: int) -> tuple[Located, ...]:
     """Every counted sentence of every session's turns, by path, line and column."""
     def build(c: LintContext) -> tuple[Located, ...]:
-        found = [Located(fixture_id, session.path, sentence)
-                 for fixture_id, session in sorted(c.corpus.sessions.items())
-                 for sentence in turn_sentences(session) if sentence.counts(min_tokens, min_words)]
-        return tuple(sorted(found, key=Located.sort_key))
+        with gc_paused():
+            found = [Located(fixture_id, session.path, sentence)
+                     for fixture_id, session in sorted(c.corpus.sessions.items())
+                     for sentence in turn_sentences(session) if sentence.counts(min_tokens, min_words)]
+            return tuple(sorted(found, key=Located.sort_key))
 
     return ctx.cached(f"templates.fixture_sentences:{min_tokens}:{min_words}", build)
 
@@ -70,12 +73,22 @@ def fixture_sentences(ctx: LintContext, min_tokens: int, min_words: int) -> tupl
 def by_skeleton(ctx: LintContext, min_tokens: int, min_words: int) -> Mapping[str, tuple[Located, ...]]:
     """skeleton -> its occurrences in fixture turns (each list by position)."""
     def build(c: LintContext) -> dict[str, tuple[Located, ...]]:
-        groups: dict[str, list[Located]] = {}
-        for located in fixture_sentences(c, min_tokens, min_words):
-            groups.setdefault(located.sentence.skeleton, []).append(located)
-        return {skeleton: tuple(found) for skeleton, found in sorted(groups.items())}
+        located_sentences = fixture_sentences(c, min_tokens, min_words)
+        with gc_paused():
+            groups: dict[str, list[Located]] = {}
+            for located in located_sentences:
+                groups.setdefault(located.sentence.skeleton, []).append(located)
+            return {skeleton: tuple(groups[skeleton]) for skeleton in sorted(groups)}
 
     return ctx.cached(f"templates.by_skeleton:{min_tokens}:{min_words}", build)
+
+
+def elsewhere(found: Sequence[Located]) -> Callable[[str], Located | None]:
+    """For occurrences sorted by position: source -> the first occurrence in another source.
+    Computed once per group, so reporting every occurrence of a group stays linear."""
+    first = found[0]
+    second = next((other for other in found if other.source != first.source), None)
+    return lambda source: first if source != first.source else second
 
 
 def admit_user_sentences(ctx: LintContext, min_tokens: int, min_words: int) -> tuple[Located, ...]:

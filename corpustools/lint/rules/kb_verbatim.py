@@ -41,12 +41,12 @@ def check(ctx, options):
         text = located.sentence.normalized
         same = kb.exact(text)
         if same is not None:
-            how = "restates verbatim"
+            how = "verbatim"
         else:
             nearest = kb.nearest(text)
             if nearest is None:
                 continue
             same, score = nearest
-            how = f"nearly restates ({score:.0f}% similar)"
-        yield Problem(located.pos, f"user sentence {how} the knowledge base at "
+            how = f"nearly verbatim ({score:.0f}% similar)"
+        yield Problem(located.pos, f"user sentence restates the knowledge base {how} at "
                                    f"{same.path}:{same.sentence.line}: {quoted(same.sentence.text)}")

@@ -3,8 +3,8 @@
 What: the counted sentence skeletons of all fixtures (see CT701) are compared with rapidfuzz's
 `ratio`; two different skeletons from different fixtures scoring at least `threshold` (default
 90) are near-identical. Each occurrence is reported once, at the sentence, naming the most
-similar sentence of another fixture (its fixture, line and score) and how many more there are.
-Identical skeletons are CT701's.
+similar sentence of another fixture (its fixture, line and score). Identical skeletons are
+CT701's.
 
 Why: the same template reuse as CT701, after the author changed an adverb or reordered a
 clause. The search blocks candidates by shared rare words and by length band
@@ -24,7 +24,7 @@ from __future__ import annotations
 from corpustools.lint.diagnostic import WARNING, Problem
 from corpustools.lint.labels import quoted
 from corpustools.lint.nearmatch import near_pairs
-from corpustools.lint.templates import by_skeleton, sentence_options
+from corpustools.lint.templates import by_skeleton, elsewhere, sentence_options
 
 CODE = "CT702"
 NAME = "template-near"
@@ -37,20 +37,18 @@ def check(ctx, options):
     threshold = float(options.get("threshold", OPTIONS["threshold"]))
     groups = by_skeleton(ctx, *sentence_options(options, OPTIONS))
     skeletons = list(groups)
-    matches: dict = {}  # location key -> (located, [(score, other located)])
+    best: dict = {}  # location -> (located, score, the most similar sentence of another fixture)
     for pair in near_pairs(skeletons, threshold):
         for mine, theirs in ((pair.a, pair.b), (pair.b, pair.a)):
+            other_than = elsewhere(groups[skeletons[theirs]])
             for located in groups[skeletons[mine]]:
-                others = [o for o in groups[skeletons[theirs]] if o.source != located.source]
-                if others:
-                    entry = matches.setdefault(located.sort_key(), (located, []))
-                    entry[1].extend((pair.score, other) for other in others)
-    for key in sorted(matches):
-        located, others = matches[key]
-        others.sort(key=lambda item: (-item[0], item[1].sort_key()))
-        score, best = others[0]
-        more = len({other.source for _, other in others} - {best.source})
-        also = f" and {more} more fixture{'s' if more != 1 else ''}" if more else ""
-        yield Problem(located.pos, f"sentence skeleton is {score:.0f}% similar to one in "
-                                   f"{best.source} line {best.sentence.line}{also}: "
-                                   f"{quoted(located.sentence.skeleton)}")
+                other = other_than(located.source)
+                if other is None:
+                    continue
+                key = located.sort_key()
+                if key not in best or (-pair.score, other.sort_key()) < (-best[key][1], best[key][2].sort_key()):
+                    best[key] = (located, pair.score, other)
+    for key in sorted(best):
+        located, score, other = best[key]
+        yield Problem(located.pos, f"sentence skeleton is {score:.0f}% similar to one in {other.source} "
+                                   f"line {other.sentence.line}: {quoted(located.sentence.skeleton)}")

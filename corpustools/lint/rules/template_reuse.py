@@ -5,7 +5,7 @@ numbers, UUIDs, code spans, quoted strings, paths, file names, identifiers and c
 become `*`; the rest is normalized). Sentences shorter than `min_tokens` skeleton tokens (default
 8) or with fewer than `min_words` unmasked words (default 3) are stock phrases and do not count.
 Each occurrence of a skeleton that also occurs in another fixture is reported at the sentence,
-naming the first occurrence in another fixture and how many other fixtures share it.
+naming the first occurrence in another fixture and how many more fixtures share it.
 
 Why: an LLM asked for many fixtures reuses its own sentence frames and swaps the names. The
 corpus then measures one template many times instead of many sessions, and a prompt that
@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from corpustools.lint.diagnostic import ERROR, Problem
 from corpustools.lint.labels import quoted
-from corpustools.lint.templates import by_skeleton, sentence_options
+from corpustools.lint.templates import by_skeleton, elsewhere, sentence_options
 
 CODE = "CT701"
 NAME = "template-reuse"
@@ -35,12 +35,13 @@ SUPPRESSIBLE = True
 
 def check(ctx, options):
     for skeleton, found in by_skeleton(ctx, *sentence_options(options, OPTIONS)).items():
-        if len({located.source for located in found}) < 2:
+        sources = {located.source for located in found}
+        if len(sources) < 2:
             continue
+        other_than = elsewhere(found)
+        more = len(sources) - 2
+        also = f" and {more} more fixture{'s' if more != 1 else ''}" if more else ""
         for located in found:
-            others = [other for other in found if other.source != located.source]
-            more = len({other.source for other in others}) - 1
-            also = f" and {more} more fixture{'s' if more != 1 else ''}" if more else ""
-            yield Problem(located.pos, f"sentence template reused: same skeleton as "
-                                       f"{others[0].source} line {others[0].sentence.line}{also}: "
-                                       f"{quoted(skeleton)}")
+            other = other_than(located.source)
+            yield Problem(located.pos, f"sentence template reused: same skeleton as {other.source} "
+                                       f"line {other.sentence.line}{also}: {quoted(skeleton)}")
