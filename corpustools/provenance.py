@@ -195,7 +195,11 @@ def corpus_drift(rec: Record) -> list[Drift]:
 
 def verify(record_path: str) -> list[Drift]:
     """Every file changed since the record: the corpus files, then the authoring prompt."""
-    rec = load_record(record_path)
+    return record_drift(load_record(record_path))
+
+
+def record_drift(rec: Record) -> list[Drift]:
+    """What `verify` reports for a loaded record (lint's CT801 reports the same)."""
     drifts = corpus_drift(rec)
     if not os.path.isfile(rec.prompt_path):
         drifts.append(Drift(rec.prompt_path, MISSING, rec.doc.data["authoring_prompt"]["path"]))

@@ -98,6 +98,21 @@ def _yaml():
     return yaml
 
 
+def _first_definition(text: str, problem: str, start: int, duplicate: int, column: int) -> int | None:
+    """0-based line of the first `key:` at the duplicate's column, between the mapping's start and
+    the duplicate (ruamel marks only the mapping and the second key)."""
+    found = re.search(r'duplicate key "(.*?)"', problem or "")
+    if not found:
+        return None
+    key = re.escape(found.group(1))
+    pattern = re.compile(rf"""(?:['"]?){key}(?:['"]?)\s*:""")
+    lines = text.split("\n")
+    for number in range(start, min(duplicate, len(lines))):
+        if pattern.match(lines[number], column):
+            return number
+    return None
+
+
 def _one_line(text: str) -> str:
     return re.sub(r"\s+", " ", str(text)).strip()
 
@@ -122,8 +137,11 @@ def parse_yaml(text: str, path: str, *, line_offset: int = 0) -> YamlDoc:
         mark = err.problem_mark or err.context_mark
         line, col = (mark.line + 1 + line_offset, mark.column + 1) if mark else (line_offset + 1, 1)
         what = _one_line(" ".join(p for p in (err.context, err.problem) if p)) or "invalid YAML"
-        if "duplicate key" in what and err.context_mark is not None:
-            what = f"{_one_line(err.problem)} (first defined at line {err.context_mark.line + 1 + line_offset})"
+        if "duplicate key" in what and err.context_mark is not None and mark is not None:
+            first = _first_definition(text, err.problem, err.context_mark.line, mark.line, mark.column)
+            where = f"first defined at line {first + 1 + line_offset}" if first is not None else (
+                f"in the mapping that starts at line {err.context_mark.line + 1 + line_offset}")
+            what = f"{_one_line(err.problem).split(' with value ', 1)[0]} ({where})"
         raise InputError(Pos(path, line, col), f"YAML error: {what}") from None
     except YAMLError as err:
         raise InputError(Pos(path, line_offset + 1, 1), f"YAML error: {_one_line(err)}") from None

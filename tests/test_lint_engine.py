@@ -112,6 +112,19 @@ def test_rule_options_are_validated_and_merged(make_corpus):
             lint_paths([str(make_corpus(with_lint(section), name))], rules, Selection())
 
 
+def test_option_values_out_of_range_are_config_errors_not_rule_crashes(make_corpus):
+    # A threshold of 200 made CT702 divide by zero: an "internal error", exit 2, naming no line.
+    for name, section, message in [
+        ("over", "  rules:\n    CT702: {threshold: 200}\n", "lint.rules.CT702.threshold: 200 is over 100"),
+        ("negative", "  rules:\n    CT604: {min: -1}\n", "lint.rules.CT604.min: -1 is negative"),
+    ]:
+        with pytest.raises(ConfigError, match=re.escape(message)) as caught:
+            lint_run(make_corpus(with_lint(section), name))
+        assert caught.value.pos.line == 21
+    run = lint_run(make_corpus(with_lint("  rules:\n    CT702: {threshold: 100}\n"), "edge"))
+    assert run.crashes == ()
+
+
 def test_secret_rules_cannot_be_suppressed_in_config(make_corpus):
     rules = rule_modules() + [SECRET]
     for name, section, message in [

@@ -179,6 +179,18 @@ def test_every_corpus_file_is_scanned_including_gold(tmp_path):
     ])
 
 
+def test_files_that_fail_to_parse_are_still_scanned(tmp_path):
+    # A YAML error or a duplicate key keeps the file out of the loaded corpus, but not out of the
+    # secret scan: CT002/CT003 can be suppressed, CT5xx never.
+    spec = SPEC_TEXT + "owner: maria.lopez@fernlibrary.org\nbroken: [unclosed\n"
+    sidecar = sidecar_text() + "notes: a\nnotes: b\npassword: Hunter22x\n"
+    root = write_corpus(tmp_path / "corpus", {"corpus.yaml": spec, f"expected/{ADMIT_ID}.yaml": sidecar})
+    assert where(findings(root)) == sorted([
+        ("corpus.yaml", *locate(spec, "maria"), "CT506"),
+        (f"expected/{ADMIT_ID}.yaml", *locate(sidecar, "password"), "CT502"),
+    ])
+
+
 def test_unreadable_files_are_skipped_not_crashed(tmp_path):
     root = write_corpus(tmp_path / "corpus", {
         f"gold/{ADMIT_ID}.json": b'{"token": "\xff\xfe"}\n',

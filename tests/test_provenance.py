@@ -103,8 +103,11 @@ def test_lint_ct801_passes_when_the_corpus_matches_its_record(repo):
     assert where(lint_run("fixtures/tiny"), "CT801") == []  # no record: inactive
     record("fixtures/tiny", "authoring/prompt.md", "m", "p", RECORD, "2026-01-05")
     assert where(lint_run("fixtures/tiny"), "CT801") == []
-    (repo / "authoring/prompt.md").write_text("# Changed prompt\n")  # lint looks at corpus files only
-    assert where(lint_run("fixtures/tiny"), "CT801") == []
+    (repo / "authoring/prompt.md").write_text("# Changed prompt\n")  # the same files as `verify`
+    result = lint_run("fixtures/tiny")
+    assert where(result, "CT801") == [(RECORD, 11, 3)]
+    assert messages(result, "CT801") == ["authoring prompt prompt.md is changed since this record; "
+                                         "re-review the corpus it authors and re-record"]
 
 
 def test_lint_ct801_warns_at_each_drifted_file(repo):

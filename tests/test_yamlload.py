@@ -174,3 +174,12 @@ def test_frontmatter_boundary_does_not_swallow_blank_lines():
     fm, body = RuamelYAMLHandler().split("---\na: 1\n---\n\n\n[USER]: hi\n")
     assert fm == "\na: 1\n"
     assert body == "\n\n\n[USER]: hi\n"
+
+
+def test_a_duplicate_key_message_names_the_line_of_the_first_definition():
+    with pytest.raises(InputError) as caught:
+        parse_yaml("fixture_id: a\ncategory: b\nnotes: x\ncategory: c\n", "expected/x.yaml")
+    assert str(caught.value) == 'expected/x.yaml:4:1: YAML error: found duplicate key "category" (first defined at line 2)'
+    with pytest.raises(InputError) as caught:
+        parse_yaml("points:\n  - id: p\n    type: map\n    id: q\n", "expected/x.yaml")
+    assert str(caught.value).endswith('found duplicate key "id" (first defined at line 2)')

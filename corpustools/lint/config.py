@@ -107,6 +107,18 @@ def _same_kind(default: Any, value: Any) -> bool:
     return isinstance(value, type(default))
 
 
+def _out_of_range(name: str, value: Any) -> str | None:
+    """Why a numeric option value makes no sense (counts, lengths and thresholds are never negative;
+    a `threshold` is a rapidfuzz similarity, 0..100), or None."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return None
+    if value < 0:
+        return "is negative"
+    if name == "threshold" and value > 100:
+        return "is over 100 (a threshold is a similarity percentage)"
+    return None
+
+
 def _options(doc: YamlDoc, lint: Mapping, rules: Mapping[str, ModuleType]) -> dict[str, dict[str, Any]]:
     merged = {code: dict(getattr(rule, "OPTIONS", {})) for code, rule in rules.items()}
     for code, given in sorted(lint.get("rules", {}).items()):
@@ -120,6 +132,9 @@ def _options(doc: YamlDoc, lint: Mapping, rules: Mapping[str, ModuleType]) -> di
             if not _same_kind(defaults[name], value):
                 raise ConfigError(doc.pos(keypath), f"lint.rules.{code}.{name}: expected "
                                   f"{type(defaults[name]).__name__} like the default {defaults[name]!r}")
+            problem = _out_of_range(name, value)
+            if problem:
+                raise ConfigError(doc.pos(keypath), f"lint.rules.{code}.{name}: {value!r} {problem}")
             merged[code][name] = tuple(value) if isinstance(value, list) else value
     return merged
 

@@ -2,9 +2,11 @@
 
 What: when a provenance record for this corpus exists (`lint: provenance: PATH` in corpus.yaml,
 else `<corpus>/../../authoring/provenance.yaml`, as written by `corpustools provenance record`),
-every corpus file - corpus.yaml, sessions, sidecars, gold outputs - still has the sha256 the
-record lists. A changed or new file is reported at the file; a missing one at its line in the
-record. Inactive when there is no record, or the record is of another corpus.
+every corpus file - corpus.yaml, sessions, sidecars, gold outputs - and the authoring prompt still
+have the sha256 the record lists: the same files `corpustools provenance verify` checks. A changed
+or new corpus file is reported at the file; a missing one, or a changed or missing authoring
+prompt, at its line in the record. Inactive when there is no record, or the record is of another
+corpus.
 
 Why: the record says who reviewed exactly these files. An edit after review must come with a
 review, a `corpus_version` bump and a new record, or scores from before and after the edit would
@@ -30,7 +32,7 @@ _ADVICE = "review it, bump corpus_version and re-record"
 
 
 def check(ctx, options):
-    from corpustools.provenance import MISSING, corpus_drift, load_record
+    from corpustools.provenance import MISSING, load_record, record_drift
 
     path = ctx.provenance_record
     if not path or not os.path.isfile(path):
@@ -43,8 +45,12 @@ def check(ctx, options):
     root = ctx.corpus.root
     if not os.path.isdir(record.corpus_root) or not os.path.samefile(record.corpus_root, root):
         return  # a record of another corpus
-    for drift in corpus_drift(record):
-        if drift.status == MISSING:
+    for drift in record_drift(record):
+        if drift.path == record.prompt_path:
+            yield Problem(record.doc.pos(("authoring_prompt", "sha256")),
+                          f"authoring prompt {drift.relative} is {drift.status} since this record; "
+                          f"re-review the corpus it authors and re-record")
+        elif drift.status == MISSING:
             yield Problem(record.doc.pos(("files", drift.relative)),
                           f"{drift.relative} is in the provenance record but missing from the corpus; {_ADVICE}")
         else:

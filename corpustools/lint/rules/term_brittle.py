@@ -1,7 +1,8 @@
 """A term of more than a few words: the label depends on one exact wording.
 
-What: each term of either list with more than `max_words` (default 3) words once normalized is
-reported at the term.
+What: each term of either list with more than `max_words` (default 3) words is reported at the
+term. Words are what whitespace separates (punctuation alone is not a word), so an identifier is
+one word however many parts it has: `views.view.branch_events` is one word, not four.
 
 Why: a long phrase matches only an output that repeats it word for word. Real runs show phrase
 terms failing on faithful paraphrases ("declared there first" vs "must first be declared");
@@ -18,7 +19,8 @@ Options (under `lint: rules: CT610:` in corpus.yaml): `max_words`.
 from __future__ import annotations
 
 from corpustools.lint.diagnostic import WARNING, Problem
-from corpustools.lint.labels import all_terms, labelled_points, normalized, quoted
+from corpustools.lint.labels import all_terms, labelled_points, quoted
+from corpustools.normalize import normalize
 
 CODE = "CT610"
 NAME = "term-brittle"
@@ -31,7 +33,7 @@ def check(ctx, options):
     max_words = int(options.get("max_words", OPTIONS["max_words"]))
     for _, _, point in labelled_points(ctx):
         for field, term in all_terms(point):
-            words = len(normalized(term).split())
+            words = sum(1 for word in term.text.split() if normalize(word))
             if words > max_words:
                 yield Problem(term.pos, f"{field} term {quoted(term.text)} has {words} words "
                                         f"(more than {max_words}); a paraphrase will miss it")

@@ -6,27 +6,21 @@ import functools
 import re
 import string
 
-from corpustools.lint.secrets.hosts import in_spans, urls
+from corpustools.lint.secrets.hosts import in_spans, is_url_host, urls
 from corpustools.lint.secrets.scan import ELLIPSIS, Finding, anchored, run_start
-from corpustools.lint.secrets.tlds import PRIVATE_SUFFIXES, TLDS
 
 # The local part is maximal (lookbehind) and bounded; the domain's classes exclude the dot.
 _EMAIL = re.compile(r"(?<![A-Za-z0-9._%+\-])([A-Za-z0-9._%+\-]{1,64})"
                     r"@([A-Za-z0-9\-]{1,63}(?:\.[A-Za-z0-9\-]{1,63}){0,20})")
 _LOCAL_CHARS = frozenset(string.ascii_letters + string.digits + "._%+-")
-_DOMAIN_LABEL = re.compile(r"[a-z0-9](?:[a-z0-9\-]{0,61}[a-z0-9])?")
 
 
 @functools.lru_cache(maxsize=4096)
 def is_mail_domain(domain: str) -> bool:
-    """A domain an address could be delivered to: a real TLD, a private or reserved suffix
-    (`.internal`, `.local`, `.test`, `.example`), or `localhost`."""
-    labels = domain.lower().split(".")
-    if labels == ["localhost"]:
-        return True
-    if len(labels) < 2 or not all(_DOMAIN_LABEL.fullmatch(label) for label in labels):
-        return False
-    return labels[-1] in TLDS or labels[-1] in PRIVATE_SUFFIXES
+    """A domain an address could be delivered to: one that would be a host after `//` (a real TLD,
+    or a private or reserved suffix such as `.internal`, `.local`, `.test`; see hosts.is_url_host),
+    or `localhost`."""
+    return domain.lower() == "localhost" or is_url_host(domain)
 
 
 def find_emails(line: str) -> list[Finding]:

@@ -75,11 +75,28 @@ def gold_texts(root: str) -> dict[str, str]:
     return texts
 
 
+def unparsed_texts(corpus) -> dict[str, str]:
+    """path -> text of each corpus file that is readable text but did not load, so the loader kept
+    no text of it (a sidecar or corpus.yaml with a YAML error or a duplicate key): a secret in a
+    malformed file is still a secret, and CT002/CT003 can be suppressed where CT5xx cannot."""
+    paths = [corpus.spec_path, *corpus.session_paths.values(), *corpus.sidecar_paths.values()]
+    texts = {}
+    for path in paths:
+        if path in corpus.texts or not os.path.isfile(path):
+            continue
+        try:
+            texts[path] = read_text(path)
+        except InputError:  # links, non-UTF-8, too large: skipped, as for gold files
+            continue
+    return texts
+
+
 def scanned_lines(ctx) -> tuple[tuple[str, tuple[str, ...]], ...]:
     """(path, lines) of every file the secret rules scan, sorted by path; computed once per run."""
 
     def load(context) -> tuple[tuple[str, tuple[str, ...]], ...]:
         texts = dict(context.corpus.texts)
+        texts.update(unparsed_texts(context.corpus))
         texts.update(gold_texts(context.corpus.root))
         return tuple((path, tuple(texts[path].split("\n"))) for path in sorted(texts))
 
