@@ -11,6 +11,7 @@ and the one the tests mutate are built by the same code.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import random
@@ -18,13 +19,13 @@ import re
 import uuid
 from dataclasses import dataclass, field
 
-from grammar import Sentence, long_sentence, short_sentence
+from grammar import Sentence, content_words, long_sentence, short_sentence
 from results import make_result, run_manifest
 from vocabulary import ADJECTIVES, NOUNS
 
 from corpustools.normalize import normalize
 
-CORPUS, RESULTS, PROMPT, KB = "corpus", "results", "prompt.md", "kb"
+CORPUS, RESULTS, PROMPT, KB, PROVENANCE = "corpus", "results", "prompt.md", "kb", "provenance.yaml"
 GENERIC_WORDS = frozenset(("use", "always", "never", "config", "code", "file", "test", "module"))
 TURNS_MIN, TURNS_MAX = 8, 20
 MAX_PER_CATEGORY = 99  # fixture names are <category>-<NN>; keep NN two digits
@@ -48,6 +49,7 @@ BASE_CATEGORIES = (
     ("mixed-salvage", 2, "subset", "a durable rule inside ticket narration"),
     ("trap-phantom", 2, "empty", "an imperative inside meta talk"),
 )
+
 
 @dataclass(frozen=True)
 class Category:
@@ -88,6 +90,13 @@ class Fixture:
     has_sidecar: bool = True
 
 
+# Unmasked words drawn from the large pools that every long sentence needs. With fewer, a sentence
+# full of code spans and names ("There used to be `x` between every spindle `y`.") has a skeleton
+# so short that, among the ~300,000 long sentences of 10,000 fixtures, some pair comes out 90%
+# alike and the template check (CT702) rightly flags it.
+MIN_CONTENT_WORDS = 5
+
+
 @dataclass
 class SentenceSource:
     """Long sentences, never repeating an unmasked word sequence anywhere in the corpus."""
@@ -99,7 +108,7 @@ class SentenceSource:
         while True:
             sentence = long_sentence(self.rng, question=question)
             key = skeleton_key(sentence.text)
-            if key not in self.seen:
+            if content_words(key) >= MIN_CONTENT_WORDS and key not in self.seen:
                 self.seen.add(key)
                 return sentence
 
@@ -131,9 +140,11 @@ def scaled_categories(n: int) -> list[Category]:
 
 
 def spec_text(name: str, categories: list[Category]) -> str:
-    lines = [f"# Synthetic benchmark corpus ({sum(c.count for c in categories)} fixtures), made by bench/make_corpus.py.",
+    total = sum(c.count for c in categories)
+    lines = [f"# Synthetic benchmark corpus ({total} fixtures), made by bench/make_corpus.py.",
              "corpus_version: 1", f"name: {name}", "prompt_under_eval:", "  name: synthetic-extract", "  version: 1",
-             "harnesses: [claude]", "turns:", f"  min: {TURNS_MIN}", f"  max: {TURNS_MAX}", "categories:"]
+             "harnesses: [claude]", "turns:", f"  min: {TURNS_MIN}", f"  max: {TURNS_MAX}",
+             "lint:", f"  prompt: ../{PROMPT}", f"  kb: ../{KB}", f"  provenance: ../{PROVENANCE}", "categories:"]
     for category in categories:
         lines += [f"  - id: {category.id}", f"    count: {category.count}", f"    expect: {category.expect}",
                   f"    tests: {yaml_scalar(category.tests)}"]
@@ -191,7 +202,8 @@ def frontmatter(rng: random.Random) -> tuple[tuple[str, str], ...]:
     session_id = uuid.UUID(int=rng.getrandbits(128), version=4)
     captured = (f"'{rng.choice((2025, 2026))}-{rng.randint(1, 12):02d}-{rng.randint(1, 28):02d}"
                 f"T{rng.randint(0, 23):02d}:{rng.randint(0, 59):02d}:{rng.randint(0, 59):02d}.000Z'")
-    return (("schema_version", "1"), ("session_id", str(session_id)), ("harness", "claude"), ("captured_at", captured))
+    return (("schema_version", "1"), ("session_id", str(session_id)), ("harness", "claude"),
+            ("captured_at", captured))
 
 
 def make_turns(rng: random.Random, source: SentenceSource) -> tuple[list[Turn], list[str], list[str]]:
@@ -232,8 +244,8 @@ def pick_terms(rng: random.Random, pool: list[str], taken: set[str], count: int)
     return terms
 
 
-def make_sidecar(rng: random.Random, fixture_id: str, category: Category, user: list[str], agent: list[str],
-                 source: SentenceSource) -> dict | None:
+def make_sidecar(rng: random.Random, fixture_id: str, category: Category, user: list[str],
+                 agent: list[str]) -> dict | None:
     """Labels any faithful extraction can satisfy, or None if the transcript has too few phrases."""
     points = []
     types = {"practice": ["practice"], "map": ["map"], "subset": ["practice"], "empty": []}[category.expect]
@@ -245,15 +257,16 @@ def make_sidecar(rng: random.Random, fixture_id: str, category: Category, user: 
         if len(terms) < 2:
             return None
         taken.update(terms)
-        point = {"id": f"{terms[0].split()[-1]}-{('rule', 'map')[point_type == 'map']}-{index + 1}",
-                 "type": point_type, "must_match_all": terms}
-        if category.expect == "subset":
-            forbidden = [p for p in dict.fromkeys(agent) if usable_term(p)
-                         and not any(normalize(p) in normalize(t) or normalize(t) in normalize(p) for t in terms)]
-            if not forbidden:
-                return None
-            point["must_not_match"] = rng.sample(forbidden, min(len(forbidden), rng.randint(1, 2)))
-        points.append(point)
+        points.append({"id": f"{terms[0].split()[-1]}-{('rule', 'map')[point_type == 'map']}-{index + 1}",
+                       "type": point_type, "must_match_all": terms})
+    if category.expect == "subset":
+        # A forbidden term overlapping any point's terms would make the fixture unwinnable.
+        labels = [normalize(t) for t in taken]
+        forbidden = [p for p in dict.fromkeys(agent)
+                     if usable_term(p) and not any(normalize(p) in t or t in normalize(p) for t in labels)]
+        if not forbidden:
+            return None
+        points[0]["must_not_match"] = rng.sample(forbidden, min(len(forbidden), rng.randint(1, 2)))
     return {"fixture_id": fixture_id, "category": category.id, "expect_empty": not points,
             "expected_points": points,
             "max_unexpected_proposals": 0 if not points else rng.choice((0, 1, 1, 2)),
@@ -264,7 +277,7 @@ def make_fixture(rng: random.Random, fixture_id: str, category: Category, source
     fm = frontmatter(rng)
     while True:
         turns, user, agent = make_turns(rng, source)
-        sidecar = make_sidecar(rng, fixture_id, category, user, agent, source)
+        sidecar = make_sidecar(rng, fixture_id, category, user, agent)
         if sidecar is not None:
             break
     result = make_result(rng, sidecar, agent)
@@ -318,7 +331,8 @@ def render(categories: list[Category], fixtures: list[Fixture], name: str) -> di
         if fixture.has_session:
             files[f"{CORPUS}/sessions/{fixture.id}.md"] = fixture.session_bytes or session_text(fixture).encode()
         if fixture.has_sidecar:
-            files[f"{CORPUS}/expected/{fixture.id}.yaml"] = fixture.sidecar_bytes or sidecar_text(fixture.sidecar).encode()
+            sidecar = fixture.sidecar_bytes or sidecar_text(fixture.sidecar).encode()
+            files[f"{CORPUS}/expected/{fixture.id}.yaml"] = sidecar
         if fixture.result is not None:
             files[f"{RESULTS}/{fixture.id}.json"] = fixture.result
     return files
@@ -337,7 +351,24 @@ def generate(n: int, seed: int = 0, defects: int = 0) -> Generated:
     files = render(categories, fixtures, f"synthetic-{n}")
     files[PROMPT] = prompt.encode()
     files.update({path: text.encode() for path, text in kb.items()})
+    drifted = {path for code, path in planted if code == "CT801"}
+    files[PROVENANCE] = provenance_record(files, drifted).encode()
     return Generated(files, tuple(planted), tuple(unplanted))
+
+
+def provenance_record(files: dict, drifted: set) -> str:
+    """The record of review (CT801) as corpustools writes it; `drifted` files get another hash, as
+    if edited after review."""
+    from corpustools.provenance import RECORD_VERSION, render_record
+
+    prefix = CORPUS + "/"
+    hashes = {path[len(prefix):]: hashlib.sha256(data if path not in drifted else b"reviewed " + data).hexdigest()
+              for path, data in files.items() if path.startswith(prefix)}
+    return render_record({
+        "record_version": RECORD_VERSION, "recorded": "2026-01-01",
+        "corpus": {"path": CORPUS, "name": "synthetic", "version": 1},
+        "authoring_prompt": {"path": PROMPT, "sha256": hashlib.sha256(files[PROMPT]).hexdigest()},
+        "authored_by": "bench/make_corpus.py", "reviewed_by": "nobody (synthetic)", "files": hashes})
 
 
 def write_tree(out: str, files: dict, order: list[str] | None = None) -> None:

@@ -17,6 +17,10 @@ from vocabulary import (ADJECTIVES, ADVERBS, CONNECTORS, DETERMINERS, LINKING, M
 LONG_SENTENCE_TOKENS = 8  # the linter's template check only looks at sentences this long
 
 
+def _verb_forms() -> frozenset:
+    return frozenset(form for verb in VERBS for form in (verb, past(verb), third_person(verb), _ing(verb)))
+
+
 @dataclass(frozen=True)
 class Sentence:
     text: str
@@ -51,6 +55,11 @@ def past(verb: str) -> str:
 
 def third_person(verb: str) -> str:
     return plural(verb)
+
+
+def content_words(words) -> int:
+    """How many of `words` come from the large pools (the words that tell two sentences apart)."""
+    return sum(1 for word in words if word in CONTENT_WORDS)
 
 
 class _Builder:
@@ -186,5 +195,9 @@ def short_sentence(rng: random.Random) -> Sentence:
         return Sentence(f"The {noun} {rng.choice(LINKING)} {adjective}.", (noun,))
     if roll < 0.8:
         verb = rng.choice(VERBS)
-        return Sentence(f"{verb.capitalize()} the {adjective} {noun} {rng.choice(ADVERBS)}.", (f"{adjective} {noun}", noun))
+        return Sentence(f"{verb.capitalize()} the {adjective} {noun} {rng.choice(ADVERBS)}.",
+                        (f"{adjective} {noun}", noun))
     return Sentence(f"{rng.choice(('Then', 'Now', 'Next', 'Also'))} {_ing(rng.choice(VERBS))} the {noun}.", (noun,))
+
+
+CONTENT_WORDS = frozenset(NOUNS) | frozenset(ADJECTIVES) | frozenset(ADVERBS) | _verb_forms()

@@ -36,13 +36,14 @@ def outcome(rng: random.Random, expect_empty: bool) -> str:
 def _proposal_texts(proposal: dict) -> tuple[str, str]:
     """(match text, everything a must_not_match term is searched in), both normalized."""
     match = normalize(proposal["title"] + "\n" + proposal["body"])
-    everything = normalize("\n".join([proposal["title"], proposal["description"], proposal["body"]] + proposal["tags"]))
+    parts = [proposal["title"], proposal["description"], proposal["body"]] + proposal["tags"]
+    everything = normalize("\n".join(parts))
     return match, everything
 
 
 def proposal(rng: random.Random, kind: str, terms: list[str], avoid: list[str]) -> dict:
     """A proposal whose title+body contains every term in `terms` and nothing in `avoid`."""
-    while True:
+    for _ in range(1000):
         title = terms[0].capitalize()
         if len(terms) > 1:
             title += f" {rng.choice(LINKS)} the {terms[1]}"
@@ -58,6 +59,7 @@ def proposal(rng: random.Random, kind: str, terms: list[str], avoid: list[str]) 
         match, everything = _proposal_texts(candidate)
         if all(contains_term(match, t) for t in terms) and not any(contains_term(everything, t) for t in avoid):
             return candidate
+    raise RuntimeError(f"no proposal holds {terms} without {avoid}: the labels contradict each other")
 
 
 def unrelated_terms(rng: random.Random, pool: list[str], labels: list[str]) -> list[str]:

@@ -1,0 +1,305 @@
+"""Planting K defects of every lint rule kind into a generated corpus (make_corpus.py --defects K).
+
+Each planter changes one fixture (or the spec) so that exactly its rule should fire there, and
+says where the diagnostic is expected: (code, path relative to the output folder). Defects go to
+distinct fixtures, and sentences copied for CT102/CT701/CT702 come from clean donor fixtures, so
+one defect never hides another. Some defects cascade (an unknown category also changes its old
+category's count); the list records only what was planted.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass, replace
+
+from corpusgen import CORPUS, Category, Fixture, Turn, session_text, sidecar_text
+from grammar import LONG_SENTENCE_TOKENS
+from vocabulary import NOUNS
+
+from corpustools.lint.skeleton import text_sentences
+from corpustools.normalize import normalize
+
+NOT_PLANTED = (
+    ("CT003", "a spec-invalid corpus.yaml switches off every rule that needs the spec (CT004's harness "
+              "check, CT204, CT301-CT303, CT401), so it would hide the other planted defects; "
+              "the fuzz tests cover it"),
+)
+UNWINNABLE = "quixotic marmalade"  # no vocabulary word: never in a transcript
+
+# Short sentences (under the template check's 8 tokens) carrying each contact or secret shape.
+SECRETS = {
+    "CT501": lambda k: f"It printed AKIAIOSFODNN7EXAMPL{k % 10} again.",
+    "CT502": lambda k: f'I set `password = "bramble{k}lantern"` there.',
+    "CT503": lambda k: f"Clone https://deploy:hedge{k}moss@git.fernhollow.org/site.git first.",
+    "CT504": lambda k: f"It serves staging{k}.fernhollow.org now.",
+    "CT505": lambda k: f"It answers on 10.20.30.{k % 250 + 1} today.",
+    "CT506": lambda k: f"Mail webteam{k}@fernhollow.org about it.",
+    "CT507": lambda k: f"Call +44 20 7946 {k % 10000:04d} tomorrow.",
+}
+
+
+def _session(fixture: Fixture) -> str:
+    return f"{CORPUS}/sessions/{fixture.id}.md"
+
+
+def _sidecar(fixture: Fixture) -> str:
+    return f"{CORPUS}/expected/{fixture.id}.yaml"
+
+
+def _append(fixture: Fixture, sentence: str, tag: str = "USER") -> Fixture:
+    """`sentence` appended to the last turn tagged `tag`."""
+    turns = list(fixture.turns)
+    index = max(i for i, turn in enumerate(turns) if turn.tag == tag)
+    turns[index] = replace(turns[index], sentences=turns[index].sentences + (sentence,))
+    return replace(fixture, turns=tuple(turns))
+
+
+def _with_points(fixture: Fixture, points: list[dict]) -> Fixture:
+    return replace(fixture, sidecar={**fixture.sidecar, "expected_points": points})
+
+
+def _points(fixture: Fixture) -> list[dict]:
+    return [dict(point, must_match_all=list(point["must_match_all"])) for point in fixture.sidecar["expected_points"]]
+
+
+def _set_term(fixture: Fixture, term: str) -> Fixture:
+    """`term` as the first point's last term, keeping 2-4 terms."""
+    points = _points(fixture)
+    terms = points[0]["must_match_all"]
+    if len(terms) < 4:
+        terms.append(term)
+    else:
+        terms[-1] = term
+    return _with_points(fixture, points)
+
+
+def _frontmatter(fixture: Fixture, key: str, value: str) -> Fixture:
+    return replace(fixture, frontmatter=tuple((k, value if k == key else v) for k, v in fixture.frontmatter))
+
+
+def _long_sentences(fixture: Fixture, tag: str | None = None) -> list[str]:
+    return [s for turn in fixture.turns if tag in (None, turn.tag) for s in turn.sentences
+            if len(s.split()) >= LONG_SENTENCE_TOKENS]
+
+
+@dataclass
+class Planter:
+    rng: random.Random
+    prompt_sentences: list[str]
+    kb_sentences: list[str]
+
+    # -- parse and schema ----------------------------------------------------------------------
+    def ct001(self, k, fixture, donor):
+        broken = session_text(fixture).encode()
+        broken = broken.split(b"---\n", 2)[2] if k % 2 else broken.replace(b"[AGENT]:", b"[AGENT]: \xff", 1)
+        return replace(fixture, session_bytes=broken), _session(fixture)
+
+    def ct002(self, k, fixture, donor):
+        text = sidecar_text(fixture.sidecar)
+        broken = text + f"category: {fixture.category}\n" if k % 2 else "- " + text.replace("\n", "\n  ")
+        return replace(fixture, sidecar_bytes=broken.rstrip(" ").encode()), _sidecar(fixture)
+
+    def ct004(self, k, fixture, donor):
+        key, value = (("schema_version", "2"), ("harness", "gpt-shell"), ("captured_at", "'last tuesday'"))[k % 3]
+        return _frontmatter(fixture, key, value), _session(fixture)
+
+    def ct005(self, k, fixture, donor):
+        sidecar = dict(fixture.sidecar)
+        if k % 2:
+            del sidecar["notes"]
+        else:
+            sidecar["max_unexpected_proposals"] = "two"
+        return replace(fixture, sidecar=sidecar), _sidecar(fixture)
+
+    # -- identity and naming ---------------------------------------------------------------------
+    def ct101(self, k, fixture, donor):
+        session_id = dict(fixture.frontmatter)["session_id"]
+        bad = session_id.upper() if k % 2 else session_id[:14] + "1" + session_id[15:]
+        return _frontmatter(fixture, "session_id", bad), _session(fixture)
+
+    def ct102(self, k, fixture, donor):
+        return _frontmatter(fixture, "session_id", dict(donor.frontmatter)["session_id"]), _session(fixture)
+
+    def ct201(self, k, fixture, donor):
+        return replace(fixture, has_sidecar=False), _session(fixture)
+
+    def ct202(self, k, fixture, donor):
+        return replace(fixture, has_session=False), _sidecar(fixture)
+
+    def ct203(self, k, fixture, donor):
+        return replace(fixture, sidecar={**fixture.sidecar, "fixture_id": f"{fixture.id}-old"}), _sidecar(fixture)
+
+    def ct204(self, k, fixture, donor):
+        renamed = f"{fixture.category}-draft{k}"
+        fixture = replace(fixture, id=renamed, sidecar={**fixture.sidecar, "fixture_id": renamed})
+        return fixture, _sidecar(fixture)
+
+    def ct302(self, k, fixture, donor):
+        category, renamed = f"unlisted-{k}", f"unlisted-{k}-01"
+        fixture = replace(fixture, id=renamed, category=category,
+                          sidecar={**fixture.sidecar, "fixture_id": renamed, "category": category})
+        return fixture, _sidecar(fixture)
+
+    def ct303(self, k, fixture, donor):  # a practice category whose points are all maps
+        return _with_points(fixture, [dict(p, type="map") for p in _points(fixture)]), _sidecar(fixture)
+
+    # -- turns -----------------------------------------------------------------------------------
+    def ct401(self, k, fixture, donor):
+        extra = [Turn("AGENT" if (len(fixture.turns) + i) % 2 else "USER", ("Noted.",))
+                 for i in range(22 - len(fixture.turns))]
+        return replace(fixture, turns=fixture.turns + tuple(extra)), _session(fixture)
+
+    def ct402(self, k, fixture, donor):
+        tag = ("SYSTEM", "user", "TOOL")[k % 3]
+        turns = fixture.turns[:1] + (Turn(tag, ("Context follows.",)),) + fixture.turns[1:]
+        return replace(fixture, turns=turns), _session(fixture)
+
+    def ct403(self, k, fixture, donor):
+        return replace(fixture, turns=(Turn("AGENT", ("Picking this up.",)),) + fixture.turns), _session(fixture)
+
+    def secret(self, code):
+        def plant(k, fixture, donor):
+            return _append(fixture, SECRETS[code](k), self.rng.choice(("USER", "AGENT"))), _session(fixture)
+        return plant
+
+    # -- labels ----------------------------------------------------------------------------------
+    def ct601(self, k, fixture, donor):
+        return _set_term(fixture, UNWINNABLE), _sidecar(fixture)
+
+    def ct602(self, k, fixture, donor):
+        user = normalize(" ".join(s for t in fixture.turns if t.tag == "USER" for s in t.sentences))
+        agent_only = [p for p in fixture.agent_phrases if normalize(p) not in user and len(p) >= 3]
+        return _set_term(fixture, agent_only[0]), _sidecar(fixture)
+
+    def ct603(self, k, fixture, donor):
+        points = _points(fixture)
+        points[0]["must_match_all"][0] = points[0]["must_match_all"][0].title()
+        return _with_points(fixture, points), _sidecar(fixture)
+
+    def ct604(self, k, fixture, donor):
+        points = _points(fixture)
+        points[0]["must_match_all"] = points[0]["must_match_all"][:1]
+        return _with_points(fixture, points), _sidecar(fixture)
+
+    def ct605(self, k, fixture, donor):
+        word = ("config", "module", "test")[k % 3]
+        return _set_term(_append(fixture, f"Check the {word} first."), word), _sidecar(fixture)
+
+    def ct606(self, k, fixture, donor):
+        return _set_term(fixture, "--"), _sidecar(fixture)
+
+    def ct607(self, k, fixture, donor):
+        points = _points(fixture)
+        points[0]["must_not_match"] = list(points[0].get("must_not_match", [])) + [UNWINNABLE]
+        return _with_points(fixture, points), _sidecar(fixture)
+
+    def ct608(self, k, fixture, donor):
+        points = _points(fixture)
+        longer = next(t for t in points[0]["must_match_all"] if " " in t)
+        points[0]["must_not_match"] = [longer.split()[-1]]
+        return _with_points(fixture, points), _sidecar(fixture)
+
+    def ct609(self, k, fixture, donor):
+        points = _points(fixture)
+        return _with_points(fixture, points + [dict(points[0])]), _sidecar(fixture)
+
+    def ct610(self, k, fixture, donor):
+        for sentence in _long_sentences(fixture, "USER"):
+            words = sentence.split()
+            for start in range(1, len(words) - 3):
+                if all(re.fullmatch(r"[a-z]+", w) for w in words[start:start + 4]):
+                    return _set_term(fixture, " ".join(words[start:start + 4])), _sidecar(fixture)
+        raise ValueError(f"{fixture.id}: no four plain words in a row")
+
+    # -- copied sentences ------------------------------------------------------------------------
+    def ct701(self, k, fixture, donor):
+        return _append(fixture, _long_sentences(donor)[0]), _session(fixture)
+
+    def ct702(self, k, fixture, donor):
+        """The donor's longest sentence with one noun swapped for another of the same length."""
+        for sentence in sorted(_long_sentences(donor), key=len, reverse=True):
+            words = sentence.split()
+            nouns = [i for i in range(1, len(words)) if words[i] in NOUNS]
+            if len(words) >= 12 and nouns:
+                swapped = words[nouns[-1]]
+                words[nouns[-1]] = next(n for n in NOUNS if len(n) == len(swapped) and n != swapped)
+                return _append(fixture, " ".join(words)), _session(fixture)
+        raise ValueError(f"{donor.id}: no long sentence to vary")
+
+    def ct703(self, k, fixture, donor):
+        return _append(fixture, self.prompt_sentences[k % len(self.prompt_sentences)]), _session(fixture)
+
+    def ct704(self, k, fixture, donor):
+        return _append(fixture, self.kb_sentences[k % len(self.kb_sentences)]), _session(fixture)
+
+
+def _has_points(f: Fixture) -> bool:
+    return bool(f.sidecar["expected_points"])
+
+
+def _eligible(code: str):
+    """Which fixtures a code can be planted in."""
+    if code == "CT303":
+        return lambda f: f.expect == "practice"
+    if code == "CT602":
+        return lambda f: f.expect == "practice" and f.sidecar["expected_points"][0]["type"] == "practice" and any(
+            normalize(p) not in normalize(" ".join(s for t in f.turns if t.tag == "USER" for s in t.sentences))
+            for p in f.agent_phrases)
+    if code == "CT608":
+        return lambda f: _has_points(f) and any(" " in t for t in f.sidecar["expected_points"][0]["must_match_all"])
+    if code == "CT704":
+        return lambda f: f.expect in ("practice", "map", "subset")
+    if code in ("CT403", "CT401"):
+        return lambda f: len(f.turns) < 20
+    if code.startswith("CT6"):
+        return _has_points
+    return lambda f: True
+
+
+def _sentences_of(text: str) -> list[str]:
+    return [s.text for s in text_sentences(text) if s.tokens >= LONG_SENTENCE_TOKENS and s.words >= 3]
+
+
+def plant(rng: random.Random, categories: list[Category], fixtures: list[Fixture], k: int, prompt: str,
+          kb: dict) -> tuple[list[Category], list[Fixture], list[tuple[str, str]], tuple]:
+    """-> (categories, fixtures, planted (code, path) pairs, codes not planted with why)."""
+    planter = Planter(rng, _sentences_of(prompt), [s for text in kb.values() for s in _sentences_of(text)])
+    table = [("CT001", planter.ct001), ("CT002", planter.ct002), ("CT004", planter.ct004), ("CT005", planter.ct005),
+             ("CT101", planter.ct101), ("CT102", planter.ct102), ("CT201", planter.ct201), ("CT202", planter.ct202),
+             ("CT203", planter.ct203), ("CT204", planter.ct204), ("CT302", planter.ct302), ("CT303", planter.ct303),
+             ("CT401", planter.ct401), ("CT402", planter.ct402), ("CT403", planter.ct403)]
+    table += [(code, planter.secret(code)) for code in sorted(SECRETS)]
+    table += [(f"CT{n}", getattr(planter, f"ct{n}")) for n in (601, 602, 603, 604, 605, 606, 607, 608, 609, 610,
+                                                                701, 702, 703, 704)]
+    needed = (len(table) + 4) * k  # a donor each for CT102, CT701 and CT702; CT801's fixture
+    if len(fixtures) < needed:
+        raise ValueError(f"--defects {k} needs at least {needed} fixtures, not {len(fixtures)}")
+    free = list(range(len(fixtures)))
+    rng.shuffle(free)
+    donors = [free.pop() for _ in range(3 * k)]
+    planted: list[tuple[str, str]] = []
+    fixtures = list(fixtures)
+    # The choosiest kinds pick first, so a small corpus still has a fixture left for each.
+    choosy = ("CT602", "CT303", "CT608", "CT704")
+    for code, planter_of in sorted(table, key=lambda entry: (entry[0] not in choosy, not entry[0].startswith("CT6"))):
+        eligible = _eligible(code)
+        for number in range(k):
+            position = next((p for p in free if eligible(fixtures[p])), None)
+            if position is None:
+                raise ValueError(f"{code}: no fixture left to plant it in; use a larger N")
+            free.remove(position)
+            donor = fixtures[donors[(number * 3 + ("CT102", "CT701", "CT702").index(code)) % len(donors)]] \
+                if code in ("CT102", "CT701", "CT702") else None
+            fixtures[position], path = planter_of(number, fixtures[position], donor)
+            planted.append((code, path))
+    for number in range(k):  # CT801: the provenance record has another hash for this session
+        position = next(p for p in free if fixtures[p].has_session)
+        free.remove(position)
+        planted.append(("CT801", _session(fixtures[position])))
+    categories = list(categories)
+    for number in range(min(k, len(categories))):  # CT301: the spec promises one fixture more
+        index = number * len(categories) // max(k, 1)
+        categories[index] = replace(categories[index], count=categories[index].count + 1)
+        planted.append(("CT301", f"{CORPUS}/corpus.yaml"))
+    return categories, fixtures, sorted(planted), NOT_PLANTED

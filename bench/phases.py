@@ -1,0 +1,67 @@
+"""bench/phases.py CORPUS [CORPUS...]: where `corpustools lint` spends its time, phase by phase.
+
+Times, in CPU seconds of this process (steadier than wall time on a shared machine), loading the
+corpus and then each lint rule in the engine's order, with the resident memory after each, and
+prints one Markdown table with columns per corpus, so two sizes side by side show which phase
+grows faster than the corpus. Analyses
+several rules share (sentence skeletons) are charged to the first rule that asks for them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+
+
+def resident_mb() -> float:
+    """This process's resident memory now (Linux /proc; 0 elsewhere)."""
+    try:
+        with open("/proc/self/statm", encoding="ascii") as handle:
+            return int(handle.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
+    except (OSError, ValueError, IndexError):
+        return 0.0
+
+
+def phases(root: str) -> dict[str, tuple[float, float]]:
+    """phase -> (CPU seconds, resident MB after it)."""
+    from corpustools.corpus import load_corpus
+    from corpustools.lint.engine import Selection, active_rules, build_context, corpus_config
+    from corpustools.lint.registry import rule_modules
+
+    timings: dict[str, tuple[float, float]] = {}
+    started = time.process_time()
+    corpus = load_corpus(root)
+    timings["load corpus (read, YAML, schema)"] = (time.process_time() - started, resident_mb())
+    rules = rule_modules()
+    config = corpus_config(corpus, rules)
+    selection = Selection()
+    context = build_context(corpus, config, selection)
+    for rule in active_rules(rules, config, selection):
+        started = time.process_time()
+        list(rule.check(context, config.options.get(rule.CODE, getattr(rule, "OPTIONS", {}))))
+        timings[f"{rule.CODE} {rule.NAME}"] = (time.process_time() - started, resident_mb())
+    return timings
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="bench/phases.py", description=__doc__.split("\n\n")[0])
+    parser.add_argument("corpora", nargs="+", metavar="CORPUS")
+    parser.add_argument("--top", type=int, default=12, help="rows to show, largest last column first")
+    args = parser.parse_args(argv)
+    columns = [(os.path.basename(os.path.dirname(os.path.abspath(c))) or c, phases(c)) for c in args.corpora]
+    last = columns[-1][1]
+    rows = sorted(last, key=lambda name: -last[name][0])[: args.top]
+    print("| phase | " + " | ".join(f"{name} CPU (s) | {name} RSS after (MB)" for name, _ in columns) + " |")
+    print("|---|" + "---:|---:|" * len(columns))
+    for name in rows:
+        cells = (timing.get(name, (0.0, 0.0)) for _, timing in columns)
+        print(f"| {name} | " + " | ".join(f"{cpu:.2f} | {rss:.0f}" for cpu, rss in cells) + " |")
+    totals = (sum(cpu for cpu, _ in timing.values()) for _, timing in columns)
+    print("| **total** | " + " | ".join(f"{total:.2f} | " for total in totals) + " |")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,59 @@
+"""The benchmark's corpus generator (bench/corpusgen.py), importable from tests.
+
+The generator lives in bench/ because bench/make_corpus.py and bench/run.py are its first users;
+the robustness tests import the same code, so the corpus they mutate is the one the benchmark
+measures, not a second hand-written copy that could drift from it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import os
+import sys
+from contextlib import redirect_stderr, redirect_stdout
+from pathlib import Path
+
+BENCH = Path(__file__).resolve().parent.parent / "bench"
+if str(BENCH) not in sys.path:
+    sys.path.insert(0, str(BENCH))
+
+from corpusgen import generate, write_tree  # noqa: E402  (needs the sys.path entry above)
+
+
+def write_generated(out: Path, n: int, seed: int = 0, defects: int = 0, order=None) -> Path:
+    """Generate a corpus of `n` fixtures under `out` (out/corpus, out/results, ...); returns `out`."""
+    write_tree(str(out), generate(n, seed, defects).files, order)
+    return out
+
+
+def tree_digest(folder: Path) -> dict[str, str]:
+    """relative path -> sha256 of every file under `folder` (symbolic links by their target text)."""
+    digest = {}
+    for dirpath, dirnames, filenames in os.walk(folder):
+        dirnames.sort()
+        for name in sorted(filenames + [d for d in dirnames if os.path.islink(os.path.join(dirpath, d))]):
+            path = os.path.join(dirpath, name)
+            relative = os.path.relpath(path, folder).replace(os.sep, "/")
+            if os.path.islink(path):
+                digest[relative] = "link:" + os.readlink(path)
+            else:
+                with open(path, "rb") as handle:
+                    digest[relative] = hashlib.sha256(handle.read()).hexdigest()
+    return digest
+
+
+def run_main(*argv: str) -> tuple[int, str, str]:
+    """corpustools.cli.main(argv) in this process: (exit code, stdout, stderr)."""
+    from corpustools.cli import main
+
+    out, err = io.StringIO(), io.StringIO()
+    with redirect_stdout(out), redirect_stderr(err):
+        code = main(list(argv))
+    return code, out.getvalue(), err.getvalue()
+
+
+def lint_json(*argv: str) -> tuple[int, list[dict], str]:
+    code, out, err = run_main("lint", "--format", "json", *argv)
+    return code, (json.loads(out) if out.strip() else []), err
