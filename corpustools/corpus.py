@@ -11,6 +11,7 @@ import os
 from dataclasses import dataclass, field
 from typing import Mapping
 
+from corpustools.gcpause import gc_paused
 from corpustools.positions import InputError, Pos
 from corpustools.session import Session, parse_session
 from corpustools.sidecar import Sidecar, parse_sidecar
@@ -121,6 +122,11 @@ def load_sidecar_file(path: str) -> tuple[YamlDoc | None, Sidecar | None, str | 
 
 def load_corpus(root: str) -> Corpus:
     """Load every file of the corpus at `root`. Raises InputError only if `root` is not a folder."""
+    with gc_paused():
+        return _load_corpus(root)
+
+
+def _load_corpus(root: str) -> Corpus:
     if not os.path.isdir(root):
         raise InputError(Pos(root), "no such corpus folder")
     problems: list[Problem] = []

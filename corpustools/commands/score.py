@@ -20,6 +20,7 @@ def register(subparsers) -> None:
 
 
 def run(args, out, err) -> int:
+    from corpustools.gcpause import gc_paused
     from corpustools.positions import InputError
     from corpustools.score.history import appended, history_row, read_history
     from corpustools.writing import refuse_corpus_path, write_text
@@ -29,7 +30,8 @@ def run(args, out, err) -> int:
     from corpustools.score.scoring import score_report
 
     try:
-        report = score_report(args.corpus, args.results)
+        with gc_paused():  # scoring builds many small acyclic objects; see corpustools.gcpause
+            report = score_report(args.corpus, args.results)
         text = {"markdown": score_markdown, "json": score_json, "text": score_text}[args.format](report)
         history = None
         if args.append_history:

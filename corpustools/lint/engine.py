@@ -219,8 +219,10 @@ def run_rules(context: LintContext, rules: list[ModuleType], config: LintConfig,
 def lint_target(target: Target, rules: list[ModuleType], selection: Selection) -> LintRun:
     """Load one corpus and run the active rules on it. ConfigError for a bad `lint:` section."""
     from corpustools.corpus import load_corpus
+    from corpustools.gcpause import freeze_loaded
 
     corpus = load_corpus(target.root)
+    freeze_loaded()  # the rules below allocate a lot; never rescan the loaded corpus
     config = corpus_config(corpus, rules)
     context = build_context(corpus, config, selection)
     return run_rules(context, active_rules(rules, config, selection), config, target.only)

@@ -24,35 +24,17 @@ The MASK placeholder of a skeleton is not a word and never forms a block.
 
 from __future__ import annotations
 
-import gc
 import math
 from collections import Counter
-from contextlib import contextmanager
 from dataclasses import dataclass
 from itertools import combinations
 from typing import Sequence
 
+from corpustools.gcpause import gc_paused
 from corpustools.lint.skeleton import MASK
 
 MAX_BLOCK = 64
 DEAD = None  # a block held by too many texts: never read or grown again
-
-
-@contextmanager
-def gc_paused():
-    """Pause the cycle collector while building large indexes of small acyclic objects.
-
-    Building creates millions of tuples, lists and strings; each allocation burst triggers
-    collections that rescan the whole loaded corpus, which doubled the time of the template
-    rules at 1,000 fixtures. Nothing built here is cyclic, so reference counting frees it all.
-    """
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
 
 
 @dataclass(frozen=True)

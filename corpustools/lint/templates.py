@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from typing import Callable, Iterator, Mapping, Sequence
 
 from corpustools.lint.context import LintContext, TextSource
-from corpustools.lint.nearmatch import NearIndex, gc_paused
+from corpustools.gcpause import gc_paused
+from corpustools.lint.nearmatch import NearIndex
 from corpustools.lint.skeleton import Sentence, lines_sentences, strip_frontmatter, text_sentences
 from corpustools.positions import Pos
 from corpustools.session import Segment, Session
