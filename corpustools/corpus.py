@@ -69,7 +69,8 @@ def require_corpus(root: str) -> None:
 
 
 def list_files(folder: str, suffix: str) -> tuple[dict[str, str], list[Problem]]:
-    """fixture id -> path for `folder/*suffix`, sorted; symbolic links are reported, never followed."""
+    """fixture id -> path for `folder/*suffix`, sorted. Links are listed, never followed: reading
+    one is refused. A linked or unlistable folder is a STRAY_LINK problem."""
     found: dict[str, str] = {}
     problems: list[Problem] = []
     if os.path.islink(folder):
@@ -84,10 +85,8 @@ def list_files(folder: str, suffix: str) -> tuple[dict[str, str], list[Problem]]
         path = os.path.join(folder, name)
         if not name.endswith(suffix) or name.startswith("."):
             continue
-        if os.path.islink(path):
-            problems.append(Problem(Pos(path), STRAY_LINK,
-                                    f"is a symbolic link to {os.readlink(path)!r}; links are not followed"))
-            continue
+        # A link is listed like any file, so its fixture is paired and scored; reading it is what
+        # refuses it (textfile.read_bytes: "is a symbolic link ...; links are not followed").
         found[name[: -len(suffix)]] = path
     return found, problems
 
@@ -173,7 +172,8 @@ def corpus_files(root: str) -> list[str]:
     for folder, suffix in ((SESSIONS_DIR, SESSION_SUFFIX), (SIDECARS_DIR, SIDECAR_SUFFIX)):
         found, _ = list_files(os.path.join(root, folder), suffix)
         # A folder named like a session or sidecar is a load problem (CT001), not a file to hash.
-        files += [f"{folder}/{fixture_id}{suffix}" for fixture_id, path in found.items() if os.path.isfile(path)]
+        files += [f"{folder}/{fixture_id}{suffix}" for fixture_id, path in found.items()
+                  if os.path.isfile(path) and not os.path.islink(path)]
     return sorted(files)
 
 

@@ -165,15 +165,14 @@ def test_symlinked_sidecar_and_folder_are_reported(tree, outside):
     assert any("symbolic link" in m for m in _messages(_lint(tree), tree / "corpus" / "expected", "CT002"))
 
 
-@pytest.mark.xfail(strict=True, reason="score drops a symlinked sidecar's fixture without a word "
-                                       "(lint reports it); reported to the lead for issue 4")
 def test_score_reports_a_symlinked_sidecar(tree, outside):
     sidecar = _first(tree / "corpus" / "expected")
     sidecar.unlink()
     sidecar.symlink_to(outside / "leak.yaml")
     report = _score(tree)
-    assert any(sidecar.name in w and "symbolic link" in w for w in report["corpus_warnings"]) or any(
-        f["id"] == sidecar.stem and f["verdict"] == "FAIL" for f in report["fixtures"])
+    verdict = _verdict(report, sidecar.stem)
+    assert verdict["verdict"] == "FAIL"
+    assert any(r.startswith("sidecar-invalid") and "symbolic link" in r for r in verdict["reasons"]), verdict
 
 
 def test_symlinked_result_is_reported_and_not_followed(tree, outside):

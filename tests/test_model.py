@@ -9,7 +9,7 @@ import os
 import pytest
 from conftest import ADMIT_ID, REJECT_ID, VALID_FILES, session_text, sidecar_text, write_corpus
 
-from corpustools.corpus import (SESSION_PARSE, SIDECAR_PARSE, SIDECAR_SCHEMA, SPEC_INVALID, STRAY_LINK,
+from corpustools.corpus import (SESSION_PARSE, SIDECAR_PARSE, SIDECAR_SCHEMA, SPEC_INVALID,
                                 corpus_files, corpus_sha256, load_corpus)
 from corpustools.positions import InputError, Pos
 from corpustools.session import parse_session
@@ -230,8 +230,11 @@ def test_symbolic_links_are_reported_not_followed(make_corpus, tmp_path):
     os.symlink(outside, root / "sessions" / "linked-01.md")
     corpus = load_corpus(str(root))
     assert [(os.path.relpath(p.pos.path, root), p.kind) for p in corpus.problems] == [
-        ("sessions/linked-01.md", STRAY_LINK)]
-    assert "linked-01" not in corpus.sessions and "linked-01" not in corpus.fixture_ids
+        ("sessions/linked-01.md", SESSION_PARSE)]
+    assert "symbolic link" in corpus.problems[0].message
+    # listed (so it pairs with its sidecar and is scored), never read
+    assert "linked-01" not in corpus.sessions and "linked-01" in corpus.fixture_ids
+    assert "sessions/linked-01.md" not in corpus_files(str(root))
 
 
 def test_a_linked_corpus_yaml_is_not_read_nor_hashed(make_corpus, tmp_path):
