@@ -3,17 +3,14 @@ read by one YAML parser (python-frontmatter would otherwise use PyYAML's YAML 1.
 
 from __future__ import annotations
 
-import re
-
 from frontmatter.default_handlers import BaseHandler
 
+from corpustools.session import FM_BOUNDARY
 from corpustools.yamlload import parse_yaml
 
 
 class RuamelYAMLHandler(BaseHandler):
-    # Only spaces and tabs may trail the boundary: `\s*` would swallow the blank lines after it
-    # and shift every body line number.
-    FM_BOUNDARY = re.compile(r"^-{3,}[ \t]*$", re.MULTILINE)
+    FM_BOUNDARY = FM_BOUNDARY  # the session reader's boundary, so both split alike
     START_DELIMITER = END_DELIMITER = "---"
 
     def load(self, fm: str, **kwargs):

@@ -8,6 +8,10 @@ from dataclasses import dataclass
 from corpustools.positions import InputError, Pos
 from corpustools.yamlload import YamlDoc, parse_yaml
 
+# A frontmatter boundary: `---` (or longer) alone on a line. Only spaces and tabs may trail it:
+# `\s*` would swallow the blank lines after it and shift every body line number.
+FM_BOUNDARY = re.compile(r"^-{3,}[ \t]*$", re.MULTILINE)
+
 FRONTMATTER_KEYS = ("schema_version", "session_id", "harness", "captured_at")
 
 # Any line that looks like a role tag starts a segment; only USER/AGENT (optionally qualified,
@@ -26,10 +30,6 @@ class Segment:
     text: str
     pos: Pos  # where the tag (or the stray text) starts
     end_line: int
-
-    @property
-    def is_user(self) -> bool:
-        return self.role == "USER"
 
 
 @dataclass(frozen=True)
@@ -51,16 +51,16 @@ class Session:
 
 
 def split_frontmatter(text: str, path: str) -> tuple[str, str, int]:
-    """-> (frontmatter text, body text, file line of the body's first line)."""
-    from corpustools.frontmatter_yaml import RuamelYAMLHandler
+    """-> (frontmatter text, body text, file line of the body's first line).
 
-    handler = RuamelYAMLHandler()
-    if not handler.detect(text) or not text.startswith("---"):
+    The same split as python-frontmatter with our handler (which reuses FM_BOUNDARY), done here
+    so the lint hot path does not import python-frontmatter and PyYAML for one regex."""
+    if not FM_BOUNDARY.match(text) or not text.startswith("---"):
         raise InputError(Pos(path, 1, 1), "frontmatter missing: a session starts with a '---' line")
-    try:
-        fm, body = handler.split(text)
-    except ValueError:
-        raise InputError(Pos(path, 1, 1), "frontmatter never closes: no second '---' line") from None
+    parts = FM_BOUNDARY.split(text, 2)
+    if len(parts) < 3:
+        raise InputError(Pos(path, 1, 1), "frontmatter never closes: no second '---' line")
+    _, fm, body = parts
     closing_line = 1 + fm.count("\n")
     if body.startswith("\n"):
         return fm, body[1:], closing_line + 1

@@ -12,7 +12,6 @@ from corpustools.yamlload import YamlDoc
 SPEC_FILE = "corpus.yaml"
 DEFAULT_HARNESSES = ("claude",)
 DEFAULT_TURNS = (8, 20)
-EXPECT_KINDS = ("practice", "map", "empty", "subset")
 
 
 @dataclass(frozen=True)

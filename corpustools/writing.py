@@ -26,6 +26,15 @@ def refuse_corpus_path(path: str, corpus_root: str) -> None:
             raise InputError(Pos(path), f"is inside the corpus's own files ({name}); corpustools never writes there")
 
 
+def emit(text: str, output: str | None, corpus_root: str, out) -> None:
+    """A report goes to `output` (never inside the corpus's own files), or to `out` when none."""
+    if output:
+        refuse_corpus_path(output, corpus_root)
+        write_text(output, text)
+    else:
+        out.write(text)
+
+
 def write_text(path: str, text: str) -> None:
     """Write a whole text file (LF line endings, UTF-8); an unwritable path is an InputError.
 

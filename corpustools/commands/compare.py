@@ -25,17 +25,13 @@ def run(args, out, err) -> int:
     from corpustools.positions import InputError
     from corpustools.score.compare import CorpusDrift, compare_runs
     from corpustools.score.compare_markdown import compare_markdown
-    from corpustools.writing import refuse_corpus_path, write_text
+    from corpustools.writing import emit
     from corpustools.score.report_json import compare_json
 
     try:
         comparison = compare_runs(args.corpus, args.base, args.candidate, allow_drift=args.allow_corpus_drift)
         text = compare_json(comparison) if args.format == "json" else compare_markdown(comparison)
-        if args.output:
-            refuse_corpus_path(args.output, args.corpus)
-            write_text(args.output, text)
-        else:
-            out.write(text)
+        emit(text, args.output, args.corpus, out)
     except CorpusDrift as drift:
         print(f"corpustools compare: {drift}; refusing to compare (pass --allow-corpus-drift to compare anyway)",
               file=err)

@@ -23,7 +23,7 @@ def run(args, out, err) -> int:
     from corpustools.gcpause import gc_paused
     from corpustools.positions import InputError
     from corpustools.score.history import appended, history_row, read_history
-    from corpustools.writing import refuse_corpus_path, write_text
+    from corpustools.writing import emit, refuse_corpus_path, write_text
     from corpustools.score.report_json import score_json
     from corpustools.score.report_markdown import score_markdown
     from corpustools.score.report_text import score_text
@@ -37,11 +37,7 @@ def run(args, out, err) -> int:
         if args.append_history:
             refuse_corpus_path(args.append_history, args.corpus)
             history = appended(read_history(args.append_history), args.append_history, history_row(report))
-        if args.output:
-            refuse_corpus_path(args.output, args.corpus)
-            write_text(args.output, text)
-        else:
-            out.write(text)
+        emit(text, args.output, args.corpus, out)
         if history is not None:
             write_text(args.append_history, history)
             print(f"corpustools score: appended a row to {args.append_history}", file=err)

@@ -78,10 +78,13 @@ def cell(text: str) -> str:
     return " ".join(str(text).split()).replace("|", "\\|")
 
 
+def row_line(cells) -> str:
+    return "| " + " | ".join(cell(c) for c in cells) + " |"
+
+
 def table(header: list[str], rows: list[list[str]]) -> list[str]:
     lines = ["| " + " | ".join(header) + " |", "|" + "|".join("---" for _ in header) + "|"]
-    lines += ["| " + " | ".join(cell(c) for c in row) + " |" for row in rows]
-    return lines
+    return lines + [row_line(row) for row in rows]
 
 
 def scalar(value) -> str:

@@ -11,7 +11,7 @@ import os
 import re
 
 from corpustools.positions import InputError, Pos
-from corpustools.score.formatting import cell, fraction, metric_number, metric_spread
+from corpustools.score.formatting import fraction, metric_number, metric_spread, row_line, table
 from corpustools.score.scoring import ScoreReport
 from corpustools.textfile import decode_text, read_bytes
 
@@ -76,18 +76,10 @@ def is_separator(line: str) -> bool:
     return all(_SEPARATOR_CELL.fullmatch(c) for c in split_row(line))
 
 
-def format_row(cells) -> str:
-    return "| " + " | ".join(cell(c) for c in cells) + " |"
-
-
-def header_lines() -> list[str]:
-    return [format_row(HISTORY_COLUMNS), "|" + "|".join("---" for _ in HISTORY_COLUMNS) + "|"]
-
-
 def appended(text: str | None, path: str, row: list[str]) -> str:
     """The history file's new text with `row` added. InputError for a foreign table."""
     if text is None:
-        return "\n".join([TITLE, ""] + header_lines() + [format_row(row)]) + "\n"
+        return "\n".join([TITLE, ""] + table(list(HISTORY_COLUMNS), [row])) + "\n"
     lines = text.split("\n")
     for i, line in enumerate(lines[:-1]):
         if line.lstrip().startswith("|") and is_separator(lines[i + 1]):
@@ -99,9 +91,9 @@ def appended(text: str | None, path: str, row: list[str]) -> str:
             end = i + 2
             while end < len(lines) and lines[end].lstrip().startswith("|"):
                 end += 1
-            return "\n".join(lines[:end] + [format_row(row)] + lines[end:])
+            return "\n".join(lines[:end] + [row_line(row)] + lines[end:])
     body = text if text.endswith("\n") or not text else text + "\n"
-    return body + ("\n" if body else "") + "\n".join(header_lines() + [format_row(row)]) + "\n"
+    return body + ("\n" if body else "") + "\n".join(table(list(HISTORY_COLUMNS), [row])) + "\n"
 
 
 def read_history(path: str) -> str | None:
