@@ -1,0 +1,59 @@
+"""Golden regression: every lint finding and every score report on a generated corpus is unchanged.
+
+The bench generator writes a small corpus with planted defects (fixed seed) and a run of outputs
+for it; lint (JSON) and score (JSON and Markdown) must print exactly the committed files under
+tests/golden/. A change meant to be invisible (a faster parser, a leaner import) must leave them
+byte for byte as they are; a change meant to alter findings or reports regenerates them:
+
+    CORPUSTOOLS_REGENERATE_GOLDEN=1 python -m pytest -q -p no:cacheprovider tests/test_golden.py
+
+and the diff of tests/golden/ is then reviewed like any other change.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from bench_helpers import write_generated
+
+from corpustools.cli import main
+
+GOLDEN = Path(__file__).resolve().parent / "golden"
+REGENERATE = os.environ.get("CORPUSTOOLS_REGENERATE_GOLDEN") == "1"
+FIXTURES, SEED, DEFECTS = 80, 7, 1  # 80 is the smallest corpus that takes one defect of every kind
+
+# golden file -> the command that prints it, run from the generated folder (relative paths only,
+# so the output does not depend on where the temporary folder is).
+COMMANDS = {
+    "lint.json": ["lint", "corpus", "--format", "json", "--prompt", "prompt.md", "--kb", "kb"],
+    "score.json": ["score", "corpus", "results", "--format", "json"],
+    "score.md": ["score", "corpus", "results"],
+}
+
+
+@pytest.fixture(scope="module")
+def generated(tmp_path_factory):
+    return write_generated(tmp_path_factory.mktemp("golden"), FIXTURES, SEED, DEFECTS)
+
+
+@pytest.mark.parametrize("name", sorted(COMMANDS))
+def test_output_matches_the_golden_file(name, generated, monkeypatch, capsys):
+    monkeypatch.chdir(generated)
+    main(COMMANDS[name])
+    out, err = capsys.readouterr()
+    assert err == ""
+    golden = GOLDEN / name
+    if REGENERATE:
+        golden.parent.mkdir(exist_ok=True)
+        golden.write_bytes(out.encode())
+    assert golden.exists(), f"{golden} is missing; regenerate it (see this module's docstring)"
+    assert out == golden.read_text(encoding="utf-8"), (
+        f"{name} differs from {golden}; if the change is intended, regenerate (see this module's docstring)")
+
+
+def test_the_lint_golden_holds_planted_findings():
+    # A golden file of an empty or failing run would guard nothing.
+    text = (GOLDEN / "lint.json").read_text(encoding="utf-8")
+    assert text.count('"code": "CT') >= 30
