@@ -1,5 +1,5 @@
-"""A python-frontmatter handler backed by our ruamel.yaml dialect, so sessions and sidecars are
-read by one YAML parser (python-frontmatter would otherwise use PyYAML's YAML 1.1)."""
+"""A python-frontmatter handler backed by our YAML dialect (corpustools.yamlload), so sessions and
+sidecars are read alike (python-frontmatter would otherwise use PyYAML's YAML 1.1 constructor)."""
 
 from __future__ import annotations
 
@@ -9,18 +9,12 @@ from corpustools.session import FM_BOUNDARY
 from corpustools.yamlload import parse_yaml
 
 
-class RuamelYAMLHandler(BaseHandler):
+class CorpusYAMLHandler(BaseHandler):
     FM_BOUNDARY = FM_BOUNDARY  # the session reader's boundary, so both split alike
     START_DELIMITER = END_DELIMITER = "---"
 
     def load(self, fm: str, **kwargs):
         return parse_yaml(fm, kwargs.get("path", "<frontmatter>")).data
 
-    def export(self, metadata, **kwargs) -> str:
-        import io
-
-        from ruamel.yaml import YAML
-
-        out = io.StringIO()
-        YAML(typ="safe", pure=True).dump(dict(metadata), out)
-        return out.getvalue().strip()
+    # No export: nothing here writes frontmatter, and PyYAML's dumper would write YAML 1.1
+    # (`0o17` unquoted, which YAML 1.2 reads as a number).

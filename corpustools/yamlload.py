@@ -1,11 +1,17 @@
-"""One YAML dialect for every corpus file: ruamel.yaml, YAML 1.2, duplicate keys are an error,
-no implicit timestamps, aliases bounded; every key and item keeps its line and column."""
+"""One YAML dialect for every corpus file: YAML 1.2 core schema, duplicate keys are an error,
+timestamps stay strings, aliases bounded, no merge keys, no tags beyond the core ones; every key and
+item keeps its line and column.
+
+libyaml (through PyYAML) scans and parses; this module composes its events into plain data itself.
+It never uses PyYAML's constructor, which is YAML 1.1 (`yes` is true, `017` octal, `1:20` a
+number, dates become dates, `<<` merges) and lets a later duplicate key win silently. Without
+libyaml, PyYAML's pure-Python parser gives the same events, and so the same result.
+"""
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Any, Mapping
 
 from corpustools.positions import InputError, Pos
@@ -35,184 +41,320 @@ class YamlDoc:
         return Pos(self.path, line, col)
 
 
-class _Limit(Exception):
-    """Raised inside the parser when a document exceeds a bound; carries the ruamel mark."""
+class _Refused(Exception):
+    """A document this dialect will not read; carries the parser mark (None: the whole text)."""
 
     def __init__(self, mark, message: str):
         super().__init__(message)
         self.mark, self.message = mark, message
 
 
-@lru_cache(maxsize=None)
-def _classes():
-    """The scanner, composer and constructor of our dialect (built once, on first use)."""
-    from ruamel.yaml.composer import Composer
-    from ruamel.yaml.constructor import RoundTripConstructor
-    from ruamel.yaml.scanner import RoundTripScanner
+# --- YAML 1.2 core schema ---------------------------------------------------------------------
 
-    class _Scanner(RoundTripScanner):
-        """Refuses deep flow nesting while scanning: ruamel's simple-key bookkeeping is quadratic
-        in the flow depth, so `[[[[...` 10,000 deep would otherwise take seconds to reject."""
-
-        def fetch_flow_collection_start(self, *args, **kwargs):
-            if len(self.flow_context) >= MAX_DEPTH:
-                raise _Limit(self.reader.get_mark(), f"YAML nested deeper than {MAX_DEPTH} levels; not read")
-            return super().fetch_flow_collection_start(*args, **kwargs)
-
-    class _Composer(Composer):
-        """Bounds the nodes written in the source (parsing stops early on a huge file) and the
-        block nesting depth (before Python's recursion limit is reached)."""
-
-        def __init__(self, *args, **kwargs):
-            super().__init__(*args, **kwargs)
-            self._seen = self._nesting = 0
-
-        def compose_node(self, parent, index):
-            self._seen += 1
-            self._nesting += 1
-            if self._seen > MAX_NODES:
-                raise _Limit(self.parser.peek_event().start_mark,
-                             f"YAML has more than {MAX_NODES} values; not read")
-            if self._nesting > MAX_DEPTH + 1:
-                raise _Limit(self.parser.peek_event().start_mark,
-                             f"YAML nested deeper than {MAX_DEPTH} levels; not read")
-            try:
-                return super().compose_node(parent, index)
-            finally:
-                self._nesting -= 1
-
-    class _Constructor(RoundTripConstructor):
-        """Round-trip constructor (keeps positions) that reads timestamps as the strings they are."""
-
-    _Constructor.add_constructor("tag:yaml.org,2002:timestamp", _Constructor.construct_yaml_str)
-    return _Scanner, _Composer, _Constructor
+CORE = "tag:yaml.org,2002:"
+STR, INT, FLOAT, BOOL, NULL, MAP, SEQ = (CORE + name for name in ("str", "int", "float", "bool", "null", "map", "seq"))
+_WORDS = {"": None, "~": None, "null": None, "Null": None, "NULL": None,
+          "true": True, "True": True, "TRUE": True, "false": False, "False": False, "FALSE": False}
+_NUMBER = re.compile(r"""(?P<int>[-+]?[0-9]+)|0o(?P<oct>[0-7]+)|0x(?P<hex>[0-9a-fA-F]+)
+    |(?P<float>[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?)
+    |(?P<inf>[-+]?\.(?:inf|Inf|INF))|(?P<nan>\.(?:nan|NaN|NAN))""", re.VERBOSE)
+_MAY_BE_NUMBER = frozenset("0123456789+-.")
+_MISSING = object()
 
 
-def _yaml():
-    from ruamel.yaml import YAML
+def _number(text: str) -> Any:
+    """The int or float a plain scalar means under the core schema, else _MISSING."""
+    found = _NUMBER.fullmatch(text)
+    if found is None:
+        return _MISSING
+    kind = found.lastgroup
+    if kind == "int":
+        return int(text)
+    if kind in ("oct", "hex"):
+        return int(found.group(kind), 8 if kind == "oct" else 16)
+    if kind == "float":
+        return float(text)
+    if kind == "inf":
+        return float("-inf") if text[0] == "-" else float("inf")
+    return float("nan")
 
-    scanner, composer, constructor = _classes()
-    yaml = YAML(typ="rt", pure=True)
-    yaml.Scanner, yaml.Composer, yaml.Constructor = scanner, composer, constructor
-    yaml.allow_duplicate_keys = False
-    return yaml
 
-
-def _first_definition(text: str, problem: str, start: int, duplicate: int, column: int) -> int | None:
-    """0-based line of the first `key:` at the duplicate's column, between the mapping's start and
-    the duplicate (ruamel marks only the mapping and the second key)."""
-    found = re.search(r'duplicate key "(.*?)"', problem or "")
-    if not found:
-        return None
-    key = re.escape(found.group(1))
-    pattern = re.compile(rf"""(?:['"]?){key}(?:['"]?)\s*:""")
-    lines = text.split("\n")
-    for number in range(start, min(duplicate, len(lines))):
-        if pattern.match(lines[number], column):
-            return number
-    return None
+def _plain(text: str) -> Any:
+    """A plain (unquoted, untagged) scalar by the YAML 1.2 core schema; everything else is a string."""
+    if text[:1] in _MAY_BE_NUMBER:
+        value = _number(text)
+        return text if value is _MISSING else value
+    return _WORDS.get(text, text)
 
 
 def _one_line(text: str) -> str:
     return re.sub(r"\s+", " ", str(text)).strip()
 
 
-def parse_yaml(text: str, path: str, *, line_offset: int = 0) -> YamlDoc:
-    """Parse YAML text. `line_offset` is added to every line (for frontmatter inside a file)."""
-    from ruamel.yaml.error import MarkedYAMLError, YAMLError
-    from ruamel.yaml.reader import ReaderError
+def _tag_name(tag: str) -> str:
+    return "!!" + tag[len(CORE):] if tag.startswith(CORE) else tag
 
+
+def _tagged(text: str, tag: str) -> Any:
+    """A scalar with an explicit core tag: it must be what the tag says."""
+    if tag == "!" or tag == STR:
+        return text
+    if tag == INT or tag == FLOAT:
+        value = _number(text)
+        if value is not _MISSING and (tag == FLOAT or type(value) is int):
+            return float(value) if tag == FLOAT else value
+    elif tag == BOOL or tag == NULL:
+        value = _WORDS.get(text, _MISSING)
+        if value is not _MISSING and (value is None) == (tag == NULL):
+            return value
+    else:
+        raise ValueError(f"YAML tag {_tag_name(tag)} is not supported (only the core tags: "
+                         "!!str, !!int, !!float, !!bool, !!null, !!map, !!seq)")
+    raise ValueError(f"YAML error: {text!r} is not a valid {_tag_name(tag)}")
+
+
+def _scalar(event) -> Any:
+    tag = event.tag
     try:
-        raw = _yaml().load(text)
-    except _Limit as err:
-        line, col = (err.mark.line + 1 + line_offset, err.mark.column + 1) if err.mark else (line_offset + 1, 1)
-        raise InputError(Pos(path, line, col), err.message) from None
-    except ReaderError as err:  # a control character: ruamel gives only a character offset
-        at = max(0, min(int(getattr(err, "position", 0) or 0), len(text)))
-        line = text.count("\n", 0, at) + 1 + line_offset
-        col = at - (text.rfind("\n", 0, at) + 1) + 1
+        if tag is None:
+            # libyaml marks a plain scalar with style '', the pure-Python parser with None.
+            return _plain(event.value) if not event.style else event.value
+        return _tagged(event.value, tag)
+    except ValueError as err:  # a tag we refuse; an integer of more than 4300 digits (int()'s limit)
+        message = _one_line(err)
+        if not message.startswith("YAML"):
+            message = f"YAML value cannot be read: {message[:200]}"
+        raise _Refused(event.start_mark, message) from None
+
+
+# --- composing parser events into plain data ---------------------------------------------------
+
+def _events(text: str, libyaml: bool):
+    """The parser events of `text`, from libyaml or from PyYAML's pure-Python parser."""
+    import yaml
+
+    if libyaml and yaml.__with_libyaml__:
+        from yaml._yaml import CParser
+
+        parser = CParser(text)
+    else:
+        parser = _pure_parser()(text)
+    end = yaml.StreamEndEvent
+    while True:
+        event = parser.get_event()
+        yield event
+        if type(event) is end:
+            return
+
+
+_PURE_PARSER = []
+
+
+def _pure_parser():
+    """PyYAML's pure-Python reader, scanner and parser (built once), refusing deep flow nesting
+    while scanning: its simple-key bookkeeping is quadratic in the flow depth."""
+    if not _PURE_PARSER:
+        from yaml.parser import Parser
+        from yaml.reader import Reader
+        from yaml.scanner import Scanner
+
+        class PureParser(Reader, Scanner, Parser):
+            def __init__(self, stream):
+                Reader.__init__(self, stream)
+                Scanner.__init__(self)
+                Parser.__init__(self)
+
+            def fetch_flow_collection_start(self, *args, **kwargs):
+                if self.flow_level >= MAX_DEPTH:
+                    raise _Refused(self.get_mark(), f"YAML nested deeper than {MAX_DEPTH} levels; not read")
+                return super().fetch_flow_collection_start(*args, **kwargs)
+
+        _PURE_PARSER.append(PureParser)
+    return _PURE_PARSER[0]
+
+
+class _Composer:
+    """Builds plain data and positions from parser events, with every check of the dialect."""
+
+    def __init__(self, offset: int):
+        self.offset = offset
+        self.positions: dict[KeyPath, tuple[int, int]] = {(): (offset + 1, 1)}
+        self.anchors: dict[str, tuple[Any, KeyPath | None]] = {}  # finished anchored nodes
+        self.budget = MAX_NODES
+
+    def compose(self, events) -> Any:
+        import yaml
+
+        scalar, alias = yaml.ScalarEvent, yaml.AliasEvent
+        mapping, sequence = yaml.MappingStartEvent, yaml.SequenceStartEvent
+        ends = (yaml.MappingEndEvent, yaml.SequenceEndEvent)
+        positions, offset, max_depth = self.positions, self.offset, MAX_DEPTH
+        stack: list[list] = []  # open collections: [container, keypath, anchor, pending key]
+        root, documents = None, 0
+        for event in events:
+            kind = type(event)
+            if kind is scalar or kind is mapping or kind is sequence or kind is alias:
+                mark = event.start_mark
+                self.budget -= 1
+                if self.budget < 0:
+                    raise _Refused(mark, f"YAML has more than {MAX_NODES} values; not read")
+                if len(stack) > max_depth:
+                    raise _Refused(mark, f"YAML nested deeper than {MAX_DEPTH} levels; not read")
+                if not stack:
+                    keypath: KeyPath = ()
+                else:
+                    frame = stack[-1]
+                    container = frame[0]
+                    if type(container) is list:
+                        keypath = frame[1] + (len(container),)
+                        positions[keypath] = (mark.line + 1 + offset, mark.column + 1)
+                    elif frame[3] is _MISSING:
+                        frame[3] = self._key(event, container, frame[1])
+                        continue
+                    else:
+                        keypath = frame[1] + (frame[3],)
+                if kind is scalar:
+                    value = _scalar(event)
+                elif kind is alias:
+                    value = self._expand(event, keypath, stack)
+                else:
+                    allowed = MAP if kind is mapping else SEQ
+                    if event.tag is not None and event.tag != "!" and event.tag != allowed:
+                        raise _Refused(mark, f"YAML tag {_tag_name(event.tag)} cannot tag a "
+                                             f"{'mapping' if kind is mapping else 'sequence'}")
+                    stack.append([{} if kind is mapping else [], keypath, event.anchor, _MISSING])
+                    continue
+                if kind is scalar and event.anchor is not None:
+                    self.anchors[event.anchor] = (value, keypath)
+            elif kind in ends:
+                container, keypath, anchor, _ = stack.pop()
+                if anchor is not None:
+                    self.anchors[anchor] = (container, keypath)
+                value = container
+            elif kind is yaml.DocumentStartEvent:
+                documents += 1
+                if documents > 1:
+                    raise _Refused(event.start_mark, "YAML error: expected a single document in the stream, "
+                                                     "but found another document")
+                if event.version not in (None, (1, 2)):
+                    raise _Refused(event.start_mark, f"YAML {'.'.join(map(str, event.version))} is not "
+                                                     "supported: write %YAML 1.2 or no directive")
+                continue
+            else:
+                continue
+            if not stack:
+                root = value
+            else:
+                frame = stack[-1]
+                if type(frame[0]) is list:
+                    frame[0].append(value)
+                else:
+                    frame[0][frame[3]] = value
+                    frame[3] = _MISSING
+        return root
+
+    def _key(self, event, mapping: dict, parent: KeyPath) -> str:
+        """The key `event` names in `mapping` (as a string), checked and its position recorded."""
+        import yaml
+
+        mark = event.start_mark
+        if type(event) is yaml.ScalarEvent:
+            if event.tag is None and not event.style and event.value == "<<":
+                raise _Refused(mark, "YAML merge keys (<<) are not supported; write the keys out")
+            key = _scalar(event)
+            if event.anchor is not None:
+                self.anchors[event.anchor] = (key, None)
+        elif type(event) is yaml.AliasEvent and event.anchor in self.anchors:
+            key = self.anchors[event.anchor][0]
+            if isinstance(key, (dict, list)):
+                raise _Refused(mark, "YAML error: a mapping key must be a scalar")
+        elif type(event) is yaml.AliasEvent:
+            raise _Refused(mark, f"YAML error: found undefined alias *{event.anchor}")
+        else:
+            raise _Refused(mark, "YAML error: a mapping key must be a scalar")
+        if not isinstance(key, str):
+            key = str(key)  # `1:` is the key "1", as in a JSON object
+        keypath = parent + (key,)
+        if key in mapping:  # also `1:` after `"1":`: distinct in YAML, one key as plain data
+            first = self.positions[keypath][0]
+            raise _Refused(mark, f'YAML error: found duplicate key "{key}" (first defined at line {first})')
+        self.positions[keypath] = (mark.line + 1 + self.offset, mark.column + 1)
+        return key
+
+    def _expand(self, event, keypath: KeyPath, stack: list) -> Any:
+        """A fresh copy of the aliased node; its parts keep the positions of the anchored original."""
+        name = event.anchor
+        if any(frame[2] == name for frame in stack):
+            raise _Refused(event.start_mark, f"YAML error: alias *{name} refers to a node that contains it")
+        if name not in self.anchors:
+            raise _Refused(event.start_mark, f"YAML error: found undefined alias *{name}")
+        value, source = self.anchors[name]
+        return self._copy(value, source, keypath) if isinstance(value, (dict, list)) else value
+
+    def _copy(self, value: Any, source: KeyPath, target: KeyPath) -> Any:
+        # Recursion is bounded: both key paths stay within MAX_DEPTH (checked below).
+        if len(target) > MAX_DEPTH:
+            raise _Refused(None, f"YAML nested deeper than {MAX_DEPTH} levels; not read")
+        self.budget -= len(value)
+        if self.budget < 0:
+            raise _Refused(None, f"YAML expands to more than {MAX_NODES} values (alias bomb?); not read")
+        positions = self.positions
+        items = value.items() if type(value) is dict else enumerate(value)
+        copied = [(part, self._copy(child, source + (part,), target + (part,)) if isinstance(child, (dict, list))
+                   else child) for part, child in items]
+        for part, _ in copied:
+            if source + (part,) in positions:
+                positions[target + (part,)] = positions[source + (part,)]
+        return dict(copied) if type(value) is dict else [child for _, child in copied]
+
+
+# --- the one entry point -----------------------------------------------------------------------
+
+def parse_yaml(text: str, path: str, *, line_offset: int = 0, libyaml: bool = True) -> YamlDoc:
+    """Parse YAML text. `line_offset` is added to every line (for frontmatter inside a file).
+    `libyaml=False` uses PyYAML's pure-Python parser (also used when libyaml is not installed)."""
+    import yaml
+
+    def at(mark) -> Pos:
+        return Pos(path, mark.line + 1 + line_offset, mark.column + 1) if mark else Pos(path, line_offset + 1, 1)
+
+    composer = _Composer(line_offset)
+    try:
+        data = composer.compose(_events(text, libyaml))
+    except _Refused as err:
+        raise InputError(at(err.mark), err.message) from None
+    except yaml.reader.ReaderError as err:  # a control character: only an offset is known
+        at_char = _char_offset(text, int(err.position or 0), libyaml and yaml.__with_libyaml__)
+        line = text.count("\n", 0, at_char) + 1 + line_offset
+        col = at_char - (text.rfind("\n", 0, at_char) + 1) + 1
         char = f"U+{err.character:04X}" if isinstance(err.character, int) else repr(err.character)
         raise InputError(Pos(path, line, col), f"YAML error: control character {char} is not allowed") from None
-    except MarkedYAMLError as err:
+    except yaml.MarkedYAMLError as err:
+        if libyaml and "maximum nesting depth" in str(err.problem):
+            # libyaml's own bound (1,000) can trip while it looks ahead: let the pure-Python
+            # parser find where our (lower) bound is crossed.
+            return parse_yaml(text, path, line_offset=line_offset, libyaml=False)
         mark = err.problem_mark or err.context_mark
-        line, col = (mark.line + 1 + line_offset, mark.column + 1) if mark else (line_offset + 1, 1)
-        what = _one_line(" ".join(p for p in (err.context, err.problem) if p)) or "invalid YAML"
-        if "duplicate key" in what and err.context_mark is not None and mark is not None:
-            first = _first_definition(text, err.problem, err.context_mark.line, mark.line, mark.column)
-            where = f"first defined at line {first + 1 + line_offset}" if first is not None else (
-                f"in the mapping that starts at line {err.context_mark.line + 1 + line_offset}")
-            what = f"{_one_line(err.problem).split(' with value ', 1)[0]} ({where})"
-        raise InputError(Pos(path, line, col), f"YAML error: {what}") from None
-    except YAMLError as err:
-        raise InputError(Pos(path, line_offset + 1, 1), f"YAML error: {_one_line(err)}") from None
+        problem = err.problem or ""
+        if problem == "found character that cannot start any token" and mark is not None:
+            problem = f"found character {_char_at(text, mark)!r} that cannot start any token"  # as PyYAML says
+        what = _one_line(" ".join(p for p in (err.context, problem) if p)) or "invalid YAML"
+        raise InputError(at(mark), f"YAML error: {what}") from None
+    except yaml.YAMLError as err:
+        raise InputError(at(None), f"YAML error: {_one_line(err)}") from None
     except RecursionError:
-        raise InputError(Pos(path, line_offset + 1, 1), "YAML nested too deeply to read") from None
-    except ValueError as err:  # e.g. an integer of more than 4300 digits (Python's int() limit)
-        raise InputError(Pos(path, line_offset + 1, 1), f"YAML value cannot be read: {_one_line(err)[:200]}") from None
-    positions: dict[KeyPath, tuple[int, int]] = {(): (line_offset + 1, 1)}
-    budget = [MAX_NODES]
-    data = _plain(raw, (), positions, budget, path, line_offset)
-    return YamlDoc(path, data, positions)
+        raise InputError(at(None), "YAML nested too deeply to read") from None
+    return YamlDoc(path, data, composer.positions)
 
 
-def _plain(node: Any, keypath: KeyPath, positions: dict, budget: list, path: str, offset: int) -> Any:
-    """Convert ruamel's round-trip objects to plain data, recording positions and bounding size."""
-    budget[0] -= 1
-    if budget[0] < 0:
-        raise InputError(Pos(path, offset + 1, 1),
-                         f"YAML expands to more than {MAX_NODES} values (alias bomb?); not read")
-    if len(keypath) > MAX_DEPTH:
-        line, col = positions.get(keypath[:-1], (offset + 1, 1))
-        raise InputError(Pos(path, line, col), f"YAML nested deeper than {MAX_DEPTH} levels; not read")
-    if isinstance(node, dict):
-        out = {}
-        lc = getattr(node, "lc", None)
-        for key in node:
-            plain_key = _scalar(key)
-            if not isinstance(plain_key, str):
-                plain_key = str(plain_key)
-            child = keypath + (plain_key,)
-            if lc is not None:
-                try:
-                    line, col = lc.key(key)
-                    positions[child] = (line + 1 + offset, col + 1)
-                except (KeyError, TypeError):
-                    pass
-            if plain_key in out:  # e.g. `1:` and `"1":`: distinct in YAML, one key as plain data
-                line, col = positions.get(child, positions.get(keypath, (offset + 1, 1)))
-                raise InputError(Pos(path, line, col), f"YAML error: duplicate key {plain_key!r}")
-            out[plain_key] = _plain(node[key], child, positions, budget, path, offset)
-        return out
-    if isinstance(node, list):
-        out_list = []
-        lc = getattr(node, "lc", None)
-        for index, item in enumerate(node):
-            child = keypath + (index,)
-            if lc is not None:
-                try:
-                    line, col = lc.item(index)
-                    positions[child] = (line + 1 + offset, col + 1)
-                except (KeyError, TypeError, IndexError):
-                    pass
-            out_list.append(_plain(item, child, positions, budget, path, offset))
-        return out_list
-    return _scalar(node)
+def _char_offset(text: str, offset: int, in_bytes: bool) -> int:
+    """libyaml counts its error offset in UTF-8 bytes, the pure-Python reader in characters."""
+    if not in_bytes:
+        return max(0, min(offset, len(text)))
+    return len(text.encode("utf-8", "surrogatepass")[:offset].decode("utf-8", "ignore"))
 
 
-def _scalar(value: Any) -> Any:
-    """ruamel's ScalarInt/ScalarFloat/ScalarString/ScalarBoolean -> plain Python values."""
-    if value is None or type(value) in (str, int, float, bool):
-        return value
-    if isinstance(value, bool):
-        return bool(value)
-    from ruamel.yaml.scalarbool import ScalarBoolean
-
-    if isinstance(value, ScalarBoolean):
-        return bool(value)
-    if isinstance(value, str):
-        return str(value)
-    if isinstance(value, int):
-        return int(value)
-    if isinstance(value, float):
-        return float(value)
-    return str(value)
+def _char_at(text: str, mark) -> str:
+    lines = text.split("\n")
+    line = lines[mark.line] if mark.line < len(lines) else ""
+    return line[mark.column] if mark.column < len(line) else ""

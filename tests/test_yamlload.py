@@ -1,5 +1,6 @@
-"""The one YAML dialect: ruamel.yaml, YAML 1.2, duplicate keys are errors, timestamps stay strings,
-bounded aliases and nesting, and a line:col for every key and item."""
+"""The one YAML dialect: YAML 1.2 core schema over libyaml's events (or PyYAML's pure-Python
+parser, with the same results), duplicate keys are errors, timestamps stay strings, no merge keys or
+non-core tags, bounded aliases and nesting, and a line:col for every key and item."""
 
 from __future__ import annotations
 
@@ -7,9 +8,10 @@ import time
 
 import frontmatter
 import pytest
+import yaml
 
 from corpustools import yamlload
-from corpustools.frontmatter_yaml import RuamelYAMLHandler
+from corpustools.frontmatter_yaml import CorpusYAMLHandler
 from corpustools.positions import InputError, Pos
 from corpustools.yamlload import parse_yaml
 
@@ -132,7 +134,7 @@ def test_deep_flow_nesting_is_refused_quickly(depth):
     started = time.perf_counter()
     with pytest.raises(InputError) as caught:
         parse_yaml("x: " + "[" * depth + "]" * depth + "\n", "f.yaml")
-    # ruamel's scanner is quadratic in flow depth: without the bound this took seconds.
+    # PyYAML's and ruamel's scanners are quadratic in flow depth: without the bound this took seconds.
     assert time.perf_counter() - started < 1.5
     assert caught.value.message == "YAML nested deeper than 100 levels; not read"
     assert caught.value.pos.line == 1
@@ -163,15 +165,15 @@ def test_non_mapping_documents_are_returned_for_the_caller_to_judge():
 
 def test_frontmatter_handler_uses_the_same_dialect():
     text = "---\nharness: claude\ncaptured_at: 2026-01-15T10:00:00.000Z\nflag: no\n---\nbody\n"
-    post = frontmatter.loads(text, handler=RuamelYAMLHandler())
+    post = frontmatter.loads(text, handler=CorpusYAMLHandler())
     assert post.metadata == {"harness": "claude", "captured_at": "2026-01-15T10:00:00.000Z", "flag": "no"}
     assert post.content == "body"
     with pytest.raises(InputError):
-        frontmatter.loads("---\na: 1\na: 2\n---\nbody\n", handler=RuamelYAMLHandler())
+        frontmatter.loads("---\na: 1\na: 2\n---\nbody\n", handler=CorpusYAMLHandler())
 
 
 def test_frontmatter_boundary_does_not_swallow_blank_lines():
-    fm, body = RuamelYAMLHandler().split("---\na: 1\n---\n\n\n[USER]: hi\n")
+    fm, body = CorpusYAMLHandler().split("---\na: 1\n---\n\n\n[USER]: hi\n")
     assert fm == "\na: 1\n"
     assert body == "\n\n\n[USER]: hi\n"
 
@@ -183,3 +185,161 @@ def test_a_duplicate_key_message_names_the_line_of_the_first_definition():
     with pytest.raises(InputError) as caught:
         parse_yaml("points:\n  - id: p\n    type: map\n    id: q\n", "expected/x.yaml")
     assert str(caught.value).endswith('found duplicate key "id" (first defined at line 2)')
+
+
+# --- the traps of parsing with PyYAML/libyaml: each path (libyaml and pure Python) is checked ---
+
+PATHS = [pytest.param(True, id="libyaml", marks=pytest.mark.skipif(not yaml.__with_libyaml__, reason="no libyaml")),
+         pytest.param(False, id="pure-python")]
+
+
+@pytest.fixture(params=PATHS)
+def parse(request):
+    return lambda text, path="f.yaml", **kwargs: parse_yaml(text, path, libyaml=request.param, **kwargs)
+
+
+def _refused(parse, text, path="f.yaml"):
+    with pytest.raises(InputError) as caught:
+        parse(text, path)
+    assert "\n" not in str(caught.value)
+    return caught.value
+
+
+@pytest.mark.parametrize("written, value", [
+    ("~", None), ("null", None), ("Null", None), ("NULL", None), ("", None),
+    ("true", True), ("True", True), ("TRUE", True), ("false", False), ("False", False), ("FALSE", False),
+    ("0", 0), ("-17", -17), ("+3", 3), ("017", 17), ("0o17", 15), ("0x1F", 31), ("0xff", 255),
+    ("1.5", 1.5), ("-.5", -0.5), ("1.", 1.0), ("1e3", 1000.0), ("2.5E-2", 0.025),
+    (".inf", float("inf")), ("-.Inf", float("-inf")), ("+.INF", float("inf")),
+    # YAML 1.1 words, numbers and dates that 1.2 reads as strings
+    ("yes", "yes"), ("No", "No"), ("on", "on"), ("OFF", "OFF"), ("y", "y"),
+    ("1_000", "1_000"), ("0b101", "0b101"), ("1:20", "1:20"), ("0x", "0x"), ("+-1", "+-1"), (".", "."),
+    ("2001-12-14", "2001-12-14"), ("2026-01-15T10:00:00Z", "2026-01-15T10:00:00Z"), ("nULL", "nULL"),
+    ("tRUE", "tRUE"), (".Nan", ".Nan"), ("=", "="),
+])
+def test_plain_scalars_follow_the_yaml_1_2_core_schema(parse, written, value):
+    data = parse(f"v: {written}\n").data["v"]
+    assert data == value and type(data) is type(value)
+
+
+def test_nan_is_a_float(parse):
+    for written in (".nan", ".NaN", ".NAN"):
+        value = parse(f"v: {written}\n").data["v"]
+        assert isinstance(value, float) and value != value
+
+
+@pytest.mark.parametrize("written", ['"true"', "'1'", '"~"', "''", '"1_000"', "'0x1F'", "|\n  null\n"])
+def test_quoted_and_block_scalars_are_always_strings(parse, written):
+    # libyaml marks a plain scalar with style '', not None: telling them apart is what keeps these strings.
+    value = parse(f"v: {written}\n").data["v"]
+    assert isinstance(value, str) and value.strip() in ("true", "1", "~", "", "1_000", "0x1F", "null")
+
+
+def test_merge_keys_are_refused(parse):
+    error = _refused(parse, "base: &b {x: 1}\nd:\n  <<: *b\n  x: 2\n")
+    assert str(error) == "f.yaml:3:3: YAML merge keys (<<) are not supported; write the keys out"
+    # a quoted "<<" is an ordinary key
+    assert parse("'<<': 1\n").data == {"<<": 1}
+
+
+@pytest.mark.parametrize("written, name", [
+    ("!!set {x, y}", "!!set"), ("!!binary aGVsbG8=", "!!binary"), ("!!omap [x: 1]", "!!omap"),
+    ("!!timestamp 2001-12-14", "!!timestamp"), ("!local thing", "!local"), ("!!python/name:os.system ''", "!!python/name:os.system"),
+])
+def test_tags_beyond_the_core_ones_are_refused_by_name(parse, written, name):
+    error = _refused(parse, f"a: 1\nv: {written}\n")
+    assert error.pos.line == 2 and f"YAML tag {name} " in error.message
+
+
+def test_core_tags_are_read_as_they_say(parse):
+    data = parse("a: !!str 12\nb: !!int '7'\nc: !!float 1\nd: ! 12\ne: !!map {x: 1}\nf: !!seq [1]\n"
+                 "g: !!null ''\nh: !!bool 'false'\n").data
+    assert data == {"a": "12", "b": 7, "c": 1.0, "d": "12", "e": {"x": 1}, "f": [1], "g": None, "h": False}
+    assert type(data["c"]) is float
+    assert "'x' is not a valid !!int" in _refused(parse, "v: !!int x\n").message
+
+
+def test_only_yaml_1_2_directives_are_accepted(parse):
+    assert parse("%YAML 1.2\n---\na: yes\n").data == {"a": "yes"}
+    error = _refused(parse, "%YAML 1.1\n---\na: yes\n")
+    assert error.pos.line == 1 and "1.1" in error.message
+    assert error.message.startswith("YAML 1.1 is not supported")
+
+
+def test_duplicate_keys_are_errors_in_every_form(parse):
+    assert "first defined at line 1" in _refused(parse, "{a: 1, b: 2, a: 3}\n").message
+    error = _refused(parse, "k: &k a\nm:\n  a: 1\n  *k : 2\n")
+    assert error.pos.line == 4 and 'duplicate key "a" (first defined at line 3)' in error.message
+    # YAML 1.1 readers take `1` and `true` as the same key (True == 1 in Python); they are not
+    assert parse("1: a\ntrue: b\n").data == {"1": "a", "True": "b"}
+
+
+def test_aliases_are_copies_counted_against_the_node_budget(parse, monkeypatch):
+    data = parse("a: &x {k: [1, 2]}\nb: *x\n").data
+    assert data == {"a": {"k": [1, 2]}, "b": {"k": [1, 2]}}
+    assert data["a"] is not data["b"] and data["a"]["k"] is not data["b"]["k"]
+    monkeypatch.setattr(yamlload, "MAX_NODES", 30)
+    text = "a: &x [1, 2, 3, 4, 5, 6, 7, 8]\nb: [*x, *x, *x]\n"  # 14 nodes written, 38 expanded
+    assert "alias bomb" in _refused(parse, text).message
+
+
+def test_alias_positions(parse):
+    doc = parse("a: &x\n  k: [1, 2]\nb: *x\nc:\n  - *x\n")
+    assert doc.pos(("b",)).line == 3 and doc.pos(("c", 0)).line == 5  # where the alias is written
+    assert doc.pos(("b", "k", 1)) == doc.pos(("a", "k", 1)) == Pos("f.yaml", 2, 10)  # parts: where they are written
+
+
+@pytest.mark.parametrize("text, words", [
+    ("a: *nope\n", "undefined alias *nope"),
+    ("a: &r [1, *r]\n", "alias *r refers to a node that contains it"),
+    ("? [a, b]\n: c\n", "a mapping key must be a scalar"),
+    ("a: " + "9" * 5000 + "\n", "YAML value cannot be read"),
+])
+def test_unreadable_structures_get_one_line(parse, text, words):
+    error = _refused(parse, text)
+    assert words in error.message and error.pos.line == 1
+
+
+def test_deep_flow_nesting_is_refused_quickly_on_both_paths(parse):
+    started = time.perf_counter()
+    error = _refused(parse, "x: " + "[" * 10_000 + "]" * 10_000 + "\n")
+    assert time.perf_counter() - started < 1.5
+    assert str(error) == "f.yaml:1:104: YAML nested deeper than 100 levels; not read"
+    # a compact block sequence nests a level every two characters
+    assert "nested deeper" in _refused(parse, "- " * 5_000 + "x\n").message
+
+
+@pytest.mark.parametrize("text, where, words", [
+    ("a: \u00e9\x07\n", "f.yaml:1:5", "control character U+0007"),
+    ("a:\n\tb: 1\n", "f.yaml:2:1", "found character '\\t' that cannot start any token"),
+    ("a: 1\n---\nb: 2\n", "f.yaml:2:1", "but found another document"),
+    ("a: [1, 2\nb: 3\n", "f.yaml:2:", "YAML error:"),
+])
+def test_malformed_text_names_line_and_column(parse, text, where, words):
+    error = _refused(parse, text)
+    assert str(error).startswith(where) and words in str(error)
+
+
+def test_the_default_is_libyaml():
+    if not yaml.__with_libyaml__:
+        pytest.skip("no libyaml here")
+
+    def error(**kwargs):
+        with pytest.raises(InputError) as caught:
+            parse_yaml("a:\n  b: 1\n c: 2\n", "f.yaml", **kwargs)  # the two parsers word this differently
+        return caught.value
+
+    default, c_path, pure = error(), error(libyaml=True), error(libyaml=False)
+    assert default == c_path and default.pos == pure.pos and default.message != pure.message
+
+
+def test_both_paths_read_the_shipped_corpus_alike():
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1] / "fixtures" / "prompt-eval"
+    documents = sorted(root.rglob("*.yaml"))
+    assert len(documents) > 20
+    for document in documents:
+        text = document.read_text(encoding="utf-8")
+        c_path, pure = parse_yaml(text, str(document)), parse_yaml(text, str(document), libyaml=False)
+        assert (c_path.data, dict(c_path.positions)) == (pure.data, dict(pure.positions)), document
