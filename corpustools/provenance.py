@@ -21,7 +21,6 @@ Paths in the record are relative to the record's own folder, so the repository c
 
 from __future__ import annotations
 
-import datetime as _dt
 import json
 import os
 import re
@@ -111,7 +110,9 @@ def record(corpus_root: str, authoring_prompt: str, authored_by: str, reviewed_b
         raise InputError(Pos(authoring_prompt), "authoring prompt: no such file")
     if _inside(out_path, corpus_root):
         raise InputError(Pos(out_path), "the record must not be written inside the corpus folder")
-    recorded = date or _dt.date.today().isoformat()
+    import datetime  # only `record` needs today's date
+
+    recorded = date or datetime.date.today().isoformat()
     if not _DATE.fullmatch(recorded):
         raise InputError(Pos(""), f"--date {recorded!r} is not YYYY-MM-DD")
     for who, value in (("--authored-by", authored_by), ("--reviewed-by", reviewed_by)):

@@ -93,6 +93,17 @@ VALID_FILES = {
 }
 
 
+def key_paths(value, path=()):
+    """The key path of every node of plain data (mapping keys and list indexes), the root first."""
+    yield path
+    if isinstance(value, dict):
+        for key in value:
+            yield from key_paths(value[key], path + (key,))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from key_paths(item, path + (index,))
+
+
 def write_corpus(root, overrides: dict | None = None) -> Path:
     """Write VALID_FILES, with `overrides` applied (text replaces, None removes), under `root`."""
     root = Path(root)

@@ -29,6 +29,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from bench_helpers import generate, lint_json, run_main, tree_digest, write_generated, write_tree
+from conftest import key_paths
 from corpustools.documents import parse_json
 from corpustools.positions import InputError
 from corpustools.schemastore import validate
@@ -65,16 +66,6 @@ def _other_kind(value):
     if isinstance(value, str):
         return [1, 2]
     return {"wrong": "kind"}
-
-
-def _nodes(value, path=()):
-    yield path
-    if isinstance(value, dict):
-        for key in value:
-            yield from _nodes(value[key], path + (key,))
-    elif isinstance(value, list):
-        for index, item in enumerate(value):
-            yield from _nodes(item, path + (index,))
 
 
 def _replace(value, path, new):
@@ -145,7 +136,7 @@ def mutate(data: bytes, file_kind: str, how: str, position: float, junk: bytes, 
     assert how == "wrong-type"
     if value is None:
         return data + b"\n[1, {wrong: kind}]\n", False
-    nodes = list(_nodes(value))
+    nodes = list(key_paths(value))
     path = nodes[depth % len(nodes)]
     target = value
     for key in path:

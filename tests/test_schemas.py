@@ -5,9 +5,12 @@ from __future__ import annotations
 
 import copy
 import json
+from pathlib import Path
 
 import pytest
-from conftest import SPEC_TEXT, sidecar_text
+from conftest import SPEC_TEXT, key_paths, sidecar_text
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
 from corpustools.contract import contract_warnings, proposals
@@ -225,3 +228,60 @@ def test_contract_warnings(where, changes, expected):
 def test_contract_limits_are_inclusive():
     output = {"practice": [_candidate(title="t" * 80, description="d" * 140, tags=list("abcde"))], "map": []}
     assert contract_warnings(output) == []
+
+
+# --- the fast structural check (corpustools.schemacheck) agrees with jsonschema -----------------
+
+SCALARS = st.one_of(
+    st.none(), st.booleans(), st.integers(-3, 3), st.sampled_from([1.0, 0.5, -1.0, float("nan"), float("inf")]),
+    st.sampled_from(["", " ", "x", "practice", "map", "low", "high", "claude", "CT101", "CT1", "Admit-x", "a" * 64,
+                     "0123456789abcdef" * 4, "admit-convention", "id", "type", "tags", "notes"]))
+VALUES = st.recursive(SCALARS, lambda inner: st.one_of(
+    st.lists(inner, max_size=3), st.dictionaries(st.sampled_from(["id", "type", "x", "name", "CT101"]), inner, max_size=3)),
+    max_leaves=6)
+
+
+def _mutate(data, draw):
+    """One random change at one random node: replace it, drop a key or item, add a key, or duplicate an item."""
+    path = draw(st.sampled_from(list(key_paths(data))))
+    parent, node = None, data
+    for part in path:
+        parent, node = node, node[part]
+    action = draw(st.sampled_from(["replace", "drop", "add", "duplicate"]))
+    if action == "replace" and path:
+        parent[path[-1]] = draw(VALUES)
+    elif action == "drop" and path:
+        del parent[path[-1]]
+    elif action == "add" and isinstance(node, dict):
+        node[draw(st.sampled_from(["extra", "id", "notes", "kk_confidence", "min", "CT101", "cost"]))] = draw(VALUES)
+    elif action == "duplicate" and isinstance(node, list) and node:
+        node.append(copy.deepcopy(node[0]))
+    return data
+
+
+@pytest.mark.parametrize("kind", VALIDATE_KINDS)
+@settings(max_examples=150, deadline=None, derandomize=True, database=None)
+@given(data=st.data())
+def test_the_fast_check_and_jsonschema_agree(kind, data):
+    from corpustools.schemastore import _fast_check, _validator
+
+    document = copy.deepcopy(VALID[kind])
+    for _ in range(data.draw(st.integers(0, 3))):
+        document = _mutate(document, data.draw)
+    fast = _fast_check(kind)
+    assert fast is not None
+    assert fast(document) == (not list(_validator(kind).iter_errors(document))), document
+
+
+def test_valid_documents_are_checked_without_importing_jsonschema(tmp_path):
+    # lint and score of a valid corpus never need jsonschema's 30-odd ms of imports.
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parents[1] / "fixtures" / "prompt-eval"
+    program = ("import sys; from corpustools.cli import main; "
+               f"main(['lint', {str(root)!r}]); main(['score', {str(root)!r}, {str(root / 'runs' / 'v5-run1')!r}]); "
+               "sys.stdout.flush(); print('jsonschema' in sys.modules, file=sys.stderr)")
+    result = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, cwd=tmp_path)
+    assert result.stderr.strip().splitlines()[-1] == "False", result.stderr[-2000:]
+    assert validate("sidecar", {"fixture_id": ""}) != []  # invalid: jsonschema words the errors

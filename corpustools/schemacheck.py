@@ -1,0 +1,139 @@
+"""A fast yes/no structural check compiled from a shipped JSON Schema, so a valid document is
+accepted without importing jsonschema (about a third of a command's start-up).
+
+It understands the keywords our schemas use for structure (type, required, properties,
+additionalProperties, propertyNames, items, minItems, maxItems, uniqueItems, enum of strings,
+minLength, maxLength, pattern, minimum, maximum, local $ref) with jsonschema's semantics (draft
+2020-12, our "number" excluding NaN and infinities). It answers only "valid": any failure, and any
+schema using another keyword, goes to jsonschema, which alone words the error messages. So a wrong
+"no" costs time, never a message; tests/test_schemas.py checks that both agree on "valid".
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from typing import Any, Callable
+
+Check = Callable[[Any], bool]
+_ANNOTATIONS = frozenset({"$schema", "$id", "title", "description", "default", "$defs", "$comment"})
+
+
+def _is_number(value) -> bool:
+    if isinstance(value, bool):
+        return False
+    return isinstance(value, int) or (isinstance(value, float) and math.isfinite(value))
+
+
+def _is_integer(value) -> bool:
+    if isinstance(value, bool):
+        return False
+    return isinstance(value, int) or (isinstance(value, float) and value.is_integer())
+
+
+# jsonschema's draft 2020-12 type checks (isinstance, bool is no number), ours for "number".
+_TYPES: dict[str, Check] = {
+    "object": lambda value: isinstance(value, dict),
+    "array": lambda value: isinstance(value, list),
+    "string": lambda value: isinstance(value, str),
+    "boolean": lambda value: isinstance(value, bool),
+    "null": lambda value: value is None,
+    "number": _is_number,
+    "integer": _is_integer,
+}
+
+
+class Unsupported(Exception):
+    """The schema uses a keyword (or a form of one) this check does not implement."""
+
+
+def compile_check(schema: dict) -> Check | None:
+    """A predicate that is True only for documents jsonschema finds valid; None if unsupported."""
+    try:
+        return _Compiler(schema).compile(schema)
+    except Unsupported:
+        return None
+
+
+class _Compiler:
+    def __init__(self, root: dict):
+        self.root = root
+        self.refs: dict[str, Check] = {}
+
+    def compile(self, schema: dict) -> Check:
+        if not isinstance(schema, dict):
+            raise Unsupported(schema)
+        checks = [self._keyword(name, value, schema) for name, value in schema.items() if name not in _ANNOTATIONS]
+        checks = [check for check in checks if check is not None]
+        if len(checks) == 1:
+            return checks[0]
+        return lambda value: all(check(value) for check in checks)
+
+    def _ref(self, ref: str) -> Check:
+        if ref not in self.refs:
+            if not ref.startswith("#/$defs/") or ref[8:] not in self.root.get("$defs", {}):
+                raise Unsupported(ref)
+            self.refs[ref] = lambda value: resolved(value)  # placeholder for recursive schemas
+            resolved = self.compile(self.root["$defs"][ref[8:]])
+            self.refs[ref] = resolved
+        return self.refs[ref]
+
+    def _keyword(self, name: str, value: Any, schema: dict) -> Check | None:  # noqa: C901 (one branch a keyword)
+        if name == "type":
+            kinds = [value] if isinstance(value, str) else list(value)
+            if not all(kind in _TYPES for kind in kinds):
+                raise Unsupported(value)
+            tests = [_TYPES[kind] for kind in kinds]
+            return tests[0] if len(tests) == 1 else (lambda item: any(test(item) for test in tests))
+        if name == "required":
+            required = tuple(value)
+            return lambda item: not isinstance(item, dict) or all(key in item for key in required)
+        if name == "properties":
+            properties = {key: self.compile(sub) for key, sub in value.items()}
+            return lambda item: not isinstance(item, dict) or all(
+                properties[key](child) for key, child in item.items() if key in properties)
+        if name == "additionalProperties":
+            known = frozenset(schema.get("properties", ()))
+            if "patternProperties" in schema:
+                raise Unsupported(name)
+            if value is False:
+                return lambda item: not isinstance(item, dict) or all(key in known for key in item)
+            if value is True:
+                return None
+            extra = self.compile(value)
+            return lambda item: not isinstance(item, dict) or all(
+                extra(child) for key, child in item.items() if key not in known)
+        if name == "propertyNames":
+            names = self.compile(value)
+            return lambda item: not isinstance(item, dict) or all(names(key) for key in item)
+        if name == "items":
+            each = self.compile(value)
+            return lambda item: not isinstance(item, list) or all(each(child) for child in item)
+        if name in ("minItems", "maxItems", "minLength", "maxLength"):
+            kind = list if name.endswith("Items") else str
+            bound = int(value)
+            if name.startswith("min"):
+                return lambda item: not isinstance(item, kind) or len(item) >= bound
+            return lambda item: not isinstance(item, kind) or len(item) <= bound
+        if name == "uniqueItems":
+            if not value:
+                return None
+            # Strings only: uniqueness of mixed values (1 vs true vs 1.0) is jsonschema's to judge.
+            return lambda item: not isinstance(item, list) or (
+                all(isinstance(child, str) for child in item) and len(set(item)) == len(item))
+        if name == "enum":
+            if not all(isinstance(choice, str) for choice in value):
+                raise Unsupported(value)
+            choices = frozenset(value)
+            return lambda item: isinstance(item, str) and item in choices
+        if name == "pattern":
+            search = re.compile(value).search
+            return lambda item: not isinstance(item, str) or search(item) is not None
+        if name in ("minimum", "maximum"):
+            bound = value
+            if name == "minimum":
+                return lambda item: not _is_number(item) or item >= bound
+            return lambda item: not _is_number(item) or item <= bound
+        if name == "$ref":
+            return self._ref(value)
+        raise Unsupported(name)
