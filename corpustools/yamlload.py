@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Mapping
 
 from corpustools.positions import InputError, Pos
@@ -147,30 +148,26 @@ def _events(text: str, libyaml: bool):
             return
 
 
-_PURE_PARSER = []
-
-
+@lru_cache(maxsize=None)
 def _pure_parser():
     """PyYAML's pure-Python reader, scanner and parser (built once), refusing deep flow nesting
     while scanning: its simple-key bookkeeping is quadratic in the flow depth."""
-    if not _PURE_PARSER:
-        from yaml.parser import Parser
-        from yaml.reader import Reader
-        from yaml.scanner import Scanner
+    from yaml.parser import Parser
+    from yaml.reader import Reader
+    from yaml.scanner import Scanner
 
-        class PureParser(Reader, Scanner, Parser):
-            def __init__(self, stream):
-                Reader.__init__(self, stream)
-                Scanner.__init__(self)
-                Parser.__init__(self)
+    class PureParser(Reader, Scanner, Parser):
+        def __init__(self, stream):
+            Reader.__init__(self, stream)
+            Scanner.__init__(self)
+            Parser.__init__(self)
 
-            def fetch_flow_collection_start(self, *args, **kwargs):
-                if self.flow_level >= MAX_DEPTH:
-                    raise _Refused(self.get_mark(), f"YAML nested deeper than {MAX_DEPTH} levels; not read")
-                return super().fetch_flow_collection_start(*args, **kwargs)
+        def fetch_flow_collection_start(self, *args, **kwargs):
+            if self.flow_level >= MAX_DEPTH:
+                raise _Refused(self.get_mark(), f"YAML nested deeper than {MAX_DEPTH} levels; not read")
+            return super().fetch_flow_collection_start(*args, **kwargs)
 
-        _PURE_PARSER.append(PureParser)
-    return _PURE_PARSER[0]
+    return PureParser
 
 
 class _Composer:
@@ -344,6 +341,8 @@ def parse_yaml(text: str, path: str, *, line_offset: int = 0, libyaml: bool = Tr
         raise InputError(at(None), f"YAML error: {_one_line(err)}") from None
     except RecursionError:
         raise InputError(at(None), "YAML nested too deeply to read") from None
+    except ValueError as err:  # e.g. a lone surrogate, which libyaml cannot be handed
+        raise InputError(at(None), f"YAML cannot be read: {_one_line(err)[:200]}") from None
     return YamlDoc(path, data, composer.positions)
 
 
