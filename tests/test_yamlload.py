@@ -343,3 +343,16 @@ def test_both_paths_read_the_shipped_corpus_alike():
         text = document.read_text(encoding="utf-8")
         c_path, pure = parse_yaml(text, str(document)), parse_yaml(text, str(document), libyaml=False)
         assert (c_path.data, dict(c_path.positions)) == (pure.data, dict(pure.positions)), document
+
+
+def test_without_libyaml_the_default_falls_back_to_pure_python(monkeypatch):
+    monkeypatch.setattr(yaml, "__with_libyaml__", False)
+    doc = parse_yaml(NESTED, "expected/x.yaml")
+    assert doc.pos(("expected_points", 1, "must_match_all", 2)) == Pos("expected/x.yaml", 9, 22)
+    with pytest.raises(InputError) as caught:
+        parse_yaml("a:\n  b: 1\n c: 2\n", "f.yaml")
+    assert caught.value == InputError(Pos("f.yaml", 3, 2), "YAML error: while parsing a block mapping "
+                                      "expected <block end>, but found '<block mapping start>'")
+    with pytest.raises(InputError) as caught:  # libyaml counts this offset in bytes, PyYAML in characters
+        parse_yaml("a: \u00e9\u00e9\x07\n", "f.yaml")
+    assert caught.value.pos == Pos("f.yaml", 1, 6)
