@@ -104,6 +104,12 @@ def test_proposal_output_root_must_be_an_object():
     (lambda d: d["expected_points"][0].update(must_not_match="x"), "/expected_points/0/must_not_match"),
     (lambda d: d["expected_points"][0].update(weight=2), "/expected_points/0/weight"),
     (lambda d: d["expected_points"][0].pop("id"), "/expected_points/0"),
+    (lambda d: d["expected_points"][0].update(notes=""), "/expected_points/0/notes"),
+    (lambda d: d["expected_points"][0].update(notes=" \n"), "/expected_points/0/notes"),
+    (lambda d: d.update(optional_points={}), "/optional_points"),
+    (lambda d: d.update(optional_points=[{"id": "x", "type": "map"}]), "/optional_points/0"),
+    (lambda d: d.update(optional_points=[{"id": "x", "type": "map", "must_match_all": ["a"], "weight": 1}]),
+     "/optional_points/0/weight"),
 ])
 def test_sidecar_invalid(change, pointer):
     assert pointer in _pointers("sidecar", _changed("sidecar", change))
@@ -113,6 +119,13 @@ def test_sidecar_optional_must_not_match_and_empty_points():
     data = _changed("sidecar", lambda d: d["expected_points"][0].update(must_not_match=["bookmobile"]))
     assert validate("sidecar", data) == []
     assert validate("sidecar", _changed("sidecar", lambda d: d.update(expected_points=[]))) == []
+
+
+def test_sidecar_optional_points_and_point_notes_are_valid():
+    optional = [{"id": "also", "type": "map", "must_match_all": ["a"], "must_not_match": ["b"], "notes": "Means a."}]
+    data = _changed("sidecar", lambda d: d.update(optional_points=optional))
+    data["expected_points"][0]["notes"] = "The queue worker handles expiry."
+    assert validate("sidecar", data) == []
 
 
 # --- corpus-spec -------------------------------------------------------------------------------
