@@ -32,7 +32,21 @@ MANIFEST = {
     "started_at": "2026-01-15T10:00:00Z", "corpus_sha256": "0123456789abcdef" * 4,
     "cost": {"input_tokens": 1200, "output_tokens": 300, "usd": 0.42}, "notes": "first run",
 }
-VALID = {"proposal-output": OUTPUT, "sidecar": SIDECAR, "corpus-spec": SPEC, "run-manifest": MANIFEST}
+ADJUDICATION = {
+    "worksheet_version": 1, "corpus": {"name": "tiny", "version": 1, "sha256": "0" * 64},
+    "run": {"results": "runs/r1", "prompt": {"name": "proposal-extract", "version": 5, "sha256": "a" * 64}},
+    "shows_terms": False,
+    "fixtures": [{
+        "fixture_id": "admit-convention-01", "category": "admit-convention", "expect": "practice",
+        "session": "sessions/admit-convention-01.md", "result_sha256": "b" * 64, "result_status": "ok",
+        "notes": "A tiny fixture.",
+        "points": [{"id": "p", "list": "expected", "type": "practice", "notes": None, "captured": "yes"}],
+        "proposals": [{"name": "practice[0]", "type": "practice", "title": "T", "description": "D", "body": "B",
+                       "tags": ["x"], "class": "point:p"}],
+        "task_detail_leak": "no", "verdict": "PASS", "why": ""}],
+}
+VALID = {"proposal-output": OUTPUT, "sidecar": SIDECAR, "corpus-spec": SPEC, "run-manifest": MANIFEST,
+         "adjudication": ADJUDICATION}
 
 
 def _changed(kind, change):
@@ -126,6 +140,31 @@ def test_sidecar_optional_points_and_point_notes_are_valid():
     data = _changed("sidecar", lambda d: d.update(optional_points=optional))
     data["expected_points"][0]["notes"] = "The queue worker handles expiry."
     assert validate("sidecar", data) == []
+
+
+# --- adjudication ------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("change, pointer", [
+    (lambda d: d.update(worksheet_version=2), "/worksheet_version"),
+    (lambda d: d["fixtures"][0]["points"][0].update(captured=None), "/fixtures/0/points/0/captured"),
+    (lambda d: d["fixtures"][0]["points"][0].update(captured=True), "/fixtures/0/points/0/captured"),
+    (lambda d: d["fixtures"][0]["proposals"][0].update({"class": "phantom"}), "/fixtures/0/proposals/0/class"),
+    (lambda d: d["fixtures"][0]["proposals"][0].update({"class": "point:"}), "/fixtures/0/proposals/0/class"),
+    (lambda d: d["fixtures"][0].update(verdict="pass"), "/fixtures/0/verdict"),
+    (lambda d: d["fixtures"][0].update(task_detail_leak=None), "/fixtures/0/task_detail_leak"),
+    (lambda d: d["fixtures"][0].update(verdit="PASS"), "/fixtures/0/verdit"),
+    (lambda d: d["fixtures"][0].pop("why"), "/fixtures/0"),
+])
+def test_adjudication_invalid(change, pointer):
+    assert pointer in _pointers("adjudication", _changed("adjudication", change))
+
+
+def test_adjudication_why_may_be_empty_or_blank_and_classes_name_optional_points():
+    for why in ("", None, "a reason"):
+        assert validate("adjudication", _changed("adjudication", lambda d: d["fixtures"][0].update(why=why))) == []
+    for cls in ("optional:x", "durable-unlabeled", "over-extraction"):
+        changed = _changed("adjudication", lambda d: d["fixtures"][0]["proposals"][0].update({"class": cls}))
+        assert validate("adjudication", changed) == []
 
 
 # --- corpus-spec -------------------------------------------------------------------------------
