@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 SCHEMA_KINDS = ("corpus-spec", "sidecar", "proposal-output", "run-manifest", "score-report", "compare-report",
-                "adjudication")
+                "adjudication", "calibration-report")
 VALIDATE_KINDS = ("proposal-output", "sidecar", "corpus-spec", "run-manifest", "adjudication")
 
 

@@ -40,9 +40,9 @@ HEADER = (
 )
 
 
-def result_sha256(result: ResultFile) -> str | None:
-    """The sha256 of the result file's bytes; None when it is missing or could not be read."""
-    digest = result.digest
+def known_sha256(digest: str | None) -> str | None:
+    """A result file's digest as the worksheet records it: None when the file is missing or
+    could not be read (corpustools.score.results marks those `unread:<why>`)."""
     return None if digest is None or digest.startswith("unread:") else digest
 
 
@@ -135,7 +135,7 @@ def _fixture_lines(fixture: WorksheetFixture, shows_terms: bool) -> list[str]:
     lines += scalar_lines("category", sidecar.category, 4)
     lines += scalar_lines("expect", fixture.expect, 4)
     lines += scalar_lines("session", fixture.session, 4)
-    lines += scalar_lines("result_sha256", result_sha256(result), 4)
+    lines += scalar_lines("result_sha256", known_sha256(result.digest), 4)
     lines += scalar_lines("result_status", result.status, 4)
     if result.error:
         lines += scalar_lines("result_error", result.error, 4)
