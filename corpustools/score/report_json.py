@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 from corpustools.score.aggregate import METRICS, PROPORTIONS, Proportion
-from corpustools.score.formatting import rounded
+from corpustools.score.formatting import public_manifest, rounded
 from corpustools.score.match import FixtureScore, PointScore
 from corpustools.score.scoring import CorpusInfo, RunScore, ScoreReport
 
@@ -54,7 +54,7 @@ def aggregate_dict(run: RunScore) -> dict:
 def run_dict(run: RunScore) -> dict:
     return {
         "results": run.folder,
-        "run": run.manifest,
+        "run": public_manifest(run.manifest),
         "corpus_drift": run.drift,
         "warnings": list(run.warnings),
         "fixtures": [fixture_dict(f) for f in run.fixtures],
@@ -94,7 +94,7 @@ def score_json(report: ScoreReport) -> str:
 
 def compare_json(comparison) -> str:
     def side(runs):
-        return [{"results": r.folder, "run": r.manifest, "aggregate": aggregate_dict(r)} for r in runs]
+        return [{"results": r.folder, "run": public_manifest(r.manifest), "aggregate": aggregate_dict(r)} for r in runs]
 
     rate = {m.key: m.is_rate for m in METRICS}
     data = {
