@@ -297,3 +297,44 @@ def test_the_schemas_are_published(kind, capsys):
     code, out, _ = run_cli(capsys, "schema", kind)
     assert code == 0 and json.loads(out)["$id"] == f"corpustools:{kind}"
     Draft202012Validator.check_schema(json.loads(out))
+
+
+def test_an_edited_worksheet_whose_proposals_or_points_do_not_line_up_is_refused(corpus, tmp_path, capsys):
+    run, sheet = judged(tmp_path, capsys, corpus, "r", output(GOOD_ADMIT["practice"], [UNLABELED_MAP]))
+    text = sheet.read_text(encoding="utf-8")
+    renamed = text.replace("- name: map[0]", "- name: map[7]")
+    sheet.write_text(renamed, encoding="utf-8")
+    fixture_line = _line_of(text, f"- fixture_id: {ADMIT_ID}")
+    assert _errors(capsys, corpus, run, sheet)[:2] == [
+        f"corpustools calibrate: {sheet}:{fixture_line}:5: fixture {ADMIT_ID}: proposal map[0] is missing from the "
+        "worksheet",
+        f"corpustools calibrate: {sheet}:{fixture_line}:5: fixture {ADMIT_ID}: the worksheet's proposal map[7] is not "
+        "in the result"]
+    sheet.write_text(text.replace("- name: map[0]", "- name: practice[0]"), encoding="utf-8")
+    assert _errors(capsys, corpus, run, sheet)[0] == (
+        f"corpustools calibrate: {sheet}:{_line_of(text, '- name: map[0]')}:9: fixture {ADMIT_ID}: proposal "
+        "practice[0] is listed twice")
+
+
+def test_a_brittle_term_on_a_proposal_of_the_other_type_says_so(corpus, tmp_path, capsys):
+    as_map = proposal("Expired signups go through the queue worker", "Never delete them.", type="map")
+    pair = judged(tmp_path, capsys, corpus, "r", output(map=[as_map]), {(ADMIT_ID, "map[0]", "class"): f"point:{POINT}"})
+    (entry,) = calibrate_json(capsys, corpus, pair)["runs"][0]["fixtures"][0]["disagreements"]
+    assert (entry["cause"], entry["levels"], entry["detail"]) == (
+        "brittle-term", ["point", "proposal"], "map[0] is a map and the point a practice; every term is present")
+
+
+def test_fixtures_a_judge_cannot_judge_point_by_point_are_left_out_with_a_warning(make_corpus, tmp_path, capsys):
+    twice = points_yaml(("same", "practice", ["queue worker", "expired signups"]))
+    corpus = make_corpus({f"expected/{ADMIT_ID}.yaml": sidecar_text(points=twice, optional=twice)})
+    run = write_results(tmp_path / "r", {ADMIT_ID: GOOD_ADMIT, REJECT_ID: EMPTY})
+    sheet = tmp_path / "r.yaml"
+    code, out, err = run_cli(capsys, "adjudicate", corpus, run, "--out", sheet)
+    path = corpus / "expected" / f"{ADMIT_ID}.yaml"
+    assert code == 0 and "1 fixtures" in out
+    assert err == (f"corpustools adjudicate: warning: {path}: two points have the id same (lint CT609); fixture "
+                   "left out of the worksheet\n")
+    sheet.write_text(fill_all(sheet.read_text(encoding="utf-8")), encoding="utf-8")
+    data = calibrate_json(capsys, corpus, (run, sheet))
+    assert [f["id"] for f in data["runs"][0]["fixtures"]] == [REJECT_ID]
+    assert data["runs"][0]["warnings"] == [f"{path}: two points have the id same (lint CT609); fixture not compared"]

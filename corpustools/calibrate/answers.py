@@ -105,6 +105,12 @@ def _class_problems(doc: YamlDoc) -> list[str]:
         seen.setdefault(name, doc.pos(("fixtures", i)).line)
         lists = {EXPECTED_LIST: [p["id"] for p in fixture["points"] if p["list"] == EXPECTED_LIST],
                  OPTIONAL_LIST: [p["id"] for p in fixture["points"] if p["list"] == OPTIONAL_LIST]}
+        for list_key, key in (("points", "id"), ("proposals", "name")):
+            names = [item[key] for item in fixture[list_key]]
+            for j, item_name in enumerate(names):
+                if item_name in names[:j]:
+                    problems.append(f"{doc.pos(('fixtures', i, list_key, j, key))}: fixture {name}: "
+                                    f"{list_key[:-1]} {item_name} is listed twice")
         for j, proposal in enumerate(fixture["proposals"]):
             cls = proposal["class"]
             for prefix, list_name in ((POINT_CLASS, EXPECTED_LIST), (OPTIONAL_CLASS, OPTIONAL_LIST)):

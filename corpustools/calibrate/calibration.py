@@ -14,8 +14,7 @@ from dataclasses import dataclass
 from corpustools.calibrate.agreement import Table, table_of
 from corpustools.calibrate.answers import JudgedWorksheet, read_worksheet
 from corpustools.calibrate.causes import CAUSES, FixtureCalibration, calibrate_fixture
-from corpustools.calibrate.worksheet import known_sha256, prompt_identity
-from corpustools.score.match import SIDECAR_INVALID
+from corpustools.calibrate.worksheet import known_sha256, prompt_identity, unjudgeable
 from corpustools.score.results import RESULT_SUFFIX
 from corpustools.score.scoring import CorpusInfo, LoadedCorpus, RunScore, open_corpus, score_run
 
@@ -63,12 +62,15 @@ class Calibration:
         return tuple((cause, found.count(cause)) for cause, _ in CAUSES)
 
 
-def _pairing_problems(run: RunScore, judged: JudgedWorksheet) -> list[str]:
+def compared(loaded: LoadedCorpus, run: RunScore) -> list:
+    """The fixture scores calibrate compares: those a worksheet could judge (see unjudgeable)."""
+    return [f for f in run.fixtures if not unjudgeable(loaded.corpus.sidecars.get(f.id))]
+
+
+def _pairing_problems(loaded: LoadedCorpus, run: RunScore, judged: JudgedWorksheet) -> list[str]:
     problems = []
     digests = dict(run.fingerprint)
-    for fixture in run.fixtures:
-        if fixture.status == SIDECAR_INVALID:
-            continue
+    for fixture in compared(loaded, run):
         entry = judged.fixtures.get(fixture.id)
         if entry is None:
             problems.append(f"{judged.path}: fixture {fixture.id} is not in the worksheet; write a worksheet for "
@@ -81,15 +83,23 @@ def _pairing_problems(run: RunScore, judged: JudgedWorksheet) -> list[str]:
             was = entry.result_sha256[:12] if entry.result_sha256 else "missing"
             problems.append(f"{entry.line}: fixture {fixture.id}: the worksheet judged a result with sha256 {was}, "
                             f"but {result} is {now}: this worksheet belongs to other outputs")
+            continue
+        # Same result bytes, so the same proposals: any difference is an edit to the worksheet.
+        scored, listed = [p.name for p in fixture.proposals], [p.name for p in entry.proposals]
+        for name in [n for n in scored if n not in listed]:
+            problems.append(f"{entry.line}: fixture {fixture.id}: proposal {name} is missing from the worksheet")
+        for name in [n for n in listed if n not in scored]:
+            problems.append(f"{entry.line}: fixture {fixture.id}: the worksheet's proposal {name} is not in the "
+                            "result")
     return problems
 
 
 def _warnings(loaded: LoadedCorpus, run: RunScore, judged: JudgedWorksheet) -> list[str]:
     warnings = []
-    scored = {f.id for f in run.fixtures}
     for fixture in run.fixtures:
-        if fixture.status == SIDECAR_INVALID:
-            warnings.append(f"fixture {fixture.id}: invalid sidecar; not compared")
+        why = unjudgeable(loaded.corpus.sidecars.get(fixture.id))
+        if why:
+            warnings.append(f"{loaded.corpus.sidecar_paths[fixture.id]}: {why}; fixture not compared")
             continue
         sidecar, entry = loaded.corpus.sidecars[fixture.id], judged.fixtures[fixture.id]
         for point in sidecar.all_points:
@@ -101,7 +111,7 @@ def _warnings(loaded: LoadedCorpus, run: RunScore, judged: JudgedWorksheet) -> l
             if point_id not in current:
                 warnings.append(f"{entry.line}: fixture {fixture.id}: the worksheet's point {point_id} is no "
                                 "longer in the sidecar; not compared")
-    for fixture_id in sorted(set(judged.fixtures) - scored):
+    for fixture_id in sorted(set(judged.fixtures) - {f.id for f in run.fixtures}):
         warnings.append(f"{judged.fixtures[fixture_id].line}: fixture {fixture_id} is not a scored fixture of "
                         "this corpus; ignored")
     return warnings
@@ -122,12 +132,12 @@ def calibrate_runs(corpus_root: str, pairs: list[tuple[str, str]]) -> Calibratio
             problems += found
             continue
         run = score_run(loaded, folder)
-        found = _pairing_problems(run, judged)
+        found = _pairing_problems(loaded, run, judged)
         if found:
             problems += found
             continue
         fixtures = tuple(calibrate_fixture(loaded.corpus.sidecars[f.id], f, judged.fixtures[f.id])
-                         for f in run.fixtures if f.status != SIDECAR_INVALID)
+                         for f in compared(loaded, run))
         runs.append(RunCalibration(folder, path, prompt_identity(run.manifest), judged.shows_terms, fixtures,
                                    tuple(_warnings(loaded, run, judged))))
     if problems:

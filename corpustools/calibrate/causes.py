@@ -74,7 +74,8 @@ def _capturing(point: ExpectedPoint, score: FixtureScore, judged: JudgedFixture)
 def _brittle(point: ExpectedPoint, proposal: Proposal | None, levels: tuple[str, ...]) -> Disagreement:
     if proposal is None:
         return Disagreement(BRITTLE, levels, point.id, None, f"the output has no {point.type} proposal to carry it")
-    detail = f"terms absent from {proposal.name}: {_quoted(absent_terms(proposal, point))}"
+    absent = absent_terms(proposal, point)
+    detail = f"terms absent from {proposal.name}: {_quoted(absent)}" if absent else "every term is present"
     if proposal.type != point.type:
         detail = f"{proposal.name} is a {proposal.type} and the point a {point.type}; " + detail
     return Disagreement(BRITTLE, levels, point.id, proposal.name, detail)

@@ -48,7 +48,7 @@ def agreement_table(calibration: Calibration) -> list[str]:
 
 
 def two_by_two(level: Level, t: Table) -> list[str]:
-    return table([f"scorer \\ human", level.human_yes, f"not {level.human_yes}"],
+    return table(["scorer \\ human", level.human_yes, f"not {level.human_yes}"],
                  [[level.scorer_yes, str(t.both_yes), str(t.scorer_only)],
                   [f"not {level.scorer_yes}", str(t.human_only), str(t.both_no)]])
 
@@ -69,8 +69,9 @@ def runs_table(calibration: Calibration) -> list[str]:
 
 
 def all_warnings(calibration: Calibration) -> list[str]:
-    return list(calibration.corpus_warnings) + [f"{run.verdicts}: {w}" if not w.startswith(run.verdicts) else w
-                                                for run in calibration.runs for w in run.warnings]
+    """Corpus warnings, then each run's, once each (every run repeats the sidecar ones)."""
+    found = list(calibration.corpus_warnings) + [w for run in calibration.runs for w in run.warnings]
+    return list(dict.fromkeys(found))
 
 
 def disagreement_rest(d: Disagreement) -> str:

@@ -46,6 +46,16 @@ def known_sha256(digest: str | None) -> str | None:
     return None if digest is None or digest.startswith("unread:") else digest
 
 
+def unjudgeable(sidecar: Sidecar | None) -> str | None:
+    """Why a fixture cannot be judged point by point (None when it can): an invalid sidecar, or
+    two points sharing an id, which a judge's `point:<id>` could not tell apart."""
+    if sidecar is None:
+        return "invalid sidecar"
+    ids = [p.id for p in sidecar.all_points]
+    twice = next((i for n, i in enumerate(ids) if i in ids[:n]), None)
+    return None if twice is None else f"two points have the id {twice} (lint CT609)"
+
+
 def prompt_identity(manifest: dict | None) -> dict | None:
     """The prompt by name, version and sha256 (never its path: a worksheet names no outside file)."""
     if manifest is None:
@@ -56,6 +66,7 @@ def prompt_identity(manifest: dict | None) -> dict | None:
 
 @dataclass(frozen=True)
 class WorksheetFixture:
+    fixture_id: str  # the sidecar's file name, as the scorer names the fixture
     sidecar: Sidecar
     expect: str | None  # the category's `expect` in corpus.yaml; None for an unknown category
     session: str | None  # the session file relative to the corpus, None when there is none
@@ -79,14 +90,15 @@ def build_worksheet(loaded: LoadedCorpus, folder: str, *, shows_terms: bool = Fa
     fixtures, skipped = [], []
     for fixture_id in sorted(corpus.sidecar_paths):
         sidecar = corpus.sidecars.get(fixture_id)
-        if sidecar is None:
-            skipped.append(f"{corpus.sidecar_paths[fixture_id]}: invalid sidecar; fixture left out of the worksheet")
+        why = unjudgeable(sidecar)
+        if why:
+            skipped.append(f"{corpus.sidecar_paths[fixture_id]}: {why}; fixture left out of the worksheet")
             continue
         category = corpus.spec.category(sidecar.category) if corpus.spec else None
         session = (f"{SESSIONS_DIR}/{fixture_id}{SESSION_SUFFIX}" if fixture_id in corpus.session_paths else None)
         result = run.results[fixture_id]
         proposals = read_proposals(result.output) if result.status == OK else ()
-        fixtures.append(WorksheetFixture(sidecar, category.expect if category else None, session, result, proposals))
+        fixtures.append(WorksheetFixture(fixture_id, sidecar, category.expect if category else None, session, result, proposals))
     corpus_id = {"name": info.name, "version": info.version, "sha256": info.sha256}
     return Worksheet(corpus_id, folder, prompt_identity(run.manifest), shows_terms, tuple(fixtures),
                      tuple(skipped))
@@ -131,7 +143,7 @@ def _proposal_lines(proposal: Proposal) -> list[str]:
 
 def _fixture_lines(fixture: WorksheetFixture, shows_terms: bool) -> list[str]:
     sidecar, result = fixture.sidecar, fixture.result
-    lines = [f"  - fixture_id: {inline_scalar(sidecar.fixture_id)}"]
+    lines = [f"  - fixture_id: {inline_scalar(fixture.fixture_id)}"]
     lines += scalar_lines("category", sidecar.category, 4)
     lines += scalar_lines("expect", fixture.expect, 4)
     lines += scalar_lines("session", fixture.session, 4)
