@@ -169,10 +169,12 @@ def test_round_trip_reports_in_every_format_deterministically(corpus, tmp_path, 
     assert {fmt: run_cli(capsys, *argv, "--format", fmt) for fmt in first} == first
     markdown, text = first["markdown"][1], first["text"][1]
     assert markdown.startswith("# corpustools calibrate: tiny v1\n")
-    assert "- `label-too-narrow` [proposal] proposal map[0]: a phantom to the scorer; the human classed it " \
-           "durable-unlabeled" in markdown
+    assert "- `label-too-narrow` [proposal] proposal map[0] \"Mailing vendor client\": a phantom to the scorer; the " \
+           "human classed it durable-unlabeled" in markdown
     assert "| `label-too-narrow` | 1 |" in markdown
-    assert "    label-too-narrow [proposal] proposal map[0]: a phantom to the scorer" in text
+    assert '    label-too-narrow [proposal] proposal map[0] "Mailing vendor client": a phantom to the scorer' in text
+    assert json.loads(first["json"][1])["runs"][0]["fixtures"][0]["disagreements"][0]["proposal_title"] == (
+        "Mailing vendor client")
     out = tmp_path / "report.md"
     assert run_cli(capsys, *argv, "--output", out) == (0, "", "")
     assert out.read_text(encoding="utf-8") == markdown

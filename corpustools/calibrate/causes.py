@@ -3,7 +3,7 @@ disagreement with the label change that would remove it (docs/calibration.md, "C
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from corpustools.calibrate.answers import JudgedFixture
 from corpustools.calibrate.worksheet import DURABLE_UNLABELED
@@ -34,6 +34,7 @@ class Disagreement:
     point: str | None
     proposal: str | None
     detail: str
+    proposal_title: str | None = None  # the proposal's title, so a reader knows which one without the output
 
 
 @dataclass(frozen=True)
@@ -153,9 +154,9 @@ def _verdict_disagreement(sidecar: Sidecar, score: FixtureScore, judged: JudgedF
                         f"{budget} and still said {judged.verdict}{why}")
 
 
-def _merged(found: list[Disagreement]) -> tuple[Disagreement, ...]:
-    """One entry per (cause, point, proposal): a brittle term shows at the point level and again at
-    the proposal level, and it is one thing to fix."""
+def _merged(found: list[Disagreement], titles: dict[str, str]) -> tuple[Disagreement, ...]:
+    """One entry per (cause, point, proposal), titled: a brittle term shows at the point level and
+    again at the proposal level, and it is one thing to fix."""
     merged: dict[tuple, Disagreement] = {}
     for d in found:
         key = (d.cause, d.point, d.proposal)
@@ -165,7 +166,7 @@ def _merged(found: list[Disagreement]) -> tuple[Disagreement, ...]:
             merged[key] = Disagreement(first.cause, levels, first.point, first.proposal, first.detail)
         else:
             merged[key] = d
-    return tuple(merged.values())
+    return tuple(replace(d, proposal_title=titles.get(d.proposal)) for d in merged.values())
 
 
 def calibrate_fixture(sidecar: Sidecar, score: FixtureScore, judged: JudgedFixture) -> FixtureCalibration:
@@ -187,5 +188,5 @@ def calibrate_fixture(sidecar: Sidecar, score: FixtureScore, judged: JudgedFixtu
                        if p.id in judged.captured),
         proposals=tuple((p.name, p.name in score.unexpected, judged.proposal(p.name).over_extraction)
                         for p in score.proposals if judged.proposal(p.name) is not None),
-        disagreements=_merged(found),
+        disagreements=_merged(found, {p.name: p.title for p in score.proposals}),
     )

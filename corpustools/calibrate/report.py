@@ -8,6 +8,12 @@ from corpustools.calibrate.causes import CAUSES, Disagreement, FixtureCalibratio
 from corpustools.score.formatting import code, fraction, interval, percent, proportion, table
 
 
+def quoted(text: str, limit: int = 70) -> str:
+    """A title on one line, shortened, in double quotes."""
+    one_line = " ".join(text.split())
+    return '"' + (one_line if len(one_line) <= limit else one_line[: limit - 3] + "...") + '"'
+
+
 def kappa_text(kappa: float | None) -> str:
     return "n/a" if kappa is None else f"{kappa:.2f}"
 
@@ -76,8 +82,9 @@ def all_warnings(calibration: Calibration) -> list[str]:
 
 def disagreement_rest(d: Disagreement) -> str:
     """`[levels] point X proposal Y: detail`, what follows the cause on a disagreement's line."""
+    title = f" {quoted(d.proposal_title)}" if d.proposal_title else ""
     subject = "".join(part for part in (f" point {d.point}" if d.point else "",
-                                        f" proposal {d.proposal}" if d.proposal else ""))
+                                        f" proposal {d.proposal}{title}" if d.proposal else ""))
     return f"[{', '.join(d.levels)}]{subject}: {d.detail}"
 
 
