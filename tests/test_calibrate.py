@@ -340,3 +340,12 @@ def test_fixtures_a_judge_cannot_judge_point_by_point_are_left_out_with_a_warnin
     data = calibrate_json(capsys, corpus, (run, sheet))
     assert [f["id"] for f in data["runs"][0]["fixtures"]] == [REJECT_ID]
     assert data["runs"][0]["warnings"] == [f"{path}: two points have the id same (lint CT609); fixture not compared"]
+
+
+def test_the_same_run_given_twice_is_counted_twice_with_a_warning(corpus, tmp_path, capsys):
+    run, sheet = judged(tmp_path, capsys, corpus, "r", GOOD_ADMIT, {(ADMIT_ID, "practice[0]", "class"): f"point:{POINT}"})
+    data = calibrate_json(capsys, corpus, (run, sheet), (run, sheet))
+    assert data["agreement"]["fixture"]["total"] == 4
+    assert data["runs"][0]["warnings"] == []
+    assert data["runs"][1]["warnings"] == [f"{run} and {run} have byte-identical result files: one run counted twice "
+                                           "in the pooled agreement"]

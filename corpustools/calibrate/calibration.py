@@ -122,7 +122,7 @@ def calibrate_runs(corpus_root: str, pairs: list[tuple[str, str]]) -> Calibratio
     CalibrationProblems listing every problem with the runs and worksheets."""
     loaded = open_corpus(corpus_root)
     problems: list[str] = []
-    runs = []
+    runs, scored = [], []
     for folder, path in pairs:
         if not os.path.isdir(folder):
             problems.append(f"{folder}: no such results folder")
@@ -132,14 +132,20 @@ def calibrate_runs(corpus_root: str, pairs: list[tuple[str, str]]) -> Calibratio
             problems += found
             continue
         run = score_run(loaded, folder)
+        earlier = next((r.folder for r in scored if r.fingerprint and r.fingerprint == run.fingerprint), None)
+        scored.append(run)
         found = _pairing_problems(loaded, run, judged)
         if found:
             problems += found
             continue
         fixtures = tuple(calibrate_fixture(loaded.corpus.sidecars[f.id], f, judged.fixtures[f.id])
                          for f in compared(loaded, run))
+        warnings = _warnings(loaded, run, judged)
+        if earlier is not None:
+            warnings.append(f"{folder} and {earlier} have byte-identical result files: one run counted twice in "
+                            "the pooled agreement")
         runs.append(RunCalibration(folder, path, prompt_identity(run.manifest), judged.shows_terms, fixtures,
-                                   tuple(_warnings(loaded, run, judged))))
+                                   tuple(warnings)))
     if problems:
         raise CalibrationProblems(problems)
     return Calibration(loaded.info, loaded.warnings, tuple(runs))
