@@ -349,3 +349,13 @@ def test_the_same_run_given_twice_is_counted_twice_with_a_warning(corpus, tmp_pa
     assert data["runs"][0]["warnings"] == []
     assert data["runs"][1]["warnings"] == [f"{run} and {run} have byte-identical result files: one run counted twice "
                                            "in the pooled agreement"]
+
+
+def test_report_options_may_come_before_between_or_after_the_pairs(corpus, tmp_path, capsys):
+    run, sheet = judged(tmp_path, capsys, corpus, "r", GOOD_ADMIT, {(ADMIT_ID, "practice[0]", "class"): f"point:{POINT}"})
+    expected = run_cli(capsys, "calibrate", corpus, run, "--verdicts", sheet, "--format", "text")
+    assert expected[0] == 0 and expected[1].startswith("corpustools calibrate: tiny, version 1\n")
+    for argv in (("--format", "text", corpus, run, "--verdicts", sheet),
+                 (corpus, "--format", "text", run, "--verdicts", sheet),
+                 (corpus, run, f"--verdicts={sheet}", "--format=text")):
+        assert run_cli(capsys, "calibrate", *argv) == expected

@@ -43,7 +43,6 @@ class JudgedFixture:
     result_sha256: str | None
     line: str  # `file:line:col` of the fixture, for messages
     captured: Mapping[str, bool]  # point id -> captured, every point listed
-    listed: Mapping[str, str]  # point id -> expected | optional, as the worksheet listed it
     proposals: tuple[JudgedProposal, ...]
     leak: bool
     verdict: str  # PASS | FAIL
@@ -131,7 +130,6 @@ def _judged(doc: YamlDoc) -> JudgedWorksheet:
             result_sha256=fixture["result_sha256"],
             line=str(doc.pos(("fixtures", i))),
             captured={p["id"]: p["captured"] == "yes" for p in points},
-            listed={p["id"]: p["list"] for p in points},
             proposals=tuple(JudgedProposal(p["name"], p["type"], p["class"]) for p in fixture["proposals"]),
             leak=fixture["task_detail_leak"] == "yes",
             verdict=fixture["verdict"],

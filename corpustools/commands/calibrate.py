@@ -8,6 +8,7 @@ HELP = "measure how far the scorer's verdicts agree with human verdicts from adj
 USAGE = ("corpustools calibrate [-h] [--format {markdown,json,text}] [--output FILE] "
          "CORPUS RUN --verdicts FILE [RUN --verdicts FILE ...]")
 FORMATS = ("markdown", "json", "text")
+MAX_PROBLEMS = 50  # lines of bad input shown before "and N more problems"
 
 
 class PairsError(Exception):
@@ -32,7 +33,8 @@ def register(subparsers) -> None:
     parser.add_argument("pairs", nargs=argparse.REMAINDER, metavar="RUN --verdicts FILE ...",
                         help="a run folder, then --verdicts and its filled worksheet; repeat for more runs")
     _report_options(parser)
-    parser.set_defaults(run=run)
+    # The late options are parsed by a parser of the same class: one-line usage errors, exit 2.
+    parser.set_defaults(run=run, parser_class=type(parser))
 
 
 def split_pairs(tokens: list[str]) -> tuple[list[tuple[str, str]], list[str]]:
@@ -61,10 +63,8 @@ def split_pairs(tokens: list[str]) -> tuple[list[tuple[str, str]], list[str]]:
     return pairs, options
 
 
-def _options_parser():
-    from corpustools.cli import _Parser
-
-    parser = _Parser(prog="corpustools calibrate", usage=USAGE, add_help=False)
+def _options_parser(parser_class):
+    parser = parser_class(prog="corpustools calibrate", usage=USAGE, add_help=False)
     _report_options(parser)
     return parser
 
@@ -82,7 +82,7 @@ def run(args, out, err) -> int:
         print(f"corpustools calibrate: error: {error}\nusage: {USAGE}", file=err)
         return 2
     try:  # --format/--output written after the pairs
-        late = _options_parser().parse_args(rest)
+        late = _options_parser(args.parser_class).parse_args(rest)
     except SystemExit as exit_:  # argparse has printed its one-line usage error
         return int(exit_.code or 0)
     fmt = late.format or args.format or "markdown"
@@ -103,6 +103,3 @@ def run(args, out, err) -> int:
         print(f"corpustools calibrate: {error}", file=err)
         return 2
     return 0
-
-
-MAX_PROBLEMS = 50
