@@ -7,7 +7,6 @@ results produced against another corpus.
 
 from __future__ import annotations
 
-import json
 import os
 import re
 from dataclasses import dataclass
@@ -16,6 +15,7 @@ from corpustools.corpus import corpus_sha256, file_sha256, load_spec_file
 from corpustools.positions import InputError, Pos
 from corpustools.schemastore import validate
 from corpustools.writing import write_text
+from corpustools.yamlwrite import flow_scalar
 from corpustools.textfile import read_text
 from corpustools.yamlload import parse_yaml
 
@@ -110,24 +110,14 @@ def build_manifest(corpus_root: str, prompt_path: str, *, model: str, temperatur
     return manifest, remarks
 
 
-# Characters json.dumps leaves as they are but a YAML reader refuses (DEL, C1 controls, U+FFFE/F)
-# or folds into a space (NEL, and in YAML 1.1 the line and paragraph separators).
-_YAML_ESCAPE = re.compile("[\x7f-\x9f\u2028\u2029\ufffe\uffff]")
-
-
-def _scalar(value) -> str:
-    # JSON scalars are valid YAML 1.2 flow scalars, and json.dumps is deterministic.
-    return _YAML_ESCAPE.sub(lambda m: f"\\u{ord(m.group()):04x}", json.dumps(value, ensure_ascii=False))
-
-
 def manifest_yaml(manifest: dict) -> str:
     lines = ["# Written by `corpustools run init`. Fill in notes (and cost, if your harness reports it)."]
     for key, value in manifest.items():
         if isinstance(value, dict):
             lines.append(f"{key}:")
-            lines += [f"  {inner}: {_scalar(item)}" for inner, item in value.items()]
+            lines += [f"  {inner}: {flow_scalar(item)}" for inner, item in value.items()]
         else:
-            lines.append(f"{key}: {_scalar(value)}")
+            lines.append(f"{key}: {flow_scalar(value)}")
     return "\n".join(lines) + "\n"
 
 

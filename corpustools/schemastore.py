@@ -8,8 +8,9 @@ import os
 from dataclasses import dataclass
 from functools import lru_cache
 
-SCHEMA_KINDS = ("corpus-spec", "sidecar", "proposal-output", "run-manifest", "score-report", "compare-report")
-VALIDATE_KINDS = ("proposal-output", "sidecar", "corpus-spec", "run-manifest")
+SCHEMA_KINDS = ("corpus-spec", "sidecar", "proposal-output", "run-manifest", "score-report", "compare-report",
+                "adjudication", "calibration-report")
+VALIDATE_KINDS = ("proposal-output", "sidecar", "corpus-spec", "run-manifest", "adjudication")
 
 
 @dataclass(frozen=True, order=True)

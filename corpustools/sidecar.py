@@ -8,6 +8,10 @@ from corpustools.positions import Pos
 from corpustools.schemastore import validate
 from corpustools.yamlload import YamlDoc
 
+# The sidecar's two point lists: points a correct output must carry, and points it may carry
+# (a proposal matching one is not a phantom; leaving one out is not a miss).
+EXPECTED_POINTS, OPTIONAL_POINTS = "expected_points", "optional_points"
+
 
 @dataclass(frozen=True)
 class Term:
@@ -22,6 +26,18 @@ class ExpectedPoint:
     must_match_all: tuple[Term, ...]
     must_not_match: tuple[Term, ...]
     pos: Pos
+    notes: str | None = None  # a one-sentence meaning of the point, for human judges
+    list_key: str = EXPECTED_POINTS  # the sidecar list it sits in: expected_points | optional_points
+    index: int = 0  # its position in that list
+
+    @property
+    def optional(self) -> bool:
+        return self.list_key == OPTIONAL_POINTS
+
+    @property
+    def keypath(self) -> tuple:
+        """Where the point is in the sidecar document, e.g. ("optional_points", 0)."""
+        return (self.list_key, self.index)
 
 
 @dataclass(frozen=True)
@@ -33,21 +49,22 @@ class Sidecar:
     max_unexpected_proposals: int
     notes: str
     doc: YamlDoc
+    optional_points: tuple[ExpectedPoint, ...] = ()
 
     @property
     def path(self) -> str:
         return self.doc.path
 
+    @property
+    def all_points(self) -> tuple[ExpectedPoint, ...]:
+        """Expected points, then optional points, each in sidecar order."""
+        return self.points + self.optional_points
 
-def parse_sidecar(doc: YamlDoc) -> tuple[Sidecar | None, list[tuple[Pos, str]]]:
-    """The sidecar, or None with every schema error at the offending key's position."""
-    errors = validate("sidecar", doc.data)
-    if errors:
-        return None, [(doc.pos(e.keypath), f"{e.pointer or '/'}: {e.message}") for e in errors]
-    data = doc.data
+
+def _points(doc: YamlDoc, list_key: str) -> tuple[ExpectedPoint, ...]:
     points = []
-    for i, point in enumerate(data["expected_points"]):
-        base = ("expected_points", i)
+    for i, point in enumerate(doc.data.get(list_key, [])):
+        base = (list_key, i)
         points.append(ExpectedPoint(
             id=point["id"],
             type=point["type"],
@@ -56,13 +73,26 @@ def parse_sidecar(doc: YamlDoc) -> tuple[Sidecar | None, list[tuple[Pos, str]]]:
             must_not_match=tuple(
                 Term(t, doc.pos(base + ("must_not_match", j))) for j, t in enumerate(point.get("must_not_match", []))),
             pos=doc.pos(base),
+            notes=point.get("notes"),
+            list_key=list_key,
+            index=i,
         ))
+    return tuple(points)
+
+
+def parse_sidecar(doc: YamlDoc) -> tuple[Sidecar | None, list[tuple[Pos, str]]]:
+    """The sidecar, or None with every schema error at the offending key's position."""
+    errors = validate("sidecar", doc.data)
+    if errors:
+        return None, [(doc.pos(e.keypath), f"{e.pointer or '/'}: {e.message}") for e in errors]
+    data = doc.data
     return Sidecar(
         fixture_id=data["fixture_id"],
         category=data["category"],
         expect_empty=data["expect_empty"],
-        points=tuple(points),
+        points=_points(doc, EXPECTED_POINTS),
         max_unexpected_proposals=data["max_unexpected_proposals"],
         notes=data["notes"],
         doc=doc,
+        optional_points=_points(doc, OPTIONAL_POINTS),
     ), []

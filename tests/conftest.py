@@ -73,15 +73,16 @@ def session_text(session_id: str = ADMIT_UUID, turns=ADMIT_TURNS, *, harness: st
 
 def sidecar_text(fixture_id: str = ADMIT_ID, category: str = "admit-convention", *,
                  expect_empty: bool = False, points: str | None = None, max_unexpected: int = 0,
-                 notes: str = "A tiny fixture for tests.") -> str:
+                 notes: str = "A tiny fixture for tests.", optional: str | None = None) -> str:
     """A sidecar file. `points` is the YAML of the expected_points list (default: one practice point
-    for the admit fixture, none when expect_empty)."""
+    for the admit fixture, none when expect_empty); `optional`, when given, of optional_points."""
     if points is None:
         points = " []\n" if expect_empty else (
             "\n  - id: expire-via-queue\n    type: practice\n    must_match_all:\n"
             "      - queue worker\n      - expired signups\n")
     return (f"fixture_id: {fixture_id}\ncategory: {category}\nexpect_empty: {str(expect_empty).lower()}\n"
-            f"expected_points:{points}max_unexpected_proposals: {max_unexpected}\nnotes: {notes}\n")
+            f"expected_points:{points}" + (f"optional_points:{optional}" if optional is not None else "") +
+            f"max_unexpected_proposals: {max_unexpected}\nnotes: {notes}\n")
 
 
 VALID_FILES = {

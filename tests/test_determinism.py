@@ -102,3 +102,27 @@ def test_generator_seed_changes_the_corpus():
     one, other = generate(12, seed=1).files, generate(12, seed=2).files
     assert any(one[path] != other.get(path) for path in one if path.startswith("corpus/sessions/"))
     assert generate(12, seed=1).files == one
+
+
+def test_worksheet_and_calibration_are_byte_identical_across_hash_seed_locale_and_creation_order(twins):
+    from calibrate_helpers import fill_all
+
+    outputs = []
+    for root, env in ((twins[0], _env("1", "C")), (twins[1], _env("4242", _utf8_locale()))):
+        code, _, err = _run(root, env, "adjudicate", "x/corpus", "x/results", "--out", "x/sheet.yaml")
+        assert code == 0, err[-500:]
+        sheet = root / "x" / "sheet.yaml"
+        blank = sheet.read_bytes()
+        # A judge who rejects every other proposal, so the report has disagreements of several kinds.
+        text = fill_all(blank.decode("utf-8"))
+        lines = text.split("\n")
+        classes = [i for i, line in enumerate(lines) if line.lstrip().startswith("class:")]
+        for i in classes[::2]:
+            lines[i] = lines[i].replace('"durable-unlabeled"', '"over-extraction"')
+        sheet.write_text("\n".join(lines), encoding="utf-8")
+        calibrated = [_run(root, env, "calibrate", "x/corpus", "x/results", "--verdicts", "x/sheet.yaml",
+                           "--format", fmt) for fmt in ("markdown", "json", "text")]
+        assert all(code == 0 for code, _, _ in calibrated), calibrated[0][2][-500:]
+        outputs.append((blank, calibrated))
+    assert len(outputs[0][0]) > 1000 and len(outputs[0][1][0][1]) > 1000
+    assert outputs[0] == outputs[1]

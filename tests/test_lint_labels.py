@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from conftest import ADMIT_ID, SPEC_TEXT, sidecar_text
+from conftest import ADMIT_ID, REJECT_ID, SPEC_TEXT, sidecar_text
 from lint_helpers import lint_run, messages, where
 
 from corpustools.cli import main
@@ -155,3 +155,48 @@ def test_cli_reports_label_rules_in_text_format(make_corpus, capsys):
         "corpus/expected/admit-convention-01.yaml:8:9: CT603 [error] must_match_all term 'Queue Worker' is not "
         "lowercase; write 'queue worker'",
     ]
+
+
+# --- optional points: every label rule checks them too ------------------------------------------
+
+GOOD = point("good", "practice", ["queue worker", "expired signups"])  # lines 5-9; optional_points: line 10
+
+
+def with_optional(*points: str) -> dict:
+    """The admit sidecar with the GOOD expected point and these optional points (first `- id:` on line 11)."""
+    return {SIDECAR: sidecar_text(points=GOOD + "\n", optional="".join(points) + "\n")}
+
+
+SINGLE = [(code, points[0], expected) for code, points, expected in FAILING if len(points) == 1]
+
+
+@pytest.mark.parametrize("code, failing, expected", SINGLE, ids=[f"{c}-{i}" for i, (c, _, _) in enumerate(SINGLE)])
+def test_an_optional_point_is_checked_like_an_expected_one(make_corpus, code, failing, expected):
+    run = lint_run(make_corpus(with_optional(failing)), select=frozenset({code}))
+    assert run.crashes == ()
+    assert where(run, code) == [(SHOWN, line + 6, col) for line, col in expected]
+
+
+def test_messages_say_optional_point_and_ids_are_unique_across_both_lists(make_corpus):
+    run = lint_run(make_corpus(with_optional(point("o", "map", ["queue worker", "cron schedule table"]))),
+                   select=frozenset({"CT601"}))
+    assert messages(run, "CT601") == [
+        "must_match_all term 'cron schedule table' of optional point 'o' never occurs in the transcript; "
+        "no faithful extraction can match it"]
+    run = lint_run(make_corpus(with_optional(point("good", "map", ["queue worker", "cron hook"]))),
+                   select=frozenset({"CT609"}))
+    assert where(run, "CT609") == [(SHOWN, 5, 5), (SHOWN, 11, 5)]
+    assert messages(run, "CT609") == [
+        "point id 'good' is also used by the point at line 11; point ids must be unique",
+        "point id 'good' is also used by the point at line 5; point ids must be unique"]
+
+
+def test_optional_points_on_an_expect_empty_fixture_are_a_category_shape_error(make_corpus):
+    reject = f"expected/{REJECT_ID}.yaml"
+    text = sidecar_text(REJECT_ID, "reject-noise", expect_empty=True,
+                        optional=point("o", "map", ["queue worker", "cron hook"]) + "\n")
+    run = lint_run(make_corpus({reject: text}), select=frozenset({"CT303"}))
+    assert where(run, "CT303") == [(f"corpus/{reject}", 5, 1)]
+    assert messages(run, "CT303") == [
+        "expect_empty is true but there are optional points; every proposal of an expect-empty fixture is a "
+        "phantom, so remove them"]

@@ -324,3 +324,23 @@ def test_corpus_hash_changes_with_any_corpus_file(make_corpus, change):
     else:
         session.unlink()
     assert corpus_sha256(str(root)) != before
+
+
+def test_optional_points_and_point_notes_are_read_with_their_list(make_corpus):
+    points = "\n  - id: p\n    type: practice\n    notes: The user's rule.\n    must_match_all: [queue]\n"
+    optional = "\n  - id: o\n    type: map\n    must_match_all: [signup table]\n    must_not_match: [cron]\n"
+    root = make_corpus({f"expected/{ADMIT_ID}.yaml": sidecar_text(points=points, optional=optional)})
+    sidecar = load_corpus(str(root)).sidecars[ADMIT_ID]
+    path = str(root / "expected" / f"{ADMIT_ID}.yaml")
+    (point,), (extra,) = sidecar.points, sidecar.optional_points
+    assert (point.notes, point.optional, point.keypath) == ("The user's rule.", False, ("expected_points", 0))
+    assert (extra.id, extra.type, extra.notes, extra.optional, extra.keypath) == (
+        "o", "map", None, True, ("optional_points", 0))
+    assert extra.pos == Pos(path, 10, 5)
+    assert [t.text for t in extra.must_not_match] == ["cron"]
+    assert [p.id for p in sidecar.all_points] == ["p", "o"]
+
+
+def test_a_sidecar_without_optional_points_has_none(make_corpus):
+    sidecar = load_corpus(str(make_corpus())).sidecars[ADMIT_ID]
+    assert sidecar.optional_points == () and sidecar.points[0].notes is None

@@ -35,7 +35,21 @@ MANIFEST = {
     "started_at": "2026-01-15T10:00:00Z", "corpus_sha256": "0123456789abcdef" * 4,
     "cost": {"input_tokens": 1200, "output_tokens": 300, "usd": 0.42}, "notes": "first run",
 }
-VALID = {"proposal-output": OUTPUT, "sidecar": SIDECAR, "corpus-spec": SPEC, "run-manifest": MANIFEST}
+ADJUDICATION = {
+    "worksheet_version": 1, "corpus": {"name": "tiny", "version": 1, "sha256": "0" * 64},
+    "run": {"results": "runs/r1", "prompt": {"name": "proposal-extract", "version": 5, "sha256": "a" * 64}},
+    "shows_terms": False,
+    "fixtures": [{
+        "fixture_id": "admit-convention-01", "category": "admit-convention", "expect": "practice",
+        "session": "sessions/admit-convention-01.md", "result_sha256": "b" * 64, "result_status": "ok",
+        "notes": "A tiny fixture.",
+        "points": [{"id": "p", "list": "expected", "type": "practice", "notes": None, "captured": "yes"}],
+        "proposals": [{"name": "practice[0]", "type": "practice", "title": "T", "description": "D", "body": "B",
+                       "tags": ["x"], "class": "point:p"}],
+        "task_detail_leak": "no", "verdict": "PASS", "why": ""}],
+}
+VALID = {"proposal-output": OUTPUT, "sidecar": SIDECAR, "corpus-spec": SPEC, "run-manifest": MANIFEST,
+         "adjudication": ADJUDICATION}
 
 
 def _changed(kind, change):
@@ -107,6 +121,12 @@ def test_proposal_output_root_must_be_an_object():
     (lambda d: d["expected_points"][0].update(must_not_match="x"), "/expected_points/0/must_not_match"),
     (lambda d: d["expected_points"][0].update(weight=2), "/expected_points/0/weight"),
     (lambda d: d["expected_points"][0].pop("id"), "/expected_points/0"),
+    (lambda d: d["expected_points"][0].update(notes=""), "/expected_points/0/notes"),
+    (lambda d: d["expected_points"][0].update(notes=" \n"), "/expected_points/0/notes"),
+    (lambda d: d.update(optional_points={}), "/optional_points"),
+    (lambda d: d.update(optional_points=[{"id": "x", "type": "map"}]), "/optional_points/0"),
+    (lambda d: d.update(optional_points=[{"id": "x", "type": "map", "must_match_all": ["a"], "weight": 1}]),
+     "/optional_points/0/weight"),
 ])
 def test_sidecar_invalid(change, pointer):
     assert pointer in _pointers("sidecar", _changed("sidecar", change))
@@ -116,6 +136,38 @@ def test_sidecar_optional_must_not_match_and_empty_points():
     data = _changed("sidecar", lambda d: d["expected_points"][0].update(must_not_match=["bookmobile"]))
     assert validate("sidecar", data) == []
     assert validate("sidecar", _changed("sidecar", lambda d: d.update(expected_points=[]))) == []
+
+
+def test_sidecar_optional_points_and_point_notes_are_valid():
+    optional = [{"id": "also", "type": "map", "must_match_all": ["a"], "must_not_match": ["b"], "notes": "Means a."}]
+    data = _changed("sidecar", lambda d: d.update(optional_points=optional))
+    data["expected_points"][0]["notes"] = "The queue worker handles expiry."
+    assert validate("sidecar", data) == []
+
+
+# --- adjudication ------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("change, pointer", [
+    (lambda d: d.update(worksheet_version=2), "/worksheet_version"),
+    (lambda d: d["fixtures"][0]["points"][0].update(captured=None), "/fixtures/0/points/0/captured"),
+    (lambda d: d["fixtures"][0]["points"][0].update(captured=True), "/fixtures/0/points/0/captured"),
+    (lambda d: d["fixtures"][0]["proposals"][0].update({"class": "phantom"}), "/fixtures/0/proposals/0/class"),
+    (lambda d: d["fixtures"][0]["proposals"][0].update({"class": "point:"}), "/fixtures/0/proposals/0/class"),
+    (lambda d: d["fixtures"][0].update(verdict="pass"), "/fixtures/0/verdict"),
+    (lambda d: d["fixtures"][0].update(task_detail_leak=None), "/fixtures/0/task_detail_leak"),
+    (lambda d: d["fixtures"][0].update(verdit="PASS"), "/fixtures/0/verdit"),
+    (lambda d: d["fixtures"][0].pop("why"), "/fixtures/0"),
+])
+def test_adjudication_invalid(change, pointer):
+    assert pointer in _pointers("adjudication", _changed("adjudication", change))
+
+
+def test_adjudication_why_may_be_empty_or_blank_and_classes_name_optional_points():
+    for why in ("", None, "a reason"):
+        assert validate("adjudication", _changed("adjudication", lambda d: d["fixtures"][0].update(why=why))) == []
+    for cls in ("optional:x", "durable-unlabeled", "over-extraction"):
+        changed = _changed("adjudication", lambda d: d["fixtures"][0]["proposals"][0].update({"class": cls}))
+        assert validate("adjudication", changed) == []
 
 
 # --- corpus-spec -------------------------------------------------------------------------------

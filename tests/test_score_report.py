@@ -176,3 +176,28 @@ def test_session_without_sidecar_is_a_warning_not_a_fixture(tmp_path, capsys):
     data = json.loads(out)
     assert [f["id"] for f in data["fixtures"]] == [ADMIT_ID, REJECT_ID]
     assert any("zeta-01.md: no sidecar" in w for w in data["corpus_warnings"])
+
+
+def test_reports_name_the_prompt_but_never_a_path_outside_the_tree(make_corpus, tmp_path, capsys, monkeypatch):
+    from corpustools.score.formatting import shown_path
+
+    corpus, results = make_corpus(), good_results(tmp_path / "run")
+    (tmp_path / "work" / "prompts").mkdir(parents=True)
+    for where in (tmp_path / "prompt.md", tmp_path / "work" / "prompts" / "p.md"):
+        where.write_text("Version: 7\n[TRANSCRIPT PLACEHOLDER, substituted at runtime]\n")
+    monkeypatch.chdir(tmp_path / "work")
+    for recorded, shown in ((str(tmp_path / "prompt.md"), None), ("../prompt.md", None),
+                            ("prompts/p.md", "prompts/p.md")):
+        write_manifest(corpus, results, recorded)
+        reports = [run_cli(capsys, "score", corpus, results, "--format", fmt)[1] for fmt in ("markdown", "text", "json")]
+        reports.append(run_cli(capsys, "compare", corpus, "--base", results, "--candidate", results)[1])
+        reports.append(run_cli(capsys, "compare", corpus, "--base", results, "--candidate", results,
+                               "--format", "json")[1])
+        for report in reports:
+            assert "proposal-extract, version 7" in report or '"name": "proposal-extract"' in report
+            assert (recorded in report) == (shown is not None), (recorded, report[:400])
+        assert json.loads(reports[2])["run"]["prompt"]["path"] == shown
+        assert json.loads(reports[4])["base"][0]["run"]["prompt"]["path"] == shown
+    assert "| prompt | proposal-extract, version 7 (prompts/p.md, sha256 " in reports[0]
+    assert [shown_path(p) for p in ("a/../b", "a/../../b", "C:\\p.md", "~/p.md", "\\\\host\\p.md", "..")] == [
+        "a/../b", None, None, None, None, None]

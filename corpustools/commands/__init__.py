@@ -2,4 +2,5 @@
 returns. No corpus logic lives here."""
 
 # Order is the order `corpustools --help` lists them in.
-COMMANDS = ("lint", "score", "compare", "render", "run", "provenance", "validate", "schema")
+COMMANDS = ("lint", "score", "compare", "adjudicate", "calibrate", "render", "run", "provenance", "validate",
+            "schema")

@@ -43,11 +43,18 @@ def normalized(term: Term) -> str:
 
 
 def labelled_points(ctx: LintContext) -> Iterator[tuple[str, Sidecar, ExpectedPoint]]:
-    """(fixture id, sidecar, point) for every point of every schema-valid sidecar, by fixture id
-    then sidecar order. The fixture id is the file's basename, which pairs it with its session."""
+    """(fixture id, sidecar, point) for every expected and optional point of every schema-valid
+    sidecar, by fixture id, then expected points before optional ones, each in sidecar order
+    (`point.list_key` says which list). The fixture id is the file's basename, which pairs it
+    with its session."""
     for fixture_id, sidecar in sorted(ctx.corpus.sidecars.items()):
-        for point in sidecar.points:
+        for point in sidecar.all_points:
             yield fixture_id, sidecar, point
+
+
+def point_name(point: ExpectedPoint) -> str:
+    """`point 'x'` or `optional point 'x'`, for a message."""
+    return f"{'optional point' if point.optional else 'point'} {point.id!r}"
 
 
 def all_terms(point: ExpectedPoint) -> Iterator[tuple[str, Term]]:

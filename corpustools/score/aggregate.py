@@ -40,6 +40,12 @@ class Aggregate:
     missing_results: int
     invalid_results: int
     invalid_sidecars: int
+    optional_points_matched: int = 0  # optional points never count in recall
+    optional_points_total: int = 0
+
+    @property
+    def optional_matched(self) -> Proportion:
+        return Proportion(self.optional_points_matched, self.optional_points_total)
 
     @property
     def pass_rate(self) -> Proportion:
@@ -109,6 +115,8 @@ def aggregate(fixtures: list[FixtureScore]) -> Aggregate:
         missing_results=statuses[MISSING_RESULT],
         invalid_results=statuses[INVALID_RESULT],
         invalid_sidecars=statuses[SIDECAR_INVALID],
+        optional_points_matched=sum(p.matched for f in fixtures for p in f.optional_points),
+        optional_points_total=sum(len(f.optional_points) for f in fixtures),
     )
 
 

@@ -3,9 +3,13 @@ output never depends on float repr or locale."""
 
 from __future__ import annotations
 
+import posixpath
 import re
 
 from corpustools.score.aggregate import Proportion
+
+# An absolute path: POSIX `/x`, a Windows drive `C:\x` or `C:/x`, a UNC `\\host`, or a home `~/x`.
+_ABSOLUTE = re.compile(r"^(?:[/\\~]|[A-Za-z]:)")
 
 JSON_DIGITS = 4
 
@@ -95,14 +99,37 @@ def scalar(value) -> str:
     return str(value)
 
 
+def shown_path(path) -> str | None:
+    """`path` when a report may print it: relative and not climbing out with `..`; else None.
+    A report never names a file outside the tree it was run in (a run.yaml records the prompt
+    path as given, e.g. `../shared/prompt.md` or `/home/me/prompt.md`)."""
+    if not isinstance(path, str) or not path or _ABSOLUTE.match(path):
+        return None
+    normal = posixpath.normpath(path.replace("\\", "/"))
+    return None if normal == ".." or normal.startswith("../") else path
+
+
+def public_manifest(manifest: dict | None) -> dict | None:
+    """The manifest as a report prints it: the prompt's path is null unless shown_path allows it."""
+    if manifest is None or not isinstance(manifest.get("prompt"), dict):
+        return manifest
+    return {**manifest, "prompt": {**manifest["prompt"], "path": shown_path(manifest["prompt"].get("path"))}}
+
+
+def prompt_field(prompt: dict) -> str:
+    """`proposal-extract, version 5 (prompts/p.md, sha256 a52ec9274a49)`: name, version and hash
+    always, the path only when shown_path allows it."""
+    path = shown_path(prompt.get("path"))
+    return (f"{prompt['name']}, version {scalar(prompt['version'])} ("
+            + (f"{path}, " if path else "") + f"sha256 {prompt['sha256'][:12]})")
+
+
 def manifest_fields(manifest: dict | None) -> list[tuple[str, str]]:
     """What the report header says about how a run was produced (label, value)."""
     if manifest is None:
         return [(label, "unrecorded") for label in ("prompt", "model", "temperature", "harness", "date")]
-    prompt = manifest["prompt"]
     fields = [
-        ("prompt", f"{prompt['name']}, version {scalar(prompt['version'])} ({prompt['path']}, "
-                   f"sha256 {prompt['sha256'][:12]})"),
+        ("prompt", prompt_field(manifest["prompt"])),
         ("model", scalar(manifest["model"])),
         ("temperature", scalar(manifest["temperature"])),
         ("harness", scalar(manifest["harness"])),

@@ -1,5 +1,6 @@
-"""One fixture's verdict: which expected points a result matched, which proposals are phantoms,
-and the reasons a fixture fails. This module is the scoring contract of docs/scoring.md."""
+"""One fixture's verdict: which expected (and optional) points a result matched, which proposals
+are phantoms, and the reasons a fixture fails. This module is the scoring contract of
+docs/scoring.md."""
 
 from __future__ import annotations
 
@@ -49,11 +50,12 @@ class FixtureScore:
     verdict: str  # PASS | FAIL | UNCHECKED
     reasons: tuple[str, ...]
     diagnostics: tuple[str, ...]
-    points: tuple[PointScore, ...]
+    points: tuple[PointScore, ...]  # the expected points: what recall counts
     proposals: tuple[Proposal, ...]
     unexpected: tuple[str, ...]  # names of the phantoms
     expect_empty: bool | None  # None when the sidecar is invalid
     status: str  # ok | sidecar-invalid | missing-result | invalid-result
+    optional_points: tuple[PointScore, ...] = ()  # never a miss, never in recall
 
     @property
     def came_back_empty(self) -> bool:
@@ -81,10 +83,10 @@ def contains_all(proposal: Proposal, point: ExpectedPoint) -> bool:
     return all(contains_term(proposal.match_text, term.text) for term in point.must_match_all)
 
 
-def match_points(sidecar: Sidecar, proposals: tuple[Proposal, ...]) -> tuple[PointScore, ...]:
+def match_points(points: tuple[ExpectedPoint, ...], proposals: tuple[Proposal, ...]) -> tuple[PointScore, ...]:
     """A point is matched by every proposal of its type that contains all its terms."""
     scores = []
-    for point in sidecar.points:
+    for point in points:
         by = tuple(p.name for p in proposals if p.type == point.type and contains_all(p, point))
         scores.append(PointScore(point.id, point.type, bool(by), by))
     return tuple(scores)
@@ -92,6 +94,8 @@ def match_points(sidecar: Sidecar, proposals: tuple[Proposal, ...]) -> tuple[Poi
 
 def unexpected_proposals(sidecar: Sidecar, proposals: tuple[Proposal, ...],
                          points: tuple[PointScore, ...]) -> tuple[str, ...]:
+    """The phantoms: proposals matching no point, expected or optional (`points` holds both);
+    on an expect-empty fixture, every proposal."""
     if sidecar.expect_empty:
         return tuple(p.name for p in proposals)
     expected = {name for point in points for name in point.matched_by}
@@ -99,9 +103,11 @@ def unexpected_proposals(sidecar: Sidecar, proposals: tuple[Proposal, ...],
 
 
 def forbidden_matches(sidecar: Sidecar, proposals: tuple[Proposal, ...]) -> list[str]:
+    """`forbidden-match:<id>:<term>` for every must_not_match term of an expected or optional point
+    found in any field of any proposal."""
     reasons = []
     guarded = [p.guarded_texts for p in proposals]
-    for point in sidecar.points:
+    for point in sidecar.all_points:
         for term in point.must_not_match:
             if any(contains_term(text, term.text) for texts in guarded for text in texts):
                 reasons.append(f"forbidden-match:{point.id}:{term.text}")
@@ -145,15 +151,17 @@ def score_fixture(sidecar: Sidecar, result: ResultFile, transcript: str | None) 
 
     fixture_id = result.fixture_id
     if result.status in (MISSING, INVALID):
-        points = tuple(PointScore(p.id, p.type, False, ()) for p in sidecar.points)
+        points, optional = (tuple(PointScore(p.id, p.type, False, ()) for p in listed)
+                            for listed in (sidecar.points, sidecar.optional_points))
         reason = MISSING_RESULT if result.status == MISSING else f"{INVALID_RESULT}:{result.error}"
         status = MISSING_RESULT if result.status == MISSING else INVALID_RESULT
         return FixtureScore(fixture_id, sidecar.category, FAIL, (reason,), (), points, (), (), sidecar.expect_empty,
-                            status)
+                            status, optional)
     proposals = read_proposals(result.output)
-    points = match_points(sidecar, proposals)
-    unexpected = unexpected_proposals(sidecar, proposals, points)
+    points = match_points(sidecar.points, proposals)
+    optional = match_points(sidecar.optional_points, proposals)
+    unexpected = unexpected_proposals(sidecar, proposals, points + optional)
     reasons = fixture_reasons(sidecar, proposals, points, unexpected)
     diagnostics = advisory(sidecar, proposals, points, result.output, transcript)
     return FixtureScore(fixture_id, sidecar.category, verdict(sidecar, reasons), tuple(reasons), tuple(diagnostics),
-                        points, proposals, unexpected, sidecar.expect_empty, OK)
+                        points, proposals, unexpected, sidecar.expect_empty, OK, optional)

@@ -6,8 +6,8 @@ from __future__ import annotations
 import json
 
 from corpustools.score.aggregate import METRICS, PROPORTIONS, Proportion
-from corpustools.score.formatting import rounded
-from corpustools.score.match import FixtureScore
+from corpustools.score.formatting import public_manifest, rounded
+from corpustools.score.match import FixtureScore, PointScore
 from corpustools.score.scoring import CorpusInfo, RunScore, ScoreReport
 
 
@@ -25,14 +25,18 @@ def corpus_dict(info: CorpusInfo) -> dict:
     return {"name": info.name, "version": info.version, "sha256": info.sha256, "path": info.path}
 
 
+def point_dict(p: PointScore) -> dict:
+    return {"id": p.id, "type": p.type, "matched": p.matched, "matched_by": list(p.matched_by)}
+
+
 def fixture_dict(f: FixtureScore) -> dict:
     return {
         "id": f.id, "category": f.category, "verdict": f.verdict, "status": f.status, "expect_empty": f.expect_empty,
         "reasons": list(f.reasons), "diagnostics": list(f.diagnostics),
-        "points": [{"id": p.id, "type": p.type, "matched": p.matched, "matched_by": list(p.matched_by)}
-                   for p in f.points],
+        "points": [point_dict(p) for p in f.points],
         "proposals": [{"name": p.name, "type": p.type, "title": p.title} for p in f.proposals],
         "unexpected": list(f.unexpected),
+        "optional_points": [point_dict(p) for p in f.optional_points],
     }
 
 
@@ -41,7 +45,7 @@ def aggregate_dict(run: RunScore) -> dict:
     data = {key: getattr(a, key) for key in (
         "fixtures_passed", "fixtures_failed", "fixtures_unchecked", "fixtures_total", "points_matched",
         "points_total", "phantoms", "gate_correct", "gate_total", "false_rejects", "expecting_output",
-        "missing_results", "invalid_results", "invalid_sidecars")}
+        "missing_results", "invalid_results", "invalid_sidecars", "optional_points_matched", "optional_points_total")}
     for key, _, attr in PROPORTIONS:
         data[key] = proportion_dict(getattr(a, attr))
     return data
@@ -50,7 +54,7 @@ def aggregate_dict(run: RunScore) -> dict:
 def run_dict(run: RunScore) -> dict:
     return {
         "results": run.folder,
-        "run": run.manifest,
+        "run": public_manifest(run.manifest),
         "corpus_drift": run.drift,
         "warnings": list(run.warnings),
         "fixtures": [fixture_dict(f) for f in run.fixtures],
@@ -90,7 +94,7 @@ def score_json(report: ScoreReport) -> str:
 
 def compare_json(comparison) -> str:
     def side(runs):
-        return [{"results": r.folder, "run": r.manifest, "aggregate": aggregate_dict(r)} for r in runs]
+        return [{"results": r.folder, "run": public_manifest(r.manifest), "aggregate": aggregate_dict(r)} for r in runs]
 
     rate = {m.key: m.is_rate for m in METRICS}
     data = {

@@ -13,7 +13,8 @@ def summary_line(run: RunScore) -> str:
     return (f"**{fraction(a.pass_rate)} fixtures passed** ({percent(a.pass_rate.rate)}, "
             f"95% CI {interval(a.pass_rate)}); "
             f"recall {proportion(a.recall)}; {a.phantoms} phantom{'s' if a.phantoms != 1 else ''}; "
-            f"gate accuracy {proportion(a.gate_accuracy)}; false rejects {fraction(a.false_reject_rate)}.")
+            f"gate accuracy {proportion(a.gate_accuracy)}; false rejects {fraction(a.false_reject_rate)}"
+            + (f"; optional points matched {fraction(a.optional_matched)}." if a.optional_points_total else "."))
 
 
 def drift_banner(run: RunScore) -> list[str]:
@@ -53,6 +54,9 @@ def aggregate_table(run: RunScore) -> list[str]:
     a = run.aggregate
     rows = [[label, fraction(getattr(a, attr)), percent(getattr(a, attr).rate), interval(getattr(a, attr))]
             for _, label, attr in PROPORTIONS]
+    if a.optional_points_total:
+        rows.append(["optional points matched (never in recall)", fraction(a.optional_matched),
+                     percent(a.optional_matched.rate), ""])
     rows += [["phantoms (unexpected proposals)", str(a.phantoms), "", ""],
              ["fixtures failed", str(a.fixtures_failed), "", ""],
              ["fixtures unchecked (expect output, list no points)", str(a.fixtures_unchecked), "", ""],

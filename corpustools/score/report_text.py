@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from corpustools.score.aggregate import METRICS, PROPORTIONS
-from corpustools.score.formatting import (manifest_fields, metric_number, metric_spread, percent, proportion,
+from corpustools.score.formatting import (fraction, manifest_fields, metric_number, metric_spread, percent, proportion,
                                           run_value)
 from corpustools.score.scoring import RunScore, ScoreReport
 
@@ -24,6 +24,8 @@ def run_lines(run: RunScore) -> list[str]:
     a = run.aggregate
     lines += ["", "aggregate:"]
     lines += [f"  {label}: {proportion(getattr(a, attr))}" for _, label, attr in PROPORTIONS]
+    if a.optional_points_total:
+        lines.append(f"  optional points matched (never in recall): {fraction(a.optional_matched)}")
     lines += [f"  phantoms: {a.phantoms}", f"  fixtures failed: {a.fixtures_failed}",
               f"  fixtures unchecked: {a.fixtures_unchecked}", f"  missing results: {a.missing_results}",
               f"  invalid results: {a.invalid_results}", f"  invalid sidecars: {a.invalid_sidecars}"]

@@ -4,10 +4,12 @@ What, by the category's `expect` in corpus.yaml:
 - `empty`: `expect_empty: true` and no expected points;
 - `practice` / `map`: at least one point of that type;
 - `subset`: at least one point, and at least one `must_not_match` term (what must not survive);
-- always: `expect_empty` is true exactly when there are no points.
+- always: `expect_empty` is true exactly when there are no expected points, and an
+  `expect_empty: true` sidecar has no optional points either.
 
 Why: the category says what the fixture tests; a reject fixture with a point, or an admit fixture
 with none, tests the opposite of its name. A non-empty fixture with no points checks nothing.
+On an expect-empty fixture every proposal is a phantom, so an optional point there means nothing.
 
 Example (a practice category with only a map point):
 
@@ -48,6 +50,9 @@ def shape_problems(sidecar, expect: str | None):
         yield ("expect_empty",), "expect_empty is true but there are expected points"
     elif not sidecar.expect_empty and not points:
         yield ("expect_empty",), "expect_empty is false but there are no expected points, so nothing is checked"
+    if sidecar.expect_empty and sidecar.optional_points:
+        yield ("optional_points",), ("expect_empty is true but there are optional points; every proposal of an "
+                                     "expect-empty fixture is a phantom, so remove them")
 
 
 def check(ctx, options):

@@ -16,7 +16,7 @@ Example (flagged — every output with "render cache" contains "cache"):
 from __future__ import annotations
 
 from corpustools.lint.diagnostic import ERROR, Problem
-from corpustools.lint.labels import labelled_points, normalized, quoted
+from corpustools.lint.labels import labelled_points, normalized, point_name, quoted
 from corpustools.normalize import contains_term
 
 CODE = "CT608"
@@ -34,5 +34,5 @@ def check(ctx, options):
             if clash is not None:
                 yield Problem(forbidden.pos, f"must_not_match term {quoted(forbidden.text)} occurs "
                                              f"inside must_match_all term {quoted(clash.text)} "
-                                             f"(line {clash.pos.line}); point {point.id!r} can never "
+                                             f"(line {clash.pos.line}); {point_name(point)} can never "
                                              f"pass")

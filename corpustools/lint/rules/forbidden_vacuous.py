@@ -15,7 +15,7 @@ Example (flagged), in a session that never mentions abbreviations:
 from __future__ import annotations
 
 from corpustools.lint.diagnostic import WARNING, Problem
-from corpustools.lint.labels import labelled_points, normalized, quoted, transcripts
+from corpustools.lint.labels import labelled_points, normalized, point_name, quoted, transcripts
 from corpustools.normalize import contains_term
 
 CODE = "CT607"
@@ -33,6 +33,6 @@ def check(ctx, options):
             continue
         for term in point.must_not_match:
             if normalized(term) and not contains_term(transcript.everything, term.text):
-                yield Problem(term.pos, f"must_not_match term {quoted(term.text)} of point "
-                                        f"{point.id!r} never occurs in the transcript; it guards "
+                yield Problem(term.pos, f"must_not_match term {quoted(term.text)} of "
+                                        f"{point_name(point)} never occurs in the transcript; it guards "
                                         f"nothing")

@@ -1,7 +1,8 @@
 """Two points of one sidecar with the same id.
 
-What: every point whose `id` is shared with another point of the same sidecar is reported at
-its `id`, naming the line of the other (the first other one, when there are several).
+What: every point whose `id` is shared with another point of the same sidecar, expected or
+optional (ids are unique across both lists), is reported at its `id`, naming the line of the
+other (the first other one, when there are several).
 
 Why: reports, score breakdowns and comparisons name points by id; two points with one id make
 a capture of one indistinguishable from a capture of the other, and usually one of them was
@@ -29,9 +30,10 @@ SUPPRESSIBLE = True
 
 def check(ctx, options):
     for _, sidecar in sorted(ctx.corpus.sidecars.items()):
-        where = [sidecar.doc.pos(("expected_points", index, "id")) for index in range(len(sidecar.points))]
-        for index, point in enumerate(sidecar.points):
-            others = [i for i, other in enumerate(sidecar.points) if i != index and other.id == point.id]
+        points = sidecar.all_points
+        where = [sidecar.doc.pos(point.keypath + ("id",)) for point in points]
+        for index, point in enumerate(points):
+            others = [i for i, other in enumerate(points) if i != index and other.id == point.id]
             if others:
                 yield Problem(where[index], f"point id {point.id!r} is also used by the point at line "
                                             f"{where[others[0]].line}; point ids must be unique")

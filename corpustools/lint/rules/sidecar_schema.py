@@ -1,9 +1,10 @@
 """A sidecar is not valid against the sidecar JSON Schema (each error at the offending key's line).
 
 What: a sidecar has exactly `fixture_id`, `category`, `expect_empty`, `expected_points`,
-`max_unexpected_proposals` and `notes`; each point has `id`, `type` (`practice` or `map`),
-`must_match_all` (at least one string) and optionally `must_not_match`. `corpustools schema
-sidecar` prints the schema.
+`max_unexpected_proposals` and `notes`, and optionally `optional_points`; each point (of either
+list) has `id`, `type` (`practice` or `map`), `must_match_all` (at least one string) and
+optionally `must_not_match` and `notes` (a non-empty string). `corpustools schema sidecar`
+prints the schema.
 
 Why: the scorer reads sidecars by this schema; a misspelt key (`must_match` for `must_match_all`)
 would otherwise be ignored and the point would check nothing.

@@ -18,7 +18,7 @@ Example (flagged), where only the agent wrote "config:import":
 from __future__ import annotations
 
 from corpustools.lint.diagnostic import WARNING, Problem
-from corpustools.lint.labels import labelled_points, normalized, quoted, transcripts
+from corpustools.lint.labels import labelled_points, normalized, point_name, quoted, transcripts
 from corpustools.normalize import contains_term
 
 CODE = "CT602"
@@ -37,6 +37,6 @@ def check(ctx, options):
         for term in point.must_match_all:
             if (normalized(term) and contains_term(transcript.agent, term.text)
                     and not contains_term(transcript.user, term.text)):
-                yield Problem(term.pos, f"term {quoted(term.text)} of practice point {point.id!r} "
+                yield Problem(term.pos, f"term {quoted(term.text)} of practice {point_name(point)} "
                                         f"occurs only in [AGENT] turns; practices come from what "
                                         f"the user taught")

@@ -1,7 +1,7 @@
 """A point with too few or too many `must_match_all` terms.
 
-What: a point whose `must_match_all` list has fewer than `min` (default 2) or more than `max`
-(default 4) terms is reported at the point.
+What: a point (expected or optional) whose `must_match_all` list has fewer than `min` (default
+2) or more than `max` (default 4) terms is reported at the point.
 
 Why: one term matches too much (any output mentioning "branch" passes); many terms make a
 faithful paraphrase likely to miss one. Two to four distinctive terms — an identifier, a name,
@@ -19,7 +19,7 @@ Options (under `lint: rules: CT604:` in corpus.yaml): `min`, `max`.
 from __future__ import annotations
 
 from corpustools.lint.diagnostic import WARNING, Problem
-from corpustools.lint.labels import labelled_points
+from corpustools.lint.labels import labelled_points, point_name
 
 CODE = "CT604"
 NAME = "term-count"
@@ -34,5 +34,5 @@ def check(ctx, options):
         count = len(point.must_match_all)
         if count < low or count > high:
             bound = f"at least {low}" if count < low else f"at most {high}"
-            yield Problem(point.pos, f"point {point.id!r} has {count} must_match_all "
+            yield Problem(point.pos, f"{point_name(point)} has {count} must_match_all "
                                      f"term{'s' if count != 1 else ''}; use {bound} ({low}-{high})")

@@ -18,7 +18,7 @@ Example (flagged), in a session that says "ILS location code" but never "branch 
 from __future__ import annotations
 
 from corpustools.lint.diagnostic import ERROR, Problem
-from corpustools.lint.labels import labelled_points, normalized, quoted, transcripts
+from corpustools.lint.labels import labelled_points, normalized, point_name, quoted, transcripts
 from corpustools.normalize import contains_term
 
 CODE = "CT601"
@@ -36,6 +36,6 @@ def check(ctx, options):
             continue
         for term in point.must_match_all:
             if normalized(term) and not contains_term(transcript.everything, term.text):
-                yield Problem(term.pos, f"must_match_all term {quoted(term.text)} of point "
-                                        f"{point.id!r} never occurs in the transcript; no faithful "
+                yield Problem(term.pos, f"must_match_all term {quoted(term.text)} of "
+                                        f"{point_name(point)} never occurs in the transcript; no faithful "
                                         f"extraction can match it")

@@ -1,0 +1,156 @@
+"""Reading a filled worksheet back: every problem one line naming the file and line, or the answers.
+
+A worksheet is refused as a whole when anything in it is wrong: unreadable or malformed YAML, a
+blank answer, a value the `adjudication` schema rejects, a class naming no point of its fixture,
+or a fixture listed twice. Problems are collected, not raised, so a judge sees them all at once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Mapping
+
+from corpustools.calibrate.worksheet import (EXPECTED_LIST, FIXTURE_ANSWERS, OPTIONAL_CLASS, OPTIONAL_LIST,
+                                             OVER_EXTRACTION, POINT_ANSWER, POINT_CLASS, PROPOSAL_ANSWER)
+from corpustools.positions import InputError
+from corpustools.schemastore import validate
+from corpustools.textfile import read_text
+from corpustools.yamlload import YamlDoc, parse_yaml
+
+
+@dataclass(frozen=True)
+class JudgedProposal:
+    name: str
+    type: str
+    cls: str  # point:<id> | optional:<id> | durable-unlabeled | over-extraction
+
+    @property
+    def point_id(self) -> str | None:
+        """The point the judge says this proposal carries, expected or optional."""
+        for prefix in (POINT_CLASS, OPTIONAL_CLASS):
+            if self.cls.startswith(prefix):
+                return self.cls[len(prefix):]
+        return None
+
+    @property
+    def over_extraction(self) -> bool:
+        return self.cls == OVER_EXTRACTION
+
+
+@dataclass(frozen=True)
+class JudgedFixture:
+    fixture_id: str
+    result_sha256: str | None
+    line: str  # `file:line:col` of the fixture, for messages
+    captured: Mapping[str, bool]  # point id -> captured, every point listed
+    proposals: tuple[JudgedProposal, ...]
+    leak: bool
+    verdict: str  # PASS | FAIL
+    why: str
+
+    def proposal(self, name: str) -> JudgedProposal | None:
+        return next((p for p in self.proposals if p.name == name), None)
+
+
+@dataclass(frozen=True)
+class JudgedWorksheet:
+    path: str
+    shows_terms: bool
+    fixtures: Mapping[str, JudgedFixture]  # by fixture id
+
+
+def _blank_message(doc: YamlDoc, keypath: tuple) -> str | None:
+    """The message for a blank answer at `keypath`, or None when the value there is not blank."""
+    data = doc.data
+    try:
+        fixture = data["fixtures"][keypath[1]]
+        value = fixture
+        for key in keypath[2:]:
+            value = value[key]
+    except (KeyError, IndexError, TypeError):
+        return None
+    if value is not None:
+        return None
+    name = fixture.get("fixture_id", f"#{keypath[1] + 1}")
+    answer = keypath[-1]
+    if len(keypath) == 5 and answer == POINT_ANSWER[0]:
+        item = fixture["points"][keypath[3]].get("id", f"#{keypath[3] + 1}")
+        where, hint = f"fixture {name}, point {item}", POINT_ANSWER[1]
+    elif len(keypath) == 5 and answer == PROPOSAL_ANSWER[0]:
+        item = fixture["proposals"][keypath[3]].get("name", f"#{keypath[3] + 1}")
+        where, hint = f"fixture {name}, proposal {item}", PROPOSAL_ANSWER[1]
+    elif len(keypath) == 3 and answer in dict(FIXTURE_ANSWERS):
+        where, hint = f"fixture {name}", dict(FIXTURE_ANSWERS)[answer]
+    else:
+        return None
+    return f"{doc.pos(keypath)}: {where}: {answer} is blank ({hint.replace(' | ', '|')})"
+
+
+def _schema_problems(doc: YamlDoc) -> list[str]:
+    problems = []
+    for error in validate("adjudication", doc.data):
+        blank = _blank_message(doc, error.keypath) if len(error.keypath) in (3, 5) else None
+        problems.append(blank or f"{doc.pos(error.keypath)}: {error.pointer or '/'}: {error.message}")
+    return list(dict.fromkeys(problems))
+
+
+def _class_problems(doc: YamlDoc) -> list[str]:
+    problems, seen = [], {}
+    for i, fixture in enumerate(doc.data["fixtures"]):
+        name = fixture["fixture_id"]
+        if name in seen:
+            problems.append(f"{doc.pos(('fixtures', i, 'fixture_id'))}: fixture {name} is listed twice "
+                            f"(first at line {seen[name]})")
+        seen.setdefault(name, doc.pos(("fixtures", i)).line)
+        lists = {EXPECTED_LIST: [p["id"] for p in fixture["points"] if p["list"] == EXPECTED_LIST],
+                 OPTIONAL_LIST: [p["id"] for p in fixture["points"] if p["list"] == OPTIONAL_LIST]}
+        for list_key, key in (("points", "id"), ("proposals", "name")):
+            names = [item[key] for item in fixture[list_key]]
+            for j, item_name in enumerate(names):
+                if item_name in names[:j]:
+                    problems.append(f"{doc.pos(('fixtures', i, list_key, j, key))}: fixture {name}: "
+                                    f"{list_key[:-1]} {item_name} is listed twice")
+        for j, proposal in enumerate(fixture["proposals"]):
+            cls = proposal["class"]
+            for prefix, list_name in ((POINT_CLASS, EXPECTED_LIST), (OPTIONAL_CLASS, OPTIONAL_LIST)):
+                if cls.startswith(prefix) and cls[len(prefix):] not in lists[list_name]:
+                    known = ", ".join(lists[list_name]) or "none"
+                    problems.append(f"{doc.pos(('fixtures', i, 'proposals', j, 'class'))}: fixture {name}, proposal "
+                                    f"{proposal['name']}: class {cls} names no {list_name} point of this fixture "
+                                    f"({list_name} points: {known})")
+    return problems
+
+
+def _judged(doc: YamlDoc) -> JudgedWorksheet:
+    fixtures = {}
+    for i, fixture in enumerate(doc.data["fixtures"]):
+        points = fixture["points"]
+        fixtures[fixture["fixture_id"]] = JudgedFixture(
+            fixture_id=fixture["fixture_id"],
+            result_sha256=fixture["result_sha256"],
+            line=str(doc.pos(("fixtures", i))),
+            captured={p["id"]: p["captured"] == "yes" for p in points},
+            proposals=tuple(JudgedProposal(p["name"], p["type"], p["class"]) for p in fixture["proposals"]),
+            leak=fixture["task_detail_leak"] == "yes",
+            verdict=fixture["verdict"],
+            why=" ".join((fixture["why"] or "").split()),
+        )
+    return JudgedWorksheet(doc.path, doc.data["shows_terms"], fixtures)
+
+
+def read_worksheet(path: str) -> tuple[JudgedWorksheet | None, YamlDoc | None, list[str]]:
+    """-> (the answers, the document, []) or (None, document or None, every problem as one line)."""
+    try:
+        doc = parse_yaml(read_text(path), path)
+    except InputError as err:
+        return None, None, [str(err)]
+    if not isinstance(doc.data, dict) or "worksheet_version" not in doc.data:
+        return None, None, [f"{doc.pos()}: not an adjudication worksheet (no worksheet_version; write one with "
+                            "corpustools adjudicate)"]
+    problems = _schema_problems(doc)
+    if problems:
+        return None, doc, problems
+    problems = _class_problems(doc)
+    if problems:
+        return None, doc, problems
+    return _judged(doc), doc, []

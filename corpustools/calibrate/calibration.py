@@ -1,0 +1,151 @@
+"""calibrate: score each run now, read its worksheet, and compare them fixture by fixture.
+
+Any problem with a worksheet (see answers.py) or with its pairing to the run (a fixture missing
+from it, a result file that changed since it was written) stops the whole comparison: agreement
+measured on outputs the judge never saw would mean nothing. Points added to or removed from a
+sidecar since adjudication are only warnings: they are left out of the point level.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+
+from corpustools.calibrate.agreement import Table, table_of
+from corpustools.calibrate.answers import JudgedWorksheet, read_worksheet
+from corpustools.calibrate.causes import CAUSES, FixtureCalibration, calibrate_fixture
+from corpustools.calibrate.worksheet import known_sha256, prompt_identity, unjudgeable
+from corpustools.score.results import RESULT_SUFFIX
+from corpustools.score.scoring import CorpusInfo, LoadedCorpus, RunScore, open_corpus, score_run
+
+
+class CalibrationProblems(Exception):
+    """Bad input: every problem, one line each, naming the file (and line where there is one)."""
+
+    def __init__(self, problems: list[str]):
+        super().__init__(f"{len(problems)} problem(s)")
+        self.problems = problems
+
+
+@dataclass(frozen=True)
+class RunCalibration:
+    results: str  # the run folder as given
+    verdicts: str  # the worksheet as given
+    prompt: dict | None  # name, version, sha256 from run.yaml
+    shows_terms: bool
+    fixtures: tuple[FixtureCalibration, ...]
+    warnings: tuple[str, ...]
+
+    def table(self, level: str) -> Table:
+        if level == "fixture":
+            return table_of((f.scorer_verdict == "PASS", f.human_verdict == "PASS") for f in self.fixtures)
+        attr = {"point": "points", "optional": "optional", "proposal": "proposals"}[level]
+        return table_of((scorer, human) for f in self.fixtures for _, scorer, human in getattr(f, attr))
+
+
+@dataclass(frozen=True)
+class Calibration:
+    corpus: CorpusInfo
+    corpus_warnings: tuple[str, ...]
+    runs: tuple[RunCalibration, ...]
+
+    def table(self, level: str) -> Table:
+        total = Table()
+        for run in self.runs:
+            total = total + run.table(level)
+        return total
+
+    @property
+    def cause_counts(self) -> tuple[tuple[str, int], ...]:
+        """Every cause, in report order, with how many disagreements it explains."""
+        found = [d.cause for run in self.runs for f in run.fixtures for d in f.disagreements]
+        return tuple((cause, found.count(cause)) for cause, _ in CAUSES)
+
+
+def compared(loaded: LoadedCorpus, run: RunScore) -> list:
+    """The fixture scores calibrate compares: those a worksheet could judge (see unjudgeable)."""
+    return [f for f in run.fixtures if not unjudgeable(loaded.corpus.sidecars.get(f.id))]
+
+
+def _pairing_problems(loaded: LoadedCorpus, run: RunScore, judged: JudgedWorksheet) -> list[str]:
+    problems = []
+    digests = dict(run.fingerprint)
+    for fixture in compared(loaded, run):
+        entry = judged.fixtures.get(fixture.id)
+        if entry is None:
+            problems.append(f"{judged.path}: fixture {fixture.id} is not in the worksheet; write a worksheet for "
+                            "this corpus and run with corpustools adjudicate")
+            continue
+        actual = known_sha256(digests.get(fixture.id))
+        if entry.result_sha256 != actual:
+            result = os.path.join(run.folder, fixture.id + RESULT_SUFFIX)
+            now = actual[:12] if actual else "missing or unreadable"
+            was = entry.result_sha256[:12] if entry.result_sha256 else "missing"
+            problems.append(f"{entry.line}: fixture {fixture.id}: the worksheet judged a result with sha256 {was}, "
+                            f"but {result} is {now}: this worksheet belongs to other outputs")
+            continue
+        # Same result bytes, so the same proposals: any difference is an edit to the worksheet.
+        scored, listed = [p.name for p in fixture.proposals], [p.name for p in entry.proposals]
+        for name in [n for n in scored if n not in listed]:
+            problems.append(f"{entry.line}: fixture {fixture.id}: proposal {name} is missing from the worksheet")
+        for name in [n for n in listed if n not in scored]:
+            problems.append(f"{entry.line}: fixture {fixture.id}: the worksheet's proposal {name} is not in the "
+                            "result")
+    return problems
+
+
+def _warnings(loaded: LoadedCorpus, run: RunScore, judged: JudgedWorksheet) -> list[str]:
+    warnings = []
+    for fixture in run.fixtures:
+        why = unjudgeable(loaded.corpus.sidecars.get(fixture.id))
+        if why:
+            warnings.append(f"{loaded.corpus.sidecar_paths[fixture.id]}: {why}; fixture not compared")
+            continue
+        sidecar, entry = loaded.corpus.sidecars[fixture.id], judged.fixtures[fixture.id]
+        for point in sidecar.all_points:
+            if point.id not in entry.captured:
+                warnings.append(f"{entry.line}: fixture {fixture.id}: point {point.id} is not in the worksheet "
+                                "(added since adjudication?); not compared")
+        current = {p.id for p in sidecar.all_points}
+        for point_id in entry.captured:
+            if point_id not in current:
+                warnings.append(f"{entry.line}: fixture {fixture.id}: the worksheet's point {point_id} is no "
+                                "longer in the sidecar; not compared")
+    for fixture_id in sorted(set(judged.fixtures) - {f.id for f in run.fixtures}):
+        warnings.append(f"{judged.fixtures[fixture_id].line}: fixture {fixture_id} is not a scored fixture of "
+                        "this corpus; ignored")
+    return warnings
+
+
+def calibrate_runs(corpus_root: str, pairs: list[tuple[str, str]]) -> Calibration:
+    """Compare each (run folder, worksheet) pair. InputError when the corpus cannot be opened;
+    CalibrationProblems listing every problem with the runs and worksheets."""
+    loaded = open_corpus(corpus_root)
+    problems: list[str] = []
+    runs, scored = [], []
+    for folder, path in pairs:
+        if not os.path.isdir(folder):
+            problems.append(f"{folder}: no such results folder")
+            continue
+        judged, _, found = read_worksheet(path)
+        if judged is None:
+            problems += found
+            continue
+        run = score_run(loaded, folder)
+        earlier = next((r.folder for r in scored if r.fingerprint and r.fingerprint == run.fingerprint), None)
+        scored.append(run)
+        found = _pairing_problems(loaded, run, judged)
+        if found:
+            problems += found
+            continue
+        fixtures = tuple(calibrate_fixture(loaded.corpus.sidecars[f.id], f, judged.fixtures[f.id])
+                         for f in compared(loaded, run))
+        warnings = _warnings(loaded, run, judged)
+        if earlier is not None:
+            warnings.append(f"{folder} and {earlier} have byte-identical result files: one run counted twice in "
+                            "the pooled agreement")
+        runs.append(RunCalibration(folder, path, prompt_identity(run.manifest), judged.shows_terms, fixtures,
+                                   tuple(warnings)))
+    if problems:
+        raise CalibrationProblems(problems)
+    return Calibration(loaded.info, loaded.warnings, tuple(runs))

@@ -1,0 +1,192 @@
+"""One fixture, scorer against human: the pairs each agreement level counts, and every
+disagreement with the label change that would remove it (docs/calibration.md, "Causes")."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from corpustools.calibrate.answers import JudgedFixture
+from corpustools.calibrate.worksheet import DURABLE_UNLABELED
+from corpustools.normalize import contains_term
+from corpustools.score.match import PASS, FixtureScore, PointScore, Proposal
+from corpustools.sidecar import ExpectedPoint, Sidecar
+
+BRITTLE, LOOSE, NARROW = "brittle-term", "loose-term", "label-too-narrow"
+MISSING_FORBIDDEN, OVER_FORBIDDEN, BUDGET, UNEXPLAINED = ("missing-forbidden", "over-forbidden", "budget",
+                                                          "unexplained")
+# Every cause, in report order, with the label change it asks for.
+CAUSES = (
+    (BRITTLE, "the human saw the point, the matcher missed it: a must_match_all term is absent from that wording"),
+    (LOOSE, "the matcher counted a point the human did not see: its terms also fit other content"),
+    (NARROW, "a proposal the human accepts as durable matches no point: add an optional point"),
+    (MISSING_FORBIDDEN, "the human saw task detail leak; no must_not_match term fired: add one"),
+    (OVER_FORBIDDEN, "a must_not_match term fired but the human saw no leak: narrow or drop it"),
+    (BUDGET, "the classes agree but the verdict does not: revisit max_unexpected_proposals"),
+    (UNEXPLAINED, "the verdicts differ for a reason none of the above covers: read the human's why"),
+)
+FORBIDDEN_PREFIX = "forbidden-match:"
+
+
+@dataclass(frozen=True)
+class Disagreement:
+    cause: str
+    levels: tuple[str, ...]  # the agreement levels it shows at: fixture, point, optional, proposal, leak
+    point: str | None
+    proposal: str | None
+    detail: str
+    proposal_title: str | None = None  # the proposal's title, so a reader knows which one without the output
+
+
+@dataclass(frozen=True)
+class FixtureCalibration:
+    fixture_id: str
+    category: str
+    scorer_verdict: str  # PASS | FAIL | UNCHECKED
+    human_verdict: str  # PASS | FAIL
+    why: str
+    points: tuple[tuple[str, bool, bool], ...]  # (expected point id, scorer matched, human captured)
+    optional: tuple[tuple[str, bool, bool], ...]
+    proposals: tuple[tuple[str, bool, bool], ...]  # (name, scorer phantom, human over-extraction)
+    disagreements: tuple[Disagreement, ...]
+
+    @property
+    def verdicts_agree(self) -> bool:
+        return (self.scorer_verdict == PASS) == (self.human_verdict == PASS)
+
+
+def _quoted(terms) -> str:
+    return ", ".join(f"'{t}'" for t in terms)
+
+
+def absent_terms(proposal: Proposal, point: ExpectedPoint) -> list[str]:
+    return [t.text for t in point.must_match_all if not contains_term(proposal.match_text, t.text)]
+
+
+def _capturing(point: ExpectedPoint, score: FixtureScore, judged: JudgedFixture) -> Proposal | None:
+    """The proposal the human classed as carrying `point`; else the same-type proposal with the
+    fewest absent terms (the first of equals)."""
+    named = [p for p in score.proposals if (j := judged.proposal(p.name)) and j.point_id == point.id]
+    if named:
+        return named[0]
+    same_type = [p for p in score.proposals if p.type == point.type]
+    return min(same_type, key=lambda p: len(absent_terms(p, point)), default=None)
+
+
+def _brittle(point: ExpectedPoint, proposal: Proposal | None, levels: tuple[str, ...]) -> Disagreement:
+    if proposal is None:
+        return Disagreement(BRITTLE, levels, point.id, None, f"the output has no {point.type} proposal to carry it")
+    absent = absent_terms(proposal, point)
+    detail = f"terms absent from {proposal.name}: {_quoted(absent)}" if absent else "every term is present"
+    if proposal.type != point.type:
+        detail = f"{proposal.name} is a {proposal.type} and the point a {point.type}; " + detail
+    return Disagreement(BRITTLE, levels, point.id, proposal.name, detail)
+
+
+def _point_disagreements(points: tuple[ExpectedPoint, ...], scores: tuple[PointScore, ...], level: str,
+                         score: FixtureScore, judged: JudgedFixture) -> list[Disagreement]:
+    out = []
+    for point, matched in zip(points, scores):
+        captured = judged.captured.get(point.id)
+        if captured is None or captured == matched.matched:
+            continue
+        if captured:
+            out.append(_brittle(point, _capturing(point, score, judged), (level,)))
+        else:
+            out += [Disagreement(LOOSE, (level,), point.id, name, f"every term is found in {name} "
+                                 f"({_quoted(t.text for t in point.must_match_all)}); the human says the point "
+                                 "is not captured") for name in matched.matched_by]
+    return out
+
+
+def _proposal_disagreements(sidecar: Sidecar, score: FixtureScore, judged: JudgedFixture) -> list[Disagreement]:
+    out = []
+    by_id = {p.id: p for p in sidecar.all_points}
+    counted = {name: [s.id for s in score.points + score.optional_points if name in s.matched_by]
+               for name in (p.name for p in score.proposals)}
+    for proposal in score.proposals:
+        human = judged.proposal(proposal.name)
+        phantom = proposal.name in score.unexpected
+        if human is None or phantom == human.over_extraction:
+            continue
+        if not phantom:
+            out += [Disagreement(LOOSE, ("proposal",), point_id, proposal.name,
+                                 f"{proposal.name} counts for {point_id}; the human classed it over-extraction")
+                    for point_id in counted[proposal.name]]
+        elif human.point_id in by_id and not sidecar.expect_empty:
+            out.append(_brittle(by_id[human.point_id], proposal, ("proposal",)))
+        else:
+            if human.cls == DURABLE_UNLABELED:
+                what = "the human classed it durable-unlabeled"
+            elif sidecar.expect_empty:
+                what = f"the human classed it {human.cls}, on a fixture whose labels expect empty output"
+            else:
+                what = f"the human classed it {human.cls}, a point the sidecar no longer has"
+            out.append(Disagreement(NARROW, ("proposal",), None, proposal.name, f"a phantom to the scorer; {what}"))
+    return out
+
+
+def _leak_disagreements(score: FixtureScore, judged: JudgedFixture) -> list[Disagreement]:
+    fired = [r[len(FORBIDDEN_PREFIX):] for r in score.reasons if r.startswith(FORBIDDEN_PREFIX)]
+    if judged.leak and not fired:
+        why = f" (why: {judged.why})" if judged.why else ""
+        return [Disagreement(MISSING_FORBIDDEN, ("leak",), None, None,
+                             "the human saw a task-detail leak; no must_not_match term fired" + why)]
+    if fired and not judged.leak:
+        pairs = [item.split(":", 1) for item in fired]  # <point id>:<term>
+        return [Disagreement(OVER_FORBIDDEN, ("leak",), point_id, None,
+                             f"must_not_match '{term}' of {point_id} fired; the human saw no leak")
+                for point_id, term in pairs]
+    return []
+
+
+def _verdict_disagreement(sidecar: Sidecar, score: FixtureScore, judged: JudgedFixture) -> Disagreement:
+    over = sum(p.over_extraction for p in judged.proposals)
+    budget = sidecar.max_unexpected_proposals
+    human_pass = judged.verdict == PASS
+    why = f"; why: {judged.why}" if judged.why else "; the human gave no why"
+    # The budget explains it only when there are over-extractions for it to tolerate or not.
+    if human_pass == (over <= budget) or sidecar.expect_empty or over == 0:
+        reasons = ", ".join(score.reasons) or "no reasons"
+        return Disagreement(UNEXPLAINED, ("fixture",), None, None,
+                            f"scorer {score.verdict} ({reasons}), human {judged.verdict}{why}")
+    return Disagreement(BUDGET, ("fixture",), None, None,
+                        f"the human classed {over} proposal(s) over-extraction against max_unexpected_proposals "
+                        f"{budget} and still said {judged.verdict}{why}")
+
+
+def _merged(found: list[Disagreement], titles: dict[str, str]) -> tuple[Disagreement, ...]:
+    """One entry per (cause, point, proposal), titled: a brittle term shows at the point level and
+    again at the proposal level, and it is one thing to fix."""
+    merged: dict[tuple, Disagreement] = {}
+    for d in found:
+        key = (d.cause, d.point, d.proposal)
+        if key in merged:
+            first = merged[key]
+            levels = first.levels + tuple(level for level in d.levels if level not in first.levels)
+            merged[key] = Disagreement(first.cause, levels, first.point, first.proposal, first.detail)
+        else:
+            merged[key] = d
+    return tuple(replace(d, proposal_title=titles.get(d.proposal)) for d in merged.values())
+
+
+def calibrate_fixture(sidecar: Sidecar, score: FixtureScore, judged: JudgedFixture) -> FixtureCalibration:
+    found = _point_disagreements(sidecar.points, score.points, "point", score, judged)
+    found += _point_disagreements(sidecar.optional_points, score.optional_points, "optional", score, judged)
+    found += _proposal_disagreements(sidecar, score, judged)
+    found += _leak_disagreements(score, judged)
+    agree = (score.verdict == PASS) == (judged.verdict == PASS)
+    if not agree and not found:
+        found.append(_verdict_disagreement(sidecar, score, judged))
+    return FixtureCalibration(
+        fixture_id=score.id,
+        category=score.category,
+        scorer_verdict=score.verdict,
+        human_verdict=judged.verdict,
+        why=judged.why,
+        points=tuple((p.id, p.matched, judged.captured[p.id]) for p in score.points if p.id in judged.captured),
+        optional=tuple((p.id, p.matched, judged.captured[p.id]) for p in score.optional_points
+                       if p.id in judged.captured),
+        proposals=tuple((p.name, p.name in score.unexpected, judged.proposal(p.name).over_extraction)
+                        for p in score.proposals if judged.proposal(p.name) is not None),
+        disagreements=_merged(found, {p.name: p.title for p in score.proposals}),
+    )

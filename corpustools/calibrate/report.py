@@ -1,0 +1,164 @@
+"""The calibration report as Markdown, and as plain text from the same pieces."""
+
+from __future__ import annotations
+
+from corpustools.calibrate.agreement import LEVELS, Level, Table
+from corpustools.calibrate.calibration import Calibration, RunCalibration
+from corpustools.calibrate.causes import CAUSES, Disagreement, FixtureCalibration
+from corpustools.score.formatting import code, fraction, interval, percent, proportion, table
+
+
+def quoted(text: str, limit: int = 70) -> str:
+    """A title on one line, shortened, in double quotes."""
+    one_line = " ".join(text.split())
+    return '"' + (one_line if len(one_line) <= limit else one_line[: limit - 3] + "...") + '"'
+
+
+def kappa_text(kappa: float | None) -> str:
+    return "n/a" if kappa is None else f"{kappa:.2f}"
+
+
+def prompt_text(prompt: dict | None) -> str:
+    """The prompt by identity; a report never prints the path run.yaml recorded for it."""
+    if prompt is None:
+        return "unrecorded (no run.yaml)"
+    version = "unknown" if prompt["version"] is None else prompt["version"]
+    return f"{prompt['name']}, version {version} (sha256 {prompt['sha256'][:12]})"
+
+
+def level_summary(level: Level, t: Table) -> str:
+    return f"{level.label} {proportion(t.agreement)}, kappa {kappa_text(t.kappa)}"
+
+
+def shown_levels(source) -> list[Level]:
+    """Every level, but optional points only when there are some (as in the score report)."""
+    return [level for level in LEVELS if level.primary or source.table(level.key).total]
+
+
+def summary_line(calibration: Calibration) -> str:
+    fixture, *rest = shown_levels(calibration)
+    t = calibration.table(fixture.key)
+    head = (f"**Fixture verdicts agree on {fraction(t.agreement)}** ({percent(t.agreement.rate)}, 95% CI "
+            f"{interval(t.agreement)}; kappa {kappa_text(t.kappa)})")
+    return "; ".join([head] + [level_summary(level, calibration.table(level.key)) for level in rest]) + "."
+
+
+def agreement_table(calibration: Calibration) -> list[str]:
+    rows = []
+    for level in shown_levels(calibration):
+        t = calibration.table(level.key)
+        rows.append([level.label, level.scorer_yes, level.human_yes, fraction(t.agreement), percent(t.agreement.rate),
+                     interval(t.agreement), kappa_text(t.kappa)])
+    return table(["level", "scorer says", "human says", "agreed", "rate", "95% interval (Wilson)", "Cohen's kappa"],
+                 rows)
+
+
+def two_by_two(level: Level, t: Table) -> list[str]:
+    return table(["scorer \\ human", level.human_yes, f"not {level.human_yes}"],
+                 [[level.scorer_yes, str(t.both_yes), str(t.scorer_only)],
+                  [f"not {level.scorer_yes}", str(t.human_only), str(t.both_no)]])
+
+
+def per_run_table(calibration: Calibration) -> list[str]:
+    rows = []
+    for i, run in enumerate(calibration.runs, 1):
+        cells = [f"{fraction(run.table(lv.key).agreement)} (kappa {kappa_text(run.table(lv.key).kappa)})"
+                 for lv in shown_levels(calibration)]
+        rows.append([str(i), code(run.results)] + cells)
+    return table(["run", "results"] + [lv.label for lv in shown_levels(calibration)], rows)
+
+
+def runs_table(calibration: Calibration) -> list[str]:
+    rows = [[str(i), code(run.results), code(run.verdicts), prompt_text(run.prompt),
+             "**yes**" if run.shows_terms else "no"] for i, run in enumerate(calibration.runs, 1)]
+    return table(["run", "results", "verdicts", "prompt", "judge saw the terms"], rows)
+
+
+def all_warnings(calibration: Calibration) -> list[str]:
+    """Corpus warnings, then each run's, once each (every run repeats the sidecar ones)."""
+    found = list(calibration.corpus_warnings) + [w for run in calibration.runs for w in run.warnings]
+    return list(dict.fromkeys(found))
+
+
+def disagreement_rest(d: Disagreement) -> str:
+    """`[levels] point X proposal Y: detail`, what follows the cause on a disagreement's line."""
+    title = f" {quoted(d.proposal_title)}" if d.proposal_title else ""
+    subject = "".join(part for part in (f" point {d.point}" if d.point else "",
+                                        f" proposal {d.proposal}{title}" if d.proposal else ""))
+    return f"[{', '.join(d.levels)}]{subject}: {d.detail}"
+
+
+def fixture_heading(f: FixtureCalibration) -> str:
+    return f"{f.fixture_id} ({f.category}): scorer {f.scorer_verdict}, human {f.human_verdict}"
+
+
+def disagreeing(run: RunCalibration) -> list[FixtureCalibration]:
+    return [f for f in run.fixtures if f.disagreements]
+
+
+def disagreements_section(calibration: Calibration) -> list[str]:
+    lines = []
+    for i, run in enumerate(calibration.runs, 1):
+        lines += [f"### Run {i}: {code(run.results)}", ""]
+        fixtures = disagreeing(run)
+        if not fixtures:
+            lines += ["None: the scorer and the judge agree on every fixture, point and proposal.", ""]
+        for f in fixtures:
+            lines += [f"**{fixture_heading(f)}**", ""]
+            lines += [f"- {code(d.cause)} {disagreement_rest(d)}" for d in f.disagreements]
+            lines.append("")
+    return lines
+
+
+def calibration_markdown(calibration: Calibration) -> str:
+    c = calibration.corpus
+    version = "unknown" if c.version is None else str(c.version)
+    lines = [f"# corpustools calibrate: {c.name}" + ("" if c.version is None else f" v{c.version}"), ""]
+    lines += [summary_line(calibration), ""]
+    lines += table(["", ""], [["corpus", f"{c.name}, version {version} ({code(c.path)})"],
+                              ["corpus sha256", code(c.sha256)]]) + [""]
+    lines += runs_table(calibration) + [""]
+    warnings = all_warnings(calibration)
+    if warnings:
+        lines += ["**Warnings**", ""] + [f"- {w}" for w in warnings] + [""]
+    lines += ["## Agreement", "", "Scorer verdicts are computed now, with the current labels. UNCHECKED and FAIL "
+              "are not PASS; optional points are a secondary figure.", ""]
+    lines += agreement_table(calibration) + [""]
+    for level in shown_levels(calibration):
+        lines += [f"### {level.label}", ""] + two_by_two(level, calibration.table(level.key)) + [""]
+    if len(calibration.runs) > 1:
+        lines += ["### Per run", ""] + per_run_table(calibration) + [""]
+    lines += ["## Disagreements by cause", ""]
+    counts = dict(calibration.cause_counts)
+    lines += table(["cause", "count", "what it asks of the labels"],
+                   [[code(cause), str(counts[cause]), meaning] for cause, meaning in CAUSES]) + [""]
+    lines += ["## Disagreements", ""] + disagreements_section(calibration)
+    while lines and lines[-1] == "":
+        lines.pop()
+    return "\n".join(lines) + "\n"
+
+
+def calibration_text(calibration: Calibration) -> str:
+    c = calibration.corpus
+    version = "unknown" if c.version is None else str(c.version)
+    lines = [f"corpustools calibrate: {c.name}, version {version}", f"corpus: {c.path} (sha256 {c.sha256})"]
+    for i, run in enumerate(calibration.runs, 1):
+        lines.append(f"run {i}: {run.results} judged in {run.verdicts}; prompt {prompt_text(run.prompt)}"
+                     + ("; the judge saw the terms" if run.shows_terms else ""))
+    lines += [f"warning: {w}" for w in all_warnings(calibration)]
+    lines += ["", "agreement (scorer vs human):"]
+    for level in shown_levels(calibration):
+        t = calibration.table(level.key)
+        lines.append(f"  {level.label}: {proportion(t.agreement)}, kappa {kappa_text(t.kappa)}; "
+                     f"{level.scorer_yes}/{level.human_yes} {t.both_yes}, {level.scorer_yes}/not {t.scorer_only}, "
+                     f"not/{level.human_yes} {t.human_only}, not/not {t.both_no}")
+    lines += ["", "disagreements by cause:"]
+    lines += [f"  {cause}: {count}" for cause, count in calibration.cause_counts]
+    for i, run in enumerate(calibration.runs, 1):
+        lines += ["", f"disagreements, run {i} ({run.results}):"]
+        fixtures = disagreeing(run)
+        lines += [] if fixtures else ["  none"]
+        for f in fixtures:
+            lines.append(f"  {fixture_heading(f)}")
+            lines += [f"    {d.cause} {disagreement_rest(d)}" for d in f.disagreements]
+    return "\n".join(lines) + "\n"

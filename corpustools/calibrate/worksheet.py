@@ -1,0 +1,219 @@
+"""The adjudication worksheet: one run's outputs laid out for a human judge, with blank answers.
+
+The worksheet shows each fixture's session path, the sidecar's notes, each point's id, list, type
+and one-sentence notes, and every proposal in full. It never shows the scorer's verdicts, and by
+default not the match terms either: a judge who sees them anchors on them. The format (version 1)
+is documented in docs/calibration.md; `corpustools schema adjudication` is the schema of a
+completed one.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+
+from corpustools.corpus import SESSION_SUFFIX, SESSIONS_DIR
+from corpustools.positions import InputError, Pos
+from corpustools.score.match import Proposal, read_proposals
+from corpustools.score.results import OK, ResultFile, read_run_folder
+from corpustools.score.scoring import LoadedCorpus
+from corpustools.sidecar import Sidecar
+from corpustools.yamlwrite import flow_scalar, inline_scalar, scalar_lines
+
+WORKSHEET_VERSION = 1
+YES_NO = ("yes", "no")
+VERDICTS = ("PASS", "FAIL")
+DURABLE_UNLABELED, OVER_EXTRACTION = "durable-unlabeled", "over-extraction"
+POINT_CLASS, OPTIONAL_CLASS = "point:", "optional:"
+EXPECTED_LIST, OPTIONAL_LIST = "expected", "optional"
+# The answers a judge writes: (where, key, hint shown beside the blank).
+POINT_ANSWER = ("captured", "yes | no")
+PROPOSAL_ANSWER = ("class", "point:<id> | optional:<id> | durable-unlabeled | over-extraction")
+FIXTURE_ANSWERS = (("task_detail_leak", "yes | no"), ("verdict", "PASS | FAIL"), ("why", "free text, may stay empty"))
+
+HEADER = (
+    "# corpustools adjudication worksheet. Fill every blank answer; see docs/calibration.md.",
+    "# captured: yes | no      class: point:<id> | optional:<id> | durable-unlabeled | over-extraction",
+    "# task_detail_leak: yes | no      verdict: PASS | FAIL      why: free text",
+    "# Judge from the session and the proposals alone. This worksheet never shows the scorer's verdicts,",
+    "# and shows the match terms only when shows_terms is true: a judge who sees them anchors on them.",
+)
+
+
+def known_sha256(digest: str | None) -> str | None:
+    """A result file's digest as the worksheet records it: None when the file is missing or
+    could not be read (corpustools.score.results marks those `unread:<why>`)."""
+    return None if digest is None or digest.startswith("unread:") else digest
+
+
+def unjudgeable(sidecar: Sidecar | None) -> str | None:
+    """Why a fixture cannot be judged point by point (None when it can): an invalid sidecar, or
+    two points sharing an id, which a judge's `point:<id>` could not tell apart."""
+    if sidecar is None:
+        return "invalid sidecar"
+    ids = [p.id for p in sidecar.all_points]
+    twice = next((i for n, i in enumerate(ids) if i in ids[:n]), None)
+    return None if twice is None else f"two points have the id {twice} (lint CT609)"
+
+
+def prompt_identity(manifest: dict | None) -> dict | None:
+    """The prompt by name, version and sha256 (never its path: a worksheet names no outside file)."""
+    if manifest is None:
+        return None
+    prompt = manifest["prompt"]
+    return {"name": prompt["name"], "version": prompt["version"], "sha256": prompt["sha256"]}
+
+
+@dataclass(frozen=True)
+class WorksheetFixture:
+    fixture_id: str  # the sidecar's file name, as the scorer names the fixture
+    sidecar: Sidecar
+    expect: str | None  # the category's `expect` in corpus.yaml; None for an unknown category
+    session: str | None  # the session file relative to the corpus, None when there is none
+    result: ResultFile
+    proposals: tuple[Proposal, ...]
+
+
+@dataclass(frozen=True)
+class Worksheet:
+    corpus: dict  # name, version, sha256
+    results: str  # the run folder as given
+    prompt: dict | None
+    shows_terms: bool
+    fixtures: tuple[WorksheetFixture, ...]
+    skipped: tuple[str, ...]  # one line per fixture left out (an invalid sidecar cannot be judged)
+
+
+def build_worksheet(loaded: LoadedCorpus, folder: str, *, shows_terms: bool = False) -> Worksheet:
+    corpus, info = loaded.corpus, loaded.info
+    run = read_run_folder(folder, sorted(corpus.sidecar_paths))
+    fixtures, skipped = [], []
+    for fixture_id in sorted(corpus.sidecar_paths):
+        sidecar = corpus.sidecars.get(fixture_id)
+        why = unjudgeable(sidecar)
+        if why:
+            skipped.append(f"{corpus.sidecar_paths[fixture_id]}: {why}; fixture left out of the worksheet")
+            continue
+        category = corpus.spec.category(sidecar.category) if corpus.spec else None
+        session = (f"{SESSIONS_DIR}/{fixture_id}{SESSION_SUFFIX}" if fixture_id in corpus.session_paths else None)
+        result = run.results[fixture_id]
+        proposals = read_proposals(result.output) if result.status == OK else ()
+        fixtures.append(WorksheetFixture(fixture_id, sidecar, category.expect if category else None, session, result, proposals))
+    corpus_id = {"name": info.name, "version": info.version, "sha256": info.sha256}
+    return Worksheet(corpus_id, folder, prompt_identity(run.manifest), shows_terms, tuple(fixtures),
+                     tuple(skipped))
+
+
+def _terms_line(key: str, terms, indent: int) -> list[str]:
+    return [f"{' ' * indent}{key}: [{', '.join(flow_scalar(t.text) for t in terms)}]"]
+
+
+def _answer(key: str, hint: str, indent: int) -> str:
+    return f"{' ' * indent}{key}:".ljust(indent + 24) + f"# {hint}"
+
+
+def _mapping(key: str, values: dict | None, indent: int) -> list[str]:
+    if values is None:
+        return [f"{' ' * indent}{key}: null"]
+    lines = [f"{' ' * indent}{key}:"]
+    for inner, value in values.items():
+        lines += _mapping(inner, value, indent + 2) if isinstance(value, dict) else scalar_lines(inner, value,
+                                                                                                indent + 2)
+    return lines
+
+
+def _point_lines(point, shows_terms: bool) -> list[str]:
+    lines = [f"      - id: {inline_scalar(point.id)}",
+             f"        list: {OPTIONAL_LIST if point.optional else EXPECTED_LIST}",
+             f"        type: {point.type}"]
+    lines += scalar_lines("notes", point.notes, 8)
+    if shows_terms:
+        lines += _terms_line("must_match_all", point.must_match_all, 8)
+        lines += _terms_line("must_not_match", point.must_not_match, 8)
+    return lines + [_answer(POINT_ANSWER[0], POINT_ANSWER[1], 8)]
+
+
+def _proposal_lines(proposal: Proposal) -> list[str]:
+    lines = [f"      - name: {proposal.name}", f"        type: {proposal.type}"]
+    for key in ("title", "description", "body"):
+        lines += scalar_lines(key, getattr(proposal, key), 8)
+    lines.append(f"        tags: [{', '.join(flow_scalar(t) for t in proposal.tags)}]")
+    return lines + [_answer(PROPOSAL_ANSWER[0], PROPOSAL_ANSWER[1], 8)]
+
+
+def _fixture_lines(fixture: WorksheetFixture, shows_terms: bool) -> list[str]:
+    sidecar, result = fixture.sidecar, fixture.result
+    lines = [f"  - fixture_id: {inline_scalar(fixture.fixture_id)}"]
+    lines += scalar_lines("category", sidecar.category, 4)
+    lines += scalar_lines("expect", fixture.expect, 4)
+    lines += scalar_lines("session", fixture.session, 4)
+    lines += scalar_lines("result_sha256", known_sha256(result.digest), 4)
+    lines += scalar_lines("result_status", result.status, 4)
+    if result.error:
+        lines += scalar_lines("result_error", result.error, 4)
+    lines += scalar_lines("notes", sidecar.notes, 4)
+    points = sidecar.all_points
+    lines.append("    points:" + ("" if points else " []"))
+    for point in points:
+        lines += _point_lines(point, shows_terms)
+    lines.append("    proposals:" + ("" if fixture.proposals else " []"))
+    for proposal in fixture.proposals:
+        lines += _proposal_lines(proposal)
+    return lines + [_answer(key, hint, 4) for key, hint in FIXTURE_ANSWERS]
+
+
+def worksheet_yaml(sheet: Worksheet) -> str:
+    """The worksheet as YAML text: deterministic, and read back by corpustools.yamlload exactly."""
+    lines = list(HEADER)
+    lines.append(f"worksheet_version: {WORKSHEET_VERSION}")
+    lines += _mapping("corpus", sheet.corpus, 0)
+    lines += _mapping("run", {"results": sheet.results, "prompt": sheet.prompt}, 0)
+    lines.append(f"shows_terms: {'true' if sheet.shows_terms else 'false'}")
+    lines.append("fixtures:" + ("" if sheet.fixtures else " []"))
+    for fixture in sheet.fixtures:
+        lines += _fixture_lines(fixture, sheet.shows_terms)
+    return "\n".join(lines) + "\n"
+
+
+def first_answer(data) -> tuple | None:
+    """The key path of the first answer a judge filled in, or None when every answer is blank.
+
+    A `why` of only whitespace is blank; any other value of an answer key counts as filled."""
+    if not isinstance(data, dict) or not isinstance(data.get("fixtures"), list):
+        return None
+    for i, fixture in enumerate(data["fixtures"]):
+        if not isinstance(fixture, dict):
+            continue
+        for list_key, answer in (("points", POINT_ANSWER[0]), ("proposals", PROPOSAL_ANSWER[0])):
+            items = fixture.get(list_key)
+            for j, item in enumerate(items if isinstance(items, list) else []):
+                if isinstance(item, dict) and item.get(answer) is not None:
+                    return ("fixtures", i, list_key, j, answer)
+        for key, _ in FIXTURE_ANSWERS:
+            value = fixture.get(key)
+            if value is not None and not (isinstance(value, str) and not value.strip()):
+                return ("fixtures", i, key)
+    return None
+
+
+def refuse_answered(path: str) -> None:
+    """InputError when `path` exists and is not a blank worksheet: a judge's answers are never lost."""
+    from corpustools.textfile import read_text
+    from corpustools.yamlload import parse_yaml
+
+    if not os.path.lexists(path):
+        return
+    if os.path.islink(path) or not os.path.isfile(path):
+        raise InputError(Pos(path), "exists and is not a regular file; not overwritten")
+    try:
+        doc = parse_yaml(read_text(path), path)
+    except InputError as err:
+        raise InputError(err.pos, f"exists and cannot be read as a worksheet ({err.message}); not overwritten") from None
+    if not isinstance(doc.data, dict) or "worksheet_version" not in doc.data:
+        raise InputError(Pos(path), "exists and is not an adjudication worksheet; not overwritten")
+    answered = first_answer(doc.data)
+    if answered is not None:
+        where = doc.pos(answered)
+        fixture = doc.data["fixtures"][answered[1]].get("fixture_id", f"#{answered[1] + 1}")
+        raise InputError(where, f"worksheet already has answers (fixture {fixture}, {answered[-1]}); not "
+                                "overwritten: move it away or write to another file")

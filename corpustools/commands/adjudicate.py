@@ -1,0 +1,44 @@
+"""corpustools adjudicate CORPUS RUN --out FILE [--show-terms]"""
+
+from __future__ import annotations
+
+HELP = "write a blind worksheet on which a person judges one run's outputs (for calibrate)"
+
+
+def register(subparsers) -> None:
+    parser = subparsers.add_parser(
+        "adjudicate", help=HELP, description=HELP + ". The worksheet shows each fixture's session path, labels' "
+        "notes and proposals, never the scorer's verdicts and, unless --show-terms, not the match terms. "
+        "Refuses (exit 2) to overwrite a worksheet that already has an answer. See docs/calibration.md.")
+    parser.add_argument("corpus", metavar="CORPUS", help="the corpus folder (holds corpus.yaml)")
+    parser.add_argument("results", metavar="RUN", help="the run folder of <fixture_id>.json outputs to judge")
+    parser.add_argument("--out", metavar="FILE", required=True, help="the worksheet to write (YAML)")
+    parser.add_argument("--show-terms", action="store_true",
+                        help="also show each point's match and forbidden terms (for a maintainer, not a blind judge)")
+    parser.set_defaults(run=run)
+
+
+def run(args, out, err) -> int:
+    import os
+
+    from corpustools.calibrate.worksheet import build_worksheet, refuse_answered, worksheet_yaml
+    from corpustools.positions import InputError, Pos
+    from corpustools.score.scoring import open_corpus
+    from corpustools.writing import refuse_corpus_path, write_text
+
+    try:
+        loaded = open_corpus(args.corpus)
+        if not os.path.isdir(args.results):
+            raise InputError(Pos(args.results), "no such results folder")
+        refuse_corpus_path(args.out, args.corpus)
+        refuse_answered(args.out)
+        sheet = build_worksheet(loaded, args.results, shows_terms=args.show_terms)
+        write_text(args.out, worksheet_yaml(sheet))
+    except InputError as error:
+        print(f"corpustools adjudicate: {error}", file=err)
+        return 2
+    for warning in loaded.warnings + sheet.skipped:
+        print(f"corpustools adjudicate: warning: {warning}", file=err)
+    proposals = sum(len(f.proposals) for f in sheet.fixtures)
+    print(f"wrote {args.out}: {len(sheet.fixtures)} fixtures, {proposals} proposals to judge", file=out)
+    return 0

@@ -1,0 +1,105 @@
+"""corpustools calibrate CORPUS RUN --verdicts FILE [RUN --verdicts FILE ...] [--format F] [--output FILE]"""
+
+from __future__ import annotations
+
+import argparse
+
+HELP = "measure how far the scorer's verdicts agree with human verdicts from adjudication worksheets"
+USAGE = ("corpustools calibrate [-h] [--format {markdown,json,text}] [--output FILE] "
+         "CORPUS RUN --verdicts FILE [RUN --verdicts FILE ...]")
+FORMATS = ("markdown", "json", "text")
+MAX_PROBLEMS = 50  # lines of bad input shown before "and N more problems"
+
+
+class PairsError(Exception):
+    """The RUN --verdicts FILE pairs are not well formed (a usage error)."""
+
+
+def _report_options(parser) -> None:
+    parser.add_argument("--format", choices=FORMATS, default=None, help="report format (default: markdown)")
+    parser.add_argument("--output", metavar="FILE", default=None,
+                        help="write the report to FILE instead of standard output")
+
+
+def register(subparsers) -> None:
+    parser = subparsers.add_parser(
+        "calibrate", help=HELP, usage=USAGE,
+        description=HELP + ": agreement on fixture verdicts, expected points and phantoms (Wilson intervals, "
+        "Cohen's kappa) and every disagreement with its cause. Give each run folder followed by the worksheet "
+        "judging it (written by corpustools adjudicate, then filled in). Exit 0 when a report was produced, "
+        "2 on bad input (every problem listed, one line each). See docs/calibration.md.")
+    parser.add_argument("corpus", metavar="CORPUS", help="the corpus folder (holds corpus.yaml)")
+    # argparse cannot pair positionals with options, so the pairs are read in order from the rest.
+    parser.add_argument("pairs", nargs=argparse.REMAINDER, metavar="RUN --verdicts FILE ...",
+                        help="a run folder, then --verdicts and its filled worksheet; repeat for more runs")
+    _report_options(parser)
+    # The late options are parsed by a parser of the same class: one-line usage errors, exit 2.
+    parser.set_defaults(run=run, parser_class=type(parser))
+
+
+def split_pairs(tokens: list[str]) -> tuple[list[tuple[str, str]], list[str]]:
+    """-> ([(RUN, FILE), ...] in order, the other options). PairsError when malformed."""
+    pairs, options, i = [], [], 0
+    while i < len(tokens):
+        token = tokens[i]
+        if token == "--verdicts" or token.startswith("--verdicts="):
+            raise PairsError(f"{token.split('=', 1)[0]} must follow a RUN folder")
+        if token.startswith("-") and token != "-":
+            takes_value = "=" not in token and token in ("--format", "--output")
+            options += tokens[i:i + 2] if takes_value else [token]
+            i += 2 if takes_value else 1
+            continue
+        following = tokens[i + 1] if i + 1 < len(tokens) else ""
+        if following.startswith("--verdicts="):
+            pairs.append((token, following.split("=", 1)[1]))
+            i += 2
+        elif following == "--verdicts" and i + 2 < len(tokens):
+            pairs.append((token, tokens[i + 2]))
+            i += 3
+        else:
+            raise PairsError(f"run {token} needs --verdicts FILE right after it")
+    if not pairs:
+        raise PairsError("give at least one RUN --verdicts FILE")
+    return pairs, options
+
+
+def _options_parser(parser_class):
+    parser = parser_class(prog="corpustools calibrate", usage=USAGE, add_help=False)
+    _report_options(parser)
+    return parser
+
+
+def run(args, out, err) -> int:
+    from corpustools.calibrate.calibration import CalibrationProblems, calibrate_runs
+    from corpustools.calibrate.report import calibration_markdown, calibration_text
+    from corpustools.calibrate.report_json import calibration_json
+    from corpustools.positions import InputError
+    from corpustools.writing import emit
+
+    try:
+        pairs, rest = split_pairs(args.pairs)
+    except PairsError as error:
+        print(f"corpustools calibrate: error: {error}\nusage: {USAGE}", file=err)
+        return 2
+    try:  # --format/--output written after the pairs
+        late = _options_parser(args.parser_class).parse_args(rest)
+    except SystemExit as exit_:  # argparse has printed its one-line usage error
+        return int(exit_.code or 0)
+    fmt = late.format or args.format or "markdown"
+    output = late.output or args.output
+    try:
+        calibration = calibrate_runs(args.corpus, pairs)
+        text = {"markdown": calibration_markdown, "json": calibration_json, "text": calibration_text}[fmt](calibration)
+        emit(text, output, args.corpus, out)
+    except CalibrationProblems as problems:
+        shown = problems.problems[:MAX_PROBLEMS]
+        for line in shown:
+            print(f"corpustools calibrate: {line}", file=err)
+        if len(problems.problems) > len(shown):
+            print(f"corpustools calibrate: and {len(problems.problems) - len(shown)} more problems", file=err)
+        print(f"corpustools calibrate: {len(problems.problems)} problem(s); nothing compared", file=err)
+        return 2
+    except InputError as error:
+        print(f"corpustools calibrate: {error}", file=err)
+        return 2
+    return 0
