@@ -36,6 +36,7 @@ import importlib  # noqa: E402
 
 from corpustools import __version__  # noqa: E402
 from corpustools.commands import COMMANDS  # noqa: E402
+from corpustools.positions import printable  # noqa: E402
 
 
 class _Parser(argparse.ArgumentParser):
@@ -121,7 +122,8 @@ def _run(args, out, err) -> int:
     except Exception as exc:  # never a traceback for a user; CORPUSTOOLS_DEBUG=1 shows it
         if os.environ.get("CORPUSTOOLS_DEBUG"):
             raise
-        print(f"corpustools: internal error: {type(exc).__name__}: {' '.join(str(exc).split())[:300]}", file=err)
+        print(f"corpustools: internal error: {type(exc).__name__}: {printable(' '.join(str(exc).split())[:300])}",
+              file=err)
         return 2
 
 

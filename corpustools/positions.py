@@ -27,7 +27,13 @@ def printable(text: str) -> str:
     surrogates become backslash escapes (`\\n`, `\\x1b`, `\\xff`, `\\u2028`). A newline in a file
     name can then never forge a diagnostic line. Every human-readable report and message goes
     through this function; JSON and SARIF rely on JSON's own escaping."""
-    return _UNPRINTABLE.sub(_escape, text) if _UNPRINTABLE.search(text) else text
+    if not _UNPRINTABLE.search(text):
+        return text
+    try:  # a UTF-8 name read under a locale that is not UTF-8: show it as it is, as under UTF-8
+        text = text.encode("utf-8", "surrogateescape").decode("utf-8", "surrogateescape")
+    except UnicodeEncodeError:  # a surrogate no file name produces (say, from a JSON escape)
+        pass
+    return _UNPRINTABLE.sub(_escape, text)
 
 
 def printable_lines(lines) -> str:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
-from corpustools.corpus import SESSION_SUFFIX, SESSIONS_DIR, list_files, require_corpus
+from corpustools.corpus import SESSION_SUFFIX, SESSIONS_DIR, list_files, require_corpus, utf8_name
 from corpustools.positions import InputError, Pos
 from corpustools.session import parse_session
 from corpustools.textfile import read_text
@@ -46,6 +46,7 @@ def session_paths(corpus_root: str) -> dict[str, str]:
 def transcript(corpus_root: str, fixture_id: str) -> str:
     """The body of `sessions/<fixture_id>.md`; InputError when there is none or it is unreadable."""
     require_corpus(corpus_root)
+    fixture_id = utf8_name(fixture_id) or fixture_id  # an argument is decoded like the names it must match
     path = session_paths(corpus_root).get(fixture_id)
     if path is None:
         raise InputError(Pos(os.path.join(corpus_root, SESSIONS_DIR, fixture_id + SESSION_SUFFIX)),

@@ -304,6 +304,13 @@ def test_the_corpus_hash_does_not_depend_on_the_locale(make_corpus, tmp_path):
         manifest = (tmp_path / name / "run.yaml").read_text()
         hashes.add(next(line for line in manifest.splitlines() if line.startswith("corpus_sha256")))
     assert len(hashes) == 1, hashes
+    # and a message naming a non-ASCII file reads the same under both locales
+    shown = set()
+    (corpus / "sessions" / "café-01.md").write_text("no frontmatter\n")
+    for env in ({**os.environ, "LC_ALL": "C.UTF-8"}, _c_locale_env()):
+        done = _process("render", corpus, "café-01", "--prompt", tmp_path / "p.md", env=env, cwd=tmp_path)
+        shown.add(done.stderr)
+    assert len(shown) == 1 and "café-01.md".encode() in shown.pop()
 
 
 @pytest.mark.skipif(sys.platform == "darwin", reason="the file system refuses names that are not UTF-8")
