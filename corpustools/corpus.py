@@ -108,11 +108,12 @@ def list_files(folder: str, suffix: str) -> tuple[dict[str, str], list[Problem]]
         return found, [Problem(Pos(folder), STRAY_LINK, f"cannot list folder: {err.strerror or err}")]
     for listed in names:
         path = os.path.join(folder, listed)
+        raw = os.fsencode(listed)
+        if not raw.endswith(suffix.encode()) or raw.startswith(b"."):
+            continue  # not a fixture file, whatever its name
         name = utf8_name(listed)
         if name is None:
             problems.append(Problem(Pos(path), BAD_NAME, "file name is not valid UTF-8; rename it"))
-            continue
-        if not name.endswith(suffix) or name.startswith("."):
             continue
         # A link is listed like any file, so its fixture is paired and scored; reading it is what
         # refuses it (textfile.read_bytes: "is a symbolic link ...; links are not followed").

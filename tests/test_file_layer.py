@@ -318,12 +318,21 @@ def test_the_corpus_hash_does_not_depend_on_the_locale(make_corpus, tmp_path):
 def test_an_undecodable_file_name_is_one_escaped_line(make_corpus, tmp_path, prompt, command):
     corpus = make_corpus()
     os.link(corpus / "sessions" / f"{ADMIT_ID}.md", os.fsdecode(bytes(corpus / "sessions") + b"/bad\xff.md"))
+    (corpus / "sessions" / os.fsdecode(b"notes\xff.txt")).write_text("not a fixture: ignored\n")
     results = good_results(tmp_path / "run")
     argv = {"score": ("score", corpus, results),
             "compare": ("compare", corpus, "--base", results, "--candidate", results),
             "run": ("run", "init", tmp_path / "run2", "--corpus", corpus, "--prompt", prompt)}[command]
     code, out, err = _cli(*argv)
     assert code == 2 and err.count("\n") == 1 and "bad\\xff.md" in err and "not valid UTF-8" in err
+
+
+@pytest.mark.skipif(sys.platform == "darwin", reason="the file system refuses names that are not UTF-8")
+def test_lint_reports_an_undecodable_session_name_escaped(make_corpus):
+    corpus = make_corpus()
+    (corpus / "sessions" / os.fsdecode(b"bad\xff.md")).write_text("---\n---\n")
+    code, out, _ = _cli("lint", corpus)
+    assert code == 1 and "sessions/bad\\xff.md:1:1: CT001 [error] file name is not valid UTF-8" in out
 
 
 # -- unreadable files and lone surrogates: the ordinary one-line treatment -----------------------------
