@@ -161,6 +161,27 @@ def test_run_init_force_replaces_run_yaml_whole(make_corpus, tmp_path, prompt, m
     assert os.listdir(results) == ["run.yaml"]
 
 
+def test_a_hard_link_in_the_out_folder_is_replaced_not_written_through(make_corpus, tmp_path, prompt):
+    corpus = make_corpus()
+    out = tmp_path / "rendered"
+    out.mkdir()
+    session = corpus / "sessions" / f"{ADMIT_ID}.md"
+    before = session.read_bytes()
+    os.link(session, out / f"{ADMIT_ID}.md")  # same inode: writing in place would change the session
+    code, _, _ = _cli("render", corpus, "--all", "--out", out, "--prompt", prompt)
+    assert code == 0 and session.read_bytes() == before
+    assert (out / f"{ADMIT_ID}.md").read_text().startswith("Version: 5")
+
+
+def test_a_replaced_file_keeps_its_permissions(make_corpus, tmp_path):
+    corpus = make_corpus()
+    report = tmp_path / "report.md"
+    report.write_text("old\n")
+    report.chmod(0o640)
+    assert _cli("score", corpus, good_results(tmp_path / "run"), "--output", report)[0] == 0
+    assert report.stat().st_mode & 0o777 == 0o640 and report.read_text().startswith("# corpustools score")
+
+
 def _append_rows(corpus: str, results: str, history: str, count: int) -> None:
     from corpustools.score.history import append_row
 
