@@ -1,5 +1,11 @@
-import sys
+import os
+import signal
 
-from corpustools.cli import main
+# First thing, before any corpustools import: Ctrl-C during start-up exits 130, no traceback.
+signal.signal(signal.SIGINT, lambda _signum, _frame: os._exit(130))
+
+import sys  # noqa: E402
+
+from corpustools.cli import main  # noqa: E402
 
 sys.exit(main())

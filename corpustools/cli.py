@@ -1,14 +1,42 @@
-"""Command line: parses arguments and prints. Every subcommand lives in corpustools.commands."""
+"""Command line: parses arguments and prints. Every subcommand lives in corpustools.commands.
+
+The exit code is decided by the command's findings, never by the pipe it prints into: a reader
+that goes away (`lint | head -1`) or a closed standard output (`>&-`) just stops the printing.
+Ctrl-C exits 130 without a traceback, from the first import on.
+"""
 
 from __future__ import annotations
 
-import argparse
-import importlib
 import os
+import signal
 import sys
 
-from corpustools import __version__
-from corpustools.commands import COMMANDS
+
+def _exit_130(_signum, _frame):  # before main() runs there is nothing to unwind: leave at once
+    os._exit(130)
+
+
+def _set_sigint(handler):
+    """Install `handler`; the previous one (None where signals cannot be set: not the main thread)."""
+    try:
+        return signal.signal(signal.SIGINT, handler)
+    except (ValueError, OSError, TypeError):
+        return None
+
+
+# The `corpustools` console script imports this module first: install the handler before the
+# imports below. (`python -m corpustools` installs it in __main__.py; a program that imports
+# corpustools.cli keeps its own handler.)
+if os.path.basename(sys.argv[0] if sys.argv else "") == "corpustools":
+    _set_sigint(_exit_130)
+
+import argparse  # noqa: E402
+import errno  # noqa: E402
+import importlib  # noqa: E402
+
+from corpustools import __version__  # noqa: E402
+from corpustools.commands import COMMANDS  # noqa: E402
+from corpustools.positions import printable  # noqa: E402
 
 
 class _Parser(argparse.ArgumentParser):
@@ -35,6 +63,49 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+class _Output:
+    """A text stream that stops writing, silently, once its reader is gone (EPIPE) or it was
+    never open: the command still runs to the end and returns the exit code its findings decide."""
+
+    def __init__(self, stream):
+        self._stream = stream
+        self.closed_by_reader = stream is None
+
+    def write(self, text: str) -> int:
+        if not self.closed_by_reader:
+            try:
+                return self._stream.write(text)
+            except (BrokenPipeError, ValueError):
+                self._lost()
+            except OSError as err:
+                if err.errno not in (errno.EPIPE, errno.EBADF):
+                    raise
+                self._lost()
+        return len(text)
+
+    def flush(self) -> None:
+        if not self.closed_by_reader:
+            try:
+                self._stream.flush()
+            except (OSError, ValueError):
+                self._lost()
+
+    def _lost(self) -> None:
+        self.closed_by_reader = True
+        # Point the descriptor at /dev/null so the interpreter's own flush at exit finds nothing
+        # to complain about ("Exception ignored ... BrokenPipeError").
+        try:
+            fd = self._stream.fileno()
+            null = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(null, fd)
+            os.close(null)
+        except (OSError, ValueError, AttributeError):
+            pass
+
+    def __getattr__(self, name):
+        return getattr(self._stream, name)
+
+
 def _utf8(stream):
     reconfigure = getattr(stream, "reconfigure", None)
     if reconfigure is not None:
@@ -42,31 +113,43 @@ def _utf8(stream):
             reconfigure(encoding="utf-8", errors="replace")
         except (ValueError, OSError):
             pass
-    return stream
+    return _Output(stream)
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Run corpustools; returns the exit code (0 ok, 1 findings, 2 usage/config/internal error)."""
-    parser = build_parser()
-    try:
-        args = parser.parse_args(argv)
-    except SystemExit as exit_:
-        return int(exit_.code or 0)
-    if not getattr(args, "run", None):
-        parser.print_help(sys.stderr)
-        return 2
-    out, err = _utf8(sys.stdout), _utf8(sys.stderr)
+def _run(args, out, err) -> int:
     try:
         return args.run(args, out, err)
-    except KeyboardInterrupt:
-        return 130
-    except BrokenPipeError:
-        return 0
     except Exception as exc:  # never a traceback for a user; CORPUSTOOLS_DEBUG=1 shows it
         if os.environ.get("CORPUSTOOLS_DEBUG"):
             raise
-        print(f"corpustools: internal error: {type(exc).__name__}: {' '.join(str(exc).split())[:300]}", file=err)
+        print(f"corpustools: internal error: {type(exc).__name__}: {printable(' '.join(str(exc).split())[:300])}",
+              file=err)
         return 2
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run corpustools; returns the exit code (0 ok, 1 findings, 2 usage/config/internal error,
+    130 interrupted)."""
+    previous = _set_sigint(signal.default_int_handler)  # from here on, unwind: temporary files go
+    try:
+        parser = build_parser()
+        out, err = _utf8(sys.stdout), _utf8(sys.stderr)
+        try:
+            args = parser.parse_args(argv)
+        except SystemExit as exit_:
+            return int(exit_.code or 0) if not isinstance(exit_.code, str) else 2
+        if not getattr(args, "run", None):
+            parser.print_help(err)
+            return 2
+        code = _run(args, out, err)
+        out.flush()
+        err.flush()
+        return code
+    except KeyboardInterrupt:
+        return 130
+    finally:
+        if previous is not None:  # the console script's early handler: a Ctrl-C at shutdown is 130 too
+            _set_sigint(previous)
 
 
 if __name__ == "__main__":

@@ -13,18 +13,22 @@ from typing import Mapping
 
 from corpustools.gcpause import gc_paused
 from corpustools.positions import InputError, Pos
-from corpustools.session import Session, parse_session
+from corpustools.session import Session, parse_session, split_frontmatter
 from corpustools.sidecar import Sidecar, parse_sidecar
 from corpustools.spec import SPEC_FILE, CorpusSpec, parse_spec
-from corpustools.textfile import read_text
+from corpustools.textfile import decode_text, is_regular_file, read_bytes
 from corpustools.yamlload import YamlDoc, parse_yaml
 
 SESSIONS_DIR, SIDECARS_DIR, GOLD_DIR = "sessions", "expected", "gold"
 SESSION_SUFFIX, SIDECAR_SUFFIX = ".md", ".yaml"
 
 # Problem kinds, one per way a file can fail to load (the linter maps each to its rule).
-SESSION_PARSE, SIDECAR_PARSE, SPEC_INVALID, SIDECAR_SCHEMA, STRAY_LINK = (
-    "session-parse", "sidecar-parse", "spec-invalid", "sidecar-schema", "stray-link")
+SESSION_PARSE, SIDECAR_PARSE, SPEC_INVALID, SIDECAR_SCHEMA, STRAY_LINK, BAD_NAME = (
+    "session-parse", "sidecar-parse", "spec-invalid", "sidecar-schema", "stray-link", "bad-name")
+
+# The digest recorded for a corpus file that is a regular file but could not be read (no
+# permission, over the size limit): the corpus hash still changes when such a file appears.
+UNREAD = "unread"
 
 
 @dataclass(frozen=True, order=True)
@@ -45,6 +49,10 @@ class Corpus:
     sidecars: Mapping[str, Sidecar]  # the sidecars that are also schema-valid
     texts: Mapping[str, str]  # path -> text of every readable corpus file (spec, sessions, sidecars)
     problems: tuple[Problem, ...] = field(default_factory=tuple)
+    # relative POSIX path -> sha256 of the bytes read (UNREAD if unreadable), for every regular file
+    # that defines the corpus: what corpus_sha256 hashes, without reading the files again.
+    digests: Mapping[str, str] = field(default_factory=dict)
+    transcripts: Mapping[str, str] = field(default_factory=dict)  # fixture id -> session body (scoring)
 
     @property
     def fixture_ids(self) -> list[str]:
@@ -65,12 +73,29 @@ def require_corpus(root: str) -> None:
     if not os.path.isdir(root):
         raise InputError(Pos(root), "is not a folder; not a corpus" if os.path.exists(root) else "no such corpus folder")
     if not is_corpus(root):
+        spec = os.path.join(root, SPEC_FILE)
+        if os.path.lexists(spec):
+            read_bytes(spec)  # says what it is instead (a link to nowhere, a FIFO, ...)
         raise InputError(Pos(root), f"not a corpus folder: no {SPEC_FILE}")
+
+
+def utf8_name(name: str) -> str | None:
+    """A file name as listed, decoded as UTF-8 whatever the locale; None when it is not UTF-8."""
+    try:
+        return os.fsencode(name).decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+
+
+def disk_name(name: str) -> str:
+    """The str that names, under this locale, the file whose name is `name` in UTF-8."""
+    return os.fsdecode(name.encode("utf-8", "surrogateescape"))
 
 
 def list_files(folder: str, suffix: str) -> tuple[dict[str, str], list[Problem]]:
     """fixture id -> path for `folder/*suffix`, sorted. Links are listed, never followed: reading
-    one is refused. A linked or unlistable folder is a STRAY_LINK problem."""
+    one is refused. A linked or unlistable folder is a STRAY_LINK problem; a file name that is not
+    UTF-8 a BAD_NAME problem (fixture ids are the names decoded as UTF-8, whatever the locale)."""
     found: dict[str, str] = {}
     problems: list[Problem] = []
     if os.path.islink(folder):
@@ -81,22 +106,45 @@ def list_files(folder: str, suffix: str) -> tuple[dict[str, str], list[Problem]]
         return found, problems
     except OSError as err:
         return found, [Problem(Pos(folder), STRAY_LINK, f"cannot list folder: {err.strerror or err}")]
-    for name in names:
-        path = os.path.join(folder, name)
-        if not name.endswith(suffix) or name.startswith("."):
+    for listed in names:
+        path = os.path.join(folder, listed)
+        raw = os.fsencode(listed)
+        if not raw.endswith(suffix.encode()) or raw.startswith(b"."):
+            continue  # not a fixture file, whatever its name
+        name = utf8_name(listed)
+        if name is None:
+            problems.append(Problem(Pos(path), BAD_NAME, "file name is not valid UTF-8; rename it"))
             continue
         # A link is listed like any file, so its fixture is paired and scored; reading it is what
         # refuses it (textfile.read_bytes: "is a symbolic link ...; links are not followed").
         found[name[: -len(suffix)]] = path
-    return found, problems
+    return dict(sorted(found.items())), problems
 
 
-def load_spec_file(root: str) -> tuple[CorpusSpec | None, str | None, list[Problem]]:
+def bad_names(problems) -> list[Problem]:
+    return [p for p in problems if p.kind == BAD_NAME]
+
+
+def _counted(path: str, relative: str, digests: dict[str, str]) -> str:
+    """read_text that records the sha256 of the bytes read (or UNREAD for a regular file that
+    cannot be read) under `relative`: hashing what was read, never reading twice."""
+    try:
+        data = read_bytes(path)
+    except InputError:
+        if is_regular_file(path):
+            digests[relative] = UNREAD
+        raise
+    digests[relative] = hashlib.sha256(data).hexdigest()
+    return decode_text(data, path)
+
+
+def load_spec_file(root: str, digests: dict[str, str] | None = None
+                   ) -> tuple[CorpusSpec | None, str | None, list[Problem]]:
     path = os.path.join(root, SPEC_FILE)
     if not os.path.lexists(path):
         return None, None, [Problem(Pos(path), SPEC_INVALID, "corpus.yaml is missing")]
     try:
-        text = read_text(path)
+        text = _counted(path, SPEC_FILE, {} if digests is None else digests)
         doc = parse_yaml(text, path)
     except InputError as err:
         return None, None, [Problem(err.pos, SPEC_INVALID, err.message)]
@@ -106,10 +154,11 @@ def load_spec_file(root: str) -> tuple[CorpusSpec | None, str | None, list[Probl
     return spec, text, [Problem(pos, SPEC_INVALID, message) for pos, message in errors]
 
 
-def load_sidecar_file(path: str) -> tuple[YamlDoc | None, Sidecar | None, str | None, list[Problem]]:
+def load_sidecar_file(path: str, relative: str = "", digests: dict[str, str] | None = None
+                      ) -> tuple[YamlDoc | None, Sidecar | None, str | None, list[Problem]]:
     """-> (YAML document if it is a mapping, sidecar if schema-valid, text if readable, problems)."""
     try:
-        text = read_text(path)
+        text = _counted(path, relative, {} if digests is None else digests)
         doc = parse_yaml(text, path)
     except InputError as err:
         return None, None, None, [Problem(err.pos, SIDECAR_PARSE, err.message)]
@@ -119,18 +168,22 @@ def load_sidecar_file(path: str) -> tuple[YamlDoc | None, Sidecar | None, str | 
     return doc, sidecar, text, [Problem(pos, SIDECAR_SCHEMA, message) for pos, message in errors]
 
 
-def load_corpus(root: str) -> Corpus:
-    """Load every file of the corpus at `root`. Raises InputError only if `root` is not a folder."""
+def load_corpus(root: str, *, for_scoring: bool = False) -> Corpus:
+    """Load every file of the corpus at `root`. Raises InputError only if `root` is not a folder.
+
+    `for_scoring` loads what the scorer reads and no more: each session is only split into
+    frontmatter and body (`transcripts`), never parsed or segmented (`sessions` stays empty)."""
     with gc_paused():
-        return _load_corpus(root)
+        return _load_corpus(root, for_scoring)
 
 
-def _load_corpus(root: str) -> Corpus:
+def _load_corpus(root: str, for_scoring: bool) -> Corpus:
     if not os.path.isdir(root):
         raise InputError(Pos(root), "no such corpus folder")
     problems: list[Problem] = []
     texts: dict[str, str] = {}
-    spec, spec_text, spec_problems = load_spec_file(root)
+    digests: dict[str, str] = {}
+    spec, spec_text, spec_problems = load_spec_file(root, digests)
     problems += spec_problems
     if spec_text is not None:
         texts[os.path.join(root, SPEC_FILE)] = spec_text
@@ -141,18 +194,23 @@ def _load_corpus(root: str) -> Corpus:
     problems += listed
 
     sessions: dict[str, Session] = {}
+    transcripts: dict[str, str] = {}
     for fixture_id, path in session_paths.items():
         try:
-            text = read_text(path)
+            text = _counted(path, f"{SESSIONS_DIR}/{fixture_id}{SESSION_SUFFIX}", digests)
             texts[path] = text
-            sessions[fixture_id] = parse_session(text, path, fixture_id)
+            if for_scoring:
+                transcripts[fixture_id] = split_frontmatter(text, path)[1]
+            else:
+                sessions[fixture_id] = parse_session(text, path, fixture_id)
         except InputError as err:
             problems.append(Problem(err.pos, SESSION_PARSE, err.message))
 
     sidecar_docs: dict[str, YamlDoc] = {}
     sidecars: dict[str, Sidecar] = {}
     for fixture_id, path in sidecar_paths.items():
-        doc, sidecar, text, sidecar_problems = load_sidecar_file(path)
+        doc, sidecar, text, sidecar_problems = load_sidecar_file(
+            path, f"{SIDECARS_DIR}/{fixture_id}{SIDECAR_SUFFIX}", digests)
         problems += sidecar_problems
         if text is not None:
             texts[path] = text
@@ -162,36 +220,50 @@ def _load_corpus(root: str) -> Corpus:
             sidecars[fixture_id] = sidecar
 
     return Corpus(root, spec, session_paths, sidecar_paths, sessions, sidecar_docs, sidecars, texts,
-                  tuple(sorted(problems)))
+                  tuple(sorted(problems)), digests, transcripts)
 
 
 def corpus_files(root: str) -> list[str]:
-    """Relative POSIX paths of the files that define the corpus: corpus.yaml, sessions, sidecars."""
-    spec_path = os.path.join(root, SPEC_FILE)
-    files = [SPEC_FILE] if os.path.isfile(spec_path) and not os.path.islink(spec_path) else []  # links: never followed
+    """Relative POSIX paths of the files that define the corpus: corpus.yaml, sessions, sidecars
+    (regular files only: links are never followed, and a folder or FIFO named like a fixture is a
+    load problem, not a file to hash). InputError for a file name that is not UTF-8: the hash
+    could not name it the same way on every machine."""
+    files = [SPEC_FILE] if is_regular_file(os.path.join(root, SPEC_FILE)) else []
     for folder, suffix in ((SESSIONS_DIR, SESSION_SUFFIX), (SIDECARS_DIR, SIDECAR_SUFFIX)):
-        found, _ = list_files(os.path.join(root, folder), suffix)
-        # A folder named like a session or sidecar is a load problem (CT001), not a file to hash.
-        files += [f"{folder}/{fixture_id}{suffix}" for fixture_id, path in found.items()
-                  if os.path.isfile(path) and not os.path.islink(path)]
+        found, problems = list_files(os.path.join(root, folder), suffix)
+        for problem in bad_names(problems):
+            raise InputError(problem.pos, problem.message)
+        files += [f"{folder}/{fixture_id}{suffix}" for fixture_id, path in found.items() if is_regular_file(path)]
     return sorted(files)
 
 
 def file_sha256(path: str) -> str:
-    digest = hashlib.sha256()
-    with open(path, "rb") as handle:
-        for block in iter(lambda: handle.read(1 << 16), b""):
-            digest.update(block)
-    return digest.hexdigest()
+    """sha256 of a regular file's bytes (read like any input: no links, no FIFOs, size-capped);
+    InputError when it cannot be read."""
+    return hashlib.sha256(read_bytes(path)).hexdigest()
 
 
-def corpus_sha256(root: str) -> str:
+def corpus_digests(root: str) -> dict[str, str]:
+    """relative path -> sha256 (or UNREAD) of each corpus file, as load_corpus records them."""
+    digests: dict[str, str] = {}
+    for relative in corpus_files(root):
+        try:
+            digests[relative] = file_sha256(os.path.join(root, *disk_name(relative).split("/")))
+        except InputError:
+            digests[relative] = UNREAD
+    return digests
+
+
+def corpus_sha256(root: str | Corpus) -> str:
     """sha256 over `<relative path>\\0<sha256 of its bytes>\\n` for each corpus file, sorted by path.
 
     Hashing the file list with the contents means a renamed, added or removed fixture changes the
     hash as surely as an edited one; gold outputs and runs are not part of the corpus identity.
+    Paths are hashed as UTF-8, whatever the locale. A loaded Corpus is hashed from the digests
+    recorded while loading it (same value, no second read).
     """
+    digests = root.digests if isinstance(root, Corpus) else corpus_digests(root)
     digest = hashlib.sha256()
-    for relative in corpus_files(root):
-        digest.update(f"{relative}\0{file_sha256(os.path.join(root, relative))}\n".encode())
+    for relative in sorted(digests):
+        digest.update(f"{relative}\0{digests[relative]}\n".encode("utf-8"))
     return digest.hexdigest()

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import json
+import re
 
 from corpustools.positions import InputError, Pos
 from corpustools.yamlload import YamlDoc, parse_yaml
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def _reject_duplicates(pairs):
@@ -17,9 +20,29 @@ def _reject_duplicates(pairs):
     return seen
 
 
+def _lone_surrogate(value, pointer: str = "") -> str | None:
+    """The JSON pointer of the first string (or key) holding a lone surrogate such as "\\ud800":
+    valid JSON escape syntax, but not Unicode, so no report could ever print or write it."""
+    if isinstance(value, str):
+        return pointer if _SURROGATE.search(value) else None
+    items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+    for key, item in items:
+        here = f"{pointer}/{key}"
+        if isinstance(key, str) and _SURROGATE.search(key):
+            return here
+        found = _lone_surrogate(item, here)
+        if found is not None:
+            return found
+    return None
+
+
 def parse_json(text: str, path: str):
     try:
-        return json.loads(text, object_pairs_hook=_reject_duplicates)
+        data = json.loads(text, object_pairs_hook=_reject_duplicates)
+        where = _lone_surrogate(data) if "\\u" in text else None  # only an escape can make one
+        if where is not None:
+            raise InputError(Pos(path), f"{where or '/'}: a lone surrogate escape (e.g. \\ud800) is not valid Unicode")
+        return data
     except json.JSONDecodeError as err:
         raise InputError(Pos(path, err.lineno, err.colno), f"invalid JSON: {err.msg}") from None
     except RecursionError:

@@ -7,16 +7,18 @@ results produced against another corpus.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import os
 import re
 from dataclasses import dataclass
 
-from corpustools.corpus import corpus_sha256, file_sha256, load_spec_file
+from corpustools.corpus import corpus_sha256, load_spec_file
 from corpustools.positions import InputError, Pos
 from corpustools.schemastore import validate
 from corpustools.writing import write_text
 from corpustools.yamlwrite import flow_scalar
-from corpustools.textfile import read_text
+from corpustools.textfile import decode_text, read_bytes, read_text
 from corpustools.yamlload import parse_yaml
 
 MANIFEST_FILE = "run.yaml"
@@ -81,7 +83,8 @@ def build_manifest(corpus_root: str, prompt_path: str, *, model: str, temperatur
                    notes: str = "") -> tuple[dict, list[str]]:
     """-> (manifest, notes for the user). Raises InputError when the prompt cannot be read or
     the manifest would not be valid."""
-    text = read_text(prompt_path)
+    data = read_bytes(prompt_path)  # read once: the text and its sha256 are of the same bytes
+    text = decode_text(data, prompt_path)
     spec, _, _ = load_spec_file(corpus_root)
     version = prompt_version(text)
     remarks = []
@@ -95,7 +98,7 @@ def build_manifest(corpus_root: str, prompt_path: str, *, model: str, temperatur
     if harness is None:
         harness = spec.harnesses[0] if spec is not None else UNRECORDED
     manifest = {
-        "prompt": {"path": prompt_path, "name": prompt_name, "version": version, "sha256": file_sha256(prompt_path)},
+        "prompt": {"path": prompt_path, "name": prompt_name, "version": version, "sha256": hashlib.sha256(data).hexdigest()},
         "model": model,
         "temperature": parse_temperature(temperature),
         "harness": harness,

@@ -1,8 +1,44 @@
-"""Source positions: every value a check can complain about knows where it came from."""
+"""Source positions: every value a check can complain about knows where it came from; and the one
+way corpustools shows a name or a message it did not write itself (`printable`)."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
+
+# C0 and C1 controls (newline and tab included), DEL, the Unicode line and paragraph separators, and
+# lone surrogates (a file name byte that is not UTF-8 arrives as U+DC80..U+DCFF).
+_UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")
+_SHORT = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
+
+
+def _escape(match: re.Match) -> str:
+    char = match.group()
+    number = ord(char)
+    if char in _SHORT:
+        return _SHORT[char]
+    if 0xDC80 <= number <= 0xDCFF:  # an undecodable byte of a file name, as the byte it was
+        return f"\\x{number - 0xDC00:02x}"
+    return f"\\x{number:02x}" if number < 0x100 else f"\\u{number:04x}"
+
+
+def printable(text: str) -> str:
+    """`text` on one line, safe for a terminal: control characters, line separators and lone
+    surrogates become backslash escapes (`\\n`, `\\x1b`, `\\xff`, `\\u2028`). A newline in a file
+    name can then never forge a diagnostic line. Every human-readable report and message goes
+    through this function; JSON and SARIF rely on JSON's own escaping."""
+    if not _UNPRINTABLE.search(text):
+        return text
+    try:  # a UTF-8 name read under a locale that is not UTF-8: show it as it is, as under UTF-8
+        text = text.encode("utf-8", "surrogateescape").decode("utf-8", "surrogateescape")
+    except UnicodeEncodeError:  # a surrogate no file name produces (say, from a JSON escape)
+        pass
+    return _UNPRINTABLE.sub(_escape, text)
+
+
+def printable_lines(lines) -> str:
+    """Report lines joined by newlines (with a final one), each made `printable`."""
+    return "".join(printable(line) + "\n" for line in lines)
 
 
 @dataclass(frozen=True, order=True)
@@ -15,8 +51,8 @@ class Pos:
 
     def __str__(self) -> str:
         if self.line <= 0:
-            return self.path
-        return f"{self.path}:{self.line}:{max(self.col, 1)}"
+            return printable(self.path)
+        return f"{printable(self.path)}:{self.line}:{max(self.col, 1)}"
 
 
 @dataclass(frozen=True)
@@ -27,4 +63,4 @@ class InputError(Exception):
     message: str
 
     def __str__(self) -> str:
-        return f"{self.pos}: {self.message}"
+        return f"{self.pos}: {printable(self.message)}"

@@ -26,9 +26,11 @@ import os
 import re
 from dataclasses import dataclass
 
-from corpustools.corpus import GOLD_DIR, corpus_files, file_sha256, list_files, load_spec_file
+from corpustools.corpus import (GOLD_DIR, UNREAD, bad_names, corpus_files, disk_name, file_sha256, list_files,
+                                load_spec_file)
+from corpustools.textfile import is_regular_file
 from corpustools.positions import InputError, Pos
-from corpustools.writing import write_text
+from corpustools.writing import refuse_target, write_text
 from corpustools.yamlload import YamlDoc
 
 RECORD_VERSION = 1
@@ -53,13 +55,27 @@ def default_record_path(corpus_root: str) -> str:
 
 
 def record_files(corpus_root: str) -> list[str]:
-    """corpus.yaml, sessions, sidecars and gold outputs: relative POSIX paths, sorted."""
-    gold, _ = list_files(os.path.join(corpus_root, GOLD_DIR), ".json")
-    return sorted(corpus_files(corpus_root) + [f"{GOLD_DIR}/{fixture_id}.json" for fixture_id in gold])
+    """corpus.yaml, sessions, sidecars and gold outputs: relative POSIX paths, sorted. Regular files
+    only: a link (to /dev/zero, say) or a folder named like a gold output is never read."""
+    gold, problems = list_files(os.path.join(corpus_root, GOLD_DIR), ".json")
+    for problem in bad_names(problems):
+        raise InputError(problem.pos, problem.message)
+    return sorted(corpus_files(corpus_root) + [f"{GOLD_DIR}/{fixture_id}.json" for fixture_id, path in gold.items()
+                                               if is_regular_file(path)])
 
 
-def file_hashes(corpus_root: str) -> dict[str, str]:
-    return {relative: file_sha256(os.path.join(corpus_root, relative)) for relative in record_files(corpus_root)}
+def file_hashes(corpus_root: str, *, strict: bool = False) -> dict[str, str]:
+    """relative path -> sha256. A file that cannot be read is UNREAD (so it shows as changed), or,
+    when `strict`, an InputError naming it (a record must hash every file)."""
+    hashes = {}
+    for relative in record_files(corpus_root):
+        try:
+            hashes[relative] = file_sha256(os.path.join(corpus_root, *disk_name(relative).split("/")))
+        except InputError:
+            if strict:
+                raise
+            hashes[relative] = UNREAD
+    return hashes
 
 
 def _relative_to(path: str, folder: str) -> str:
@@ -106,10 +122,11 @@ def record(corpus_root: str, authoring_prompt: str, authored_by: str, reviewed_b
     if spec is None:
         first = problems[0]  # the loader always says why there is no spec
         raise InputError(first.pos, f"cannot record: {first.message}")
-    if not os.path.isfile(authoring_prompt):
+    if not os.path.lexists(authoring_prompt):
         raise InputError(Pos(authoring_prompt), "authoring prompt: no such file")
     if _inside(out_path, corpus_root):
         raise InputError(Pos(out_path), "the record must not be written inside the corpus folder")
+    refuse_target(out_path)
     import datetime  # only `record` needs today's date
 
     recorded = date or datetime.date.today().isoformat()
@@ -126,7 +143,7 @@ def record(corpus_root: str, authoring_prompt: str, authored_by: str, reviewed_b
         "authoring_prompt": {"path": _relative_to(authoring_prompt, folder), "sha256": file_sha256(authoring_prompt)},
         "authored_by": authored_by.strip(),
         "reviewed_by": reviewed_by.strip(),
-        "files": file_hashes(corpus_root),
+        "files": file_hashes(corpus_root, strict=True),
     }
     write_text(out_path, render_record(data))
     return data
@@ -184,7 +201,7 @@ def corpus_drift(rec: Record) -> list[Drift]:
     current = file_hashes(rec.corpus_root) if os.path.isdir(rec.corpus_root) else {}
     drifts = []
     for relative in sorted(set(current) | set(rec.files)):
-        path = os.path.join(rec.corpus_root, *relative.split("/"))
+        path = os.path.join(rec.corpus_root, *disk_name(relative).split("/"))
         if relative not in current:
             drifts.append(Drift(path, MISSING, relative))
         elif relative not in rec.files:
@@ -202,8 +219,15 @@ def verify(record_path: str) -> list[Drift]:
 def record_drift(rec: Record) -> list[Drift]:
     """What `verify` reports for a loaded record (lint's CT801 reports the same)."""
     drifts = corpus_drift(rec)
-    if not os.path.isfile(rec.prompt_path):
+    if not is_regular_file(rec.prompt_path):
         drifts.append(Drift(rec.prompt_path, MISSING, rec.doc.data["authoring_prompt"]["path"]))
-    elif file_sha256(rec.prompt_path) != rec.prompt_sha256:
+    elif _sha256_or_unread(rec.prompt_path) != rec.prompt_sha256:
         drifts.append(Drift(rec.prompt_path, CHANGED, rec.doc.data["authoring_prompt"]["path"]))
     return drifts
+
+
+def _sha256_or_unread(path: str) -> str:
+    try:
+        return file_sha256(path)
+    except InputError:
+        return UNREAD

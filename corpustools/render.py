@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
-from corpustools.corpus import SESSION_SUFFIX, SESSIONS_DIR, list_files, require_corpus
+from corpustools.corpus import SESSION_SUFFIX, SESSIONS_DIR, list_files, require_corpus, utf8_name
 from corpustools.positions import InputError, Pos
 from corpustools.session import parse_session
 from corpustools.textfile import read_text
@@ -46,6 +46,7 @@ def session_paths(corpus_root: str) -> dict[str, str]:
 def transcript(corpus_root: str, fixture_id: str) -> str:
     """The body of `sessions/<fixture_id>.md`; InputError when there is none or it is unreadable."""
     require_corpus(corpus_root)
+    fixture_id = utf8_name(fixture_id) or fixture_id  # an argument is decoded like the names it must match
     path = session_paths(corpus_root).get(fixture_id)
     if path is None:
         raise InputError(Pos(os.path.join(corpus_root, SESSIONS_DIR, fixture_id + SESSION_SUFFIX)),
@@ -68,20 +69,29 @@ class Rendered:
 
 def render_all(corpus_root: str, prompt_path: str, out_dir: str, *, append: bool) -> Rendered:
     """Write `<out_dir>/<fixture_id>.md` for every session of the corpus."""
-    from corpustools.writing import refuse_corpus_path, write_text
+    from corpustools.writing import refuse_corpus_path, refuse_target, write_text
 
     require_corpus(corpus_root)
     refuse_corpus_path(out_dir, corpus_root)
     prompt_text = read_prompt(prompt_path, append=append)
+    fixture_ids = sorted(session_paths(corpus_root))
+    targets = {fixture_id: os.path.join(out_dir, fixture_id + ".md") for fixture_id in fixture_ids}
+    refused = []
+    for path in targets.values():  # a link or FIFO planted in DIR: refuse before writing anything
+        try:
+            refuse_target(path)
+        except InputError as err:
+            refused.append(str(err))
+    if refused:
+        return Rendered((), tuple(refused))
     written, errors = [], []
-    for fixture_id in sorted(session_paths(corpus_root)):
+    for fixture_id in fixture_ids:
         try:
             text = render_prompt(prompt_text, transcript(corpus_root, fixture_id), append=append,
                                  prompt_path=prompt_path)
         except InputError as err:
             errors.append(str(err))
             continue
-        path = os.path.join(out_dir, fixture_id + ".md")
-        write_text(path, text)
-        written.append(path)
+        write_text(targets[fixture_id], text)
+        written.append(targets[fixture_id])
     return Rendered(tuple(written), tuple(errors))

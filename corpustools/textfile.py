@@ -1,8 +1,15 @@
-"""Reading a corpus or result file as text, with one clear message for each way it can be bad."""
+"""Reading a corpus or result file as text, with one clear message for each way it can be bad.
+
+Only regular files are opened, and never through a symbolic link: the path is checked with lstat,
+opened with O_NOFOLLOW | O_NONBLOCK (so a FIFO swapped in after the check cannot block the open)
+and checked again with fstat on the open descriptor. A FIFO, device, socket or folder is refused
+before a byte is read, so no input can hang a pre-commit hook.
+"""
 
 from __future__ import annotations
 
 import os
+import stat
 
 from corpustools.positions import InputError, Pos
 
@@ -10,28 +17,81 @@ from corpustools.positions import InputError, Pos
 # and refusing early keeps a pathological file from stalling a pre-commit hook.
 MAX_FILE_BYTES = 8 * 1024 * 1024
 
+_OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+
+
+def file_kind(mode: int) -> str:
+    """What a non-regular file is, in the words of an error message."""
+    for test, name in ((stat.S_ISLNK, "a symbolic link"), (stat.S_ISDIR, "a directory"),
+                       (stat.S_ISFIFO, "a FIFO (named pipe)"), (stat.S_ISSOCK, "a socket"),
+                       (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device")):
+        if test(mode):
+            return name
+    return "not a regular file"
+
+
+def _refuse_mode(mode: int, path: str, shown: str) -> None:
+    if stat.S_ISREG(mode):
+        return
+    if stat.S_ISLNK(mode):
+        try:
+            target = os.readlink(path)
+        except OSError:
+            target = "?"
+        raise InputError(Pos(shown), f"is a symbolic link to {target!r}; links are not followed")
+    if stat.S_ISDIR(mode):
+        raise InputError(Pos(shown), "is a directory, not a file")
+    raise InputError(Pos(shown), f"is {file_kind(mode)}, not a regular file; not read")
+
+
+def _over_limit(size: int, shown: str) -> InputError:
+    return InputError(Pos(shown), f"file is {size} bytes, over the {MAX_FILE_BYTES} byte limit; not read")
+
+
+def _read_upto(fd: int, wanted: int) -> bytes:
+    chunks = []
+    while wanted > 0:
+        chunk = os.read(fd, wanted)
+        if not chunk:
+            break
+        chunks.append(chunk)
+        wanted -= len(chunk)
+    return b"".join(chunks)
+
 
 def read_bytes(path: str, *, display: str | None = None) -> bytes:
+    """The bytes of the regular file at `path` (at most MAX_FILE_BYTES); InputError otherwise."""
     shown = display or path
     try:
-        if os.path.islink(path):
-            raise InputError(Pos(shown), f"is a symbolic link to {os.readlink(path)!r}; links are not followed")
-        size = os.path.getsize(path)
-        if size > MAX_FILE_BYTES:
-            raise InputError(
-                Pos(shown), f"file is {size} bytes, over the {MAX_FILE_BYTES} byte limit; not read"
-            )
-        with open(path, "rb") as handle:
-            data = handle.read(MAX_FILE_BYTES + 1)
-        if len(data) > MAX_FILE_BYTES:  # a device or a file that grew: the size said otherwise
+        _refuse_mode(os.lstat(path).st_mode, path, shown)
+        try:
+            fd = os.open(path, _OPEN_FLAGS)
+        except OSError as err:
+            if err.errno in (getattr(os, "ELOOP", -1), getattr(os, "EMLINK", -1)):  # became a link
+                raise InputError(Pos(shown), "is a symbolic link; links are not followed") from None
+            raise
+        try:
+            info = os.fstat(fd)
+            _refuse_mode(info.st_mode, path, shown)  # swapped for something else after the lstat
+            if info.st_size > MAX_FILE_BYTES:
+                raise _over_limit(info.st_size, shown)
+            # size + 1 bytes: one read call for an ordinary file; a file that grew reads on to the cap.
+            data = _read_upto(fd, info.st_size + 1)
+            if len(data) > info.st_size:
+                data += _read_upto(fd, MAX_FILE_BYTES + 1 - len(data))
+        finally:
+            os.close(fd)
+        if len(data) > MAX_FILE_BYTES:
             raise InputError(Pos(shown), f"file is over the {MAX_FILE_BYTES} byte limit; not read")
         return data
     except InputError:
         raise
-    except IsADirectoryError:
-        raise InputError(Pos(shown), "is a directory, not a file") from None
     except FileNotFoundError:
         raise InputError(Pos(shown), "no such file") from None
+    except NotADirectoryError:
+        raise InputError(Pos(shown), "no such file (a folder on its path is a file)") from None
+    except UnicodeEncodeError:
+        raise InputError(Pos(shown), "the file name cannot be encoded for this file system") from None
     except OSError as err:
         raise InputError(Pos(shown), f"cannot read: {err.strerror or err}") from None
 
@@ -40,6 +100,8 @@ def read_stdin_bytes() -> bytes:
     """Standard input, bounded like a file; shown as '-'."""
     import sys
 
+    if sys.stdin is None:
+        raise InputError(Pos("-"), "standard input is closed")
     data = sys.stdin.buffer.read(MAX_FILE_BYTES + 1)
     if len(data) > MAX_FILE_BYTES:
         raise InputError(Pos("-"), f"standard input is over the {MAX_FILE_BYTES} byte limit; not read")
@@ -73,3 +135,11 @@ def decode_text(data: bytes, shown: str) -> str:
 
 def read_text(path: str, *, display: str | None = None) -> str:
     return decode_text(read_bytes(path, display=display), display or path)
+
+
+def is_regular_file(path: str) -> bool:
+    """A regular file, not a link to one (what corpustools is willing to read)."""
+    try:
+        return stat.S_ISREG(os.lstat(path).st_mode)
+    except (OSError, ValueError):
+        return False

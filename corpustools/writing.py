@@ -1,33 +1,81 @@
-"""Where and how corpustools writes: anywhere the user names, except into a corpus's own files.
+"""Where and how corpustools writes: anywhere the user names, except into any corpus's own files.
 
-A corpus is defined by corpus.yaml, sessions/, expected/ (and its gold/ outputs); a report, a
-history table or a runs/ folder beside them is the user's business, but no command may ever
-overwrite or add to the files that make up the corpus.
+A corpus is a folder holding corpus.yaml; its own files are corpus.yaml, sessions/, expected/ and
+gold/. A report, a history table or a runs/ folder beside them is the user's business, but no
+command may ever overwrite or add to the files that make up a corpus - the one named on the
+command line or any other.
+
+Every write goes through `write_text`, which:
+- refuses (InputError, nothing written) a target that is a symbolic link, not a regular file
+  (a folder, FIFO, device or socket), or resolves inside the protected part of any corpus
+  (found by walking up from the resolved path);
+- writes a temporary file in the target's folder, fsyncs it and renames it over the target, so
+  a reader, a crash or a full disk sees the old file or the new one, never half of one (the
+  temporary file is removed on any failure).
+`update_text` adds an exclusive lock around read-change-write, so concurrent appends all land.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
+import stat
+from typing import Callable
 
 from corpustools.corpus import GOLD_DIR, SESSIONS_DIR, SIDECARS_DIR
 from corpustools.positions import InputError, Pos
 from corpustools.spec import SPEC_FILE
+from corpustools.textfile import file_kind
 
 PROTECTED = (SPEC_FILE, SESSIONS_DIR, SIDECARS_DIR, GOLD_DIR)
 
 
-def refuse_corpus_path(path: str, corpus_root: str) -> None:
-    """Raise InputError if writing `path` would touch a file that defines the corpus."""
+def protected_part(path: str) -> str | None:
+    """The corpus part (`<corpus>/sessions`, ...) that `path` resolves into, or None. Every folder
+    on the resolved path that holds a corpus.yaml counts, not only the corpus being worked on."""
+    parts = os.path.realpath(path).split(os.sep)
+    for i in range(1, len(parts)):
+        if parts[i] in PROTECTED:
+            folder = os.sep.join(parts[:i]) or os.sep
+            if os.path.lexists(os.path.join(folder, SPEC_FILE)):
+                return os.path.join(folder, parts[i])
+    return None
+
+
+def refuse_corpus_path(path: str, corpus_root: str | None = None) -> None:
+    """Raise InputError if writing `path` would touch a file that defines a corpus: `corpus_root`
+    (even when its corpus.yaml is missing) or any corpus above the resolved path."""
     target = os.path.realpath(path)
-    root = os.path.realpath(corpus_root)
-    for name in PROTECTED:
-        protected = os.path.join(root, name)
-        if target == protected or target.startswith(protected + os.sep):
-            raise InputError(Pos(path), f"is inside the corpus's own files ({name}); corpustools never writes there")
+    if corpus_root is not None:
+        root = os.path.realpath(corpus_root)
+        for name in PROTECTED:
+            protected = os.path.join(root, name)
+            if target == protected or target.startswith(protected + os.sep):
+                raise InputError(Pos(path), f"is inside the corpus's own files ({name}); corpustools never writes there")
+    part = protected_part(path)
+    if part is not None:
+        raise InputError(Pos(path), f"is inside the own files of the corpus at {os.path.dirname(part)} "
+                                    f"({os.path.basename(part)}); corpustools never writes there")
+
+
+def refuse_target(path: str) -> None:
+    """InputError unless `path` may be written: absent or a regular file (never a link, folder,
+    FIFO, device or socket), and outside every corpus's own files."""
+    try:
+        mode = os.lstat(path).st_mode
+    except FileNotFoundError:
+        mode = None
+    except OSError as err:
+        raise InputError(Pos(path), f"cannot write: {err.strerror or err}") from None
+    if mode is not None and stat.S_ISLNK(mode):
+        raise InputError(Pos(path), "is a symbolic link; corpustools never writes through a link")
+    if mode is not None and not stat.S_ISREG(mode):
+        raise InputError(Pos(path), f"is {file_kind(mode)}; corpustools writes only regular files")
+    refuse_corpus_path(path)
 
 
 def emit(text: str, output: str | None, corpus_root: str, out) -> None:
-    """A report goes to `output` (never inside the corpus's own files), or to `out` when none."""
+    """A report goes to `output` (never inside a corpus's own files), or to `out` when none."""
     if output:
         refuse_corpus_path(output, corpus_root)
         write_text(output, text)
@@ -35,21 +83,90 @@ def emit(text: str, output: str | None, corpus_root: str, out) -> None:
         out.write(text)
 
 
-def write_text(path: str, text: str) -> None:
-    """Write a whole text file (LF line endings, UTF-8); an unwritable path is an InputError.
-
-    The text is encoded before the file is opened, so text that is not valid Unicode (a file
-    name or argument that was not UTF-8) leaves an existing file untouched."""
+def _encoded(path: str, text: str) -> bytes:
     try:
-        data = text.encode("utf-8")
+        return text.encode("utf-8")
     except UnicodeEncodeError as err:
         raise InputError(Pos(path), f"not written: the text holds {err.object[err.start]!r}, which is not valid "
                                     "Unicode (a file name or argument that is not UTF-8?)") from None
+
+
+def write_text(path: str, text: str) -> None:
+    """Write a whole text file (LF line endings, UTF-8) by renaming a fsynced temporary file over
+    it; InputError (the target unchanged, no temporary file left) when refused or unwritable.
+
+    The text is encoded before anything is opened, so text that is not valid Unicode (a file
+    name or argument that was not UTF-8) leaves an existing file untouched."""
+    data = _encoded(path, text)
+    refuse_target(path)
+    folder = os.path.dirname(path) or "."
+    temporary = None
     try:
-        parent = os.path.dirname(path)
-        if parent:
-            os.makedirs(parent, exist_ok=True)
-        with open(path, "wb") as handle:
+        os.makedirs(folder, exist_ok=True)
+        try:
+            mode = stat.S_IMODE(os.lstat(path).st_mode)  # keep a replaced file's permissions
+        except FileNotFoundError:
+            mode = None
+        temporary = os.path.join(folder, f".{os.path.basename(path)}.{os.urandom(6).hex()}.tmp")
+        # O_EXCL | O_NOFOLLOW: never an existing file, never through a link; 0o666 less the umask.
+        fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
+                     | getattr(os, "O_CLOEXEC", 0), 0o666)
+        with open(fd, "wb", closefd=True) as handle:
             handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        if mode is not None:
+            os.chmod(temporary, mode)
+        os.replace(temporary, path)
+        temporary = None
+        _fsync_folder(folder)
     except OSError as err:
-        raise InputError(Pos(path), f"cannot write: {err.strerror or err}") from None
+        raise InputError(Pos(path), f"cannot write: {err.strerror or err}; the file is unchanged") from None
+    finally:
+        if temporary is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(temporary)
+
+
+def _fsync_folder(folder: str) -> None:
+    """Make the rename itself durable where the platform allows (not on every file system)."""
+    with contextlib.suppress(OSError, AttributeError):
+        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+
+
+def _lock_folder(path: str) -> int | None:
+    """Take an exclusive lock on the folder holding `path`; the descriptor to close to release it
+    (None where there is no flock). The folder, not the file: write_text renames a new inode over
+    the file, so a lock on the file's own inode would serialize nothing."""
+    try:
+        import fcntl
+    except ImportError:  # no flock on this platform: appends are not serialized
+        return None
+    folder = os.path.dirname(os.path.abspath(path))
+    try:
+        os.makedirs(folder, exist_ok=True)
+        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError as err:
+        raise InputError(Pos(path), f"cannot lock its folder: {err.strerror or err}") from None
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
+
+
+def update_text(path: str, change: Callable[[], str]) -> None:
+    """Under an exclusive lock on `path`'s folder, write `change()`: `change` reads the file's
+    current text itself, so two processes appending at once never lose each other's rows."""
+    refuse_target(path)
+    lock = _lock_folder(path)
+    try:
+        write_text(path, change())
+    finally:
+        if lock is not None:
+            os.close(lock)  # closing the descriptor releases the lock

@@ -22,7 +22,7 @@ def register(subparsers) -> None:
 
 
 def run(args, out, err) -> int:
-    from corpustools.positions import InputError
+    from corpustools.positions import InputError, printable
     from corpustools.score.compare import CorpusDrift, compare_runs
     from corpustools.score.compare_markdown import compare_markdown
     from corpustools.writing import emit
@@ -33,7 +33,7 @@ def run(args, out, err) -> int:
         text = compare_json(comparison) if args.format == "json" else compare_markdown(comparison)
         emit(text, args.output, args.corpus, out)
     except CorpusDrift as drift:
-        print(f"corpustools compare: {drift}; refusing to compare (pass --allow-corpus-drift to compare anyway)",
+        print(f"corpustools compare: {printable(str(drift))}; refusing to compare (pass --allow-corpus-drift to compare anyway)",
               file=err)
         return 2
     except InputError as error:

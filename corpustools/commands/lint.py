@@ -57,7 +57,7 @@ def run(args, out, err) -> int:
     from corpustools.lint import engine, report
     from corpustools.lint.config import ConfigError, check_cli_ignore, expand_codes
     from corpustools.lint.registry import rule_modules
-    from corpustools.positions import InputError
+    from corpustools.positions import InputError, printable
 
     rules = rule_modules()
     if args.list_rules:
@@ -72,7 +72,7 @@ def run(args, out, err) -> int:
         selection = engine.Selection(select, ignore, args.prompt, args.kb)
         run_ = engine.lint_paths(args.paths, rules, selection)
     except ConfigError as error:
-        print(_config_message(error), file=err)
+        print(printable(_config_message(error)), file=err)
         return 2
     except InputError as error:
         print(f"corpustools lint: {error}", file=err)
@@ -90,5 +90,5 @@ def run(args, out, err) -> int:
     if args.statistics:
         (out if args.format == "text" else err).write(report.format_statistics(diagnostics))
     for crash in run_.crashes:
-        print(f"corpustools lint: {crash}", file=err)
+        print(f"corpustools lint: {printable(str(crash))}", file=err)
     return engine.exit_code(run_, args.strict)

@@ -29,7 +29,7 @@ def register(subparsers) -> None:
 
 def run_record(args, out, err) -> int:
     from corpustools.lint.engine import display_path
-    from corpustools.positions import InputError
+    from corpustools.positions import InputError, printable
     from corpustools.provenance import record
 
     try:
@@ -37,20 +37,19 @@ def run_record(args, out, err) -> int:
     except InputError as error:
         print(f"corpustools provenance: {error}", file=err)
         return 2
-    print(f"{display_path(args.output)}: recorded {len(data['files'])} files of corpus "
-          f"{data['corpus']['name']} version {data['corpus']['version']}", file=out)
+    print(printable(f"{display_path(args.output)}: recorded {len(data['files'])} files of corpus "
+                    f"{data['corpus']['name']} version {data['corpus']['version']}"), file=out)
     return 0
 
 
 def run_verify(args, out, err) -> int:
+    from corpustools.lint.engine import display_path
+    from corpustools.positions import InputError, printable
+    from corpustools.provenance import verify
     import os
 
-    from corpustools.lint.engine import display_path
-    from corpustools.positions import InputError
-    from corpustools.provenance import verify
-
-    if not os.path.isfile(args.record):
-        print(f"corpustools provenance: {args.record}: no such record", file=err)
+    if not os.path.lexists(args.record):  # anything else that is not a regular file: read_text says what it is
+        print(f"corpustools provenance: {printable(args.record)}: no such record", file=err)
         return 2
     try:
         drifts = verify(args.record)
@@ -58,7 +57,8 @@ def run_verify(args, out, err) -> int:
         print(f"corpustools provenance: {error}", file=err)
         return 2
     for drift in drifts:
-        print(f"{display_path(drift.path)}: {drift.status} since the record {display_path(args.record)}", file=out)
+        print(printable(f"{display_path(drift.path)}: {drift.status} since the record {display_path(args.record)}"),
+              file=out)
     if not drifts:
-        print(f"{display_path(args.record)}: every file matches the record", file=out)
+        print(printable(f"{display_path(args.record)}: every file matches the record"), file=out)
     return 1 if drifts else 0

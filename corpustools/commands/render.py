@@ -20,7 +20,7 @@ def register(subparsers) -> None:
 
 
 def run(args, out, err) -> int:
-    from corpustools.positions import InputError
+    from corpustools.positions import InputError, printable
     from corpustools.render import read_prompt, render_all, render_prompt, transcript
 
     if args.all == bool(args.fixture_id) or bool(args.out) != args.all:
@@ -31,7 +31,7 @@ def run(args, out, err) -> int:
             rendered = render_all(args.corpus, args.prompt, args.out, append=args.append)
             for line in rendered.errors:
                 print(f"corpustools render: {line}", file=err)
-            print(f"wrote {len(rendered.written)} rendered prompt(s) to {args.out}", file=out)
+            print(f"wrote {len(rendered.written)} rendered prompt(s) to {printable(args.out)}", file=out)
             return 2 if rendered.errors else 0
         prompt_text = read_prompt(args.prompt, append=args.append)
         out.write(render_prompt(prompt_text, transcript(args.corpus, args.fixture_id), append=args.append,

@@ -39,7 +39,7 @@ def run_init(args, out, err) -> int:
 
     from corpustools.corpus import require_corpus
     from corpustools.manifest import build_manifest, manifest_yaml, write_manifest
-    from corpustools.positions import InputError
+    from corpustools.positions import InputError, printable
     from corpustools.writing import refuse_corpus_path
 
     # The one clock corpustools reads: run.yaml records when the run was started.
@@ -55,6 +55,6 @@ def run_init(args, out, err) -> int:
         print(f"corpustools run init: {error}", file=err)
         return 2
     for remark in remarks:
-        print(f"corpustools run init: note: {remark}", file=err)
-    print(f"wrote {path}", file=out)
+        print(f"corpustools run init: note: {printable(remark)}", file=err)
+    print(f"wrote {printable(path)}", file=out)
     return 0

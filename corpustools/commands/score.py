@@ -21,9 +21,10 @@ def register(subparsers) -> None:
 
 def run(args, out, err) -> int:
     from corpustools.gcpause import gc_paused
+    from corpustools.positions import printable
     from corpustools.positions import InputError
-    from corpustools.score.history import appended, history_row, read_history
-    from corpustools.writing import emit, refuse_corpus_path, write_text
+    from corpustools.score.history import append_row, appended, history_row, read_history
+    from corpustools.writing import emit, refuse_corpus_path, refuse_target
     from corpustools.score.report_json import score_json
     from corpustools.score.report_markdown import score_markdown
     from corpustools.score.report_text import score_text
@@ -33,14 +34,16 @@ def run(args, out, err) -> int:
         with gc_paused():  # scoring builds many small acyclic objects; see corpustools.gcpause
             report = score_report(args.corpus, args.results)
         text = {"markdown": score_markdown, "json": score_json, "text": score_text}[args.format](report)
-        history = None
-        if args.append_history:
+        row = None
+        if args.append_history:  # refuse a bad history file before writing the report
             refuse_corpus_path(args.append_history, args.corpus)
-            history = appended(read_history(args.append_history), args.append_history, history_row(report))
+            refuse_target(args.append_history)
+            row = history_row(report)
+            appended(read_history(args.append_history), args.append_history, row)
         emit(text, args.output, args.corpus, out)
-        if history is not None:
-            write_text(args.append_history, history)
-            print(f"corpustools score: appended a row to {args.append_history}", file=err)
+        if row is not None:
+            append_row(args.append_history, row)
+            print(f"corpustools score: appended a row to {printable(args.append_history)}", file=err)
     except InputError as error:
         print(f"corpustools score: {error}", file=err)
         return 2

@@ -15,10 +15,11 @@ def register(subparsers) -> None:
 
 
 def run(args, out, err) -> int:
+    from corpustools.positions import printable
     from corpustools.validation import UNREADABLE, exit_code, validate_file
 
     verdicts = [validate_file(args.kind, path) for path in args.files]
     for verdict in verdicts:
         for line in verdict.lines:
-            print(line, file=err if verdict.status == UNREADABLE else out)
+            print(printable(line), file=err if verdict.status == UNREADABLE else out)
     return exit_code(verdicts)

@@ -95,8 +95,14 @@ def main(argv: list[str] | None = None) -> int:
     if not argv:
         sys.stdout.write(text)
         return 0
-    with open(argv[0], "w", encoding="utf-8", newline="\n") as handle:
-        handle.write(text)
+    from corpustools.positions import InputError
+    from corpustools.writing import write_text
+
+    try:
+        write_text(argv[0], text)  # the one way corpustools writes a file (no links, whole or not at all)
+    except InputError as error:
+        print(f"corpustools.lint.docs: {error}", file=sys.stderr)
+        return 2
     return 0
 
 

@@ -9,13 +9,15 @@ from types import ModuleType
 from typing import Sequence
 
 from corpustools.lint.diagnostic import Diagnostic
+from corpustools.positions import printable
 
 FORMATS = ("text", "json", "github", "sarif")
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 
 
 def format_text(diagnostics: Sequence[Diagnostic]) -> str:
-    return "".join(f"{d.path}:{d.line}:{d.col}: {d.code} [{d.severity}] {d.message}\n" for d in diagnostics)
+    return "".join(f"{printable(d.path)}:{d.line}:{d.col}: {d.code} [{d.severity}] {printable(d.message)}\n"
+                   for d in diagnostics)
 
 
 def format_json(diagnostics: Sequence[Diagnostic]) -> str:
@@ -23,7 +25,7 @@ def format_json(diagnostics: Sequence[Diagnostic]) -> str:
 
 
 def _github_data(text: str) -> str:
-    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    return printable(text).replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
 
 
 def _github_property(text: str) -> str:

@@ -7,7 +7,7 @@ import os
 import re
 from typing import Iterator
 
-from corpustools.corpus import STRAY_LINK, Corpus
+from corpustools.corpus import BAD_NAME, STRAY_LINK, Corpus
 from corpustools.lint.diagnostic import Problem
 from corpustools.session import Session
 
@@ -16,12 +16,13 @@ FIXTURE_NUMBER = re.compile(r"-([0-9]{2})$")
 
 def loader_problems(corpus: Corpus, kind: str, link_folder: str | None = None) -> Iterator[Problem]:
     """The loader's problems of `kind`; with `link_folder`, also its stray-link problems there
-    (a symbolic link under sessions/ is a session that cannot be read, and likewise for expected/)."""
+    (a symbolic link under sessions/ is a session that cannot be read, and likewise for expected/)
+    and its file names that are not UTF-8."""
     folder = os.path.abspath(os.path.join(corpus.root, link_folder)) if link_folder else None
     for problem in corpus.problems:
         if problem.kind == kind:
             yield Problem(problem.pos, problem.message)
-        elif folder and problem.kind == STRAY_LINK:
+        elif folder and problem.kind in (STRAY_LINK, BAD_NAME):
             path = os.path.abspath(problem.pos.path)
             if path == folder or os.path.dirname(path) == folder:
                 yield Problem(problem.pos, problem.message)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from corpustools.positions import printable_lines
 from corpustools.score.compare import GAINED, LOST, Comparison
 from corpustools.score.formatting import code, manifest_fields, metric_number, metric_spread, signed, table
 
@@ -108,4 +109,4 @@ def compare_markdown(comparison: Comparison) -> str:
     lines += ["## Expected points", ""] + points_section(comparison)
     while lines and lines[-1] == "":
         lines.pop()
-    return "\n".join(lines) + "\n"
+    return printable_lines(lines)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 import re
 
-from corpustools.positions import InputError, Pos
+from corpustools.positions import InputError, Pos, printable
 from corpustools.score.formatting import fraction, metric_number, metric_spread, row_line, table
 from corpustools.score.scoring import ScoreReport
 from corpustools.textfile import decode_text, read_bytes
@@ -49,7 +49,7 @@ def history_row(report: ScoreReport) -> list[str]:
     else:
         spread = report.repeated.spread_of("phantoms")
         phantoms = f"{metric_number(spread.mean, False)} ± {metric_spread(spread.std, False)}"
-    return [
+    return [printable(cell) for cell in (
         _distinct(_manifest_value(m, "started_at")[:10] if m else "unrecorded" for m in manifests),
         _distinct(_manifest_value(m, "prompt", "name") for m in manifests),
         _distinct(_manifest_value(m, "prompt", "version") for m in manifests),
@@ -61,7 +61,7 @@ def history_row(report: ScoreReport) -> list[str]:
         rate("gate_accuracy"),
         "unknown" if report.corpus.version is None else str(report.corpus.version),
         report.corpus.short_sha,
-    ]
+    )]
 
 
 def split_row(line: str) -> list[str]:
@@ -94,6 +94,14 @@ def appended(text: str | None, path: str, row: list[str]) -> str:
             return "\n".join(lines[:end] + [row_line(row)] + lines[end:])
     body = text if text.endswith("\n") or not text else text + "\n"
     return body + ("\n" if body else "") + "\n".join(table(list(HISTORY_COLUMNS), [row])) + "\n"
+
+
+def append_row(path: str, row: list[str]) -> None:
+    """Add `row` to the history in `path`, re-reading the file under an exclusive lock so that
+    concurrent appends never lose a row; written whole by a rename (see corpustools.writing)."""
+    from corpustools.writing import update_text
+
+    update_text(path, lambda: appended(read_history(path), path, row))
 
 
 def read_history(path: str) -> str | None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from corpustools.positions import printable_lines
 from corpustools.score.aggregate import METRICS, PROPORTIONS
 from corpustools.score.formatting import (code, fraction, interval, manifest_fields, metric_number, metric_spread,
                                           percent, proportion, run_value, table)
@@ -140,4 +141,4 @@ def score_markdown(report: ScoreReport) -> str:
         lines += repeated_section(report)
     while lines and lines[-1] == "":
         lines.pop()
-    return "\n".join(lines) + "\n"
+    return printable_lines(lines)

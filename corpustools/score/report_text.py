@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from corpustools.positions import printable_lines
 from corpustools.score.aggregate import METRICS, PROPORTIONS
 from corpustools.score.formatting import (fraction, manifest_fields, metric_number, metric_spread, percent, proportion,
                                           run_value)
@@ -60,4 +61,4 @@ def score_text(report: ScoreReport) -> str:
         lines += [""] + ([f"== run {i} =="] if len(report.runs) > 1 else []) + run_lines(run)
     if report.repeated is not None:
         lines += [""] + repeated_lines(report)
-    return "\n".join(lines) + "\n"
+    return printable_lines(lines)

@@ -12,6 +12,7 @@ import os
 from dataclasses import dataclass
 from typing import Mapping
 
+from corpustools.corpus import disk_name, utf8_name
 from corpustools.documents import parse_json
 from corpustools.manifest import read_manifest
 from corpustools.positions import InputError
@@ -72,7 +73,11 @@ def stray_results(folder: str, fixture_ids: set[str]) -> list[str]:
     except OSError:
         return []
     warnings = []
-    for name in names:
+    for listed in names:
+        name = utf8_name(listed)
+        if name is None:
+            warnings.append(f"{os.path.join(folder, listed)}: file name is not valid UTF-8; not scored")
+            continue
         if name.endswith(RESULT_SUFFIX) and not name.startswith(".") and name[: -len(RESULT_SUFFIX)] not in fixture_ids:
             warnings.append(f"{os.path.join(folder, name)}: names no fixture with a sidecar; not scored")
     return warnings
@@ -83,7 +88,7 @@ def read_run_folder(folder: str, fixture_ids: list[str]) -> RunFolder:
     warnings: list[str] = []
     if not os.path.isdir(folder):
         warnings.append(f"{folder}: no such results folder; every result is missing")
-    results = {fid: read_result(fid, os.path.join(folder, fid + RESULT_SUFFIX)) for fid in sorted(fixture_ids)}
+    results = {fid: read_result(fid, os.path.join(folder, disk_name(fid + RESULT_SUFFIX))) for fid in sorted(fixture_ids)}
     manifest = read_manifest(folder)
     warnings += manifest.warnings
     warnings += stray_results(folder, set(fixture_ids))

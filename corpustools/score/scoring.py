@@ -5,7 +5,9 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
-from corpustools.corpus import SIDECAR_SUFFIX, SIDECARS_DIR, Corpus, corpus_sha256, load_corpus, require_corpus
+from corpustools.corpus import (SESSION_SUFFIX, SESSIONS_DIR, SIDECAR_SUFFIX, SIDECARS_DIR, UNREAD, Corpus,
+                                bad_names, corpus_sha256, load_corpus, require_corpus)
+from corpustools.positions import InputError
 from corpustools.score.aggregate import Aggregate, CategoryRow, aggregate, category_rows, taxonomy
 from corpustools.score.match import FixtureScore, invalid_sidecar_score, score_fixture
 from corpustools.score.results import read_run_folder
@@ -45,20 +47,26 @@ class LoadedCorpus:
 
 
 def open_corpus(root: str) -> LoadedCorpus:
-    """Load and identify the corpus at `root`; InputError when it is not a corpus folder."""
+    """Load and identify the corpus at `root`; InputError when it is not a corpus folder, or a file
+    name in it is not UTF-8 (its hash could not name the file the same way on every machine)."""
     require_corpus(root)
-    corpus = load_corpus(root)
+    corpus = load_corpus(root, for_scoring=True)
+    for problem in bad_names(corpus.problems):
+        raise InputError(problem.pos, problem.message)
     spec = corpus.spec
     warnings = []
     if spec is None:
         first = next((p for p in corpus.problems if p.pos.path == corpus.spec_path), None)
         warnings.append(f"{first.pos}: {first.message}; categories unknown" if first
                         else f"{corpus.spec_path}: invalid; categories unknown")
+    for fixture_id, path in corpus.session_paths.items():
+        if corpus.digests.get(f"{SESSIONS_DIR}/{fixture_id}{SESSION_SUFFIX}") == UNREAD:
+            warnings.append(f"{first_problem(corpus, path) or path}; its transcript is not checked")
     for fixture_id in sorted(set(corpus.session_paths) - set(corpus.sidecar_paths)):
         warnings.append(f"{corpus.session_paths[fixture_id]}: no sidecar "
                         f"{os.path.join(root, SIDECARS_DIR, fixture_id + SIDECAR_SUFFIX)}; not scored")
     name = spec.name if spec else os.path.basename(os.path.normpath(root))
-    info = CorpusInfo(root, name, spec.corpus_version if spec else None, corpus_sha256(root),
+    info = CorpusInfo(root, name, spec.corpus_version if spec else None, corpus_sha256(corpus),
                       tuple(c.id for c in spec.categories) if spec else ())
     return LoadedCorpus(corpus, info, tuple(warnings))
 
@@ -87,8 +95,7 @@ def score_run(loaded: LoadedCorpus, folder: str) -> RunScore:
             problem = first_problem(corpus, corpus.sidecar_paths[fixture_id])
             fixtures.append(invalid_sidecar_score(fixture_id, list(info.categories), problem))
             continue
-        session = corpus.sessions.get(fixture_id)
-        fixtures.append(score_fixture(sidecar, run.results[fixture_id], session.body if session else None))
+        fixtures.append(score_fixture(sidecar, run.results[fixture_id], corpus.transcripts.get(fixture_id)))
     drift = drift_message(run.manifest, folder, info)
     return RunScore(folder, run.manifest, tuple(fixtures), category_rows(fixtures, list(info.categories)),
                     aggregate(fixtures), taxonomy(fixtures), run.warnings, drift, run.fingerprint)

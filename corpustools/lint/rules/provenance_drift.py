@@ -45,7 +45,12 @@ def check(ctx, options):
     root = ctx.corpus.root
     if not os.path.isdir(record.corpus_root) or not os.path.samefile(record.corpus_root, root):
         return  # a record of another corpus
-    for drift in record_drift(record):
+    try:
+        drifts = record_drift(record)
+    except InputError as error:  # a corpus file name that is not UTF-8 (CT001/CT002 say so too)
+        yield Problem(error.pos, f"cannot check the provenance record: {error.message}")
+        return
+    for drift in drifts:
         if drift.path == record.prompt_path:
             yield Problem(record.doc.pos(("authoring_prompt", "sha256")),
                           f"authoring prompt {drift.relative} is {drift.status} since this record; "
