@@ -24,14 +24,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"corpustools {__version__}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
-    for name in COMMANDS:
-        try:
-            module = importlib.import_module(f"corpustools.commands.{name}")
-        except ModuleNotFoundError as err:
-            if err.name != f"corpustools.commands.{name}":
-                raise
-            continue
-        module.register(subparsers)
+    for name in COMMANDS:  # a missing command module is an internal error, never a skipped command
+        importlib.import_module(f"corpustools.commands.{name}").register(subparsers)
     return parser
 
 
@@ -47,7 +41,10 @@ def _utf8(stream):
 
 def main(argv: list[str] | None = None) -> int:
     """Run corpustools; returns the exit code (0 ok, 1 findings, 2 usage/config/internal error)."""
-    parser = build_parser()
+    try:
+        parser = build_parser()
+    except Exception as exc:  # a command module that fails to import: exit 2, one line
+        return _internal_error(exc, _utf8(sys.stderr))
     try:
         args = parser.parse_args(argv)
     except SystemExit as exit_:
@@ -63,10 +60,14 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:
         return 0
     except Exception as exc:  # never a traceback for a user; CORPUSTOOLS_DEBUG=1 shows it
-        if os.environ.get("CORPUSTOOLS_DEBUG"):
-            raise
-        print(f"corpustools: internal error: {type(exc).__name__}: {' '.join(str(exc).split())[:300]}", file=err)
-        return 2
+        return _internal_error(exc, err)
+
+
+def _internal_error(exc: Exception, err) -> int:
+    if os.environ.get("CORPUSTOOLS_DEBUG"):
+        raise exc
+    print(f"corpustools: internal error: {type(exc).__name__}: {' '.join(str(exc).split())[:300]}", file=err)
+    return 2
 
 
 if __name__ == "__main__":
