@@ -33,6 +33,7 @@ from corpustools.lint.rules import (
     ip_address,              # CT505
     email,                   # CT506
     phone,                   # CT507
+    secret_scan_incomplete,  # CT508
     term_unwinnable,         # CT601
     term_agent_only,         # CT602
     term_case,               # CT603
@@ -75,6 +76,7 @@ RULE_MODULES: tuple[ModuleType, ...] = (
     ip_address,
     email,
     phone,
+    secret_scan_incomplete,
     term_unwinnable,
     term_agent_only,
     term_case,
