@@ -18,7 +18,7 @@ Example:
     sessions/admit-convention-02.md:12:28: CT506 [error] e-mail address `m…@fernlibrary.org`
 """
 
-from corpustools.lint.secrets.contact import find_emails
+from corpustools.lint.secrets.contact import EMAIL_HINT, find_emails
 from corpustools.lint.secrets.scan import scan
 
 CODE = "CT506"
@@ -29,4 +29,4 @@ SUPPRESSIBLE = False
 
 
 def check(ctx, options):
-    yield from scan(ctx, find_emails)
+    yield from scan(ctx, find_emails, EMAIL_HINT)

@@ -43,7 +43,7 @@ Example:
     sessions/admit-map-location-01.md:8:27: CT504 [error] URL with host `catalog.fernlibrary.org`
 """
 
-from corpustools.lint.secrets.hosts import find_hosts
+from corpustools.lint.secrets.hosts import HOST_HINT, find_hosts
 from corpustools.lint.secrets.scan import scan
 
 CODE = "CT504"
@@ -54,4 +54,4 @@ SUPPRESSIBLE = False
 
 
 def check(ctx, options):
-    yield from scan(ctx, find_hosts)
+    yield from scan(ctx, find_hosts, HOST_HINT)

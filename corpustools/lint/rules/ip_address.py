@@ -17,7 +17,7 @@ Example:
     sessions/admit-gotcha-02.md:11:27: CT505 [error] IPv4 address `10.20.0.7` (private range)
 """
 
-from corpustools.lint.secrets.addresses import find_ip_addresses
+from corpustools.lint.secrets.addresses import HINT, find_ip_addresses
 from corpustools.lint.secrets.scan import scan
 
 CODE = "CT505"
@@ -28,4 +28,4 @@ SUPPRESSIBLE = False
 
 
 def check(ctx, options):
-    yield from scan(ctx, find_ip_addresses)
+    yield from scan(ctx, find_ip_addresses, HINT)

@@ -32,7 +32,7 @@ Example:
 Write `$settings['hash_salt'] = file_get_contents('../salt.txt');` or describe it in words.
 """
 
-from corpustools.lint.secrets.assignments import find_assignments
+from corpustools.lint.secrets.assignments import HINT, find_assignments
 from corpustools.lint.secrets.scan import scan
 
 CODE = "CT502"
@@ -43,4 +43,4 @@ SUPPRESSIBLE = False
 
 
 def check(ctx, options):
-    yield from scan(ctx, find_assignments)
+    yield from scan(ctx, find_assignments, HINT)

@@ -12,7 +12,7 @@ import functools
 import ipaddress
 import re
 
-from corpustools.lint.secrets.scan import Finding, anchored
+from corpustools.lint.secrets.scan import Finding, anchored, any_hint, regex_hint
 
 # Bounded, and each `\d{1,3}` is followed by a dot that is outside its class: no backtracking.
 _IPV4 = re.compile(r"(?<![\w.])(?:\d{1,3}\.){3}\d{1,3}(?!\w|\.\d)")
@@ -22,6 +22,7 @@ _IPV6_CHARS = frozenset("0123456789abcdefABCDEF:.")
 # Literal-first hints the full patterns are matched from (see scan.anchored).
 _HINT_IPV4 = re.compile(r"\.\d{1,3}\.\d{1,3}\.\d")
 _HINT_IPV6 = re.compile(r":[0-9A-Fa-f]{0,4}:")
+HINT = any_hint(regex_hint(_HINT_IPV4), regex_hint(_HINT_IPV6))
 _DIGITS = frozenset("0123456789")
 _HEX = frozenset("0123456789abcdefABCDEF")
 

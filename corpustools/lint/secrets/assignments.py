@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 import string
 
-from corpustools.lint.secrets.scan import Finding, redact, run_start
+from corpustools.lint.secrets.scan import Finding, literal_hint, redact, run_start
 from corpustools.lint.secrets.values import is_reference
 
 # key, optional closing quotes/brackets (`['hash_salt']`, `"secret"`), a separator, a value.
@@ -28,6 +28,7 @@ _KEY_FILE = re.compile(r"(?:/|\./|\.\./|~/|[a-z]+://)\S*|\S+\.(?:key|pem|crt|p12
 # Keys are found from the secret words in them (see scan.run_start).
 _STEM = re.compile(r"pass|pwd|secret|token|key|salt|credential")
 _STEM_ANY_CASE = re.compile(_STEM.pattern, re.IGNORECASE)
+HINT = literal_hint((), _STEM.pattern.split("|"))
 _KEY_CHARS = frozenset(string.ascii_letters + string.digits + "_.-")
 _KEY_REST = re.compile(r"[A-Za-z0-9_.\-]*")
 _AFTER_VALUE = re.compile(r"[ \t]*(\S{0,2})")

@@ -7,7 +7,7 @@ import re
 import string
 
 from corpustools.lint.secrets.hosts import in_spans, is_url_host, urls
-from corpustools.lint.secrets.scan import ELLIPSIS, Finding, anchored, run_start
+from corpustools.lint.secrets.scan import ELLIPSIS, Finding, anchored, any_hint, literal_hint, regex_hint, run_start
 
 # The local part is maximal (lookbehind) and bounded; the domain's classes exclude the dot.
 _EMAIL = re.compile(r"(?<![A-Za-z0-9._%+\-])([A-Za-z0-9._%+\-]{1,64})"
@@ -64,6 +64,8 @@ _HINT_INTERNATIONAL = re.compile(r"\+\d")
 # with three digits, a separator, three digits, a separator and four digits somewhere.
 _HINT_NANP_LINE = re.compile(r"\d{3}[ .\-)]{1,2}\d{3}[ .\-]\d{4}")
 _HINT_NATIONAL = re.compile(r"0\d{1,4}[ /\-]\d\d")
+PHONE_HINT = any_hint(*map(regex_hint, (_HINT_INTERNATIONAL, _HINT_NANP_LINE, _HINT_NATIONAL)))
+EMAIL_HINT = literal_hint(["@"])
 
 
 def _digits(text: str) -> int:

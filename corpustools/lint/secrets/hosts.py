@@ -13,7 +13,7 @@ import re
 import string
 from dataclasses import dataclass
 
-from corpustools.lint.secrets.scan import Finding, redact, run_start
+from corpustools.lint.secrets.scan import Finding, any_hint, literal_hint, redact, regex_hint, run_start
 from corpustools.lint.secrets.tlds import (COUNTRY_CODES, DEV_HOST_DOMAINS, FILE_EXTENSIONS,
                                            GENERIC_SECOND_LEVEL, PRIVATE_SUFFIXES, STRONG, TLDS,
                                            WORDLIKE)
@@ -33,6 +33,8 @@ MAX_HOST = 253
 _LOCALHOST = re.compile(r"(?<![\w.\-])localhost(?![\w\-]|\.[\w\-])", re.IGNORECASE)
 _LABEL = re.compile(r"[a-z0-9](?:[a-z0-9\-]{0,61}[a-z0-9])?")
 _HOST_CHARS = re.compile(r"[A-Za-z0-9.\-_~%]*")
+URL_HINT = literal_hint(["://"])
+HOST_HINT = any_hint(URL_HINT, regex_hint(_INNER_DOT), literal_hint((), ["localhost"]))
 
 # Schemes that name local files or in-process resources, not network hosts.
 LOCAL_SCHEMES = frozenset({"file", "public", "private", "temporary", "module", "theme", "profile",

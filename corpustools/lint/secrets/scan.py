@@ -116,25 +116,78 @@ def unread_files(ctx) -> tuple[Unread, ...]:
     return ctx.cached("secrets.files", _load)[1]
 
 
-def candidate_lines(text: str, hint: re.Pattern | None) -> Iterator[tuple[int, str]]:
-    """(1-based number, line) of each non-empty line of `text` in which `hint` matches; every
-    non-empty line when there is no hint. One search over the whole text finds the lines, so a
-    line without a hint costs no Python-level work at all."""
+# A hint, given a whole file's text, returns a search: offset -> the first offset at or after it
+# where the finder may find something, or -1. Lines no hint points at are never looked at.
+Search = Callable[[int], int]
+Hint = Callable[[str], Search]
+
+
+def regex_hint(pattern: re.Pattern) -> Hint:
+    """A hint from a pattern that matches wherever the finder can find anything."""
+    def search(text: str) -> Search:
+        return lambda pos: match.start() if (match := pattern.search(text, pos)) is not None else -1
+    return search
+
+
+def _find(haystack: str, needle: str) -> Search:
+    """Next occurrence of `needle`; each stretch of the text is searched once, however often asked."""
+    next_at = -2
+
+    def search(pos: int) -> int:
+        nonlocal next_at
+        if -1 != next_at < pos:
+            next_at = haystack.find(needle, pos)
+        return next_at
+    return search
+
+
+def _first(searches: list[Search]) -> Search:
+    def search(pos: int) -> int:
+        found = [at for at in (s(pos) for s in searches) if at >= 0]
+        return min(found) if found else -1
+    return search
+
+
+def literal_hint(needles: Iterable[str], any_case: Iterable[str] = ()) -> Hint:
+    """A hint from literal needles (`any_case` ones in any letter case): str.find runs at C speed,
+    where one regex alternating between dozens of literals tries each at every position."""
+    exact, folded = sorted(set(needles)), sorted({needle.lower() for needle in any_case})
+    any_case_pattern = re.compile("|".join(map(re.escape, folded)), re.IGNORECASE) if folded else None
+
+    def search(text: str) -> Search:
+        searches = [_find(text, needle) for needle in exact]
+        if folded:
+            lower = text.lower()
+            if len(lower) == len(text):
+                searches += [_find(lower, needle) for needle in folded]
+            else:  # lowercasing moved offsets (a few non-ASCII letters): search case-insensitively
+                searches.append(regex_hint(any_case_pattern)(text))
+        return _first(searches)
+    return search
+
+
+def any_hint(*hints: Hint) -> Hint:
+    """Where any of `hints` points."""
+    return lambda text: _first([hint(text) for hint in hints])
+
+
+def candidate_lines(text: str, hint: Hint | None) -> Iterator[tuple[int, str]]:
+    """(1-based number, line) of each non-empty line of `text` that `hint` points at; every
+    non-empty line when there is no hint."""
     if hint is None:
         for number, line in enumerate(text.split("\n"), 1):
             if line:
                 yield number, line
         return
-    number, counted = 1, 0
-    pos = 0
-    while (hit := hint.search(text, pos)) is not None:
-        start = text.rfind("\n", 0, hit.start()) + 1
-        end = text.find("\n", hit.start())
+    search = hint(text)
+    number, counted, pos = 1, 0, 0
+    while (offset := search(pos)) >= 0:
+        start = text.rfind("\n", 0, offset) + 1
+        end = text.find("\n", offset)
         end = len(text) if end < 0 else end
         number += text.count("\n", counted, start)
-        counted = start
+        counted, pos = start, end + 1
         yield number, text[start:end]
-        pos = end + 1
 
 
 def without_overlaps(findings: Iterable[Finding]) -> list[Finding]:
@@ -148,10 +201,9 @@ def without_overlaps(findings: Iterable[Finding]) -> list[Finding]:
     return kept
 
 
-def scan(ctx, finder: LineFinder, hint: re.Pattern | None = None) -> Iterator[Problem]:
-    """Run `finder` over the folded view of every line of every scanned file in which `hint`
-    (a pattern that matches wherever the finder can find anything) matches; yield its findings at
-    their original line and column."""
+def scan(ctx, finder: LineFinder, hint: Hint | None = None) -> Iterator[Problem]:
+    """Run `finder` over the folded view of every line of every scanned file that `hint` points
+    at; yield its findings at their original line and column."""
     for file in scanned_files(ctx):
         for number, line in candidate_lines(file.folded, hint):
             findings = without_overlaps(finder(line))
