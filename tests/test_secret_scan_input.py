@@ -137,3 +137,40 @@ def test_disguised_secrets_are_found_at_their_original_column(make_corpus):
     missing = [(code, text, found.get((8 + i, code))) for i, (code, text, start) in enumerate(DISGUISED)
                if found.get((8 + i, code)) != text.index(start) + 1]
     assert missing == []
+
+
+# --- CT407 invisible-character ------------------------------------------------------------------
+
+def test_invisible_characters_in_a_session_are_reported_with_their_code_point(make_corpus):
+    lines = f"Use the queue{ZWSP} worker.\nA soft{SHY}hyphen and a {BOM} inside.\n" \
+            "Bidi \u202e\u2066\u2069 controls.\nNo invisible character here: caf\u00e9."
+    root = make_corpus({SESSION: session_bytes("@@", extra=lines.encode())})
+    run = lint_run(root)
+    assert where(run, "CT407") == [(SESSION, 8, 14), (SESSION, 9, 7), (SESSION, 9, 21), (SESSION, 10, 6)]
+    assert messages(run, "CT407") == ["invisible character U+200B ZERO WIDTH SPACE",
+                                      "invisible character U+00AD SOFT HYPHEN",
+                                      "invisible character U+FEFF ZERO WIDTH NO-BREAK SPACE",
+                                      "invisible character U+202E RIGHT-TO-LEFT OVERRIDE (and 2 more)"]
+
+
+def test_the_documented_ct407_example_is_what_the_rule_reports(make_corpus):
+    from corpustools.lint.rules import invisible_character
+
+    example = invisible_character.__doc__.split("Example:")[1].strip().splitlines()
+    text = example[0].strip().encode().decode("unicode_escape")
+    report = example[-1].strip()
+    root = make_corpus({SESSION: session_text(ADMIT_UUID, body=text + "\n" + "".join(
+        f"[{t}]: {x}\n" for t, x in ADMIT_TURNS[1:]))})
+    run = lint_run(root)
+    line, col, rest = report.split(":", 3)[1:]
+    assert (where(run, "CT407"), messages(run, "CT407")) == (
+        [(SESSION, int(line), int(col))], [rest.split("CT407 [error] ", 1)[1]])
+
+
+def test_invisible_characters_outside_sessions_are_not_ct407_and_ct407_can_be_ignored(make_corpus, capsys):
+    root = make_corpus({SIDECAR: sidecar_text(notes=f"queue{ZWSP}worker"),
+                        SESSION: session_bytes(f"queue{ZWSP}worker")})
+    assert [path for path, _, _ in where(lint_run(root), "CT407")] == [SESSION]
+    assert where(lint_run(root, ignore={"CT407"}), "CT407") == []
+    (root / "corpus.yaml").write_text(SPEC_TEXT + "lint:\n  ignore: [CT407]\n", encoding="utf-8")
+    assert where(lint_run(root), "CT407") == []

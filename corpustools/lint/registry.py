@@ -26,6 +26,7 @@ from corpustools.lint.rules import (
     turn_range,              # CT401
     turn_malformed,          # CT402
     turn_shape,              # CT403
+    invisible_character,     # CT407
     secret_token,            # CT501
     secret_assignment,       # CT502
     credential_url,          # CT503
@@ -69,6 +70,7 @@ RULE_MODULES: tuple[ModuleType, ...] = (
     turn_range,
     turn_malformed,
     turn_shape,
+    invisible_character,
     secret_token,
     secret_assignment,
     credential_url,
