@@ -54,12 +54,19 @@ def key_words(key: str) -> list[str]:
     return [word.lower() for word in _WORDS.findall(key)]
 
 
+# A last word that ends in one of these without a word break is a secret key too: `PGPASSWORD`,
+# `DBPASSWORD`, `JWTSECRET`. Not `salt` or `key` (`basalt`, `monkey`, `turkey`), and a word that
+# only starts with one is not (`passwordless`, `tokenizer`).
+SECRET_SUFFIXES = ("password", "passwd", "passphrase", "secret", "token", "apikey", "accesskey", "secretkey",
+                   "privatekey", "credential", "credentials")
+
+
 def is_secret_key(key: str) -> bool:
     words = key_words(key)
     if not words:
         return False
     last, before = words[-1], words[-2] if len(words) > 1 else ""
-    if last in SECRET_WORDS:
+    if last in SECRET_WORDS or last.endswith(SECRET_SUFFIXES):
         return True
     if last == "key":
         return before in KEY_QUALIFIERS
@@ -67,7 +74,13 @@ def is_secret_key(key: str) -> bool:
 
 
 def _unquoted(match: re.Match, line: str) -> str | None:
-    """The literal value, or None when the value is a reference, an expression or prose."""
+    """The literal value, or None when the value is an expression or prose (see _value)."""
+    value = _value(match, line)
+    return None if value is None or is_reference(value, quoted=match.group("value")[0] in "\"'`") else value
+
+
+def _value(match: re.Match, line: str) -> str | None:
+    """The value without its quotes, or None when an unquoted value is an expression or prose."""
     raw, key, sep = match.group("value"), match.group("key"), match.group("sep")
     if raw[0] in "\"'`":
         closed = len(raw) >= 2 and raw[-1] == raw[0]
@@ -108,7 +121,7 @@ def find_assignments(line: str) -> list[Finding]:
         if not is_secret_key(key):
             continue
         value = _unquoted(match, line)
-        if value is None or is_reference(value) or _KEY_FILE.fullmatch(value):
+        if value is None or _KEY_FILE.fullmatch(value):
             continue  # a path to a key file (`private_key: ../keys/private.key`) names the secret
         name = key.lstrip("-")
         found.append(Finding(match.start("key") + len(key) - len(name),
