@@ -27,14 +27,33 @@ _DIGITS = frozenset("0123456789")
 _HEX = frozenset("0123456789abcdefABCDEF")
 
 
+# Addresses that say nothing about anyone's network: documentation ranges (RFC 5737, RFC 3849).
+DOCUMENTATION_NETWORKS = tuple(ipaddress.ip_network(n) for n in (
+    "192.0.2.0/24", "198.51.100.0/24", "203.0.113.0/24", "2001:db8::/32"))
+
+
+def is_reserved_address(address: ipaddress.IPv4Address | ipaddress.IPv6Address) -> bool:
+    """Loopback (127.0.0.0/8, ::1) or a documentation range: everyday development text."""
+    return address.is_loopback or any(address.version == net.version and address in net
+                                       for net in DOCUMENTATION_NETWORKS)
+
+
 @functools.lru_cache(maxsize=4096)
-def describe_address(text: str) -> str | None:
-    """`IPv4 address `10.0.0.1` (private range)`, or None when `text` is not an address."""
+def parse_address(text: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
     try:
-        address = ipaddress.ip_address(text)
+        return ipaddress.ip_address(text)
     except ValueError:
         return None  # 999.1.1.1, 010.0.0.1, 09:30:00
-    kind = " (loopback)" if address.is_loopback else " (private range)" if address.is_private else ""
+
+
+@functools.lru_cache(maxsize=4096)
+def describe_address(text: str) -> str | None:
+    """`IPv4 address `10.0.0.1` (private range)`, or None when `text` is not an address or a
+    reserved one (is_reserved_address)."""
+    address = parse_address(text)
+    if address is None or is_reserved_address(address):
+        return None
+    kind = " (private range)" if address.is_private else ""
     return f"IPv{address.version} address `{text}`{kind}"
 
 

@@ -6,7 +6,7 @@ import functools
 import re
 import string
 
-from corpustools.lint.secrets.hosts import in_spans, is_url_host, urls
+from corpustools.lint.secrets.hosts import in_spans, is_reserved_host, is_url_host, urls
 from corpustools.lint.secrets.scan import ELLIPSIS, Finding, anchored, any_hint, literal_hint, regex_hint, run_start
 
 # The local part is maximal (lookbehind) and bounded; the domain's classes exclude the dot.
@@ -18,9 +18,10 @@ _LOCAL_CHARS = frozenset(string.ascii_letters + string.digits + "._%+-")
 @functools.lru_cache(maxsize=4096)
 def is_mail_domain(domain: str) -> bool:
     """A domain an address could be delivered to: one that would be a host after `//` (a real TLD,
-    or a private or reserved suffix such as `.internal`, `.local`, `.test`; see hosts.is_url_host),
-    or `localhost`."""
-    return domain.lower() == "localhost" or is_url_host(domain)
+    or a private suffix such as `.internal`, `.local`; see hosts.is_url_host), unless it is
+    reserved for documentation and testing (`example.com`, `*.example`, `*.test`, `localhost`;
+    see hosts.is_reserved_host)."""
+    return not is_reserved_host(domain) and is_url_host(domain)
 
 
 def find_emails(line: str) -> list[Finding]:
