@@ -12,7 +12,8 @@ import functools
 import ipaddress
 import re
 
-from corpustools.lint.secrets.scan import Finding, anchored, any_hint, regex_hint
+from corpustools.lint.secrets.hints import any_hint, regex_hint
+from corpustools.lint.secrets.scan import Finding, anchored
 
 # Bounded, and each `\d{1,3}` is followed by a dot that is outside its class: no backtracking.
 _IPV4 = re.compile(r"(?<![\w.])(?:\d{1,3}\.){3}\d{1,3}(?!\w|\.\d)")

@@ -11,7 +11,8 @@ from __future__ import annotations
 import re
 import string
 
-from corpustools.lint.secrets.scan import Finding, literal_hint, redact, run_start
+from corpustools.lint.secrets.hints import literal_hint
+from corpustools.lint.secrets.scan import Finding, redact, run_start
 from corpustools.lint.secrets.values import is_reference
 
 # key, optional closing quotes/brackets (`['hash_salt']`, `"secret"`), a separator, a value.

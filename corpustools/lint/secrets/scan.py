@@ -10,6 +10,7 @@ from typing import Callable, Iterable, Iterator, Mapping
 from corpustools.corpus import GOLD_DIR, list_files
 from corpustools.lint.diagnostic import Problem
 from corpustools.lint.secrets.fold import column_map, fold
+from corpustools.lint.secrets.hints import Hint
 from corpustools.lint.secrets.source import Unread, read_leniently
 from corpustools.positions import Pos
 
@@ -114,61 +115,6 @@ def scanned_files(ctx) -> tuple[ScannedFile, ...]:
 def unread_files(ctx) -> tuple[Unread, ...]:
     """What the secret scan could not read in full, one note per file (CT508)."""
     return ctx.cached("secrets.files", _load)[1]
-
-
-# A hint, given a whole file's text, returns a search: offset -> the first offset at or after it
-# where the finder may find something, or -1. Lines no hint points at are never looked at.
-Search = Callable[[int], int]
-Hint = Callable[[str], Search]
-
-
-def regex_hint(pattern: re.Pattern) -> Hint:
-    """A hint from a pattern that matches wherever the finder can find anything."""
-    def search(text: str) -> Search:
-        return lambda pos: match.start() if (match := pattern.search(text, pos)) is not None else -1
-    return search
-
-
-def _find(haystack: str, needle: str) -> Search:
-    """Next occurrence of `needle`; each stretch of the text is searched once, however often asked."""
-    next_at = -2
-
-    def search(pos: int) -> int:
-        nonlocal next_at
-        if -1 != next_at < pos:
-            next_at = haystack.find(needle, pos)
-        return next_at
-    return search
-
-
-def _first(searches: list[Search]) -> Search:
-    def search(pos: int) -> int:
-        found = [at for at in (s(pos) for s in searches) if at >= 0]
-        return min(found) if found else -1
-    return search
-
-
-def literal_hint(needles: Iterable[str], any_case: Iterable[str] = ()) -> Hint:
-    """A hint from literal needles (`any_case` ones in any letter case): str.find runs at C speed,
-    where one regex alternating between dozens of literals tries each at every position."""
-    exact, folded = sorted(set(needles)), sorted({needle.lower() for needle in any_case})
-    any_case_pattern = re.compile("|".join(map(re.escape, folded)), re.IGNORECASE) if folded else None
-
-    def search(text: str) -> Search:
-        searches = [_find(text, needle) for needle in exact]
-        if folded:
-            lower = text.lower()
-            if len(lower) == len(text):
-                searches += [_find(lower, needle) for needle in folded]
-            else:  # lowercasing moved offsets (a few non-ASCII letters): search case-insensitively
-                searches.append(regex_hint(any_case_pattern)(text))
-        return _first(searches)
-    return search
-
-
-def any_hint(*hints: Hint) -> Hint:
-    """Where any of `hints` points."""
-    return lambda text: _first([hint(text) for hint in hints])
 
 
 def candidate_lines(text: str, hint: Hint | None) -> Iterator[tuple[int, str]]:

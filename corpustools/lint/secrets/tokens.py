@@ -14,8 +14,8 @@ import re
 from dataclasses import dataclass
 from typing import Callable, Iterator
 
-from corpustools.lint.secrets.scan import (ELLIPSIS, Finding, Hint, any_hint, literal_hint, redact, regex_hint,
-                                          run_start)
+from corpustools.lint.secrets.hints import Hint, any_hint, literal_hint, regex_hint
+from corpustools.lint.secrets.scan import ELLIPSIS, Finding, redact, run_start
 
 # A key never starts inside a longer run of key characters. Each pattern is its literal prefix,
 # then a fixed-width lookbehind saying what may not come before that prefix, then the body: a
