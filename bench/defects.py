@@ -95,6 +95,13 @@ class Planter:
         broken = broken.split(b"---\n", 2)[2] if k % 2 else broken.replace(b"[AGENT]:", b"[AGENT]: \xff", 1)
         return replace(fixture, session_bytes=broken), _session(fixture)
 
+    def ct508(self, k, fixture, donor):  # a stray non-UTF-8 byte: CT001 too, and the scan reads past it
+        broken = session_text(fixture).encode().replace(b"[USER]:", b"[USER]: \xe9", 1)
+        return replace(fixture, session_bytes=broken), _session(fixture)
+
+    def ct407(self, k, fixture, donor):  # a zero-width space inside a word
+        return _append(fixture, "It runs in the queue\u200bworker.", "USER"), _session(fixture)
+
     def ct002(self, k, fixture, donor):
         text = sidecar_text(fixture.sidecar)
         broken = text + f"category: {fixture.category}\n" if k % 2 else "- " + text.replace("\n", "\n  ")
@@ -268,8 +275,8 @@ def plant(rng: random.Random, categories: list[Category], fixtures: list[Fixture
     table = [("CT001", planter.ct001), ("CT002", planter.ct002), ("CT004", planter.ct004), ("CT005", planter.ct005),
              ("CT101", planter.ct101), ("CT102", planter.ct102), ("CT201", planter.ct201), ("CT202", planter.ct202),
              ("CT203", planter.ct203), ("CT204", planter.ct204), ("CT302", planter.ct302), ("CT303", planter.ct303),
-             ("CT401", planter.ct401), ("CT402", planter.ct402), ("CT403", planter.ct403)]
-    table += [(code, planter.secret(code)) for code in sorted(SECRETS)]
+             ("CT401", planter.ct401), ("CT402", planter.ct402), ("CT403", planter.ct403), ("CT407", planter.ct407)]
+    table += [(code, planter.secret(code)) for code in sorted(SECRETS)] + [("CT508", planter.ct508)]
     table += [(f"CT{n}", getattr(planter, f"ct{n}")) for n in (601, 602, 603, 604, 605, 606, 607, 608, 609, 610,
                                                                 701, 702, 703, 704)]
     needed = (len(table) + 4) * k  # a donor each for CT102, CT701 and CT702; CT801's fixture

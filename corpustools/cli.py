@@ -52,14 +52,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"corpustools {__version__}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
-    for name in COMMANDS:
-        try:
-            module = importlib.import_module(f"corpustools.commands.{name}")
-        except ModuleNotFoundError as err:
-            if err.name != f"corpustools.commands.{name}":
-                raise
-            continue
-        module.register(subparsers)
+    for name in COMMANDS:  # a missing command module is an internal error, never a skipped command
+        importlib.import_module(f"corpustools.commands.{name}").register(subparsers)
     return parser
 
 
@@ -120,11 +114,15 @@ def _run(args, out, err) -> int:
     try:
         return args.run(args, out, err)
     except Exception as exc:  # never a traceback for a user; CORPUSTOOLS_DEBUG=1 shows it
-        if os.environ.get("CORPUSTOOLS_DEBUG"):
-            raise
-        print(f"corpustools: internal error: {type(exc).__name__}: {printable(' '.join(str(exc).split())[:300])}",
-              file=err)
-        return 2
+        return _internal_error(exc, err)
+
+
+def _internal_error(exc: Exception, err) -> int:
+    if os.environ.get("CORPUSTOOLS_DEBUG"):
+        raise exc
+    print(f"corpustools: internal error: {type(exc).__name__}: {printable(' '.join(str(exc).split())[:300])}",
+          file=err)
+    return 2
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -132,8 +130,11 @@ def main(argv: list[str] | None = None) -> int:
     130 interrupted)."""
     previous = _set_sigint(signal.default_int_handler)  # from here on, unwind: temporary files go
     try:
-        parser = build_parser()
         out, err = _utf8(sys.stdout), _utf8(sys.stderr)
+        try:
+            parser = build_parser()
+        except Exception as exc:  # a command module that fails to import: exit 2, one line
+            return _internal_error(exc, err)
         try:
             args = parser.parse_args(argv)
         except SystemExit as exit_:

@@ -191,13 +191,16 @@ def test_files_that_fail_to_parse_are_still_scanned(tmp_path):
     ])
 
 
-def test_unreadable_files_are_skipped_not_crashed(tmp_path):
+def test_files_that_do_not_decode_are_scanned_leniently(tmp_path):
+    # Undecodable bytes are replaced and the rest scanned (CT508 says so; tests/test_secret_scan_input.py).
     root = write_corpus(tmp_path / "corpus", {
         f"gold/{ADMIT_ID}.json": b'{"token": "\xff\xfe"}\n',
         "gold/reject-noise-01.json": '{"host": "10.0.0.9"}\n',
         ADMIT_SESSION: b"---\nschema_version: 1\n---\n[USER]: caf\xe9 10.0.0.8\n",
     })
-    assert where(findings(root)) == [("gold/reject-noise-01.json", 1, 11, "CT505")]
+    assert where(findings(root)) == [(f"gold/{ADMIT_ID}.json", 1, 3, "CT502"),
+                                     ("gold/reject-noise-01.json", 1, 11, "CT505"),
+                                     (ADMIT_SESSION, 4, 14, "CT505")]
 
 
 def test_findings_are_sorted_and_identical_between_runs(tmp_path):

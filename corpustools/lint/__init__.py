@@ -12,5 +12,5 @@ documents itself in its module docstring (first line: one-sentence summary; then
 example), and yields `Problem`s from a `check(ctx, options)` generator. Rules never print and never
 decide their own severity: the engine stamps code, name and the configured severity onto each
 Problem to make a `Diagnostic`, and the reporters format Diagnostics. Adding a rule is one module,
-one line in `registry.RULE_MODULES`, and its tests.
+an import and an entry in `registry.RULE_MODULES`, and its tests.
 """

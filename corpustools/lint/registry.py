@@ -1,60 +1,102 @@
-"""The rule registry: one line per rule module under corpustools.lint.rules, in code order."""
+"""The rule registry: every rule module under corpustools.lint.rules, imported statically, in code
+order. A rule module that is missing or fails to import is an ImportError here, never a rule
+silently left out: `corpustools lint` then stops with an internal error (exit 2). Adding a rule is
+one line in each list below; tests/test_lint_docs.py checks that every module under rules/ is in
+both."""
 
 from __future__ import annotations
 
-import importlib
 from types import ModuleType
 
-RULE_MODULES = (
-    "session_parse",        # CT001
-    "sidecar_parse",        # CT002
-    "spec_invalid",         # CT003
-    "frontmatter_schema",   # CT004
-    "sidecar_schema",       # CT005
-    "uuid_invalid",         # CT101
-    "uuid_duplicate",       # CT102
-    "sidecar_missing",      # CT201
-    "session_missing",      # CT202
-    "fixture_id_mismatch",  # CT203
-    "fixture_name",         # CT204
-    "category_count",       # CT301
-    "category_unknown",     # CT302
-    "category_shape",       # CT303
-    "turn_range",           # CT401
-    "turn_malformed",       # CT402
-    "turn_shape",           # CT403
-    "secret_token",         # CT501
-    "secret_assignment",    # CT502
-    "credential_url",       # CT503
-    "hostname",             # CT504
-    "ip_address",           # CT505
-    "email",                # CT506
-    "phone",                # CT507
-    "term_unwinnable",      # CT601
-    "term_agent_only",      # CT602
-    "term_case",            # CT603
-    "term_count",           # CT604
-    "term_generic",         # CT605
-    "term_empty",           # CT606
-    "forbidden_vacuous",    # CT607
-    "forbidden_conflict",   # CT608
-    "point_id_duplicate",   # CT609
-    "term_brittle",         # CT610
-    "template_reuse",       # CT701
-    "template_near",        # CT702
-    "prompt_leak",          # CT703
-    "kb_verbatim",          # CT704
-    "provenance_drift",     # CT801
+from corpustools.lint.rules import (
+    session_parse,           # CT001
+    sidecar_parse,           # CT002
+    spec_invalid,            # CT003
+    frontmatter_schema,      # CT004
+    sidecar_schema,          # CT005
+    uuid_invalid,            # CT101
+    uuid_duplicate,          # CT102
+    sidecar_missing,         # CT201
+    session_missing,         # CT202
+    fixture_id_mismatch,     # CT203
+    fixture_name,            # CT204
+    category_count,          # CT301
+    category_unknown,        # CT302
+    category_shape,          # CT303
+    turn_range,              # CT401
+    turn_malformed,          # CT402
+    turn_shape,              # CT403
+    invisible_character,     # CT407
+    secret_token,            # CT501
+    secret_assignment,       # CT502
+    credential_url,          # CT503
+    hostname,                # CT504
+    ip_address,              # CT505
+    email,                   # CT506
+    phone,                   # CT507
+    secret_scan_incomplete,  # CT508
+    term_unwinnable,         # CT601
+    term_agent_only,         # CT602
+    term_case,               # CT603
+    term_count,              # CT604
+    term_generic,            # CT605
+    term_empty,              # CT606
+    forbidden_vacuous,       # CT607
+    forbidden_conflict,      # CT608
+    point_id_duplicate,      # CT609
+    term_brittle,            # CT610
+    template_reuse,          # CT701
+    template_near,           # CT702
+    prompt_leak,             # CT703
+    kb_verbatim,             # CT704
+    provenance_drift,        # CT801
+)
+
+RULE_MODULES: tuple[ModuleType, ...] = (
+    session_parse,
+    sidecar_parse,
+    spec_invalid,
+    frontmatter_schema,
+    sidecar_schema,
+    uuid_invalid,
+    uuid_duplicate,
+    sidecar_missing,
+    session_missing,
+    fixture_id_mismatch,
+    fixture_name,
+    category_count,
+    category_unknown,
+    category_shape,
+    turn_range,
+    turn_malformed,
+    turn_shape,
+    invisible_character,
+    secret_token,
+    secret_assignment,
+    credential_url,
+    hostname,
+    ip_address,
+    email,
+    phone,
+    secret_scan_incomplete,
+    term_unwinnable,
+    term_agent_only,
+    term_case,
+    term_count,
+    term_generic,
+    term_empty,
+    forbidden_vacuous,
+    forbidden_conflict,
+    point_id_duplicate,
+    term_brittle,
+    template_reuse,
+    template_near,
+    prompt_leak,
+    kb_verbatim,
+    provenance_drift,
 )
 
 
 def rule_modules() -> list[ModuleType]:
-    """Every registered rule module, in code order. A module not yet written is skipped."""
-    modules = []
-    for name in RULE_MODULES:
-        try:
-            modules.append(importlib.import_module(f"corpustools.lint.rules.{name}"))
-        except ModuleNotFoundError as err:
-            if err.name != f"corpustools.lint.rules.{name}":
-                raise
-    return sorted(modules, key=lambda m: m.CODE)
+    """Every registered rule module, in code order."""
+    return sorted(RULE_MODULES, key=lambda m: m.CODE)

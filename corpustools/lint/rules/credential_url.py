@@ -15,7 +15,7 @@ Example:
     sessions/reject-noise-02.md:9:27: CT503 [error] postgres:// URL carries a password (`postgres://…:Tr0u…@…`)
 """
 
-from corpustools.lint.secrets.hosts import find_credential_urls
+from corpustools.lint.secrets.hosts import URL_HINT, find_credential_urls
 from corpustools.lint.secrets.scan import scan
 
 CODE = "CT503"
@@ -26,4 +26,4 @@ SUPPRESSIBLE = False
 
 
 def check(ctx, options):
-    yield from scan(ctx, find_credential_urls)
+    yield from scan(ctx, find_credential_urls, URL_HINT)

@@ -1,8 +1,10 @@
 """An e-mail address.
 
-What: `local@domain` where the domain ends in a real TLD, a private or reserved suffix
-(`.internal`, `.local`, `.corp`, `.example`, `.test`, ...) or is `localhost`:
-`jane.doe@fernlibrary.org`, `ops+alerts@fern.internal`, `git@github.com`, `root@localhost`.
+What: `local@domain` where the domain ends in a real TLD or a private suffix (`.internal`,
+`.local`, `.corp`, ...): `jane.doe@fernlibrary.org`, `ops+alerts@fern.internal`, `git@github.com`.
+Addresses at domains reserved for documentation and testing are not personal data and are not
+flagged: `user@example.com` (and `.net`, `.org`, subdomains), `desk@fern.example`, `a@b.test`,
+`x@y.invalid`, `root@localhost` (RFC 2606, RFC 6761; the same names CT504 allows).
 Service references (`@entity_type.manager`), npm scopes (`@babel/core`), `package@1.2.3`,
 `icon@2x.png` and `user:password@host` inside a URL (that is CT503's) are not. The message shows
 the first character of the local part and the domain.
@@ -18,7 +20,7 @@ Example:
     sessions/admit-convention-02.md:12:28: CT506 [error] e-mail address `m…@fernlibrary.org`
 """
 
-from corpustools.lint.secrets.contact import find_emails
+from corpustools.lint.secrets.contact import EMAIL_HINT, find_emails
 from corpustools.lint.secrets.scan import scan
 
 CODE = "CT506"
@@ -29,4 +31,4 @@ SUPPRESSIBLE = False
 
 
 def check(ctx, options):
-    yield from scan(ctx, find_emails)
+    yield from scan(ctx, find_emails, EMAIL_HINT)

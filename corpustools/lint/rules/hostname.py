@@ -2,9 +2,14 @@
 
 What: every URL with a network scheme (`https://...`, `ssh://...`, `mysql://...`; not Drupal's
 `public://`, `private://`, `temporary://` stream wrappers, which name files), whatever its host,
-reported once at the URL's start (an IP address in it is CT505's too); `localhost`; a host after
-`//` (`//cdn.fern.test/lib.js`) with a real TLD or a private suffix; and bare host names. A bare
-dotted token is a host name only when it looks like one:
+reported once at the URL's start (an IP address in it is CT505's too); a host after `//`
+(`//cdn.fern.lan/lib.js`) with a real TLD or a private suffix; and bare host names. Names and
+addresses reserved for documentation and testing point at no one's system and are never flagged,
+bare or in a URL: `localhost` and `*.localhost`, `*.test`, `*.example`, `*.invalid` (RFC 2606,
+RFC 6761), `example.com`, `example.net`, `example.org` and their subdomains, and loopback or
+documentation addresses (`http://127.0.0.1:8000/`, `http://[::1]/`, `192.0.2.0/24`; see CT505), so
+`http://localhost:8000/` is everyday development text. A bare dotted token is a host name only
+when it looks like one:
 
 - its labels are 1-63 lowercase letters, digits and inner hyphens; an underscore or a capital
   after the first letter makes it code (`fern_events.info.yml`, `README.md`,
@@ -12,10 +17,9 @@ dotted token is a host name only when it looks like one:
 - it is not glued to code: not right after `/` (a path such as `config/sync/system.site.yml`),
   `\\`, `@` (a service reference such as `@entity_type.manager`; `user@host` is CT506's),
   `$` or `%` (`%kernel.secret%`), and not right before `(` (a call such as `object.name()`);
-- a private or reserved suffix (`.local`, `.internal`, `.corp`, `.lan`, `.intranet`, `.home.arpa`,
-  `.localhost`, and the documentation names `.example`, `.test`, `.invalid`) makes a host, unless
-  another label is code vocabulary (`settings.local`) or it is a two-label file name
-  (`mymodule.test`);
+- a private suffix (`.local`, `.internal`, `.corp`, `.lan`, `.intranet`, `.home.arpa`) makes a
+  host, unless another label is code vocabulary (`settings.local`) or it is a two-label file name
+  (`mymodule.local`);
 - otherwise the last label must be a real TLD (every country code and the common generic ones),
   and then `www.` first, a development domain (`fern.ddev.site`, `*.lndo.site`), a strong TLD
   (`.com`, `.org`, `.net`, `.edu`, `.gov`, `.mil`, `.io`, `.co`: `drupal.org`) or a country code
@@ -43,7 +47,7 @@ Example:
     sessions/admit-map-location-01.md:8:27: CT504 [error] URL with host `catalog.fernlibrary.org`
 """
 
-from corpustools.lint.secrets.hosts import find_hosts
+from corpustools.lint.secrets.hosts import HOST_HINT, find_hosts
 from corpustools.lint.secrets.scan import scan
 
 CODE = "CT504"
@@ -54,4 +58,4 @@ SUPPRESSIBLE = False
 
 
 def check(ctx, options):
-    yield from scan(ctx, find_hosts)
+    yield from scan(ctx, find_hosts, HOST_HINT)

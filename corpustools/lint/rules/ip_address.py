@@ -1,8 +1,10 @@
-"""An IPv4 or IPv6 address, private and loopback ranges included.
+"""An IPv4 or IPv6 address, private ranges included (not loopback or documentation addresses).
 
-What: four dotted numbers that `ipaddress` accepts as IPv4 (`10.0.0.12`, `127.0.0.1`,
-`192.168.1.20/24`), and colon-separated hex that it accepts as IPv6 (`fe80::1`, `::1`,
-`2001:db8::8a2e:370:7334`, `[::1]:8080`). Versions (`10.3`, `8.1.2`, `v1.2.3.4`, `1.2.3.4.5`),
+What: four dotted numbers that `ipaddress` accepts as IPv4 (`10.0.0.12`, `192.168.1.20/24`,
+`8.8.4.4`), and colon-separated hex that it accepts as IPv6 (`fe80::1`, `fd00::1`,
+`[2a00:1450:4009::200e]:8080`). Loopback addresses (`127.0.0.0/8`, `::1`) and the documentation
+ranges (RFC 5737: `192.0.2.0/24`, `198.51.100.0/24`, `203.0.113.0/24`; RFC 3849: `2001:db8::/32`)
+belong to no one's network and are not flagged. Versions (`10.3`, `8.1.2`, `v1.2.3.4`, `1.2.3.4.5`),
 invalid octets (`999.1.2.3`), times (`09:30:00`), MAC addresses, UUIDs, hex hashes and PHP's `::`
 are not addresses.
 
@@ -17,7 +19,7 @@ Example:
     sessions/admit-gotcha-02.md:11:27: CT505 [error] IPv4 address `10.20.0.7` (private range)
 """
 
-from corpustools.lint.secrets.addresses import find_ip_addresses
+from corpustools.lint.secrets.addresses import HINT, find_ip_addresses
 from corpustools.lint.secrets.scan import scan
 
 CODE = "CT505"
@@ -28,4 +30,4 @@ SUPPRESSIBLE = False
 
 
 def check(ctx, options):
-    yield from scan(ctx, find_ip_addresses)
+    yield from scan(ctx, find_ip_addresses, HINT)

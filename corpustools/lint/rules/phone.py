@@ -18,7 +18,7 @@ Example:
     sessions/reject-noise-01.md:6:54: CT507 [error] phone number `020 …`
 """
 
-from corpustools.lint.secrets.contact import find_phones
+from corpustools.lint.secrets.contact import PHONE_HINT, find_phones
 from corpustools.lint.secrets.scan import scan
 
 CODE = "CT507"
@@ -29,4 +29,4 @@ SUPPRESSIBLE = False
 
 
 def check(ctx, options):
-    yield from scan(ctx, find_phones)
+    yield from scan(ctx, find_phones, PHONE_HINT)

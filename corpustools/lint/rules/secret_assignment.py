@@ -6,14 +6,18 @@ What: a key whose last word is `password`, `passwd`, `passphrase`, `pwd`, `secre
 value, in any syntax: `password=hunter2` (.env, shell, `--password=`), `api_key: abc123` (YAML, a
 prose label), `token = "..."` (code, TOML), `"secret": "..."` (JSON),
 `$settings['hash_salt'] = '...'` and `'password' => '...'` (PHP), `?token=...` in a URL. Keys are
-split into words (`DB_PASSWORD`, `clientSecret`, `x-api-key`), so words that merely contain a
-secret word are not keys: `keyboard`, `primary_key`, `tokenizer`, `token_service`,
-`password_policy`, `max_tokens`.
+split into words (`DB_PASSWORD`, `clientSecret`, `x-api-key`), and a last word that ends in a
+secret word without a break counts too (`PGPASSWORD`, `DBPASSWORD`, `JWTSECRET`); words that
+merely contain or start with a secret word are not keys: `keyboard`, `monkey`, `basalt`,
+`primary_key`, `tokenizer`, `passwordless`, `token_service`, `password_policy`, `max_tokens`.
 
 Not flagged, because they name or hide a secret rather than contain one: empty values; references
 (`${DB_PASS}`, `$DB_PASS`, `%env(APP_SECRET)%`, `{{ token }}`, `@csrf_token`, `[site:name]`,
 `getenv('X')`, `self.api_key`, `password=password`, an `UPPER_SNAKE` variable name); masks and
 placeholders (`****`, `xxxx`, `...`, `<your-token>`, `[REDACTED]`); `true`/`false`/`null`/`none`;
+(the call, `->`, `::` and leading `! # @ & * < ? \\` heuristics apply to unquoted values only: a
+quoted literal such as `"!Xk9vQ2mL7pR4"` or `"S3cr3t(2024)!"` is a value, and inside quotes only
+`${...}`, `$VAR`, `%...%`, `{{ }}`, `[...]` and a whole `<placeholder>` are references);
 type names (`token: string;`, `password: str`); paths to key files
 (`private_key: ../keys/site.key`); and a `key: value` label followed by more words
 (`Token: see the docs`), which is a sentence. A value on the next line (YAML block scalars,
@@ -32,7 +36,7 @@ Example:
 Write `$settings['hash_salt'] = file_get_contents('../salt.txt');` or describe it in words.
 """
 
-from corpustools.lint.secrets.assignments import find_assignments
+from corpustools.lint.secrets.assignments import HINT, find_assignments
 from corpustools.lint.secrets.scan import scan
 
 CODE = "CT502"
@@ -43,4 +47,4 @@ SUPPRESSIBLE = False
 
 
 def check(ctx, options):
-    yield from scan(ctx, find_assignments)
+    yield from scan(ctx, find_assignments, HINT)

@@ -32,7 +32,7 @@ Write the variable's name instead (`OPENAI_API_KEY is set in the environment`).
 """
 
 from corpustools.lint.secrets.scan import scan
-from corpustools.lint.secrets.tokens import find_tokens
+from corpustools.lint.secrets.tokens import HINT, find_tokens
 
 CODE = "CT501"
 NAME = "secret-token"
@@ -42,4 +42,4 @@ SUPPRESSIBLE = False
 
 
 def check(ctx, options):
-    yield from scan(ctx, find_tokens)
+    yield from scan(ctx, find_tokens, HINT)

@@ -12,6 +12,7 @@ import functools
 import ipaddress
 import re
 
+from corpustools.lint.secrets.hints import any_hint, regex_hint
 from corpustools.lint.secrets.scan import Finding, anchored
 
 # Bounded, and each `\d{1,3}` is followed by a dot that is outside its class: no backtracking.
@@ -22,18 +23,38 @@ _IPV6_CHARS = frozenset("0123456789abcdefABCDEF:.")
 # Literal-first hints the full patterns are matched from (see scan.anchored).
 _HINT_IPV4 = re.compile(r"\.\d{1,3}\.\d{1,3}\.\d")
 _HINT_IPV6 = re.compile(r":[0-9A-Fa-f]{0,4}:")
+HINT = any_hint(regex_hint(_HINT_IPV4), regex_hint(_HINT_IPV6))
 _DIGITS = frozenset("0123456789")
 _HEX = frozenset("0123456789abcdefABCDEF")
 
 
+# Addresses that say nothing about anyone's network: documentation ranges (RFC 5737, RFC 3849).
+DOCUMENTATION_NETWORKS = tuple(ipaddress.ip_network(n) for n in (
+    "192.0.2.0/24", "198.51.100.0/24", "203.0.113.0/24", "2001:db8::/32"))
+
+
+def is_reserved_address(address: ipaddress.IPv4Address | ipaddress.IPv6Address) -> bool:
+    """Loopback (127.0.0.0/8, ::1) or a documentation range: everyday development text."""
+    return address.is_loopback or any(address.version == net.version and address in net
+                                       for net in DOCUMENTATION_NETWORKS)
+
+
 @functools.lru_cache(maxsize=4096)
-def describe_address(text: str) -> str | None:
-    """`IPv4 address `10.0.0.1` (private range)`, or None when `text` is not an address."""
+def parse_address(text: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
     try:
-        address = ipaddress.ip_address(text)
+        return ipaddress.ip_address(text)
     except ValueError:
         return None  # 999.1.1.1, 010.0.0.1, 09:30:00
-    kind = " (loopback)" if address.is_loopback else " (private range)" if address.is_private else ""
+
+
+@functools.lru_cache(maxsize=4096)
+def describe_address(text: str) -> str | None:
+    """`IPv4 address `10.0.0.1` (private range)`, or None when `text` is not an address or a
+    reserved one (is_reserved_address)."""
+    address = parse_address(text)
+    if address is None or is_reserved_address(address):
+        return None
+    kind = " (private range)" if address.is_private else ""
     return f"IPv{address.version} address `{text}`{kind}"
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 import string
 
+from corpustools.lint.secrets.hints import literal_hint
 from corpustools.lint.secrets.scan import Finding, redact, run_start
 from corpustools.lint.secrets.values import is_reference
 
@@ -28,6 +29,7 @@ _KEY_FILE = re.compile(r"(?:/|\./|\.\./|~/|[a-z]+://)\S*|\S+\.(?:key|pem|crt|p12
 # Keys are found from the secret words in them (see scan.run_start).
 _STEM = re.compile(r"pass|pwd|secret|token|key|salt|credential")
 _STEM_ANY_CASE = re.compile(_STEM.pattern, re.IGNORECASE)
+HINT = literal_hint((), _STEM.pattern.split("|"))
 _KEY_CHARS = frozenset(string.ascii_letters + string.digits + "_.-")
 _KEY_REST = re.compile(r"[A-Za-z0-9_.\-]*")
 _AFTER_VALUE = re.compile(r"[ \t]*(\S{0,2})")
@@ -53,12 +55,19 @@ def key_words(key: str) -> list[str]:
     return [word.lower() for word in _WORDS.findall(key)]
 
 
+# A last word that ends in one of these without a word break is a secret key too: `PGPASSWORD`,
+# `DBPASSWORD`, `JWTSECRET`. Not `salt` or `key` (`basalt`, `monkey`, `turkey`), and a word that
+# only starts with one is not (`passwordless`, `tokenizer`).
+SECRET_SUFFIXES = ("password", "passwd", "passphrase", "secret", "token", "apikey", "accesskey", "secretkey",
+                   "privatekey", "credential", "credentials")
+
+
 def is_secret_key(key: str) -> bool:
     words = key_words(key)
     if not words:
         return False
     last, before = words[-1], words[-2] if len(words) > 1 else ""
-    if last in SECRET_WORDS:
+    if last in SECRET_WORDS or last.endswith(SECRET_SUFFIXES):
         return True
     if last == "key":
         return before in KEY_QUALIFIERS
@@ -66,7 +75,13 @@ def is_secret_key(key: str) -> bool:
 
 
 def _unquoted(match: re.Match, line: str) -> str | None:
-    """The literal value, or None when the value is a reference, an expression or prose."""
+    """The literal value, or None when the value is an expression or prose (see _value)."""
+    value = _value(match, line)
+    return None if value is None or is_reference(value, quoted=match.group("value")[0] in "\"'`") else value
+
+
+def _value(match: re.Match, line: str) -> str | None:
+    """The value without its quotes, or None when an unquoted value is an expression or prose."""
     raw, key, sep = match.group("value"), match.group("key"), match.group("sep")
     if raw[0] in "\"'`":
         closed = len(raw) >= 2 and raw[-1] == raw[0]
@@ -107,7 +122,7 @@ def find_assignments(line: str) -> list[Finding]:
         if not is_secret_key(key):
             continue
         value = _unquoted(match, line)
-        if value is None or is_reference(value) or _KEY_FILE.fullmatch(value):
+        if value is None or _KEY_FILE.fullmatch(value):
             continue  # a path to a key file (`private_key: ../keys/private.key`) names the secret
         name = key.lstrip("-")
         found.append(Finding(match.start("key") + len(key) - len(name),

@@ -6,7 +6,8 @@ import functools
 import re
 import string
 
-from corpustools.lint.secrets.hosts import in_spans, is_url_host, urls
+from corpustools.lint.secrets.hosts import in_spans, is_reserved_host, is_url_host, urls
+from corpustools.lint.secrets.hints import any_hint, literal_hint, regex_hint
 from corpustools.lint.secrets.scan import ELLIPSIS, Finding, anchored, run_start
 
 # The local part is maximal (lookbehind) and bounded; the domain's classes exclude the dot.
@@ -18,9 +19,10 @@ _LOCAL_CHARS = frozenset(string.ascii_letters + string.digits + "._%+-")
 @functools.lru_cache(maxsize=4096)
 def is_mail_domain(domain: str) -> bool:
     """A domain an address could be delivered to: one that would be a host after `//` (a real TLD,
-    or a private or reserved suffix such as `.internal`, `.local`, `.test`; see hosts.is_url_host),
-    or `localhost`."""
-    return domain.lower() == "localhost" or is_url_host(domain)
+    or a private suffix such as `.internal`, `.local`; see hosts.is_url_host), unless it is
+    reserved for documentation and testing (`example.com`, `*.example`, `*.test`, `localhost`;
+    see hosts.is_reserved_host)."""
+    return not is_reserved_host(domain) and is_url_host(domain)
 
 
 def find_emails(line: str) -> list[Finding]:
@@ -64,6 +66,8 @@ _HINT_INTERNATIONAL = re.compile(r"\+\d")
 # with three digits, a separator, three digits, a separator and four digits somewhere.
 _HINT_NANP_LINE = re.compile(r"\d{3}[ .\-)]{1,2}\d{3}[ .\-]\d{4}")
 _HINT_NATIONAL = re.compile(r"0\d{1,4}[ /\-]\d\d")
+PHONE_HINT = any_hint(*map(regex_hint, (_HINT_INTERNATIONAL, _HINT_NANP_LINE, _HINT_NATIONAL)))
+EMAIL_HINT = literal_hint(["@"])
 
 
 def _digits(text: str) -> int:

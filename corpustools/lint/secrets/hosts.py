@@ -13,6 +13,8 @@ import re
 import string
 from dataclasses import dataclass
 
+from corpustools.lint.secrets.addresses import is_reserved_address, parse_address
+from corpustools.lint.secrets.hints import any_hint, literal_hint, regex_hint
 from corpustools.lint.secrets.scan import Finding, redact, run_start
 from corpustools.lint.secrets.tlds import (COUNTRY_CODES, DEV_HOST_DOMAINS, FILE_EXTENSIONS,
                                            GENERIC_SECOND_LEVEL, PRIVATE_SUFFIXES, STRONG, TLDS,
@@ -30,9 +32,13 @@ _INNER_DOT = re.compile(r"\.(?=[\w\-])")
 _TOKEN_REST = re.compile(r"[\w.\-]*")
 _TOKEN_CHARS = frozenset(string.ascii_letters + string.digits + "_.-")
 MAX_HOST = 253
-_LOCALHOST = re.compile(r"(?<![\w.\-])localhost(?![\w\-]|\.[\w\-])", re.IGNORECASE)
 _LABEL = re.compile(r"[a-z0-9](?:[a-z0-9\-]{0,61}[a-z0-9])?")
 _HOST_CHARS = re.compile(r"[A-Za-z0-9.\-_~%]*")
+URL_HINT = literal_hint(["://"])
+HOST_HINT = any_hint(URL_HINT, regex_hint(_INNER_DOT))
+# Names reserved for testing and documentation (RFC 2606, RFC 6761): they point at no one's system.
+RESERVED_TLDS = frozenset({"localhost", "test", "example", "invalid"})
+RESERVED_DOMAINS = ("example.com", "example.net", "example.org")
 
 # Schemes that name local files or in-process resources, not network hosts.
 LOCAL_SCHEMES = frozenset({"file", "public", "private", "temporary", "module", "theme", "profile",
@@ -95,6 +101,17 @@ def urls(line: str) -> list[Url]:
         found.append(Url(match.start(), match.end(), match.group(1),
                          userinfo if "@" in authority else None, host))
     return found
+
+
+def is_reserved_host(host: str) -> bool:
+    """`localhost`, `*.localhost`, `*.test`, `*.example`, `*.invalid`, `example.com/.net/.org` and
+    their subdomains, and loopback or documentation addresses (`127.0.0.1`, `192.0.2.10`, `::1`)."""
+    host = host.lower().rstrip(".")
+    address = parse_address(host)
+    if address is not None:
+        return is_reserved_address(address)
+    return host.rsplit(".", 1)[-1] in RESERVED_TLDS or any(
+        host == domain or host.endswith("." + domain) for domain in RESERVED_DOMAINS)
 
 
 def in_spans(index: int, spans: list[Url]) -> bool:
@@ -178,19 +195,17 @@ def dotted_tokens(line: str):
 
 
 def find_hosts(line: str) -> list[Finding]:
-    """CT504: network URLs (any host) and bare host names (see is_bare_host), plus `localhost`."""
+    """CT504: network URLs and bare host names (see is_bare_host), unless the host is reserved
+    (is_reserved_host: `http://localhost:8000/` is everyday development text)."""
     spans = [url for url in urls(line) if url.is_network]
-    found = [Finding(url.start, f"URL with host `{url.host[:80]}`", url.end) for url in spans]
+    found = [Finding(url.start, f"URL with host `{url.host[:80]}`", url.end) for url in spans
+             if not is_reserved_host(url.host)]
     for match in dotted_tokens(line):
         token, start = match.group(), match.start()
-        if in_spans(start, spans):
+        if in_spans(start, spans) or is_reserved_host(token):
             continue
-        after_slashes = line[max(0, start - 2):start] == "//"  # protocol-relative: `//cdn.fern.test/x.js`
+        after_slashes = line[max(0, start - 2):start] == "//"  # protocol-relative: `//cdn.fern.lan/x.js`
         if is_url_host(token) if after_slashes else (
                 not _glued_to_code(line, start, match.end()) and is_bare_host(token)):
             found.append(Finding(start, f"host name `{token}`", match.end()))
-    if "localhost" in line.lower():
-        for match in _LOCALHOST.finditer(line):
-            if not in_spans(match.start(), spans) and not _glued_to_code(line, match.start(), match.end()):
-                found.append(Finding(match.start(), f"host name `{match.group()}`", match.end()))
     return found

@@ -1,16 +1,18 @@
-"""Where the secret rules look, and how a match in a line becomes a position."""
+"""Where the secret rules look (every corpus file, read leniently and folded), and how a match in\na folded line becomes a position in the original."""
 
 from __future__ import annotations
 
 import os
 import re
 from dataclasses import dataclass
-from typing import Callable, Iterable, Iterator
+from typing import Callable, Iterable, Iterator, Mapping
 
 from corpustools.corpus import GOLD_DIR, list_files
 from corpustools.lint.diagnostic import Problem
-from corpustools.positions import InputError, Pos
-from corpustools.textfile import read_text
+from corpustools.lint.secrets.fold import column_map, fold
+from corpustools.lint.secrets.hints import Hint
+from corpustools.lint.secrets.source import Unread, read_leniently
+from corpustools.positions import Pos
 
 ELLIPSIS = "…"
 
@@ -61,46 +63,77 @@ def anchored(line: str, hint: re.Pattern, pattern: re.Pattern, run_chars: frozen
             pos = hit.start() + 1
 
 
-def gold_texts(root: str) -> dict[str, str]:
-    """path -> text of each readable gold/*.json: gold answers are committed next to the fixtures
-    and can leak too. Unreadable gold files are skipped here; no secret rule is the place to say
-    a file is malformed (the scorer reports them)."""
-    found, _links = list_files(os.path.join(root, GOLD_DIR), ".json")
-    texts = {}
-    for path in found.values():
-        try:
-            texts[path] = read_text(path)
-        except InputError:
-            continue
-    return texts
+@dataclass(frozen=True)
+class ScannedFile:
+    """One corpus file as the secret rules see it: its text as read (see source.py), its folded
+    view (line for line; the text itself when pure ASCII), and the original of each line whose
+    folded view differs, for mapping columns back (see fold.py)."""
+
+    path: str
+    text: str
+    folded: str
+    originals: Mapping[int, str]  # 1-based line number -> original line, for folded lines only
 
 
-def unparsed_texts(corpus) -> dict[str, str]:
-    """path -> text of each corpus file that is readable text but did not load, so the loader kept
-    no text of it (a sidecar or corpus.yaml with a YAML error or a duplicate key): a secret in a
-    malformed file is still a secret, and CT002/CT003 can be suppressed where CT5xx cannot."""
-    paths = [corpus.spec_path, *corpus.session_paths.values(), *corpus.sidecar_paths.values()]
-    texts = {}
-    for path in paths:
-        if path in corpus.texts or not os.path.isfile(path):
-            continue
-        try:
-            texts[path] = read_text(path)
-        except InputError:  # links, non-UTF-8, too large: skipped, as for gold files
-            continue
-    return texts
+def _scanned_file(path: str, text: str) -> ScannedFile:
+    if text.isascii():
+        return ScannedFile(path, text, text, {})
+    lines = text.split("\n")
+    folded = [fold(line) for line in lines]
+    originals = {number: line for number, (line, view) in enumerate(zip(lines, folded), 1) if line != view}
+    return ScannedFile(path, text, "\n".join(folded) if originals else text, originals)
 
 
-def scanned_lines(ctx) -> tuple[tuple[str, tuple[str, ...]], ...]:
-    """(path, lines) of every file the secret rules scan, sorted by path; computed once per run."""
+def corpus_file_paths(corpus) -> list[str]:
+    """Every file the secret rules scan: corpus.yaml, every listed session and sidecar (loaded or
+    not), and gold/*.json, since gold answers are committed next to the fixtures and can leak too."""
+    paths = [*corpus.texts, *corpus.session_paths.values(), *corpus.sidecar_paths.values()]
+    if os.path.lexists(corpus.spec_path):
+        paths.append(corpus.spec_path)
+    gold, _links = list_files(os.path.join(corpus.root, GOLD_DIR), ".json")
+    return sorted(set(paths) | set(gold.values()))
 
-    def load(context) -> tuple[tuple[str, tuple[str, ...]], ...]:
-        texts = dict(context.corpus.texts)
-        texts.update(unparsed_texts(context.corpus))
-        texts.update(gold_texts(context.corpus.root))
-        return tuple((path, tuple(texts[path].split("\n"))) for path in sorted(texts))
 
-    return ctx.cached("secrets.lines", load)
+def _load(context) -> tuple[tuple[ScannedFile, ...], tuple[Unread, ...]]:
+    files, unread = [], []
+    for path in corpus_file_paths(context.corpus):
+        text = context.corpus.texts.get(path)  # the loader read it strictly: nothing to add
+        if text is None:
+            text, why = read_leniently(path)
+            if why is not None:
+                unread.append(why)
+        if text:
+            files.append(_scanned_file(path, text))
+    return tuple(files), tuple(unread)
+
+
+def scanned_files(ctx) -> tuple[ScannedFile, ...]:
+    """Every file the secret rules scan, sorted by path; read and folded once per run."""
+    return ctx.cached("secrets.files", _load)[0]
+
+
+def unread_files(ctx) -> tuple[Unread, ...]:
+    """What the secret scan could not read in full, one note per file (CT508)."""
+    return ctx.cached("secrets.files", _load)[1]
+
+
+def candidate_lines(text: str, hint: Hint | None) -> Iterator[tuple[int, str]]:
+    """(1-based number, line) of each non-empty line of `text` that `hint` points at; every
+    non-empty line when there is no hint."""
+    if hint is None:
+        for number, line in enumerate(text.split("\n"), 1):
+            if line:
+                yield number, line
+        return
+    search = hint(text)
+    number, counted, pos = 1, 0, 0
+    while (offset := search(pos)) >= 0:
+        start = text.rfind("\n", 0, offset) + 1
+        end = text.find("\n", offset)
+        end = len(text) if end < 0 else end
+        number += text.count("\n", counted, start)
+        counted, pos = start, end + 1
+        yield number, text[start:end]
 
 
 def without_overlaps(findings: Iterable[Finding]) -> list[Finding]:
@@ -114,11 +147,16 @@ def without_overlaps(findings: Iterable[Finding]) -> list[Finding]:
     return kept
 
 
-def scan(ctx, finder: LineFinder) -> Iterator[Problem]:
-    """Run `finder` over every line of every scanned file; yield its findings with positions."""
-    for path, lines in scanned_lines(ctx):
-        for number, line in enumerate(lines, 1):
-            if not line:
+def scan(ctx, finder: LineFinder, hint: Hint | None = None) -> Iterator[Problem]:
+    """Run `finder` over the folded view of every line of every scanned file that `hint` points
+    at; yield its findings at their original line and column."""
+    for file in scanned_files(ctx):
+        for number, line in candidate_lines(file.folded, hint):
+            findings = without_overlaps(finder(line))
+            if not findings:
                 continue
-            for finding in without_overlaps(finder(line)):
-                yield Problem(Pos(path, number, finding.start + 1), finding.message)
+            original = file.originals.get(number)
+            columns = column_map(original) if original is not None else None
+            for finding in findings:
+                col = columns[finding.start] if columns is not None else finding.start
+                yield Problem(Pos(file.path, number, col + 1), finding.message)

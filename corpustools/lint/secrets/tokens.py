@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass
 from typing import Callable, Iterator
 
+from corpustools.lint.secrets.hints import Hint, any_hint, literal_hint, regex_hint
 from corpustools.lint.secrets.scan import ELLIPSIS, Finding, redact, run_start
 
 # A key never starts inside a longer run of key characters. Each pattern is its literal prefix,
@@ -89,6 +90,9 @@ class DiscordShape(TokenShape):
                 yield whole
 
 
+# Its needle is the middle of the token: a dot, 6-7 key characters and a dot (see hint()).
+_DISCORD_NEEDLE = "."
+_DISCORD_HINT = r"\.[A-Za-z0-9_\-]{6,7}\.[A-Za-z0-9_\-]{27}"
 _ID_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-")
 _ID_AND_REST = re.compile(r"[MNO][A-Za-z0-9_\-]{23,27}\.[A-Za-z0-9_\-]{6,7}\.[A-Za-z0-9_\-]{27,40}")
 
@@ -129,7 +133,7 @@ SHAPES = (
     _shape("Discord webhook URL", ["/api/webhooks/"],
            r"https://(?:ptb\.|canary\.)?discord(?:app)?\.com/api/webhooks/[0-9]{5,30}/[A-Za-z0-9_\-]{20,255}",
            keep=20),
-    DiscordShape("Discord bot token", (".",), re.compile(
+    DiscordShape("Discord bot token", (_DISCORD_NEEDLE,), re.compile(
         r"\.[A-Za-z0-9_\-]{6,7}\.[A-Za-z0-9_\-]{27,40}" + _R), keep=4),
     # Payment
     _shape("Stripe key", ["_live_", "_test_"], _token("[srp]k_(?:live|test)_", r"[A-Za-z0-9]{10,255}" + _R), keep=8),
@@ -169,6 +173,17 @@ SHAPES = (
            _token("[Bb](?:asic|ASIC)", r"\s{1,3}(?P<token>[A-Za-z0-9+/]{8,4096}={0,2})", _LETTER),
            fold=True, accept=_is_basic_credentials),
 )
+
+
+def _hint() -> Hint:
+    """Where some shape's needle occurs (see scan.candidate_lines): lines without any needle are
+    never looked at line by line. The Discord token's needle is its dotted middle, a pattern."""
+    exact = {n for shape in SHAPES if not shape.fold for n in shape.needles} - {_DISCORD_NEEDLE}
+    literals = literal_hint(exact, {n for shape in SHAPES if shape.fold for n in shape.needles})
+    return any_hint(literals, regex_hint(re.compile(_DISCORD_HINT)))
+
+
+HINT = _hint()
 
 
 def find_tokens(line: str) -> list[Finding]:

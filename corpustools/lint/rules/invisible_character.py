@@ -1,0 +1,56 @@
+"""A session holds an invisible character: a zero-width space or joiner, a soft hyphen, a bidi control.
+
+What: every default-ignorable code point (Unicode's Default_Ignorable_Code_Point property) in a
+session's text: zero-width space, non-joiner and joiner (U+200B-U+200D), soft hyphen (U+00AD),
+word joiner and invisible operators (U+2060-U+2064), a byte-order mark inside the text (U+FEFF),
+bidi embedding, override and isolate controls (U+202A-U+202E, U+2066-U+2069), the left-to-right
+and right-to-left marks, variation selectors, Hangul fillers and tag characters. A run of them is
+reported once, at its first character, with the code point and its name.
+
+Why: an invisible character changes what the model reads without changing what a reviewer sees. It
+can hide a secret from a naive scanner (`AKIA` + U+200B + the rest; the secret rules read through
+it, CT501-CT507), split a term so that a label never matches the transcript, or reorder text with
+bidi controls ("Trojan Source"). Transcripts copied from chat tools and web pages carry them by
+accident; remove them (or write the character's name in words when the fixture is about it).
+
+Example:
+
+    [USER]: Use the queue\\u200b worker for expired signups.
+
+    sessions/admit-convention-01.md:7:22: CT407 [error] invisible character U+200B ZERO WIDTH SPACE
+"""
+
+import re
+import unicodedata
+
+from corpustools.lint.diagnostic import Problem
+from corpustools.lint.secrets.fold import IGNORABLE_CLASS
+from corpustools.lint.secrets.scan import scanned_files
+from corpustools.positions import Pos
+
+CODE = "CT407"
+NAME = "invisible-character"
+SEVERITY = "error"
+OPTIONS = {}
+
+_RUN = re.compile(IGNORABLE_CLASS + "+")
+
+
+def describe(run: str) -> str:
+    first = run[0]
+    name = unicodedata.name(first, "unassigned default-ignorable code point")
+    more = f" (and {len(run) - 1} more)" if len(run) > 1 else ""
+    return f"invisible character U+{ord(first):04X} {name}{more}"
+
+
+def check(ctx, options):
+    sessions = set(ctx.corpus.session_paths.values())
+    for file in scanned_files(ctx):  # sessions as the secret scan reads them: a BOM'd file too
+        if file.path not in sessions or file.text.isascii():
+            continue
+        line, counted = 1, 0
+        for run in _RUN.finditer(file.text):
+            line_start = file.text.rfind("\n", 0, run.start()) + 1
+            line += file.text.count("\n", counted, line_start)
+            counted = line_start
+            yield Problem(Pos(file.path, line, run.start() - line_start + 1), describe(run.group()))

@@ -1,0 +1,35 @@
+"""The secret scan could not read a corpus file in full.
+
+What: every corpus file (corpus.yaml, sessions, sidecars, gold/*.json) is read by the secret scan
+byte for byte, leniently: a BOM, CRLF or CR line endings and NULs do not stop it. A file it still
+could not read in full is reported once, naming why: it is unreadable, a symbolic link (never
+followed), not a regular file (a folder or a FIFO named like a fixture), over the 8 MiB size cap
+(the first 8 MiB are scanned), or it holds bytes that are not UTF-8 (reported at the first one;
+they were replaced and the rest scanned).
+
+Why: CT001/CT002 say such a file is malformed, and they can be suppressed; the secret rules
+cannot. A secret in a file the scan skipped would pass silently, so a file the scan could not see
+whole is itself an error that nothing can suppress.
+
+Example:
+
+    [USER]: caf\\xe9 (a Latin-1 byte in a UTF-8 file)
+
+    sessions/admit-gotcha-01.md:7:12: CT508 [error] the secret scan could not read this file in full: byte 0xe9 is not UTF-8; undecodable bytes were replaced and the rest scanned
+
+Save the file as UTF-8 (and as a regular file inside the corpus).
+"""
+
+from corpustools.lint.diagnostic import Problem
+from corpustools.lint.secrets.scan import unread_files
+
+CODE = "CT508"
+NAME = "secret-scan-incomplete"
+SEVERITY = "error"
+OPTIONS = {}
+SUPPRESSIBLE = False
+
+
+def check(ctx, options):
+    for unread in unread_files(ctx):
+        yield Problem(unread.pos, f"the secret scan could not read this file in full: {unread.reason}")

@@ -1,0 +1,69 @@
+"""The folded view of a line that the secret finders read, and the way back to the original columns.
+
+A secret disguised with invisible or look-alike characters is still a secret: `AKIA` + U+200B +
+the rest, a fullwidth `ＡＫＩＡ…`, a Cyrillic `А`, `password＝…`, `１０.20.0.7`. Folding drops every
+default-ignorable code point (Unicode's Default_Ignorable_Code_Point property: zero-width spaces
+and joiners, soft hyphen, word joiner, bidi controls, variation selectors, tags, the BOM), applies
+NFKC to what is left, and maps the remaining confusable letters, digits and punctuation to ASCII
+with the table generated from Unicode's confusables data (confusables.py). Pure-ASCII lines are
+their own folded view and are never folded; findings in a folded line are reported at the column
+of the original character they start at (`column_map`).
+"""
+
+from __future__ import annotations
+
+import bisect
+import unicodedata
+
+from corpustools.lint.secrets.confusables import CONFUSABLES
+
+# Default_Ignorable_Code_Point (Unicode DerivedCoreProperties.txt), as inclusive ranges.
+DEFAULT_IGNORABLE = (
+    (0x00AD, 0x00AD), (0x034F, 0x034F), (0x061C, 0x061C), (0x115F, 0x1160), (0x17B4, 0x17B5),
+    (0x180B, 0x180F), (0x200B, 0x200F), (0x202A, 0x202E), (0x2060, 0x206F), (0x3164, 0x3164),
+    (0xFE00, 0xFE0F), (0xFEFF, 0xFEFF), (0xFFA0, 0xFFA0), (0xFFF0, 0xFFF8), (0x1BCA0, 0x1BCA3),
+    (0x1D173, 0x1D17A), (0xE0000, 0xE0FFF),
+)
+_STARTS = tuple(start for start, _ in DEFAULT_IGNORABLE)
+# The same set as a regex class, for searching whole texts (CT407).
+IGNORABLE_CLASS = "[" + "".join(f"\\U{a:08x}-\\U{b:08x}" for a, b in DEFAULT_IGNORABLE) + "]"
+
+
+def is_default_ignorable(char: str) -> bool:
+    code = ord(char)
+    at = bisect.bisect_right(_STARTS, code) - 1
+    return at >= 0 and code <= DEFAULT_IGNORABLE[at][1]
+
+
+def fold_char(char: str) -> str:
+    """What one character becomes in the folded view (empty when it is dropped)."""
+    if is_default_ignorable(char):
+        return ""
+    normal = unicodedata.normalize("NFKC", char)
+    return "".join(chr(CONFUSABLES.get(ord(c), ord(c))) for c in normal if not is_default_ignorable(c))
+
+
+class _FoldTable(dict):
+    """str.translate table that computes each character's fold once and remembers it."""
+
+    def __missing__(self, code: int) -> str:
+        folded = self[code] = fold_char(chr(code))
+        return folded
+
+
+_TABLE = _FoldTable()
+
+
+def fold(line: str) -> str:
+    """The folded view of `line`; `line` itself when it is pure ASCII."""
+    return line if line.isascii() else line.translate(_TABLE)
+
+
+def column_map(line: str) -> list[int]:
+    """For each character of fold(line), the 0-based index of the character of `line` it came
+    from; one extra entry, len(line), stands for the end of the line."""
+    columns = []
+    for index, char in enumerate(line):
+        columns.extend([index] * len(_TABLE[ord(char)]))
+    columns.append(len(line))
+    return columns

@@ -1,0 +1,61 @@
+"""Hints: where in a whole file's text a finder may find something, so that the scan runs the finder
+only on those lines (scan.candidate_lines). A hint, given the text, returns a search: offset -> the
+first offset at or after it that it points at, or -1. Each finder's hint must point at every line
+where the finder could find anything; it may point at more."""
+
+from __future__ import annotations
+
+import re
+from typing import Callable, Iterable
+
+Search = Callable[[int], int]
+Hint = Callable[[str], Search]
+
+
+def regex_hint(pattern: re.Pattern) -> Hint:
+    """A hint from a pattern that matches wherever the finder can find anything."""
+    def search(text: str) -> Search:
+        return lambda pos: match.start() if (match := pattern.search(text, pos)) is not None else -1
+    return search
+
+
+def _find(haystack: str, needle: str) -> Search:
+    """Next occurrence of `needle`; each stretch of the text is searched once, however often asked."""
+    next_at = -2
+
+    def search(pos: int) -> int:
+        nonlocal next_at
+        if -1 != next_at < pos:
+            next_at = haystack.find(needle, pos)
+        return next_at
+    return search
+
+
+def _first(searches: list[Search]) -> Search:
+    def search(pos: int) -> int:
+        found = [at for at in (s(pos) for s in searches) if at >= 0]
+        return min(found) if found else -1
+    return search
+
+
+def literal_hint(needles: Iterable[str], any_case: Iterable[str] = ()) -> Hint:
+    """A hint from literal needles (`any_case` ones in any letter case): str.find runs at C speed,
+    where one regex alternating between dozens of literals tries each at every position."""
+    exact, folded = sorted(set(needles)), sorted({needle.lower() for needle in any_case})
+    any_case_pattern = re.compile("|".join(map(re.escape, folded)), re.IGNORECASE) if folded else None
+
+    def search(text: str) -> Search:
+        searches = [_find(text, needle) for needle in exact]
+        if folded:
+            lower = text.lower()
+            if len(lower) == len(text):
+                searches += [_find(lower, needle) for needle in folded]
+            else:  # lowercasing moved offsets (a few non-ASCII letters): search case-insensitively
+                searches.append(regex_hint(any_case_pattern)(text))
+        return _first(searches)
+    return search
+
+
+def any_hint(*hints: Hint) -> Hint:
+    """Where any of `hints` points."""
+    return lambda text: _first([hint(text) for hint in hints])

@@ -1,0 +1,180 @@
+"""The secret scan sees every byte: files the loader refuses (CRLF, BOM, a stray byte, a NUL, over
+the size cap, not a regular file) are still scanned leniently, what could not be read in full is
+CT508 (never suppressible), and secrets disguised with invisible or look-alike characters are
+found in a folded view and reported at their original line and column."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from conftest import ADMIT_ID, ADMIT_TURNS, ADMIT_UUID, SPEC_TEXT, session_text, sidecar_text
+from corpustools.cli import main
+from corpustools import textfile
+from corpustools.lint.secrets import source
+from lint_helpers import lint_run, messages
+
+
+def where(run, code: str) -> list[tuple[str, int, int]]:
+    """(path inside the corpus, line, col) of every diagnostic of `code`, sorted."""
+    return [(d.path.split("/corpus/", 1)[1], d.line, d.col) for d in run.diagnostics if d.code == code]
+
+AWS_ID = "AKIA" + "IOSFODNN7EXAMPLE"
+SESSION = f"sessions/{ADMIT_ID}.md"
+SIDECAR = f"expected/{ADMIT_ID}.yaml"
+GOLD = f"gold/{ADMIT_ID}.json"
+
+
+def session_bytes(line: str, *, newline: str = "\n", bom: bool = False, extra: bytes = b"") -> bytes:
+    """The admit session with `line` as body line 2 (file line 8), written with `newline`."""
+    body = [f"[USER]: {ADMIT_TURNS[0][1]}", line] + [f"[{t}]: {x}" for t, x in ADMIT_TURNS[1:]]
+    text = session_text(ADMIT_UUID, body="".join(b + "\n" for b in body))
+    data = text.replace("\n", newline).encode("utf-8")
+    return (b"\xef\xbb\xbf" if bom else b"") + data.replace(b"@@", extra)
+
+
+@pytest.mark.parametrize("newline,bom,extra,why", [
+    ("\r\n", False, b"", None),
+    ("\r", False, b"", None),
+    ("\n", True, b"", None),
+    ("\n", False, b"\x00", None),
+    ("\n", False, b"\xff", "byte 0xff is not UTF-8"),
+], ids=["crlf", "cr", "bom", "nul", "stray-byte"])
+def test_a_session_the_loader_refuses_is_still_scanned(make_corpus, newline, bom, extra, why):
+    root = make_corpus({SESSION: session_bytes(f"The key @@is {AWS_ID} here.", newline=newline, bom=bom,
+                                               extra=extra)})
+    run = lint_run(root, ignore={"CT001"})
+    assert where(run, "CT501") == [(SESSION, 8, 13 if extra else 12)]
+    if why is None:
+        assert where(run, "CT508") == []
+    else:
+        assert where(run, "CT508") == [(SESSION, 8, 9)]
+        assert why in messages(run, "CT508")[0]
+
+
+def test_sidecar_and_gold_with_bad_bytes_are_scanned_and_reported(make_corpus):
+    sidecar = (sidecar_text() + f"notes2: caf\xe9 {AWS_ID}\n").encode("latin-1")
+    root = make_corpus({SIDECAR: sidecar, GOLD: b'{"a": "\xff", "b": "' + AWS_ID.encode() + b'"}\r\n'})
+    run = lint_run(root, select=frozenset({"CT501"}))
+    assert [path for path, _, _ in where(run, "CT501")] == [SIDECAR, GOLD]
+    assert [path for path, _, _ in where(run, "CT508")] == [SIDECAR, GOLD]
+
+
+def test_a_file_over_the_size_cap_is_scanned_up_to_the_cap_and_reported(make_corpus, monkeypatch):
+    cap = 64 * 1024  # the real 8 MiB cap works the same, only slower
+    monkeypatch.setattr(textfile, "MAX_FILE_BYTES", cap)
+    monkeypatch.setattr(source, "MAX_FILE_BYTES", cap)
+    big = session_bytes(f"The key is {AWS_ID} here.") + b"x" * (cap + 10)
+    root = make_corpus({SESSION: big})
+    run = lint_run(root)
+    assert where(run, "CT501") == [(SESSION, 8, 12)]
+    assert where(run, "CT508") == [(SESSION, 1, 1)]
+    assert "over the" in messages(run, "CT508")[0]
+
+
+def test_links_and_folders_named_like_corpus_files_are_reported(make_corpus, tmp_path):
+    outside = tmp_path / "outside.md"
+    outside.write_text(session_bytes(f"The key is {AWS_ID}.").decode(), encoding="utf-8")
+    root = make_corpus()
+    os.symlink(outside, root / "sessions" / "admit-linked-01.md")
+    (root / "gold" / "reject-noise-01.json").mkdir(parents=True)
+    run = lint_run(root)
+    found = {path: message for (path, _, _), message in zip(where(run, "CT508"),
+                                                                              messages(run, "CT508"))}
+    assert "symbolic link" in found.pop("sessions/admit-linked-01.md")
+    assert "not a regular file" in found.pop("gold/reject-noise-01.json")
+    assert found == {} and where(run, "CT501") == []  # the link is never followed
+
+
+def test_a_clean_corpus_has_no_ct508(make_corpus):
+    assert where(lint_run(make_corpus()), "CT508") == []
+
+
+@pytest.mark.parametrize("argv", [["--ignore", "CT508"], ["--ignore", "CT5"]])
+def test_ct508_cannot_be_ignored_from_the_command_line(make_corpus, capsys, argv):
+    make_corpus({SESSION: session_bytes("caf@@", extra=b"\xe9")})
+    assert main(["lint", "corpus", *argv]) == 2
+    assert "is a secret rule and can never be ignored" in capsys.readouterr().err
+
+
+def test_ct508_runs_whatever_is_selected_and_cannot_be_ignored_in_config(make_corpus, capsys):
+    root = make_corpus({SESSION: session_bytes("caf@@", extra=b"\xe9")})
+    assert [c for c in ("CT001", "CT508") if where(lint_run(root, select=frozenset({"CT101"})), c)] == ["CT508"]
+    (root / "corpus.yaml").write_text(SPEC_TEXT + "lint:\n  ignore: [CT508]\n", encoding="utf-8")
+    assert main(["lint", str(root)]) == 2
+    assert "can never be ignored" in capsys.readouterr().err
+
+
+# --- disguised secrets --------------------------------------------------------------------------
+
+ZWSP, SHY, WJ, ZWNJ, BOM = "\u200b", "\u00ad", "\u2060", "\u200c", "\ufeff"
+FULLWIDTH_AKIA = "".join(chr(ord(c) + 0xFEE0) for c in "AKIA")
+DISGUISED = [
+    # (code, text, where the finding starts in the original text)
+    *[("CT501", f"key AKIA{c}IOSFODNN7EXAMPLE here", "AKIA") for c in (ZWSP, SHY, WJ, ZWNJ, BOM)],
+    ("CT501", f"key {FULLWIDTH_AKIA}IOSFODNN7EXAMPLE here", FULLWIDTH_AKIA),
+    ("CT501", "key \u0410KIAIOSFODNN7EXAMPLE here", "\u0410KIA"),
+    ("CT501", f"key {ZWSP}{ZWSP}AKIAIOSF{ZWSP}ODNN7EXAMPLE here", "AKIA"),
+    ("CT501", f"-----BEGIN RSA PRIV{ZWSP}ATE KEY-----", "-----"),
+    ("CT501", f"gh\u200dp_{'a7Kq2Zp9Lm4Xw8Rt3Vb6Nc5Hy1Jd0Fga7Kq'}", "gh"),
+    ("CT502", f"pass{ZWSP}word=Hunter22x", "pass"),
+    ("CT502", "password\uff1dHunter22x", "password"),
+    ("CT502", "p\u0430ssword: Hunter22x", "p\u0430ss"),
+    ("CT503", "mysql\uff1a//fern:Tr0ub4dor@db/fern", "mysql"),
+    ("CT504", f"Open catalog.fern{ZWSP}library.org now", "catalog"),
+    ("CT504", "Open www\uff0efern.de now", "www"),
+    ("CT505", "Redis on \uff11\uff10.20.0.7 now", "\uff11"),
+    ("CT505", f"Redis on 10.20{ZWSP}.0.7 now", "10"),
+    ("CT506", "Mail maria\uff20fernlibrary.org now", "maria"),
+    ("CT506", f"Mail maria@fern{SHY}library.org now", "maria"),
+    ("CT507", "Call +44\u00a020\u00a07946\u00a00958 now", "+44"),
+    ("CT507", "Call \uff10\uff12\uff10 7946 0958 now", "\uff10"),
+    ("CT507", f"Call 020 79{ZWSP}46 0958 now", "020"),
+]
+
+
+def test_disguised_secrets_are_found_at_their_original_column(make_corpus):
+    root = make_corpus({SESSION: session_bytes("@@", extra="\n".join(text for _, text, _ in DISGUISED).encode())})
+    run = lint_run(root)
+    found = {(d.line, d.code): d.col for d in run.diagnostics}
+    missing = [(code, text, found.get((8 + i, code))) for i, (code, text, start) in enumerate(DISGUISED)
+               if found.get((8 + i, code)) != text.index(start) + 1]
+    assert missing == []
+
+
+# --- CT407 invisible-character ------------------------------------------------------------------
+
+def test_invisible_characters_in_a_session_are_reported_with_their_code_point(make_corpus):
+    lines = f"Use the queue{ZWSP} worker.\nA soft{SHY}hyphen and a {BOM} inside.\n" \
+            "Bidi \u202e\u2066\u2069 controls.\nNo invisible character here: caf\u00e9."
+    root = make_corpus({SESSION: session_bytes("@@", extra=lines.encode())})
+    run = lint_run(root)
+    assert where(run, "CT407") == [(SESSION, 8, 14), (SESSION, 9, 7), (SESSION, 9, 21), (SESSION, 10, 6)]
+    assert messages(run, "CT407") == ["invisible character U+200B ZERO WIDTH SPACE",
+                                      "invisible character U+00AD SOFT HYPHEN",
+                                      "invisible character U+FEFF ZERO WIDTH NO-BREAK SPACE",
+                                      "invisible character U+202E RIGHT-TO-LEFT OVERRIDE (and 2 more)"]
+
+
+def test_the_documented_ct407_example_is_what_the_rule_reports(make_corpus):
+    from corpustools.lint.rules import invisible_character
+
+    example = invisible_character.__doc__.split("Example:")[1].strip().splitlines()
+    text = example[0].strip().encode().decode("unicode_escape")
+    report = example[-1].strip()
+    root = make_corpus({SESSION: session_text(ADMIT_UUID, body=text + "\n" + "".join(
+        f"[{t}]: {x}\n" for t, x in ADMIT_TURNS[1:]))})
+    run = lint_run(root)
+    line, col, rest = report.split(":", 3)[1:]
+    assert (where(run, "CT407"), messages(run, "CT407")) == (
+        [(SESSION, int(line), int(col))], [rest.split("CT407 [error] ", 1)[1]])
+
+
+def test_invisible_characters_outside_sessions_are_not_ct407_and_ct407_can_be_ignored(make_corpus, capsys):
+    root = make_corpus({SIDECAR: sidecar_text(notes=f"queue{ZWSP}worker"),
+                        SESSION: session_bytes(f"queue{ZWSP}worker")})
+    assert [path for path, _, _ in where(lint_run(root), "CT407")] == [SESSION]
+    assert where(lint_run(root, ignore={"CT407"}), "CT407") == []
+    (root / "corpus.yaml").write_text(SPEC_TEXT + "lint:\n  ignore: [CT407]\n", encoding="utf-8")
+    assert where(lint_run(root), "CT407") == []
