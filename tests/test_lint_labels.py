@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from conftest import ADMIT_ID, SPEC_TEXT, sidecar_text
+from conftest import ADMIT_ID, ADMIT_TURNS, ADMIT_UUID, SPEC_TEXT, session_text, sidecar_text
 from lint_helpers import lint_run, messages, where
 
 from corpustools.cli import main
@@ -155,3 +155,18 @@ def test_cli_reports_label_rules_in_text_format(make_corpus, capsys):
         "corpus/expected/admit-convention-01.yaml:8:9: CT603 [error] must_match_all term 'Queue Worker' is not "
         "lowercase; write 'queue worker'",
     ]
+
+
+def test_a_possessive_in_the_transcript_matches_the_plain_term(make_corpus):
+    # "...the mailing vendor's unsubscribe call": normalization drops the 's, so the plain
+    # phrase `vendor unsubscribe call` occurs and is winnable
+    turns = ADMIT_TURNS[:2] + (("USER", "Never delete rows directly here. Expired signups go through the "
+                                        "queue worker, because of the mailing vendor's unsubscribe call."),) + ADMIT_TURNS[3:]
+    overrides = labels(point("p", "practice", ["queue worker", "vendor unsubscribe call"]))
+    overrides[f"sessions/{ADMIT_ID}.md"] = session_text(ADMIT_UUID, turns)
+    run = lint_run(make_corpus(overrides), select=frozenset({"CT601"}))
+    assert where(run, "CT601") == [] and run.crashes == ()
+    overrides = labels(point("p", "practice", ["queue worker", "vendor unsubscribe calls"]))
+    overrides[f"sessions/{ADMIT_ID}.md"] = session_text(ADMIT_UUID, turns)
+    assert where(lint_run(make_corpus(overrides, "other"), select=frozenset({"CT601"})), "CT601") == [
+        ("other/" + SIDECAR, 9, 9)]
