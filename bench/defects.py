@@ -26,6 +26,7 @@ NOT_PLANTED = (
               "the fuzz tests cover it"),
 )
 UNWINNABLE = "quixotic marmalade"  # no vocabulary word: never in a transcript
+RARE_WORD = "zephyrine"  # no vocabulary word: a phrase with it is said only where it is planted
 
 # Short sentences (under the template check's 8 tokens) carrying each contact or secret shape.
 SECRETS = {
@@ -121,6 +122,9 @@ class Planter:
     def ct102(self, k, fixture, donor):
         return _frontmatter(fixture, "session_id", dict(donor.frontmatter)["session_id"]), _session(fixture)
 
+    def ct103(self, k, fixture, donor):  # a counter dressed as a UUID v4
+        return _frontmatter(fixture, "session_id", f"10000000-0000-4000-8000-{k + 1:012x}"), _session(fixture)
+
     def ct201(self, k, fixture, donor):
         return replace(fixture, has_sidecar=False), _session(fixture)
 
@@ -196,8 +200,8 @@ class Planter:
 
     def ct608(self, k, fixture, donor):
         points = _points(fixture)
-        longer = next(t for t in points[0]["must_match_all"] if " " in t)
-        points[0]["must_not_match"] = [longer.split()[-1]]
+        longest = max(points[0]["must_match_all"], key=len)  # a part of it: the point can never pass
+        points[0]["must_not_match"] = [longest.split()[-1] if " " in longest else longest[:-1]]
         return _with_points(fixture, points), _sidecar(fixture)
 
     def ct609(self, k, fixture, donor):
@@ -211,6 +215,18 @@ class Planter:
                 if all(re.fullmatch(r"[a-z]+", w) for w in words[start:start + 4]):
                     return _set_term(fixture, " ".join(words[start:start + 4])), _sidecar(fixture)
         raise ValueError(f"{fixture.id}: no four plain words in a row")
+
+    def ct611(self, k, fixture, donor):
+        noun = NOUNS[k % len(NOUNS)]
+        return _set_term(_append(fixture, f"Then move the {noun} aside."), f"the {noun}"), _sidecar(fixture)
+
+    def ct612(self, k, fixture, donor):
+        noun = NOUNS[k % len(NOUNS)]
+        return _set_term(_append(fixture, f"It was a {RARE_WORD} {noun}."), f"{RARE_WORD} {noun}"), _sidecar(fixture)
+
+    def ct613(self, k, fixture, donor):
+        noun = NOUNS[k % len(NOUNS)]
+        return _set_term(_append(fixture, f"Keep the {noun}, don't drop it."), "don't drop"), _sidecar(fixture)
 
     # -- copied sentences ------------------------------------------------------------------------
     def ct701(self, k, fixture, donor):
@@ -246,8 +262,6 @@ def _eligible(code: str):
         return lambda f: f.expect == "practice" and f.sidecar["expected_points"][0]["type"] == "practice" and any(
             normalize(p) not in normalize(" ".join(s for t in f.turns if t.tag == "USER" for s in t.sentences))
             for p in f.agent_phrases)
-    if code == "CT608":
-        return lambda f: _has_points(f) and any(" " in t for t in f.sidecar["expected_points"][0]["must_match_all"])
     if code == "CT704":
         return lambda f: f.expect in ("practice", "map", "subset")
     if code in ("CT403", "CT401"):
@@ -266,12 +280,13 @@ def plant(rng: random.Random, categories: list[Category], fixtures: list[Fixture
     """-> (categories, fixtures, planted (code, path) pairs, codes not planted with why)."""
     planter = Planter(rng, _sentences_of(prompt), [s for text in kb.values() for s in _sentences_of(text)])
     table = [("CT001", planter.ct001), ("CT002", planter.ct002), ("CT004", planter.ct004), ("CT005", planter.ct005),
-             ("CT101", planter.ct101), ("CT102", planter.ct102), ("CT201", planter.ct201), ("CT202", planter.ct202),
+             ("CT101", planter.ct101), ("CT102", planter.ct102), ("CT103", planter.ct103),
+             ("CT201", planter.ct201), ("CT202", planter.ct202),
              ("CT203", planter.ct203), ("CT204", planter.ct204), ("CT302", planter.ct302), ("CT303", planter.ct303),
              ("CT401", planter.ct401), ("CT402", planter.ct402), ("CT403", planter.ct403)]
     table += [(code, planter.secret(code)) for code in sorted(SECRETS)]
     table += [(f"CT{n}", getattr(planter, f"ct{n}")) for n in (601, 602, 603, 604, 605, 606, 607, 608, 609, 610,
-                                                                701, 702, 703, 704)]
+                                                                611, 612, 613, 701, 702, 703, 704)]
     needed = (len(table) + 4) * k  # a donor each for CT102, CT701 and CT702; CT801's fixture
     if len(fixtures) < needed:
         raise ValueError(f"--defects {k} needs at least {needed} fixtures, not {len(fixtures)}")
@@ -281,7 +296,7 @@ def plant(rng: random.Random, categories: list[Category], fixtures: list[Fixture
     planted: list[tuple[str, str]] = []
     fixtures = list(fixtures)
     # The choosiest kinds pick first, so a small corpus still has a fixture left for each.
-    choosy = ("CT602", "CT303", "CT608", "CT704")
+    choosy = ("CT602", "CT303", "CT704")
     for code, planter_of in sorted(table, key=lambda entry: (entry[0] not in choosy, not entry[0].startswith("CT6"))):
         eligible = _eligible(code)
         for number in range(k):

@@ -13,6 +13,7 @@ RULE_MODULES = (
     "sidecar_schema",       # CT005
     "uuid_invalid",         # CT101
     "uuid_duplicate",       # CT102
+    "uuid_fabricated",      # CT103
     "sidecar_missing",      # CT201
     "session_missing",      # CT202
     "fixture_id_mismatch",  # CT203
@@ -40,6 +41,9 @@ RULE_MODULES = (
     "forbidden_conflict",   # CT608
     "point_id_duplicate",   # CT609
     "term_brittle",         # CT610
+    "term_function_words",  # CT611
+    "term_rare_phrase",     # CT612
+    "term_contraction",     # CT613
     "template_reuse",       # CT701
     "template_near",        # CT702
     "prompt_leak",          # CT703
