@@ -24,6 +24,9 @@ RULE_MODULES = (
     "turn_range",           # CT401
     "turn_malformed",       # CT402
     "turn_shape",           # CT403
+    "session_lengths_few",  # CT404
+    "session_shape_dominant",  # CT405
+    "category_length_uniform",  # CT406
     "secret_token",         # CT501
     "secret_assignment",    # CT502
     "credential_url",       # CT503
@@ -48,6 +51,7 @@ RULE_MODULES = (
     "template_near",        # CT702
     "prompt_leak",          # CT703
     "kb_verbatim",          # CT704
+    "opening_skeleton_repeated",  # CT705
     "provenance_drift",     # CT801
 )
 
