@@ -5,6 +5,10 @@ says where the diagnostic is expected: (code, path relative to the output folder
 distinct fixtures, and sentences copied for CT102/CT701/CT702 come from clean donor fixtures, so
 one defect never hides another. Some defects cascade (an unknown category also changes its old
 category's count); the list records only what was planted.
+
+The corpus-level kinds (CT404-CT406: few lengths, one dominant shape, a uniform category) are
+planted once, whatever K, by padding every session without a turn defect to 20 turns; CT705
+(one opening frame) prepends one short sentence frame to three sessions per K.
 """
 
 from __future__ import annotations
@@ -15,7 +19,7 @@ from dataclasses import dataclass, replace
 
 from corpusgen import CORPUS, Category, Fixture, Turn, session_text, sidecar_text
 from grammar import LONG_SENTENCE_TOKENS
-from vocabulary import NOUNS
+from vocabulary import NOUNS, SHORT_REPLIES
 
 from corpustools.lint.skeleton import text_sentences
 from corpustools.normalize import normalize
@@ -271,6 +275,65 @@ def _eligible(code: str):
     return lambda f: True
 
 
+# Planted defects that change a session's turns: a monotone corpus leaves those sessions alone.
+TURN_DEFECTS = ("CT001", "CT202", "CT401", "CT402", "CT403")
+MONOTONE_TURNS = 20
+
+
+def _padded(rng: random.Random, fixture: Fixture) -> Fixture:
+    """The fixture with short turns appended up to MONOTONE_TURNS (never removed), as close to
+    10 user + 10 agent turns as its turns allow: most padded sessions have that one shape."""
+    user = sum(1 for turn in fixture.turns if turn.tag == "USER")
+    agent = len(fixture.turns) - user
+    want_user = max(user, MONOTONE_TURNS - max(agent, MONOTONE_TURNS // 2))
+    want_agent = MONOTONE_TURNS - want_user
+    extra = []
+    while user < want_user or agent < want_agent:
+        tag = "USER" if user < want_user and (agent >= want_agent or (extra and extra[-1].tag == "AGENT")) \
+            else "AGENT"
+        user, agent = user + (tag == "USER"), agent + (tag == "AGENT")
+        extra.append(Turn(tag, (rng.choice(SHORT_REPLIES),)))
+    return replace(fixture, turns=fixture.turns + tuple(extra))
+
+
+def plant_monotone(rng: random.Random, categories: list[Category], fixtures: list[Fixture],
+                   planted: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """CT404, CT405 and CT406 are facts about the whole corpus, so they are planted by making
+    the whole corpus monotone: every session without a turn defect is padded to
+    MONOTONE_TURNS turns (one length, mostly one shape, every such category uniform). Returns
+    the planted (code, path) pairs, at corpus.yaml."""
+    skipped = {path for code, path in planted if code in TURN_DEFECTS}
+    padded_ids = set()
+    for position, fixture in enumerate(fixtures):
+        if fixture.has_session and fixture.session_bytes is None and _session(fixture) not in skipped \
+                and len(fixture.turns) <= MONOTONE_TURNS:
+            fixtures[position] = _padded(rng, fixture)
+            padded_ids.add(fixture.id)
+    by_category: dict[str, list[Fixture]] = {}
+    for fixture in fixtures:
+        by_category.setdefault(fixture.category, []).append(fixture)
+    uniform = [c.id for c in categories
+               if len(by_category.get(c.id, [])) >= 3 and all(f.id in padded_ids for f in by_category[c.id])]
+    if not uniform:
+        raise ValueError("CT406: no category of 3 or more fixtures is left without a turn defect; use a larger N")
+    spec = f"{CORPUS}/corpus.yaml"
+    return [("CT404", spec), ("CT405", spec), ("CT406", spec)]
+
+
+def plant_openings(k: int, fixtures: list[Fixture], free: list[int]) -> list[tuple[str, str]]:
+    """CT705: three sessions (per K) open with one short sentence frame, a code span swapped."""
+    planted = []
+    for number in range(k):
+        group = [free.pop() for _ in range(3)]
+        for index, position in enumerate(group):
+            fixture = fixtures[position]
+            opening = f"Quick question about the `{NOUNS[number % len(NOUNS)]}_{index}` module."
+            first = replace(fixture.turns[0], sentences=(opening,) + fixture.turns[0].sentences)
+            fixtures[position] = replace(fixture, turns=(first,) + fixture.turns[1:])
+        planted.append(("CT705", _session(min((fixtures[p] for p in group), key=lambda f: f.id))))
+    return planted
+
+
 def _sentences_of(text: str) -> list[str]:
     return [s.text for s in text_sentences(text) if s.tokens >= LONG_SENTENCE_TOKENS and s.words >= 3]
 
@@ -287,7 +350,7 @@ def plant(rng: random.Random, categories: list[Category], fixtures: list[Fixture
     table += [(code, planter.secret(code)) for code in sorted(SECRETS)]
     table += [(f"CT{n}", getattr(planter, f"ct{n}")) for n in (601, 602, 603, 604, 605, 606, 607, 608, 609, 610,
                                                                 611, 612, 613, 701, 702, 703, 704)]
-    needed = (len(table) + 4) * k  # a donor each for CT102, CT701 and CT702; CT801's fixture
+    needed = (len(table) + 7) * k  # a donor each for CT102, CT701 and CT702; CT801's fixture; CT705's three
     if len(fixtures) < needed:
         raise ValueError(f"--defects {k} needs at least {needed} fixtures, not {len(fixtures)}")
     free = list(range(len(fixtures)))
@@ -308,6 +371,9 @@ def plant(rng: random.Random, categories: list[Category], fixtures: list[Fixture
                 if code in ("CT102", "CT701", "CT702") else None
             fixtures[position], path = planter_of(number, fixtures[position], donor)
             planted.append((code, path))
+    planted += plant_openings(k, fixtures, free)
+    if k:
+        planted += plant_monotone(rng, categories, fixtures, planted)
     for number in range(k):  # CT801: the provenance record has another hash for this session
         position = next(p for p in free if fixtures[p].has_session)
         free.remove(position)
