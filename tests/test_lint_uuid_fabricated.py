@@ -85,6 +85,13 @@ def test_never_fires_on_many_random_v4_uuids():
     assert list(shared_stems(ids, 10)) == []
 
 
+def test_a_stem_shared_by_many_ids_names_one_and_counts_the_rest():
+    ids = {f"f{i:02d}": f"{i:08x}9a4d4e7b8c215d6f7a8b9c0d" for i in range(1, 41)}
+    found = {fixture: (other, count, end) for fixture, other, count, end in shared_stems(ids, 10)}
+    assert found["f01"] == ("f02", 39, "last") and found["f07"] == ("f01", 39, "last")
+    assert len(found) == 40
+
+
 def test_near_ids_finds_a_counter_anywhere_among_random_ids():
     rng = random.Random(7)
     ids = {f"f{i:04d}": str(uuid.UUID(int=rng.getrandbits(128), version=4)).replace("-", "") for i in range(2_000)}

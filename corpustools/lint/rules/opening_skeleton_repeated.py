@@ -20,7 +20,8 @@ Example (flagged, with three sessions opening alike):
     'i m working on the * module and need help' opens 3 sessions: admit-convention-01, ...;
     vary how sessions start
 
-Options (under `lint: rules: CT705:` in corpus.yaml): `min_fixtures`, `min_tokens`, `min_words`.
+Options (under `lint: rules: CT705:` in corpus.yaml): `min_fixtures` (at least 2), `min_tokens`,
+`min_words`.
 """
 
 from __future__ import annotations
@@ -39,7 +40,7 @@ SUPPRESSIBLE = True
 
 
 def check(ctx, options):
-    least = int(options.get("min_fixtures", OPTIONS["min_fixtures"]))
+    least = max(2, int(options.get("min_fixtures", OPTIONS["min_fixtures"])))
     min_tokens = int(options.get("min_tokens", OPTIONS["min_tokens"]))
     min_words = int(options.get("min_words", OPTIONS["min_words"]))
     openings: dict[str, list] = {}  # skeleton -> [(fixture id, sentence)], by fixture id

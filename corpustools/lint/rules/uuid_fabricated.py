@@ -26,12 +26,13 @@ Example (flagged, with the next fixture's id ending in 02):
     admit-convention-02's in only 1 hex digit; use uuid.uuid4()
 
 Options (under `lint: rules: CT103:` in corpus.yaml): `max_run`, `max_zero_bits`,
-`max_differing_digits`, `min_shared_digits`.
+`max_differing_digits` (at most 16 is used), `min_shared_digits`.
 """
 
 from __future__ import annotations
 
 import re
+from collections import Counter
 from typing import Iterator
 
 from corpustools.lint.diagnostic import WARNING, Problem
@@ -88,25 +89,35 @@ def near_ids(ids: dict[str, str], max_differing: int) -> Iterator[tuple[str, str
                     yield pair[0], pair[1], differing
 
 
-def shared_stems(ids: dict[str, str], min_shared: int) -> Iterator[tuple[str, str, str]]:
-    """(fixture, other fixture, 'first'|'last') for ids sharing their first or last `min_shared`
-    digits (and not equal)."""
+def shared_stems(ids: dict[str, str], min_shared: int) -> Iterator[tuple[str, str, int, str]]:
+    """(fixture, the first other fixture, how many others, 'first'|'last') for each id that shares
+    its first or last `min_shared` digits with other ids (equal ids are CT102's). Linear: ids are
+    grouped by stem, and a group is never expanded into pairs."""
     for end, take in (("first", lambda d: d[:min_shared]), ("last", lambda d: d[-min_shared:])):
         stems: dict[str, list[str]] = {}
         for fixture_id, digits in ids.items():
             stems.setdefault(take(digits), []).append(fixture_id)
         for members in stems.values():
-            for i, a in enumerate(members):
-                for b in members[i + 1:]:
-                    if ids[a] != ids[b]:
-                        yield a, b, end
+            if len(members) < 2 or len({ids[m] for m in members}) < 2:
+                continue
+            first, second = sorted(members)[:2]
+            same = Counter(ids[m] for m in members)
+            for fixture_id in members:
+                others = len(members) - same[ids[fixture_id]]
+                if others:
+                    yield fixture_id, second if fixture_id == first else first, others, end
+
+
+def _more(count: int) -> str:
+    return f" (and {count} more id{'s' if count != 1 else ''} like it)" if count else ""
 
 
 def check(ctx, options):
     max_run = int(options.get("max_run", OPTIONS["max_run"]))
     max_zero_bits = int(options.get("max_zero_bits", OPTIONS["max_zero_bits"]))
-    max_differing = int(options.get("max_differing_digits", OPTIONS["max_differing_digits"]))
-    min_shared = int(options.get("min_shared_digits", OPTIONS["min_shared_digits"]))
+    # bounded so that a wide setting cannot turn the blocked search into comparing every pair
+    max_differing = min(16, int(options.get("max_differing_digits", OPTIONS["max_differing_digits"])))
+    min_shared = max(1, int(options.get("min_shared_digits", OPTIONS["min_shared_digits"])))
     values, ids = {}, {}
     for fixture_id in sorted(ctx.corpus.sessions):
         value = frontmatter_mapping(ctx.corpus.sessions[fixture_id]).get("session_id")
@@ -117,16 +128,18 @@ def check(ctx, options):
         how = f"in only {differing} hex digit{'s' if differing != 1 else ''}"
         related.setdefault(a, {})[b] = f"it differs from {b}'s {how}"
         related.setdefault(b, {})[a] = f"it differs from {a}'s {how}"
-    for a, b, end in shared_stems(ids, min_shared):
-        related.setdefault(a, {}).setdefault(b, f"it shares its {end} {min_shared} hex digits with {b}'s")
-        related.setdefault(b, {}).setdefault(a, f"it shares its {end} {min_shared} hex digits with {a}'s")
+    stems: dict[str, tuple[str, int, str]] = {}  # fixture -> (first other, how many, 'first'|'last')
+    for fixture_id, other, count, end in shared_stems(ids, min_shared):
+        stems.setdefault(fixture_id, (other, count, end))
     for fixture_id, digits in ids.items():
         signs = own_signs(digits, max_run, max_zero_bits)
         others = related.get(fixture_id, {})
         if others:
             first = sorted(others)[0]
-            more = len(others) - 1
-            signs.append(others[first] + (f" (and {more} more id{'s' if more != 1 else ''} like it)" if more else ""))
+            signs.append(others[first] + _more(len(others) - 1))
+        elif fixture_id in stems:
+            other, count, end = stems[fixture_id]
+            signs.append(f"it shares its {end} {min_shared} hex digits with {other}'s" + _more(count - 1))
         if signs:
             session = ctx.corpus.sessions[fixture_id]
             yield Problem(session.frontmatter.pos(("session_id",)),
