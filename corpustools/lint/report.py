@@ -99,7 +99,8 @@ def format_rule_list(rules: Sequence[ModuleType]) -> str:
     from corpustools.lint.docs import rule_summary
 
     lines = []
+    width = max((len(rule.NAME) for rule in rules), default=0)  # the longest name, so columns align
     for rule in rules:
         mark = " (never suppressible)" if not getattr(rule, "SUPPRESSIBLE", True) else ""
-        lines.append(f"{rule.CODE}  {rule.NAME:<20} {rule.SEVERITY:<8} {rule_summary(rule)}{mark}\n")
+        lines.append(f"{rule.CODE}  {rule.NAME:<{width}} {rule.SEVERITY:<8} {rule_summary(rule)}{mark}\n")
     return "".join(lines)
