@@ -17,6 +17,7 @@ import os
 import random
 import re
 import uuid
+from collections import Counter
 from dataclasses import dataclass, field
 
 from grammar import Sentence, content_words, long_sentence, short_sentence
@@ -216,7 +217,9 @@ def make_turns(rng: random.Random, source: SentenceSource) -> tuple[list[Turn], 
     for tag in tags:
         sentences = []
         for _ in range(rng.randint(1, 3) if tag == "USER" else rng.randint(1, 5)):
-            if rng.random() < 0.25:
+            # a session opens with a long sentence, unique like all of them: short ones repeat
+            # across thousands of fixtures, and a repeated opening is CT705's finding
+            if (turns or sentences) and rng.random() < 0.25:
                 sentence = short_sentence(rng)
             else:
                 sentence = source.long(question=tag == "USER" and rng.random() < 0.15)
@@ -227,17 +230,20 @@ def make_turns(rng: random.Random, source: SentenceSource) -> tuple[list[Turn], 
     return turns, phrases["USER"], phrases["AGENT"]
 
 
-def usable_term(phrase: str) -> bool:
+def usable_term(phrase: str, said: Counter) -> bool:
+    """One or two words (CT610), not generic (CT605); two words only when the session says the
+    phrase more than once (CT612), as a label author keeps the phrases a session repeats."""
     words = phrase.split()
-    return 1 <= len(words) <= 3 and len(normalize(phrase)) >= 3 and not GENERIC_WORDS & set(words)
+    return (len(words) == 1 or (len(words) == 2 and said[phrase] >= 2)) and len(normalize(phrase)) >= 3 \
+        and not GENERIC_WORDS & set(words)
 
 
-def pick_terms(rng: random.Random, pool: list[str], taken: set[str], count: int) -> list[str]:
+def pick_terms(rng: random.Random, pool: list[str], taken: set[str], count: int, said: Counter) -> list[str]:
     """`count` distinct terms from `pool`, none inside another or inside one already taken."""
     terms: list[str] = []
     for phrase in rng.sample(pool, len(pool)):
         chosen = terms + sorted(taken)
-        if usable_term(phrase) and not any(phrase in t or t in phrase for t in chosen):
+        if usable_term(phrase, said) and not any(phrase in t or t in phrase for t in chosen):
             terms.append(phrase)
             if len(terms) == count:
                 break
@@ -252,8 +258,9 @@ def make_sidecar(rng: random.Random, fixture_id: str, category: Category, user: 
     if types and rng.random() < 0.25:
         types = types + [rng.choice(("practice", "map")) if category.expect == "practice" else types[0]]
     taken: set[str] = set()
+    said = Counter(user + agent)
     for index, point_type in enumerate(types):
-        terms = pick_terms(rng, user, taken, rng.randint(2, 4))
+        terms = pick_terms(rng, user, taken, rng.randint(2, 4), said)
         if len(terms) < 2:
             return None
         taken.update(terms)
@@ -263,7 +270,7 @@ def make_sidecar(rng: random.Random, fixture_id: str, category: Category, user: 
         # A forbidden term overlapping any point's terms would make the fixture unwinnable.
         labels = [normalize(t) for t in taken]
         forbidden = [p for p in dict.fromkeys(agent)
-                     if usable_term(p) and not any(normalize(p) in t or t in normalize(p) for t in labels)]
+                     if usable_term(p, said) and not any(normalize(p) in t or t in normalize(p) for t in labels)]
         if not forbidden:
             return None
         points[0]["must_not_match"] = rng.sample(forbidden, min(len(forbidden), rng.randint(1, 2)))

@@ -5,6 +5,10 @@ says where the diagnostic is expected: (code, path relative to the output folder
 distinct fixtures, and sentences copied for CT102/CT701/CT702 come from clean donor fixtures, so
 one defect never hides another. Some defects cascade (an unknown category also changes its old
 category's count); the list records only what was planted.
+
+The corpus-level kinds (CT404-CT406: few lengths, one dominant shape, a uniform category) are
+planted once, whatever K, by padding every session without a turn defect to 20 turns; CT705
+(one opening frame) prepends one short sentence frame to three sessions per K.
 """
 
 from __future__ import annotations
@@ -15,7 +19,7 @@ from dataclasses import dataclass, replace
 
 from corpusgen import CORPUS, Category, Fixture, Turn, session_text, sidecar_text
 from grammar import LONG_SENTENCE_TOKENS
-from vocabulary import NOUNS
+from vocabulary import NOUNS, SHORT_REPLIES
 
 from corpustools.lint.skeleton import text_sentences
 from corpustools.normalize import normalize
@@ -26,6 +30,7 @@ NOT_PLANTED = (
               "the fuzz tests cover it"),
 )
 UNWINNABLE = "quixotic marmalade"  # no vocabulary word: never in a transcript
+RARE_WORD = "zephyrine"  # no vocabulary word: a phrase with it is said only where it is planted
 
 # Short sentences (under the template check's 8 tokens) carrying each contact or secret shape.
 SECRETS = {
@@ -128,6 +133,9 @@ class Planter:
     def ct102(self, k, fixture, donor):
         return _frontmatter(fixture, "session_id", dict(donor.frontmatter)["session_id"]), _session(fixture)
 
+    def ct103(self, k, fixture, donor):  # a counter dressed as a UUID v4
+        return _frontmatter(fixture, "session_id", f"10000000-0000-4000-8000-{k + 1:012x}"), _session(fixture)
+
     def ct201(self, k, fixture, donor):
         return replace(fixture, has_sidecar=False), _session(fixture)
 
@@ -203,8 +211,8 @@ class Planter:
 
     def ct608(self, k, fixture, donor):
         points = _points(fixture)
-        longer = next(t for t in points[0]["must_match_all"] if " " in t)
-        points[0]["must_not_match"] = [longer.split()[-1]]
+        longest = max(points[0]["must_match_all"], key=len)  # a part of it: the point can never pass
+        points[0]["must_not_match"] = [longest.split()[-1] if " " in longest else longest[:-1]]
         return _with_points(fixture, points), _sidecar(fixture)
 
     def ct609(self, k, fixture, donor):
@@ -218,6 +226,18 @@ class Planter:
                 if all(re.fullmatch(r"[a-z]+", w) for w in words[start:start + 4]):
                     return _set_term(fixture, " ".join(words[start:start + 4])), _sidecar(fixture)
         raise ValueError(f"{fixture.id}: no four plain words in a row")
+
+    def ct611(self, k, fixture, donor):
+        noun = NOUNS[k % len(NOUNS)]
+        return _set_term(_append(fixture, f"Then move the {noun} aside."), f"the {noun}"), _sidecar(fixture)
+
+    def ct612(self, k, fixture, donor):
+        noun = NOUNS[k % len(NOUNS)]
+        return _set_term(_append(fixture, f"It was a {RARE_WORD} {noun}."), f"{RARE_WORD} {noun}"), _sidecar(fixture)
+
+    def ct613(self, k, fixture, donor):
+        noun = NOUNS[k % len(NOUNS)]
+        return _set_term(_append(fixture, f"Keep the {noun}, don't drop it."), "don't drop"), _sidecar(fixture)
 
     # -- copied sentences ------------------------------------------------------------------------
     def ct701(self, k, fixture, donor):
@@ -253,8 +273,6 @@ def _eligible(code: str):
         return lambda f: f.expect == "practice" and f.sidecar["expected_points"][0]["type"] == "practice" and any(
             normalize(p) not in normalize(" ".join(s for t in f.turns if t.tag == "USER" for s in t.sentences))
             for p in f.agent_phrases)
-    if code == "CT608":
-        return lambda f: _has_points(f) and any(" " in t for t in f.sidecar["expected_points"][0]["must_match_all"])
     if code == "CT704":
         return lambda f: f.expect in ("practice", "map", "subset")
     if code in ("CT403", "CT401"):
@@ -262,6 +280,65 @@ def _eligible(code: str):
     if code.startswith("CT6"):
         return _has_points
     return lambda f: True
+
+
+# Planted defects that change a session's turns: a monotone corpus leaves those sessions alone.
+TURN_DEFECTS = ("CT001", "CT202", "CT401", "CT402", "CT403")
+MONOTONE_TURNS = 20
+
+
+def _padded(rng: random.Random, fixture: Fixture) -> Fixture:
+    """The fixture with short turns appended up to MONOTONE_TURNS (never removed), as close to
+    10 user + 10 agent turns as its turns allow: most padded sessions have that one shape."""
+    user = sum(1 for turn in fixture.turns if turn.tag == "USER")
+    agent = len(fixture.turns) - user
+    want_user = max(user, MONOTONE_TURNS - max(agent, MONOTONE_TURNS // 2))
+    want_agent = MONOTONE_TURNS - want_user
+    extra = []
+    while user < want_user or agent < want_agent:
+        tag = "USER" if user < want_user and (agent >= want_agent or (extra and extra[-1].tag == "AGENT")) \
+            else "AGENT"
+        user, agent = user + (tag == "USER"), agent + (tag == "AGENT")
+        extra.append(Turn(tag, (rng.choice(SHORT_REPLIES),)))
+    return replace(fixture, turns=fixture.turns + tuple(extra))
+
+
+def plant_monotone(rng: random.Random, categories: list[Category], fixtures: list[Fixture],
+                   planted: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """CT404, CT405 and CT406 are facts about the whole corpus, so they are planted by making
+    the whole corpus monotone: every session without a turn defect is padded to
+    MONOTONE_TURNS turns (one length, mostly one shape, every such category uniform). Returns
+    the planted (code, path) pairs, at corpus.yaml."""
+    skipped = {path for code, path in planted if code in TURN_DEFECTS}
+    padded_ids = set()
+    for position, fixture in enumerate(fixtures):
+        if fixture.has_session and fixture.session_bytes is None and _session(fixture) not in skipped \
+                and len(fixture.turns) <= MONOTONE_TURNS:
+            fixtures[position] = _padded(rng, fixture)
+            padded_ids.add(fixture.id)
+    by_category: dict[str, list[Fixture]] = {}
+    for fixture in fixtures:
+        by_category.setdefault(fixture.category, []).append(fixture)
+    uniform = [c.id for c in categories
+               if len(by_category.get(c.id, [])) >= 3 and all(f.id in padded_ids for f in by_category[c.id])]
+    if not uniform:
+        raise ValueError("CT406: no category of 3 or more fixtures is left without a turn defect; use a larger N")
+    spec = f"{CORPUS}/corpus.yaml"
+    return [("CT404", spec), ("CT405", spec), ("CT406", spec)]
+
+
+def plant_openings(k: int, fixtures: list[Fixture], free: list[int]) -> list[tuple[str, str]]:
+    """CT705: three sessions (per K) open with one short sentence frame, a code span swapped."""
+    planted = []
+    for number in range(k):
+        group = [free.pop() for _ in range(3)]
+        for index, position in enumerate(group):
+            fixture = fixtures[position]
+            opening = f"Quick question about the `{NOUNS[number % len(NOUNS)]}_{index}` module."
+            first = replace(fixture.turns[0], sentences=(opening,) + fixture.turns[0].sentences)
+            fixtures[position] = replace(fixture, turns=(first,) + fixture.turns[1:])
+        planted.append(("CT705", _session(min((fixtures[p] for p in group), key=lambda f: f.id))))
+    return planted
 
 
 def _sentences_of(text: str) -> list[str]:
@@ -273,13 +350,14 @@ def plant(rng: random.Random, categories: list[Category], fixtures: list[Fixture
     """-> (categories, fixtures, planted (code, path) pairs, codes not planted with why)."""
     planter = Planter(rng, _sentences_of(prompt), [s for text in kb.values() for s in _sentences_of(text)])
     table = [("CT001", planter.ct001), ("CT002", planter.ct002), ("CT004", planter.ct004), ("CT005", planter.ct005),
-             ("CT101", planter.ct101), ("CT102", planter.ct102), ("CT201", planter.ct201), ("CT202", planter.ct202),
+             ("CT101", planter.ct101), ("CT102", planter.ct102), ("CT103", planter.ct103),
+             ("CT201", planter.ct201), ("CT202", planter.ct202),
              ("CT203", planter.ct203), ("CT204", planter.ct204), ("CT302", planter.ct302), ("CT303", planter.ct303),
              ("CT401", planter.ct401), ("CT402", planter.ct402), ("CT403", planter.ct403), ("CT407", planter.ct407)]
     table += [(code, planter.secret(code)) for code in sorted(SECRETS)] + [("CT508", planter.ct508)]
     table += [(f"CT{n}", getattr(planter, f"ct{n}")) for n in (601, 602, 603, 604, 605, 606, 607, 608, 609, 610,
-                                                                701, 702, 703, 704)]
-    needed = (len(table) + 4) * k  # a donor each for CT102, CT701 and CT702; CT801's fixture
+                                                                611, 612, 613, 701, 702, 703, 704)]
+    needed = (len(table) + 7) * k  # a donor each for CT102, CT701 and CT702; CT801's fixture; CT705's three
     if len(fixtures) < needed:
         raise ValueError(f"--defects {k} needs at least {needed} fixtures, not {len(fixtures)}")
     free = list(range(len(fixtures)))
@@ -288,7 +366,7 @@ def plant(rng: random.Random, categories: list[Category], fixtures: list[Fixture
     planted: list[tuple[str, str]] = []
     fixtures = list(fixtures)
     # The choosiest kinds pick first, so a small corpus still has a fixture left for each.
-    choosy = ("CT602", "CT303", "CT608", "CT704")
+    choosy = ("CT602", "CT303", "CT704")
     for code, planter_of in sorted(table, key=lambda entry: (entry[0] not in choosy, not entry[0].startswith("CT6"))):
         eligible = _eligible(code)
         for number in range(k):
@@ -300,6 +378,9 @@ def plant(rng: random.Random, categories: list[Category], fixtures: list[Fixture
                 if code in ("CT102", "CT701", "CT702") else None
             fixtures[position], path = planter_of(number, fixtures[position], donor)
             planted.append((code, path))
+    planted += plant_openings(k, fixtures, free)
+    if k:
+        planted += plant_monotone(rng, categories, fixtures, planted)
     for number in range(k):  # CT801: the provenance record has another hash for this session
         position = next(p for p in free if fixtures[p].has_session)
         free.remove(position)

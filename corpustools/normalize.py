@@ -8,10 +8,18 @@ import unicodedata
 # \w is letters, digits and underscore; [\W_] is therefore "neither a letter nor a digit".
 _NOT_LETTER_OR_DIGIT = re.compile(r"[\W_]+")
 
+# A possessive or contraction 's after a letter or digit, ending a word: "content's", "it's".
+# Dropped so that "the content's UUID" contains the term `content uuid`; a quoted 's ('s', 'sql')
+# is not after a letter or digit, or not at a word's end, and stays.
+_APOSTROPHE_S = re.compile(r"(?<=[^\W_])['\u2019]s(?![^\W_])")
+
 
 def normalize(text: str) -> str:
-    """NFKC, casefold, every run of non-letter/non-digit characters becomes one space, strip."""
+    """NFKC, casefold, drop a word-final 's ("content's" -> "content"), every run of
+    non-letter/non-digit characters becomes one space, strip."""
     folded = unicodedata.normalize("NFKC", text).casefold()
+    if "'" in folded or "\u2019" in folded:
+        folded = _APOSTROPHE_S.sub("", folded)
     return _NOT_LETTER_OR_DIGIT.sub(" ", folded).strip()
 
 

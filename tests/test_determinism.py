@@ -19,7 +19,7 @@ import pytest
 
 from bench_helpers import BENCH, generate, tree_digest, write_tree
 
-FIXTURES, SEED, DEFECTS = 48, 5, 1
+FIXTURES, SEED, DEFECTS = 64, 5, 1
 
 
 def _locale_available(name: str) -> bool:

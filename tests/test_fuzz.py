@@ -286,7 +286,7 @@ def test_unmutated_generated_corpus_is_clean_and_scores(base, tmp_path):
 
 def test_planted_defects_are_each_reported(tmp_path):
     """make_corpus.py --defects: every planted defect is a diagnostic of its code at its file."""
-    generated = generate(48, seed=3, defects=1)
+    generated = generate(64, seed=3, defects=1)
     root = tmp_path / "d"
     write_tree(str(root), generated.files)
     code, diagnostics, err = lint_json(str(root / "corpus"))

@@ -104,8 +104,9 @@ def test_list_rules_and_explain(capsys):
     code, out, _ = lint(capsys, "--list-rules")
     codes = [line.split()[0] for line in out.splitlines()]
     assert code == 0 and codes == sorted(codes) and {"CT001", "CT403", "CT801"} <= set(codes)
-    severity_columns = {line.index(" error ") if " error " in line else line.index(" warning ") for line in out.splitlines()}
-    assert len(severity_columns) == 1, "the severity column lines up, whatever the longest rule name"
+    severity_columns = {line.index(" error ") if " error " in line else line.index(" warning ")
+                        for line in out.splitlines()}
+    assert len(severity_columns) == 1  # names of every length line up
     code, out, _ = lint(capsys, "--explain", "CT403")
     assert code == 0 and out.startswith("CT403 turn-shape [warning]\n") and "Example" in out
     assert lint(capsys, "--explain", "turn-shape")[1] == out

@@ -9,14 +9,15 @@ import json
 
 import pytest
 
-from conftest import ADMIT_ID, REJECT_ID, SPEC_TEXT, sidecar_text
+from conftest import ADMIT_ID, ADMIT_TURNS, ADMIT_UUID, REJECT_ID, SPEC_TEXT, session_text, sidecar_text
 from lint_helpers import lint_run, messages, where
 
 from corpustools.cli import main
 
 SIDECAR = f"expected/{ADMIT_ID}.yaml"
 SHOWN = f"corpus/{SIDECAR}"  # diagnostics print paths relative to the working directory
-LABELS = ("CT601", "CT602", "CT603", "CT604", "CT605", "CT606", "CT607", "CT608", "CT609", "CT610")
+LABELS = ("CT601", "CT602", "CT603", "CT604", "CT605", "CT606", "CT607", "CT608", "CT609", "CT610", "CT611",
+          "CT612", "CT613")
 
 
 @pytest.fixture(autouse=True)
@@ -71,6 +72,12 @@ FAILING = [
                point("other", "map", ["queue worker", "newsletter module"]),
                point("same", "map", ["queue worker", "cron hook"])], [(5, 5), (15, 5)]),
     ("CT610", [point("p", "practice", ["expired signups go through the queue worker", "queue worker"])], [(8, 9)]),
+    ("CT610", [point("p", "practice", ["expired signups go", "queue worker"])], [(8, 9)]),  # three words
+    ("CT611", [point("p", "practice", ["through the queue", "queue worker"], ["a delete"])], [(8, 9), (11, 9)]),
+    ("CT611", [point("p", "practice", ["expired signups", "go through"])], [(9, 9)]),
+    ("CT612", [point("p", "practice", ["queue worker", "mailing vendor"], ["delete query"])], [(9, 9), (11, 9)]),
+    ("CT613", [point("p", "practice", ["queue worker's", "expired signups"], ["don\u2019t delete"])],
+     [(8, 9), (11, 9)]),
 ]
 
 
@@ -93,9 +100,15 @@ PASSING = [
     ("CT608", [point("p", "practice", ["queue worker", "expired signups"], ["workers"])]),
     ("CT609", [point("one", "practice", ["queue worker", "expired signups"]),
                point("two", "map", ["queue worker", "cron hook"])]),
-    ("CT610", [point("p", "practice", ["expired signups go", "queue worker"])]),  # three words
+    ("CT610", [point("p", "practice", ["expired signups", "queue worker"])]),  # two words
     # one identifier is one word, however many parts normalization splits it into
     ("CT610", [point("p", "practice", ["expired signups", "queue_worker.expired_signups.cron"])]),
+    ("CT611", [point("p", "practice", ["queue worker", "expired signups"], ["delete"])]),
+    ("CT611", [point("p", "practice", ["queue", "the"])]),  # one word: CT605's business, not CT611's
+    ("CT611", [point("p", "practice", ["expired signups", "queue_worker.the_signups"])]),  # identifier
+    ("CT612", [point("p", "practice", ["queue worker", "expired signups"], ["mailing"])]),  # said twice; one word
+    ("CT612", [point("p", "practice", ["queue worker", "cron schedule table"])]),  # never said: CT601's
+    ("CT613", [point("p", "practice", ["queue worker", "expired signups"], ["'s'"])]),  # a quoted s
 ]
 
 
@@ -142,6 +155,31 @@ def test_options_come_from_corpus_yaml(make_corpus):
     assert where(found(make_corpus, "CT610", *points, spec=spec), "CT610") == [(SHOWN, 8, 9)]
     generic = SPEC_TEXT + "lint:\n  rules:\n    CT605:\n      generic_words: [Expired Signups]\n"
     assert where(found(make_corpus, "CT605", *points, spec=generic), "CT605") == [(SHOWN, 8, 9)]
+
+
+def test_label_messages_say_what_to_write_instead(make_corpus):
+    run = found(make_corpus, "CT611", point("p", "practice", ["through the queue", "queue worker"]))
+    assert messages(run, "CT611") == [
+        "must_match_all term 'through the queue' contains function words ('through', 'the'); "
+        "a paraphrase rewrites them, keep the content words"]
+    run = found(make_corpus, "CT612", point("p", "practice", ["queue worker", "mailing vendor"]))
+    assert messages(run, "CT612") == [
+        "must_match_all term 'mailing vendor' occurs once in the transcript, only in this wording; "
+        "a paraphrase will miss it"]
+    run = found(make_corpus, "CT613", point("p", "practice", ["queue worker's", "expired signups"], ["can't"]))
+    assert messages(run, "CT613") == [
+        "must_match_all term \"queue worker's\" is written with 's, which normalization drops; write 'queue worker'",
+        "must_not_match term \"can't\" spells a contraction; an output that writes it out misses it "
+        "(normalized: 'can t')"]
+
+
+def test_rare_phrase_threshold_is_an_option(make_corpus):
+    spec = SPEC_TEXT + "lint:\n  rules:\n    CT612:\n      max_occurrences: 2\n"
+    run = found(make_corpus, "CT612", point("p", "practice", ["queue worker", "expired signups"]), spec=spec)
+    assert where(run, "CT612") == [(SHOWN, 8, 9), (SHOWN, 9, 9)]
+    spec = SPEC_TEXT + "lint:\n  rules:\n    CT611:\n      function_words: [worker]\n"
+    run = found(make_corpus, "CT611", point("p", "practice", ["queue worker", "the signups"]), spec=spec)
+    assert where(run, "CT611") == [(SHOWN, 8, 9)]
 
 
 def test_cli_reports_label_rules_in_text_format(make_corpus, capsys):
@@ -200,3 +238,18 @@ def test_optional_points_on_an_expect_empty_fixture_are_a_category_shape_error(m
     assert messages(run, "CT303") == [
         "expect_empty is true but there are optional points; every proposal of an expect-empty fixture is a "
         "phantom, so remove them"]
+
+
+def test_a_possessive_in_the_transcript_matches_the_plain_term(make_corpus):
+    # "...the mailing vendor's unsubscribe call": normalization drops the 's, so the plain
+    # phrase `vendor unsubscribe call` occurs and is winnable
+    turns = ADMIT_TURNS[:2] + (("USER", "Never delete rows directly here. Expired signups go through the "
+                                        "queue worker, because of the mailing vendor's unsubscribe call."),) + ADMIT_TURNS[3:]
+    overrides = labels(point("p", "practice", ["queue worker", "vendor unsubscribe call"]))
+    overrides[f"sessions/{ADMIT_ID}.md"] = session_text(ADMIT_UUID, turns)
+    run = lint_run(make_corpus(overrides), select=frozenset({"CT601"}))
+    assert where(run, "CT601") == [] and run.crashes == ()
+    overrides = labels(point("p", "practice", ["queue worker", "vendor unsubscribe calls"]))
+    overrides[f"sessions/{ADMIT_ID}.md"] = session_text(ADMIT_UUID, turns)
+    assert where(lint_run(make_corpus(overrides, "other"), select=frozenset({"CT601"})), "CT601") == [
+        ("other/" + SIDECAR, 9, 9)]

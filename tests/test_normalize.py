@@ -96,3 +96,24 @@ def test_term_found_whatever_the_case_and_separators(words, separators, upper):
     written = separators[0] + "".join(w + s for w, s in zip(words, separators[1:] + separators[:1]))
     written = written.upper() if upper else written.title()
     assert contains_term(normalize(f"Before. {written} After."), " ".join(words))
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("the content's UUID", "the content uuid"),   # possessive: the term `content uuid` matches
+    ("it's", "it"),                                # contraction 's
+    ("James\u2019s car", "james car"),             # the typographic apostrophe too
+    ("IT'S", "it"),                                # after casefold
+    ("the 1990's", "the 1990"),                    # after a digit
+    ("x's_y", "x y"),                              # ended by a non-letter/digit
+    ("['s']", "s"),                                # a quoted 's is not after a letter or digit
+    ("'sql'", "sql"),                              # not after a letter, and s does not end a word
+    ("it'sql", "it sql"),                          # s does not end a word: the apostrophe is punctuation
+    ("don't", "don t"),                            # other contractions keep their letters
+])
+def test_a_word_final_apostrophe_s_is_dropped(text, expected):
+    assert normalize(text) == expected
+
+
+def test_a_possessive_contains_the_plain_term():
+    assert contains_term(normalize("Each row is keyed by the content's UUID."), "content uuid")
+    assert contains_term(normalize("content uuid"), "content's uuid")

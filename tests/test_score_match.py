@@ -29,6 +29,16 @@ def test_matching_uses_the_shared_normalization(make_corpus, tmp_path):
     assert fixture(score(make_corpus(), results)).verdict == "PASS"
 
 
+def test_a_possessive_matches_the_plain_term(make_corpus, tmp_path):
+    # Normalization drops a word-final 's: "the Queue's Worker" contains the term "queue worker".
+    results = write_results(tmp_path / "run", {
+        ADMIT_ID: output([proposal("Expired signups", "They go through the queue\u2019s worker.")]), REJECT_ID: EMPTY})
+    assert fixture(score(make_corpus(), results)).verdict == "PASS"
+    results = write_results(tmp_path / "run2", {
+        ADMIT_ID: output([proposal("Expired signups", "They go through the queue-s worker.")]), REJECT_ID: EMPTY})
+    assert fixture(score(make_corpus(), results)).verdict == "FAIL"
+
+
 def test_missed_point_when_a_term_is_absent(make_corpus, tmp_path):
     results = write_results(tmp_path / "run", {
         ADMIT_ID: output([proposal("Expired signups", "Delete them in the cron hook.")]), REJECT_ID: EMPTY})

@@ -65,6 +65,18 @@ def all_terms(point: ExpectedPoint) -> Iterator[tuple[str, Term]]:
         yield "must_not_match", term
 
 
+def term_words(text: str) -> list[str]:
+    """A term's words as written: what whitespace separates, punctuation-only pieces dropped. An
+    identifier (`views.view.branch_events`) is one word however many parts normalization makes."""
+    return [word for word in text.split() if normalize(word)]
+
+
+def is_identifier(word: str) -> bool:
+    """A written word that normalization splits into parts (`branch_events`, `a.b`); a word
+    with an apostrophe (`don't`) is a contraction, not an identifier."""
+    return len(normalize(word).split()) > 1 and "'" not in word and "\u2019" not in word
+
+
 def quoted(text: str, limit: int = 80) -> str:
     """A term or sentence for a one-line message: repr-quoted, shortened, never multi-line."""
     one_line = " ".join(text.split())

@@ -7,10 +7,14 @@ two ways before rapidfuzz scores them:
   (document frequency over the indexed texts, then the word itself, so the order is
   deterministic). Two texts at least `t`% alike by characters are assumed to share all but
   2(100-t)% of their distinct words (on sentences with one or two words edited, 99.9% do); then
-  their `prefix_length + 1` rarest words share at least two words, so each text is blocked under every *pair* of its rarest words and two texts
-  are candidates only if they share such a pair. Pairs of rare words make small blocks where
-  single words would not: in prose even a sentence's rarer words are shared by many sentences.
-- Bounded blocks. A pair held by more than MAX_BLOCK texts is too common to be evidence of a
+  their `prefix_length + 2` rarest words share at least three words, so each text is blocked
+  under every *triple* of its rarest words (packed into one integer) and two texts are
+  candidates only if they share such a triple. Triples of rare words make small blocks where
+  single words or pairs would not: in prose even a sentence's rarer words, and pairs of them,
+  are shared by many sentences. (Blocking on pairs of the `prefix_length + 1` rarest words was
+  slower at 10,000 fixtures, and a prototype of it lost 43 of 900 planted near-duplicates
+  where triples lost none; tests/test_lint_templates.py plants one-word swaps to keep it so.)
+- Bounded blocks. A key held by more than MAX_BLOCK texts is too common to be evidence of a
   template (it is made of the most frequent words): once that many texts hold it, it is never
   read again. No search reads more than a fixed number of candidates, so the search stays
   linear in the number of texts. The price: sentences made only of very common words can be
@@ -25,6 +29,7 @@ The MASK placeholder of a skeleton is not a word and never forms a block.
 from __future__ import annotations
 
 import math
+from array import array
 from collections import Counter
 from dataclasses import dataclass
 from itertools import combinations
@@ -65,7 +70,7 @@ def _length_band(length: int, threshold: float) -> tuple[float, float]:
 
 
 class NearIndex:
-    """Texts blocked by pairs of their rarest words, searchable for near matches.
+    """Texts blocked by triples of their rarest words, searchable for near matches.
 
     Word rarity is counted over `vocabulary` (the texts a search is about). With `insert`, those
     texts are indexed at once; near_pairs instead inserts each text after searching for it.
@@ -89,15 +94,18 @@ class NearIndex:
                     self._insert(text, self.keys(text))
 
     def keys(self, text: str) -> list[int]:
-        """The block keys of a text: each pair of its rarest words (its one word, if it has one),
-        as numbers: a pair of word ranks a < b is a * len(rank) + b, one word a is -1 - a."""
+        """The block keys of a text: each triple of its rarest words (its two or one words, if it
+        has no more), as distinct numbers: word ranks a < b < c are (a * n + b) * n + c for a
+        vocabulary of n words; a pair a < b is -1 - n - (a * n + b); one word a is -1 - a."""
         rank = self.rank
         ranks = sorted(rank[w] for w in _words(text) if w in rank)
-        rarest = ranks[:prefix_length(len(ranks), self.threshold) + 1]
-        if len(rarest) < 2:
-            return [-1 - r for r in rarest]
+        rarest = ranks[:prefix_length(len(ranks), self.threshold) + 2]
         size = len(rank)
-        return [a * size + b for a, b in combinations(rarest, 2)]
+        if len(rarest) >= 3:
+            return [(a * size + b) * size + c for a, b, c in combinations(rarest, 3)]
+        if len(rarest) == 2:
+            return [-1 - size - (rarest[0] * size + rarest[1])]
+        return [-1 - r for r in rarest]
 
     def _insert(self, text: str, keys: list[int]) -> int:
         index = len(self.texts)
@@ -149,17 +157,39 @@ class NearIndex:
         return self._score(text, self.candidates(text))
 
 
+# The sketch near_pairs counts block keys in: a key is counted in slot key % SKETCH_SLOTS (a
+# prime), saturating at 2. A key whose slot counts 1 occurs in one text only, so it can never
+# make two texts candidates and is not indexed; a collision only keeps a key that could have
+# been dropped, so the pairs found never depend on it.
+SKETCH_SLOTS = 33_554_393
+
+
+def _repeated(keys_of: Sequence[array]) -> bytearray:
+    sketch = bytearray(SKETCH_SLOTS)
+    for keys in keys_of:
+        for key in keys:
+            slot = key % SKETCH_SLOTS
+            if sketch[slot] < 2:
+                sketch[slot] += 1
+    return sketch
+
+
 def near_pairs(texts: Sequence[str], threshold: float) -> list[NearPair]:
     """Every pair of distinct texts scoring at least `threshold` (identical texts are not pairs).
 
     Each text is searched for among the texts before it, then inserted: every pair is scored
-    once, by its later text.
+    once, by its later text. Keys that only one text holds are left out of the index (see
+    SKETCH_SLOTS): at 10,000 fixtures nearly every triple key is one text's own, and indexing
+    them all took 1.5 GB.
     """
     index = NearIndex(texts, threshold, insert=False)
     pairs = []
     with gc_paused():
+        keys_of = [array("q", index.keys(text)) for text in texts]
+        sketch = _repeated(keys_of)
         for b, text in enumerate(texts):
-            keys = index.keys(text)
+            keys = [key for key in keys_of[b] if sketch[key % SKETCH_SLOTS] > 1]
+            keys_of[b] = None  # read once; free it as the search goes
             for a, score in index._score(text, index._candidates(len(text), keys)):
                 if texts[a] != text:
                     pairs.append(NearPair(a, b, score))

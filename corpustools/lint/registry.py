@@ -16,6 +16,7 @@ from corpustools.lint.rules import (
     sidecar_schema,          # CT005
     uuid_invalid,            # CT101
     uuid_duplicate,          # CT102
+    uuid_fabricated,          # CT103
     sidecar_missing,         # CT201
     session_missing,         # CT202
     fixture_id_mismatch,     # CT203
@@ -26,6 +27,9 @@ from corpustools.lint.rules import (
     turn_range,              # CT401
     turn_malformed,          # CT402
     turn_shape,              # CT403
+    session_lengths_few,      # CT404
+    session_shape_dominant,   # CT405
+    category_length_uniform,  # CT406
     invisible_character,     # CT407
     secret_token,            # CT501
     secret_assignment,       # CT502
@@ -45,10 +49,14 @@ from corpustools.lint.rules import (
     forbidden_conflict,      # CT608
     point_id_duplicate,      # CT609
     term_brittle,            # CT610
+    term_function_words,      # CT611
+    term_rare_phrase,         # CT612
+    term_contraction,         # CT613
     template_reuse,          # CT701
     template_near,           # CT702
     prompt_leak,             # CT703
     kb_verbatim,             # CT704
+    opening_skeleton_repeated, # CT705
     provenance_drift,        # CT801
 )
 
@@ -60,6 +68,7 @@ RULE_MODULES: tuple[ModuleType, ...] = (
     sidecar_schema,
     uuid_invalid,
     uuid_duplicate,
+    uuid_fabricated,
     sidecar_missing,
     session_missing,
     fixture_id_mismatch,
@@ -70,6 +79,9 @@ RULE_MODULES: tuple[ModuleType, ...] = (
     turn_range,
     turn_malformed,
     turn_shape,
+    session_lengths_few,
+    session_shape_dominant,
+    category_length_uniform,
     invisible_character,
     secret_token,
     secret_assignment,
@@ -89,10 +101,14 @@ RULE_MODULES: tuple[ModuleType, ...] = (
     forbidden_conflict,
     point_id_duplicate,
     term_brittle,
+    term_function_words,
+    term_rare_phrase,
+    term_contraction,
     template_reuse,
     template_near,
     prompt_leak,
     kb_verbatim,
+    opening_skeleton_repeated,
     provenance_drift,
 )
 

@@ -59,13 +59,29 @@ def turn_sentences(session: Session, role: str | None = None) -> Iterator[Senten
             yield from lines_sentences(turn_lines(session, turn, body))
 
 
+def split_sessions(ctx: LintContext) -> Mapping[str, tuple[tuple[str, tuple[Sentence, ...]], ...]]:
+    """fixture id -> (role, sentences) of each of its turns, in order: every session split into
+    sentences once a run, shared by the template rules and the opening check (CT705)."""
+    def build(c: LintContext) -> dict:
+        with gc_paused():
+            split = {}
+            for fixture_id, session in sorted(c.corpus.sessions.items()):
+                body = session.body.split("\n")
+                split[fixture_id] = tuple((turn.role, tuple(lines_sentences(turn_lines(session, turn, body))))
+                                          for turn in session.turns)
+            return split
+
+    return ctx.cached("templates.split_sessions", build)
+
+
 def fixture_sentences(ctx: LintContext, min_tokens: int, min_words: int) -> tuple[Located, ...]:
     """Every counted sentence of every session's turns, by path, line and column."""
     def build(c: LintContext) -> tuple[Located, ...]:
+        split = split_sessions(c)
         with gc_paused():
-            found = [Located(fixture_id, session.path, sentence)
-                     for fixture_id, session in sorted(c.corpus.sessions.items())
-                     for sentence in turn_sentences(session) if sentence.counts(min_tokens, min_words)]
+            found = [Located(fixture_id, c.corpus.sessions[fixture_id].path, sentence)
+                     for fixture_id, turns in split.items() for _, sentences in turns
+                     for sentence in sentences if sentence.counts(min_tokens, min_words)]
             return tuple(sorted(found, key=Located.sort_key))
 
     return ctx.cached(f"templates.fixture_sentences:{min_tokens}:{min_words}", build)
@@ -105,7 +121,8 @@ def admit_user_sentences(ctx: LintContext, min_tokens: int, min_words: int) -> t
         if category is None or category.expect not in ADMIT_EXPECTS:
             continue
         found += [Located(fixture_id, session.path, sentence)
-                  for sentence in turn_sentences(session, "USER") if sentence.counts(min_tokens, min_words)]
+                  for role, sentences in split_sessions(ctx)[fixture_id] if role == "USER"
+                  for sentence in sentences if sentence.counts(min_tokens, min_words)]
     return tuple(sorted(found, key=Located.sort_key))
 
 

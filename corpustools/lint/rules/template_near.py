@@ -2,7 +2,7 @@
 
 What: the counted sentence skeletons of all fixtures (see CT701) are compared with rapidfuzz's
 `ratio`; two different skeletons from different fixtures scoring at least `threshold` (default
-90) are near-identical. Each occurrence is reported once, at the sentence, naming the most
+85) are near-identical. Each occurrence is reported once, at the sentence, naming the most
 similar sentence of another fixture (its fixture, line and score). Identical skeletons are
 CT701's.
 
@@ -14,6 +14,14 @@ Example (flagged, in two fixtures):
 
     [USER]: Every `branch` id is the ILS location code, lowercased, and nothing else.
     [USER]: Every `venue` id is always the CRM location code, lowercased, and nothing else.
+
+The default threshold is calibrated on one-noun swaps (a noun of a generated sentence of 12+
+words replaced by another noun of the same length, as `bench/make_corpus.py --defects` plants
+them): of 100,000 such swaps the lowest scored 86.2 and 249 scored under 90, which the old
+default of 90 missed (one in 400). Below 85 clean text starts to meet: the
+shipped corpus's most similar pair of sentences from different fixtures scores 84.9 (two test
+runner summaries); generated clean corpora score at most 79.0 (1,000 fixtures) and 83.7 (10,000
+fixtures).
 
 Options (under `lint: rules: CT702:` in corpus.yaml): `threshold` (0-100), `min_tokens`,
 `min_words`.
@@ -29,7 +37,7 @@ from corpustools.lint.templates import by_skeleton, elsewhere, sentence_options
 CODE = "CT702"
 NAME = "template-near"
 SEVERITY = WARNING
-OPTIONS = {"threshold": 90, "min_tokens": 8, "min_words": 3}
+OPTIONS = {"threshold": 85, "min_tokens": 8, "min_words": 3}
 SUPPRESSIBLE = True
 
 

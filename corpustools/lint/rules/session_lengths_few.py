@@ -1,0 +1,55 @@
+"""Too few distinct session lengths for the corpus size: the sessions were written to one mould.
+
+What: the turn count of every parsed session is collected. A corpus of at least `min_fixtures`
+(default 8) sessions should show at least one distinct length per `fixtures_per_length`
+(default 4) sessions, up to `min_lengths` (default 6) and never more than the spec's turn range
+allows. When it shows fewer, one warning is reported at corpus.yaml with the distribution and
+the fixtures of the most common length.
+
+Why: real sessions end when the work ends, so their lengths scatter. A real LLM-authored corpus
+of 24 sessions used only 4 lengths: it was written to a recipe, and a prompt evaluated on it
+learns the recipe. Vary the number of turns.
+
+Example (flagged):
+
+    corpus.yaml:1:1: CT404 [warning] only 4 distinct session lengths among 24 fixtures (at
+    least 6 expected): 10 turns x9, 12 turns x8, 14 turns x5, 16 turns x2; the most common,
+    10 turns: admit-convention-01, ... and 1 more; vary the number of turns
+
+Options (under `lint: rules: CT404:` in corpus.yaml): `min_fixtures`, `fixtures_per_length`,
+`min_lengths`.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+
+from corpustools.lint.diagnostic import WARNING, Problem
+from corpustools.lint.monotone import corpus_pos, distribution, named, session_shapes
+
+CODE = "CT404"
+NAME = "session-lengths-few"
+SEVERITY = WARNING
+OPTIONS = {"min_fixtures": 8, "fixtures_per_length": 4, "min_lengths": 6}
+SUPPRESSIBLE = True
+
+
+def check(ctx, options):
+    shapes = session_shapes(ctx)
+    if len(shapes) < int(options.get("min_fixtures", OPTIONS["min_fixtures"])):
+        return
+    per_length = max(1, int(options.get("fixtures_per_length", OPTIONS["fixtures_per_length"])))
+    wanted = min(math.ceil(len(shapes) / per_length), int(options.get("min_lengths", OPTIONS["min_lengths"])))
+    spec = ctx.corpus.spec
+    if spec is not None:
+        wanted = min(wanted, max(1, spec.turns_max - spec.turns_min + 1))
+    lengths = Counter(shape.turns for shape in shapes.values())
+    if len(lengths) >= wanted:
+        return
+    common = min(lengths, key=lambda length: (-lengths[length], length))
+    fixtures = [f for f, shape in shapes.items() if shape.turns == common]
+    yield Problem(corpus_pos(ctx, shapes),
+                  f"only {len(lengths)} distinct session length{'s' if len(lengths) != 1 else ''} among "
+                  f"{len(shapes)} fixtures (at least {wanted} expected): {distribution(lengths, ' turns')}; "
+                  f"the most common, {common} turns: {named(fixtures)}; vary the number of turns")

@@ -1,0 +1,51 @@
+"""A term written with a possessive or a contraction (`content's uuid`, `don't`, `it's`).
+
+What: each term of either list is reported at the term when a word of it has an apostrophe
+(`'` or `’`) between letters or digits. Two kinds, with different advice:
+- a word-final `'s` (`content's uuid`): normalization drops it (corpustools.normalize), so
+  the term already means `content uuid`; the apostrophe form is pointless — write the plain
+  words;
+- any other contraction (`don't`, `can't`, `won't`, `isn't`, `'re`, `'ll`, `'ve`, `'d`,
+  `'m`): normalization keeps its letters (`don't` → `don t`), so the term matches only an
+  output that contracts the same way, never one that says "do not".
+
+Why: whether a writer contracts is style, not content; a faithful output that writes "does not"
+for "doesn't" fails a term that spells the contraction.
+
+Example (flagged):
+
+    must_match_all: [don't edit, content's uuid]   # use: [edit, content uuid]
+"""
+
+from __future__ import annotations
+
+import re
+
+from corpustools.lint.diagnostic import WARNING, Problem
+from corpustools.lint.labels import all_terms, labelled_points, quoted
+from corpustools.normalize import normalize
+
+CODE = "CT613"
+NAME = "term-contraction"
+SEVERITY = WARNING
+OPTIONS: dict = {}
+SUPPRESSIBLE = True
+
+# An apostrophe inside a word, and the ones normalization drops (a word-final 's).
+_INSIDE_WORD = re.compile(r"(?<=[^\W_])['\u2019](?=[^\W_])")
+_FINAL_S = re.compile(r"(?<=[^\W_])['\u2019][sS](?![^\W_])")
+
+
+def check(ctx, options):
+    for _, _, point in labelled_points(ctx):
+        for field, term in all_terms(point):
+            inside = len(_INSIDE_WORD.findall(term.text))
+            if not inside:
+                continue
+            plain = normalize(term.text)
+            if len(_FINAL_S.findall(term.text)) == inside:
+                yield Problem(term.pos, f"{field} term {quoted(term.text)} is written with 's, which "
+                                        f"normalization drops; write {plain!r}")
+            else:
+                yield Problem(term.pos, f"{field} term {quoted(term.text)} spells a contraction; an "
+                                        f"output that writes it out misses it (normalized: {plain!r})")

@@ -1,0 +1,48 @@
+"""A multi-word term the transcript says only once, in only that wording.
+
+What: each term of either list with two or more words (as CT610 counts them; an identifier is
+one word) is normalized and counted in the session's normalized turns. A term that occurs
+exactly once is reported at the term (a term that never occurs is CT601's).
+
+Why: a phrase said once is the author's wording of the moment, not a name the session keeps
+using, and a model that restates the rule rewrites it: "the UUID of the content" for
+`content uuid`, "must first be declared" for `declared there first`. A phrase the session
+repeats is how its people name the thing, and outputs repeat it too. Keep the one distinctive
+word of a rare phrase, or use the phrase the session repeats.
+
+Example (flagged), in a session that says "declared there first" once:
+
+    must_match_all: [declared there first]   # use: [declared]
+
+Options (under `lint: rules: CT612:` in corpus.yaml): `max_occurrences` (default 1: a term said
+this many times or fewer is rare).
+"""
+
+from __future__ import annotations
+
+from corpustools.lint.diagnostic import WARNING, Problem
+from corpustools.lint.labels import all_terms, labelled_points, normalized, quoted, term_words, transcripts
+
+CODE = "CT612"
+NAME = "term-rare-phrase"
+SEVERITY = WARNING
+OPTIONS = {"max_occurrences": 1}
+SUPPRESSIBLE = True
+
+
+def check(ctx, options):
+    most = int(options.get("max_occurrences", OPTIONS["max_occurrences"]))
+    known = transcripts(ctx)
+    for fixture_id, _, point in labelled_points(ctx):
+        transcript = known.get(fixture_id)
+        if transcript is None:
+            continue
+        for field, term in all_terms(point):
+            text = normalized(term)
+            if not text or len(term_words(term.text)) < 2:
+                continue
+            count = transcript.everything.count(text)
+            if 1 <= count <= most:
+                said = "once" if count == 1 else f"{count} times"
+                yield Problem(term.pos, f"{field} term {quoted(term.text)} occurs {said} in the transcript, "
+                                        f"only in this wording; a paraphrase will miss it")
