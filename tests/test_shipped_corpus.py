@@ -19,17 +19,37 @@ CORPUS = "fixtures/prompt-eval"
 SHARED = ROOT.parent / "shared" / "reference"
 PROMPT_V5 = SHARED / "kenkeep-prompts" / "proposal-extract.v5.md"
 KB = SHARED / "kenkeep-pack-drupal" / "knowledge"
-RUNS = ("v5-run1", "v5-run2", "v8-run1")
+RUNS_DIR = f"{CORPUS}/runs"
+CALIBRATION = f"{CORPUS}/calibration"
+# The committed baseline: blind runs made after the current labels were frozen (corpus version 4).
+BASELINE = ("v5-run6", "v5-run7", "v8-run5", "v8-run6")
+# Earlier runs, kept as history under the corpus version they were produced against.
+HISTORY = {"corpus-v1": ("v5-run1", "v5-run2", "v8-run1"), "corpus-v2": ("v5-run3", "v8-run2"),
+           "corpus-v3": ("v5-run4", "v5-run5", "v8-run3", "v8-run4")}
+ALL_RUNS = tuple(f"{RUNS_DIR}/{run}" for run in BASELINE) + tuple(
+    f"{RUNS_DIR}/history/{version}/{run}" for version, runs in HISTORY.items() for run in runs)
 
-# Every report committed under runs/, and the command that produced it. RESULTS.md quotes them.
+
+def _pairs(folder: str, runs: tuple[str, ...], worksheets: str) -> list[str]:
+    """`RUN --verdicts WORKSHEET` for each run, the calibrate command-line shape."""
+    argv = []
+    for run in runs:
+        argv += [f"{folder}/{run}", "--verdicts", f"{worksheets}/{run}.yaml"]
+    return argv
+
+
+# Every report committed under runs/ and calibration/, and the command that produced it. RESULTS.md
+# quotes them. (calibration/held-out-corpus-v3/calibration-at-freeze.md is the one exception: it was
+# printed against the version-3 labels before they were revised, and is kept as printed.)
 REPORTS = {
-    f"{CORPUS}/runs/v5-run1/report.md": ["score", CORPUS, f"{CORPUS}/runs/v5-run1"],
-    f"{CORPUS}/runs/v5-run2/report.md": ["score", CORPUS, f"{CORPUS}/runs/v5-run2"],
-    f"{CORPUS}/runs/v8-run1/report.md": ["score", CORPUS, f"{CORPUS}/runs/v8-run1"],
-    f"{CORPUS}/runs/v5-report.md": ["score", CORPUS, f"{CORPUS}/runs/v5-run1", f"{CORPUS}/runs/v5-run2"],
-    f"{CORPUS}/runs/compare-v8-vs-v5.md": [
-        "compare", CORPUS, "--base", f"{CORPUS}/runs/v5-run1", "--base", f"{CORPUS}/runs/v5-run2",
-        "--candidate", f"{CORPUS}/runs/v8-run1", "--allow-corpus-drift"],
+    **{f"{RUNS_DIR}/{run}/report.md": ["score", CORPUS, f"{RUNS_DIR}/{run}"] for run in BASELINE},
+    f"{RUNS_DIR}/v5-report.md": ["score", CORPUS, f"{RUNS_DIR}/v5-run6", f"{RUNS_DIR}/v5-run7"],
+    f"{RUNS_DIR}/v8-report.md": ["score", CORPUS, f"{RUNS_DIR}/v8-run5", f"{RUNS_DIR}/v8-run6"],
+    f"{RUNS_DIR}/compare-v8-vs-v5.md": [
+        "compare", CORPUS, "--base", f"{RUNS_DIR}/v5-run6", "--base", f"{RUNS_DIR}/v5-run7",
+        "--candidate", f"{RUNS_DIR}/v8-run5", "--candidate", f"{RUNS_DIR}/v8-run6"],
+    f"{CALIBRATION}/held-out/calibration.md": [
+        "calibrate", CORPUS, *_pairs(RUNS_DIR, BASELINE, f"{CALIBRATION}/held-out")],
 }
 
 
@@ -71,12 +91,24 @@ def test_provenance_record_matches_the_corpus(capsys):
     assert main(["provenance", "verify", "authoring/provenance.yaml"]) == 0, capsys.readouterr()
 
 
-@pytest.mark.parametrize("run", RUNS)
+@pytest.mark.parametrize("run", ALL_RUNS)
 def test_every_recorded_result_is_a_valid_proposal_output(run, capsys):
-    results = sorted(str(p.relative_to(ROOT)) for p in (ROOT / CORPUS / "runs" / run).glob("*.json"))
+    results = sorted(str(p.relative_to(ROOT)) for p in (ROOT / run).glob("*.json"))
     assert len(results) == 24
-    assert main(["validate", "run-manifest", f"{CORPUS}/runs/{run}/run.yaml"]) == 0
+    assert main(["validate", "run-manifest", f"{run}/run.yaml"]) == 0
     assert main(["validate", "proposal-output", *results]) == 0, capsys.readouterr().err
+
+
+@pytest.mark.parametrize("worksheet", sorted(str(p.relative_to(ROOT)) for p in (ROOT / CALIBRATION).glob("*/*.yaml")))
+def test_every_committed_worksheet_is_complete(worksheet, capsys):
+    assert main(["validate", "adjudication", worksheet]) == 0, capsys.readouterr().out
+
+
+def test_no_committed_report_names_a_path_outside_the_repository():
+    reports = list(REPORTS) + [f"{CALIBRATION}/held-out-corpus-v3/calibration-at-freeze.md"]
+    for report in reports:
+        text = (ROOT / report).read_text(encoding="utf-8")
+        assert "../" not in text and "/work/" not in text and str(ROOT.parent) not in text, report
 
 
 @pytest.mark.parametrize("report", sorted(REPORTS))
@@ -97,8 +129,11 @@ def test_ci_runs_exactly_the_readme_test_command():
     assert test in (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
 
 
-def test_the_readme_first_command_scores_a_committed_run():
+def test_the_readme_first_command_scores_a_current_run_without_drift(capsys):
     install_and_run = _readme_commands()[0]
     command = install_and_run.split("&& corpustools ", 1)[1].split()
     assert command[0] == "score"
     assert (ROOT / command[2] / "run.yaml").is_file()
+    assert main(command) == 0
+    first_screen = capsys.readouterr().out
+    assert "CORPUS DRIFT" not in first_screen
