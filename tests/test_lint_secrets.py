@@ -247,10 +247,12 @@ def test_every_pattern_is_fast_on_adversarial_50kb_lines(tmp_path):
             for _ in rule.check(context, rule.OPTIONS):
                 pass
         times.append((time.perf_counter() - start, line[:30]))
-    # Linear patterns take milliseconds per line; one quadratic pattern takes seconds on one line.
+    # Linear patterns take milliseconds per line; one quadratic pattern takes tens of seconds to
+    # minutes on one 50 kB line. The bounds catch that blow-up with room for a loaded machine (the
+    # old 0.5 s / 2.0 s bounds failed under load with no pattern at fault); speed lives in bench/.
     slowest, worst_line = max(times)
-    assert slowest < 0.5, f"{worst_line!r}... took {slowest:.2f}s"
-    assert sum(t for t, _ in times) < 2.0, f"{len(times)} adversarial lines took {sum(t for t, _ in times):.2f}s"
+    assert slowest < 3.0, f"{worst_line!r}... took {slowest:.2f}s"
+    assert sum(t for t, _ in times) < 12.0, f"{len(times)} adversarial lines took {sum(t for t, _ in times):.2f}s"
 
 
 def test_adversarial_lines_are_really_scanned(tmp_path):
