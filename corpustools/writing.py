@@ -17,6 +17,8 @@ Every write goes through `write_text`, which:
 
 from __future__ import annotations
 
+from typing import Iterable
+
 import contextlib
 import os
 import stat
@@ -74,10 +76,34 @@ def refuse_target(path: str) -> None:
     refuse_corpus_path(path)
 
 
-def emit(text: str, output: str | None, corpus_root: str, out) -> None:
-    """A report goes to `output` (never inside a corpus's own files), or to `out` when none."""
+def refuse_inputs(path: str, inputs: Iterable[str]) -> None:
+    """InputError when `path` is one of the files the command reads (a result, a run manifest, a
+    worksheet): a report written over its own input would destroy it."""
+    target = os.path.realpath(path)
+    for source in inputs:
+        if os.path.realpath(source) == target:
+            raise InputError(Pos(path), "is one of this command's own inputs; not overwritten (write the report "
+                                        "elsewhere)")
+
+
+def run_folder_inputs(folders: Iterable[str]) -> list[str]:
+    """The files a run folder holds that score reads: every `*.json` result and `run.yaml`."""
+    found = []
+    for folder in folders:
+        try:
+            names = sorted(os.listdir(folder))
+        except OSError:
+            continue
+        found += [os.path.join(folder, name) for name in names if name.endswith(".json") or name == "run.yaml"]
+    return found
+
+
+def emit(text: str, output: str | None, corpus_root: str, out, inputs: Iterable[str] = ()) -> None:
+    """A report goes to `output` (never inside a corpus's own files, never over one of the
+    command's `inputs`), or to `out` when none."""
     if output:
         refuse_corpus_path(output, corpus_root)
+        refuse_inputs(output, inputs)
         write_text(output, text)
     else:
         out.write(text)

@@ -169,3 +169,15 @@ def test_the_prompt_is_named_by_identity_never_by_path(make_corpus, tmp_path, ca
     assert parse_yaml(text, "s").data["run"]["prompt"] == {
         "name": "proposal-extract", "version": 7, "sha256": hashlib.sha256(prompt.read_bytes()).hexdigest()}
     assert json.loads(json.dumps(parse_yaml(text, "s").data))  # plain data all the way down
+
+
+def test_an_answer_under_a_misspelt_key_is_never_thrown_away(make_corpus, tmp_path, capsys):
+    corpus = _corpus_with_notes(make_corpus)
+    run = write_results(tmp_path / "run", {ADMIT_ID: GOOD_ADMIT})
+    sheet = tmp_path / "sheet.yaml"
+    assert _adjudicate(capsys, corpus, run, sheet)[0] == 0
+    edited = sheet.read_text(encoding="utf-8").replace("\n    verdict:", "\n    verdit: PASS\n    verdict:", 1)
+    sheet.write_text(edited, encoding="utf-8")
+    code, out, err = _adjudicate(capsys, corpus, run, sheet)
+    assert code == 2 and "'verdit'" in err and "not overwritten" in err
+    assert sheet.read_text(encoding="utf-8") == edited

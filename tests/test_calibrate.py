@@ -359,3 +359,27 @@ def test_report_options_may_come_before_between_or_after_the_pairs(corpus, tmp_p
                  (corpus, "--format", "text", run, "--verdicts", sheet),
                  (corpus, run, f"--verdicts={sheet}", "--format=text")):
         assert run_cli(capsys, "calibrate", *argv) == expected
+
+
+def test_a_report_is_never_written_over_its_own_inputs(corpus, tmp_path, capsys):
+    # `--output` naming the judge's worksheet or a result file would destroy hours of work.
+    run, sheet = judged(tmp_path, capsys, corpus, "mine", GOOD_ADMIT)
+    before = sheet.read_bytes(), (run / f"{ADMIT_ID}.json").read_bytes()
+    for target in (sheet, run / f"{ADMIT_ID}.json"):
+        code, out, err = run_cli(capsys, "calibrate", corpus, run, "--verdicts", sheet, "--output", target)
+        assert (code, out) == (2, "") and "is one of this command's own inputs; not overwritten" in err
+    code, out, err = run_cli(capsys, "score", corpus, run, "--output", run / f"{ADMIT_ID}.json")
+    assert code == 2 and "own inputs" in err
+    code, out, err = run_cli(capsys, "score", corpus, run, "--output", tmp_path / "h.md",
+                             "--append-history", tmp_path / "h.md")
+    assert code == 2 and not (tmp_path / "h.md").exists()
+    assert (sheet.read_bytes(), (run / f"{ADMIT_ID}.json").read_bytes()) == before
+
+
+def test_problems_are_listed_in_file_order(corpus, tmp_path, capsys):
+    run = write_results(tmp_path / "o", {ADMIT_ID: GOOD_ADMIT, REJECT_ID: EMPTY})
+    sheet = tmp_path / "o.yaml"
+    assert run_cli(capsys, "adjudicate", corpus, run, "--out", sheet)[0] == 0
+    lines = _errors(capsys, corpus, run, sheet)[:-1]
+    numbers = [int(line.split(f"{sheet}:", 1)[1].split(":", 1)[0]) for line in lines]
+    assert len(numbers) > 3 and numbers == sorted(numbers)

@@ -8,6 +8,8 @@ sidecar since adjudication are only warnings: they are left out of the point lev
 
 from __future__ import annotations
 
+import re
+
 import os
 from dataclasses import dataclass
 
@@ -17,6 +19,17 @@ from corpustools.calibrate.causes import CAUSES, FixtureCalibration, calibrate_f
 from corpustools.calibrate.worksheet import known_sha256, prompt_identity, unjudgeable
 from corpustools.score.results import RESULT_SUFFIX
 from corpustools.score.scoring import CorpusInfo, LoadedCorpus, RunScore, open_corpus, score_run
+
+
+_WHERE = re.compile(r"(.*?):(\d+)(?::(\d+))?: ")
+
+
+def _file_order(problem: str) -> tuple:
+    """Problems sorted by file, line and column, so a judge fixes them top to bottom."""
+    where = _WHERE.match(problem)
+    if where is None:
+        return (problem.split(": ", 1)[0], 0, 0, problem)
+    return (where.group(1), int(where.group(2)), int(where.group(3) or 0), problem)
 
 
 class CalibrationProblems(Exception):
@@ -147,5 +160,5 @@ def calibrate_runs(corpus_root: str, pairs: list[tuple[str, str]]) -> Calibratio
         runs.append(RunCalibration(folder, path, prompt_identity(run.manifest), judged.shows_terms, fixtures,
                                    tuple(warnings)))
     if problems:
-        raise CalibrationProblems(problems)
+        raise CalibrationProblems(sorted(problems, key=_file_order))
     return Calibration(loaded.info, loaded.warnings, tuple(runs))

@@ -196,6 +196,37 @@ def first_answer(data) -> tuple | None:
     return None
 
 
+# The keys adjudicate writes, by level; anything else in an existing worksheet is a judge's edit.
+_TOP_KEYS = frozenset({"worksheet_version", "corpus", "run", "shows_terms", "fixtures"})
+_FIXTURE_KEYS = frozenset({"fixture_id", "category", "expect", "session", "result_sha256", "result_status",
+                           "result_error", "notes", "points", "proposals", "task_detail_leak", "verdict", "why"})
+_ITEM_KEYS = {"points": frozenset({"id", "list", "type", "notes", "must_match_all", "must_not_match", "captured"}),
+              "proposals": frozenset({"name", "type", "title", "description", "body", "tags", "class"})}
+
+
+def unknown_key(data) -> tuple | None:
+    """The key path of the first key adjudicate would not have written (`verdit:`), or None."""
+    if not isinstance(data, dict):
+        return None
+    for key in data:
+        if key not in _TOP_KEYS:
+            return (key,)
+    fixtures = data.get("fixtures")
+    for i, fixture in enumerate(fixtures if isinstance(fixtures, list) else []):
+        if not isinstance(fixture, dict):
+            continue
+        for key in fixture:
+            if key not in _FIXTURE_KEYS:
+                return ("fixtures", i, key)
+        for list_key, allowed in _ITEM_KEYS.items():
+            items = fixture.get(list_key)
+            for j, item in enumerate(items if isinstance(items, list) else []):
+                for key in item if isinstance(item, dict) else ():
+                    if key not in allowed:
+                        return ("fixtures", i, list_key, j, key)
+    return None
+
+
 def refuse_answered(path: str) -> None:
     """InputError when `path` exists and is not a blank worksheet: a judge's answers are never lost."""
     from corpustools.textfile import read_text
@@ -211,6 +242,10 @@ def refuse_answered(path: str) -> None:
         raise InputError(err.pos, f"exists and cannot be read as a worksheet ({err.message}); not overwritten") from None
     if not isinstance(doc.data, dict) or "worksheet_version" not in doc.data:
         raise InputError(Pos(path), "exists and is not an adjudication worksheet; not overwritten")
+    unknown = unknown_key(doc.data)
+    if unknown is not None:
+        raise InputError(doc.pos(unknown), f"worksheet has a key adjudicate does not write ({unknown[-1]!r}: a "
+                                           "misspelt answer?); not overwritten")
     answered = first_answer(doc.data)
     if answered is not None:
         where = doc.pos(answered)

@@ -74,7 +74,7 @@ def run(args, out, err) -> int:
     from corpustools.calibrate.report import calibration_markdown, calibration_text
     from corpustools.calibrate.report_json import calibration_json
     from corpustools.positions import InputError
-    from corpustools.writing import emit
+    from corpustools.writing import emit, run_folder_inputs
 
     try:
         pairs, rest = split_pairs(args.pairs)
@@ -90,7 +90,8 @@ def run(args, out, err) -> int:
     try:
         calibration = calibrate_runs(args.corpus, pairs)
         text = {"markdown": calibration_markdown, "json": calibration_json, "text": calibration_text}[fmt](calibration)
-        emit(text, output, args.corpus, out)
+        inputs = run_folder_inputs(run for run, _ in pairs) + [verdicts for _, verdicts in pairs]
+        emit(text, output, args.corpus, out, inputs)
     except CalibrationProblems as problems:
         shown = problems.problems[:MAX_PROBLEMS]
         for line in shown:

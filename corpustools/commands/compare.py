@@ -25,13 +25,13 @@ def run(args, out, err) -> int:
     from corpustools.positions import InputError, printable
     from corpustools.score.compare import CorpusDrift, compare_runs
     from corpustools.score.compare_markdown import compare_markdown
-    from corpustools.writing import emit
+    from corpustools.writing import emit, run_folder_inputs
     from corpustools.score.report_json import compare_json
 
     try:
         comparison = compare_runs(args.corpus, args.base, args.candidate, allow_drift=args.allow_corpus_drift)
         text = compare_json(comparison) if args.format == "json" else compare_markdown(comparison)
-        emit(text, args.output, args.corpus, out)
+        emit(text, args.output, args.corpus, out, run_folder_inputs(args.base + args.candidate))
     except CorpusDrift as drift:
         print(f"corpustools compare: {printable(str(drift))}; refusing to compare (pass --allow-corpus-drift to compare anyway)",
               file=err)

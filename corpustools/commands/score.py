@@ -24,7 +24,7 @@ def run(args, out, err) -> int:
     from corpustools.positions import printable
     from corpustools.positions import InputError
     from corpustools.score.history import append_row, appended, history_row, read_history
-    from corpustools.writing import emit, refuse_corpus_path, refuse_target
+    from corpustools.writing import emit, refuse_corpus_path, refuse_inputs, refuse_target, run_folder_inputs
     from corpustools.score.report_json import score_json
     from corpustools.score.report_markdown import score_markdown
     from corpustools.score.report_text import score_text
@@ -35,12 +35,16 @@ def run(args, out, err) -> int:
             report = score_report(args.corpus, args.results)
         text = {"markdown": score_markdown, "json": score_json, "text": score_text}[args.format](report)
         row = None
+        inputs = run_folder_inputs(args.results)
         if args.append_history:  # refuse a bad history file before writing the report
             refuse_corpus_path(args.append_history, args.corpus)
             refuse_target(args.append_history)
+            refuse_inputs(args.append_history, inputs)
+            if args.output:
+                refuse_inputs(args.output, [args.append_history])
             row = history_row(report)
             appended(read_history(args.append_history), args.append_history, row)
-        emit(text, args.output, args.corpus, out)
+        emit(text, args.output, args.corpus, out, inputs)
         if row is not None:
             append_row(args.append_history, row)
             print(f"corpustools score: appended a row to {printable(args.append_history)}", file=err)
