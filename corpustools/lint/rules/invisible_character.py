@@ -1,7 +1,7 @@
-"""A session holds an invisible character: a zero-width space or joiner, a soft hyphen, a bidi control.
+"""A session or sidecar holds an invisible character: a zero-width space or joiner, a soft hyphen, a bidi control.
 
 What: every default-ignorable code point (Unicode's Default_Ignorable_Code_Point property) in a
-session's text: zero-width space, non-joiner and joiner (U+200B-U+200D), soft hyphen (U+00AD),
+session's or a sidecar's text: zero-width space, non-joiner and joiner (U+200B-U+200D), soft hyphen (U+00AD),
 word joiner and invisible operators (U+2060-U+2064), a byte-order mark inside the text (U+FEFF),
 bidi embedding, override and isolate controls (U+202A-U+202E, U+2066-U+2069), the left-to-right
 and right-to-left marks, variation selectors, Hangul fillers and tag characters. A run of them is
@@ -10,7 +10,9 @@ reported once, at its first character, with the code point and its name.
 Why: an invisible character changes what the model reads without changing what a reviewer sees. It
 can hide a secret from a naive scanner (`AKIA` + U+200B + the rest; the secret rules read through
 it, CT501-CT507), split a term so that a label never matches the transcript, or reorder text with
-bidi controls ("Trojan Source"). Transcripts copied from chat tools and web pages carry them by
+bidi controls ("Trojan Source"). In a sidecar it disarms a label silently: a `must_not_match` term
+written `capa\u200bcity` never matches the `capacity` an output says, and a point id with one
+cannot be copied into a worksheet's `class: point:<id>`. Transcripts copied from chat tools and web pages carry them by
 accident; remove them (or write the character's name in words when the fixture is about it).
 
 Example:
@@ -44,9 +46,9 @@ def describe(run: str) -> str:
 
 
 def check(ctx, options):
-    sessions = set(ctx.corpus.session_paths.values())
-    for file in scanned_files(ctx):  # sessions as the secret scan reads them: a BOM'd file too
-        if file.path not in sessions or file.text.isascii():
+    checked = set(ctx.corpus.session_paths.values()) | set(ctx.corpus.sidecar_paths.values())
+    for file in scanned_files(ctx):  # as the secret scan reads them: a BOM'd file too
+        if file.path not in checked or file.text.isascii():
             continue
         line, counted = 1, 0
         for run in _RUN.finditer(file.text):
