@@ -383,3 +383,16 @@ def test_problems_are_listed_in_file_order(corpus, tmp_path, capsys):
     lines = _errors(capsys, corpus, run, sheet)[:-1]
     numbers = [int(line.split(f"{sheet}:", 1)[1].split(":", 1)[0]) for line in lines]
     assert len(numbers) > 3 and numbers == sorted(numbers)
+
+
+def test_a_worksheet_that_shows_the_terms_cannot_claim_to_be_blind(corpus, tmp_path, capsys):
+    # The blindness flag is what tells a reader whether the agreement means anything.
+    run = write_results(tmp_path / "t", {ADMIT_ID: GOOD_ADMIT, REJECT_ID: EMPTY})
+    sheet = tmp_path / "t.yaml"
+    assert run_cli(capsys, "adjudicate", corpus, run, "--out", sheet, "--show-terms")[0] == 0
+    text = fill_all(sheet.read_text(encoding="utf-8"), {(ADMIT_ID, "newsletter-module", "captured"): "no"})
+    sheet.write_text(text.replace("shows_terms: true", "shows_terms: false"), encoding="utf-8")
+    lines = _errors(capsys, corpus, run, sheet)
+    assert any("the worksheet shows must_match_all but says shows_terms: false" in line for line in lines), lines
+    sheet.write_text(text, encoding="utf-8")
+    assert run_cli(capsys, "calibrate", corpus, run, "--verdicts", sheet)[0] == 0

@@ -110,6 +110,12 @@ def _class_problems(doc: YamlDoc) -> list[str]:
                 if item_name in names[:j]:
                     problems.append(f"{doc.pos(('fixtures', i, list_key, j, key))}: fixture {name}: "
                                     f"{list_key[:-1]} {item_name} is listed twice")
+        if not doc.data["shows_terms"]:
+            for j, point in enumerate(fixture["points"]):
+                shown = next((key for key in ("must_match_all", "must_not_match") if key in point), None)
+                if shown is not None:  # the flag a reader trusts says blind; the worksheet is not
+                    problems.append(f"{doc.pos(('fixtures', i, 'points', j, shown))}: fixture {name}, point "
+                                    f"{point['id']}: the worksheet shows {shown} but says shows_terms: false")
         for j, proposal in enumerate(fixture["proposals"]):
             cls = proposal["class"]
             for prefix, list_name in ((POINT_CLASS, EXPECTED_LIST), (OPTIONAL_CLASS, OPTIONAL_LIST)):
