@@ -138,8 +138,10 @@ def test_exit_codes(make_corpus, tmp_path, capsys):
 def test_fail_under_exits_1_per_breached_threshold_and_still_reports(make_corpus, tmp_path, capsys):
     corpus = make_corpus()
     # One run passes both fixtures, the other fails the reject fixture with a phantom.
-    runs = [good_results(tmp_path / "r1"), write_results(tmp_path / "r2", {ADMIT_ID: GOOD_ADMIT, REJECT_ID: output([proposal("x")])})]
-    code, out, err = run_cli(capsys, "score", corpus, runs[1], "--fail-under", "pass_rate=0.8,recall=0.95,gate_accuracy=1")
+    phantom = {ADMIT_ID: GOOD_ADMIT, REJECT_ID: output([proposal("x")])}
+    runs = [good_results(tmp_path / "r1"), write_results(tmp_path / "r2", phantom)]
+    code, out, err = run_cli(capsys, "score", corpus, runs[1],
+                             "--fail-under", "pass_rate=0.8,recall=0.95,gate_accuracy=1")
     assert out.startswith("# corpustools score")
     assert (code, err) == (1, "corpustools score: pass_rate 0.5000 is under 0.8\n"
                               "corpustools score: gate_accuracy 0.0000 is under 1\n")

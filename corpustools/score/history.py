@@ -92,7 +92,10 @@ def has_row(text: str | None, row: list[str]) -> bool:
     """Whether the history's first table already holds a row identical to `row` in every cell."""
     lines = [] if text is None else text.split("\n")
     found = _first_table(lines)
-    return found is not None and any(split_row(line) == split_row(row_line(row)) for line in lines[found[0] + 2:found[1]])
+    if found is None:
+        return False
+    cells = split_row(row_line(row))  # as written, so an escaped pipe compares as the cell it is
+    return any(split_row(line) == cells for line in lines[found[0] + 2:found[1]])
 
 
 def appended(text: str | None, path: str, row: list[str]) -> str:
