@@ -81,6 +81,35 @@ def test_regressed_with_single_runs_when_a_fixture_is_lost_exit_code_zero(make_c
     assert code == 0 and "REGRESSED" not in out and "**Not regressed**" in out
 
 
+def test_fail_on_regression_exits_1_with_the_reason_and_still_reports(make_corpus, tmp_path, capsys):
+    corpus = make_corpus()
+    base, candidate = run(tmp_path, "b", GOOD_ADMIT, EMPTY), run(tmp_path, "c", GOOD_ADMIT, PHANTOM)
+    code, out, err = run_cli(capsys, "compare", corpus, "--base", base, "--candidate", candidate,
+                             "--fail-on-regression")
+    assert (code, err) == (1, f"corpustools compare: REGRESSED: lost 1 fixture: {REJECT_ID}\n")
+    assert "> ## REGRESSED" in out.split("\n")[:4]
+    code, out, err = run_cli(capsys, "compare", corpus, "--base", candidate, "--candidate", base,
+                             "--fail-on-regression", "--format", "json")
+    assert (code, err) == (0, "") and json.loads(out)["regressed"] is False
+    good = [run(tmp_path, "g1", GOOD_ADMIT, EMPTY), run(tmp_path, "g2", GOOD_ADMIT, EMPTY)]
+    bad = [run(tmp_path, "m1", MISS, EMPTY), run(tmp_path, "m2", MISS, EMPTY)]
+    argv = ["compare", corpus, "--base", good[0], "--base", good[1], "--candidate", bad[0], "--candidate", bad[1]]
+    code, _, err = run_cli(capsys, *argv, "--fail-on-regression")
+    assert (code, err) == (1, "corpustools compare: REGRESSED: recall worsened beyond noise\n")
+
+
+def test_a_results_folder_that_does_not_exist_is_a_usage_error(make_corpus, tmp_path, capsys):
+    corpus = make_corpus()
+    base = run(tmp_path, "b", GOOD_ADMIT, EMPTY)
+    missing = tmp_path / "typo"
+    for argv in (("--base", base, "--candidate", missing), ("--base", missing, "--candidate", base)):
+        code, out, err = run_cli(capsys, "compare", corpus, *argv)
+        assert (code, out, err) == (2, "", f"corpustools compare: {missing}: no such results folder\n")
+    (tmp_path / "empty").mkdir()
+    code, out, _ = run_cli(capsys, "compare", corpus, "--base", base, "--candidate", tmp_path / "empty")
+    assert code == 0 and "> ## REGRESSED" in out.split("\n")[:4]
+
+
 def test_regressed_with_several_runs_only_beyond_noise(make_corpus, tmp_path):
     corpus = str(make_corpus())
     good = [run(tmp_path, "g1", GOOD_ADMIT, EMPTY), run(tmp_path, "g2", GOOD_ADMIT, EMPTY)]

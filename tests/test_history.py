@@ -42,6 +42,29 @@ def test_history_is_created_then_appended(make_corpus, tmp_path, capsys):
     assert history.read_text().endswith(" |\n")
 
 
+def test_the_same_run_is_not_appended_twice(make_corpus, tmp_path, capsys):
+    corpus = make_corpus()
+    history = tmp_path / "RESULTS.md"
+    run1 = with_manifest(corpus, good_results(tmp_path / "run1"), tmp_path)
+    assert run_cli(capsys, "score", corpus, run1, "--append-history", history)[0] == 0
+    before = history.read_text()
+    code, out, err = run_cli(capsys, "score", corpus, run1, "--append-history", history)
+    assert (code, err) == (0, "corpustools score: the history already has this row; not appended\n")
+    assert out.startswith("# corpustools score") and history.read_text() == before
+    # A row that differs in one cell (another model) is appended.
+    run2 = with_manifest(corpus, good_results(tmp_path / "run2"), tmp_path, model="model-y")
+    code, _, err = run_cli(capsys, "score", corpus, run2, "--append-history", history)
+    assert code == 0 and "appended a row" in err
+    assert len([line for line in history.read_text().split("\n") if line.startswith("| 2026")]) == 2
+
+
+def test_an_identical_row_in_the_table_is_kept_once(tmp_path):
+    row = ["a|b"] + ["x"] * 10  # an escaped pipe in a cell compares as the cell it is
+    once = appended(None, "H.md", row)
+    assert appended(once, "H.md", row) == once
+    assert appended(once, "H.md", ["a|b"] + ["x"] * 9 + ["y"]) != once
+
+
 def test_history_goes_into_an_existing_table_and_keeps_the_text_around_it(tmp_path):
     text = f"# Results\n\nIntro.\n\n{HEADER}\n|---|---|---|---|---|---|---|---|---|---|---|\n| old |\n\nOutro.\n"
     new = appended(text, "RESULTS.md", ["new"] + [""] * 10)

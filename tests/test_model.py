@@ -286,6 +286,7 @@ def test_a_folder_named_like_a_corpus_file_is_not_hashed(make_corpus, capsys):
     (root / "sessions" / "odd-01.md").mkdir()
     (root / "expected" / "odd-02.yaml").mkdir()
     assert corpus_sha256(str(root)) == before
+    (root / "no-results").mkdir()  # an empty run: every result missing
     assert main(["score", str(root), str(root / "no-results"), "--format", "text"]) == 0
     out = capsys.readouterr().out
     assert "odd-02.yaml: is a directory, not a file" in out

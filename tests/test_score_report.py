@@ -118,8 +118,13 @@ def test_exit_codes(make_corpus, tmp_path, capsys):
     corpus = make_corpus()
     assert run_cli(capsys, "score", corpus, good_results(tmp_path / "good"))[0] == 0
     assert run_cli(capsys, "score", corpus, write_results(tmp_path / "bad", {ADMIT_ID: "nope"}))[0] == 0
-    code, out, _ = run_cli(capsys, "score", corpus, tmp_path / "absent")
-    assert code == 0 and "no such results folder" in out
+    # A results folder that does not exist is a mistyped path: a usage error naming it, no report.
+    code, out, err = run_cli(capsys, "score", corpus, tmp_path / "good", tmp_path / "absent")
+    assert (code, out, err) == (2, "", f"corpustools score: {tmp_path / 'absent'}: no such results folder\n")
+    # An existing empty folder is a run whose every result is missing.
+    (tmp_path / "empty").mkdir()
+    code, out, err = run_cli(capsys, "score", corpus, tmp_path / "empty", "--format", "json")
+    assert (code, err) == (0, "") and json.loads(out)["aggregate"]["missing_results"] == 2
     code, out, err = run_cli(capsys, "score", tmp_path / "nowhere", tmp_path / "good")
     assert (code, out) == (2, "") and "no such corpus folder" in err and "\n" == err[-1] and err.count("\n") == 1
     (tmp_path / "plain").mkdir()
@@ -128,6 +133,35 @@ def test_exit_codes(make_corpus, tmp_path, capsys):
     (tmp_path / "afile").write_text("x\n")
     code, _, err = run_cli(capsys, "score", tmp_path / "afile", tmp_path / "good")
     assert code == 2 and "afile: is not a folder; not a corpus" in err
+
+
+def test_fail_under_exits_1_per_breached_threshold_and_still_reports(make_corpus, tmp_path, capsys):
+    corpus = make_corpus()
+    # One run passes both fixtures, the other fails the reject fixture with a phantom.
+    phantom = {ADMIT_ID: GOOD_ADMIT, REJECT_ID: output([proposal("x")])}
+    runs = [good_results(tmp_path / "r1"), write_results(tmp_path / "r2", phantom)]
+    code, out, err = run_cli(capsys, "score", corpus, runs[1],
+                             "--fail-under", "pass_rate=0.8,recall=0.95,gate_accuracy=1")
+    assert out.startswith("# corpustools score")
+    assert (code, err) == (1, "corpustools score: pass_rate 0.5000 is under 0.8\n"
+                              "corpustools score: gate_accuracy 0.0000 is under 1\n")
+    # With several runs, the mean over runs: pass rate 0.75.
+    code, out, err = run_cli(capsys, "score", corpus, *runs, "--format", "json", "--fail-under", "pass_rate=0.8")
+    assert (code, err) == (1, "corpustools score: pass_rate 0.7500 is under 0.8\n") and json.loads(out)["runs"]
+    assert run_cli(capsys, "score", corpus, *runs, "--fail-under", "pass_rate=0.75,recall=1")[::2] == (0, "")
+    # Without the option, a failing run is still advisory.
+    assert run_cli(capsys, "score", corpus, runs[1])[::2] == (0, "")
+
+
+def test_fail_under_bad_syntax_is_a_usage_error(make_corpus, tmp_path, capsys):
+    corpus, results = make_corpus(), good_results(tmp_path / "run")
+    for value, says in (("phantoms=1", "'phantoms' is not one of pass_rate, recall, gate_accuracy"),
+                        ("recall=high", "recall: 'high' is not a number from 0 to 1"),
+                        ("recall=1.5", "recall: '1.5' is not a number from 0 to 1"),
+                        ("recall", "recall: '' is not a number from 0 to 1"),
+                        ("recall=0.5,recall=0.6", "recall is given twice")):
+        code, out, err = run_cli(capsys, "score", corpus, results, "--fail-under", value)
+        assert (code, out) == (2, "") and says in err and err.count("\n") == 1, value
 
 
 def build_tree(base: Path, seed: int) -> None:

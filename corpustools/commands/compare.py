@@ -1,8 +1,9 @@
-"""corpustools compare CORPUS --base RUN... --candidate RUN... [--format markdown|json]"""
+"""corpustools compare CORPUS --base RUN... --candidate RUN... [--format markdown|json] [--fail-on-regression]"""
 
 from __future__ import annotations
 
-HELP = "compare two prompt versions' runs fixture by fixture, with noise and a paired test (advisory: exit 0)"
+HELP = ("compare two prompt versions' runs fixture by fixture, with noise and a paired test "
+        "(advisory: exit 0, unless --fail-on-regression)")
 
 
 def register(subparsers) -> None:
@@ -18,6 +19,9 @@ def register(subparsers) -> None:
     parser.add_argument("--output", metavar="FILE", help="write the report to FILE instead of standard output")
     parser.add_argument("--allow-corpus-drift", action="store_true",
                         help="compare even when a run's run.yaml names another corpus sha256 (the report says so)")
+    parser.add_argument("--fail-on-regression", action="store_true",
+                        help="exit 1 when the comparison is REGRESSED (one line on standard error says why); "
+                        "the report is still made")
     parser.set_defaults(run=run)
 
 
@@ -39,4 +43,7 @@ def run(args, out, err) -> int:
     except InputError as error:
         print(f"corpustools compare: {error}", file=err)
         return 2
+    if args.fail_on_regression and comparison.regressed:
+        print(f"corpustools compare: REGRESSED: {printable('; '.join(comparison.regressed_because))}", file=err)
+        return 1
     return 0

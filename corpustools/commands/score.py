@@ -1,8 +1,12 @@
-"""corpustools score CORPUS RESULTS... [--format markdown|json|text] [--output FILE] [--append-history FILE]"""
+"""corpustools score CORPUS RESULTS... [--format markdown|json|text] [--output FILE] [--append-history FILE]
+[--fail-under KEY=NUMBER,...]"""
 
 from __future__ import annotations
 
-HELP = "score saved prompt outputs against the corpus labels (advisory: exit 0 whenever a report is made)"
+from corpustools.score.thresholds import parse_thresholds
+
+HELP = ("score saved prompt outputs against the corpus labels (advisory: exit 0 whenever a report is made, "
+        "unless --fail-under)")
 
 
 def register(subparsers) -> None:
@@ -15,7 +19,11 @@ def register(subparsers) -> None:
     parser.add_argument("--format", choices=("markdown", "json", "text"), default="markdown")
     parser.add_argument("--output", metavar="FILE", help="write the report to FILE instead of standard output")
     parser.add_argument("--append-history", metavar="FILE",
-                        help="append one row to the Markdown history table in FILE (created if missing)")
+                        help="append one row to the Markdown history table in FILE (created if missing; "
+                        "not when the table already has an identical row)")
+    parser.add_argument("--fail-under", metavar="KEY=NUMBER,...", type=parse_thresholds, default=(),
+                        help="exit 1 when a proportion (pass_rate, recall, gate_accuracy; the mean over runs) "
+                        "is under its threshold, e.g. pass_rate=0.8,recall=0.95; the report is still made")
     parser.set_defaults(run=run)
 
 
@@ -23,12 +31,13 @@ def run(args, out, err) -> int:
     from corpustools.gcpause import gc_paused
     from corpustools.positions import printable
     from corpustools.positions import InputError
-    from corpustools.score.history import append_row, appended, history_row, read_history
+    from corpustools.score.history import append_row, appended, has_row, history_row, read_history
     from corpustools.writing import emit, refuse_corpus_path, refuse_inputs, refuse_target, run_folder_inputs
     from corpustools.score.report_json import score_json
     from corpustools.score.report_markdown import score_markdown
     from corpustools.score.report_text import score_text
     from corpustools.score.scoring import score_report
+    from corpustools.score.thresholds import breaches
 
     try:
         with gc_paused():  # scoring builds many small acyclic objects; see corpustools.gcpause
@@ -43,7 +52,11 @@ def run(args, out, err) -> int:
             if args.output:
                 refuse_inputs(args.output, [args.append_history])
             row = history_row(report)
-            appended(read_history(args.append_history), args.append_history, row)
+            history = read_history(args.append_history)
+            appended(history, args.append_history, row)
+            if has_row(history, row):  # the same run scored again: one row is its record
+                row = None
+                print("corpustools score: the history already has this row; not appended", file=err)
         emit(text, args.output, args.corpus, out, inputs)
         if row is not None:
             append_row(args.append_history, row)
@@ -51,4 +64,7 @@ def run(args, out, err) -> int:
     except InputError as error:
         print(f"corpustools score: {error}", file=err)
         return 2
-    return 0
+    breached = breaches(report, args.fail_under)
+    for line in breached:
+        print(f"corpustools score: {line}", file=err)
+    return 1 if breached else 0

@@ -2,7 +2,8 @@
 
 The table is the first Markdown table in FILE. A missing file is created with the table; a file
 without a table gets one appended; a file whose first table has other columns is refused, so the
-history never lands in a table it does not belong to.
+history never lands in a table it does not belong to. A row identical in every cell to one already
+in the table (the same runs scored again) is not appended twice.
 """
 
 from __future__ import annotations
@@ -76,22 +77,44 @@ def is_separator(line: str) -> bool:
     return all(_SEPARATOR_CELL.fullmatch(c) for c in split_row(line))
 
 
-def appended(text: str | None, path: str, row: list[str]) -> str:
-    """The history file's new text with `row` added. InputError for a foreign table."""
-    if text is None:
-        return "\n".join([TITLE, ""] + table(list(HISTORY_COLUMNS), [row])) + "\n"
-    lines = text.split("\n")
+def _first_table(lines: list[str]) -> tuple[int, int] | None:
+    """(header line index, index past its last row) of the first Markdown table; None without one."""
     for i, line in enumerate(lines[:-1]):
         if line.lstrip().startswith("|") and is_separator(lines[i + 1]):
-            columns = split_row(line)
-            if tuple(columns) != HISTORY_COLUMNS:
-                raise InputError(Pos(path, i + 1, 1),
-                                 f"the table here has columns ({', '.join(columns)}), not the history columns "
-                                 f"({', '.join(HISTORY_COLUMNS)}); not appended")
             end = i + 2
             while end < len(lines) and lines[end].lstrip().startswith("|"):
                 end += 1
-            return "\n".join(lines[:end] + [row_line(row)] + lines[end:])
+            return i, end
+    return None
+
+
+def has_row(text: str | None, row: list[str]) -> bool:
+    """Whether the history's first table already holds a row identical to `row` in every cell."""
+    lines = [] if text is None else text.split("\n")
+    found = _first_table(lines)
+    if found is None:
+        return False
+    cells = split_row(row_line(row))  # as written, so an escaped pipe compares as the cell it is
+    return any(split_row(line) == cells for line in lines[found[0] + 2:found[1]])
+
+
+def appended(text: str | None, path: str, row: list[str]) -> str:
+    """The history file's new text with `row` added (unchanged when it already has that row).
+    InputError for a foreign table."""
+    if text is None:
+        return "\n".join([TITLE, ""] + table(list(HISTORY_COLUMNS), [row])) + "\n"
+    lines = text.split("\n")
+    found = _first_table(lines)
+    if found is not None:
+        header, end = found
+        columns = split_row(lines[header])
+        if tuple(columns) != HISTORY_COLUMNS:
+            raise InputError(Pos(path, header + 1, 1),
+                             f"the table here has columns ({', '.join(columns)}), not the history columns "
+                             f"({', '.join(HISTORY_COLUMNS)}); not appended")
+        if has_row(text, row):  # re-checked under the lock: a concurrent identical append lands once
+            return text
+        return "\n".join(lines[:end] + [row_line(row)] + lines[end:])
     body = text if text.endswith("\n") or not text else text + "\n"
     return body + ("\n" if body else "") + "\n".join(table(list(HISTORY_COLUMNS), [row])) + "\n"
 

@@ -15,7 +15,7 @@ from typing import Mapping
 from corpustools.corpus import disk_name, utf8_name
 from corpustools.documents import parse_json
 from corpustools.manifest import read_manifest
-from corpustools.positions import InputError
+from corpustools.positions import InputError, Pos
 from corpustools.schemastore import validate
 from corpustools.textfile import decode_text, read_bytes
 
@@ -84,10 +84,11 @@ def stray_results(folder: str, fixture_ids: set[str]) -> list[str]:
 
 
 def read_run_folder(folder: str, fixture_ids: list[str]) -> RunFolder:
-    """Every scored fixture's result (missing ones included) and the manifest of `folder`."""
+    """Every scored fixture's result (missing ones included) and the manifest of `folder`.
+    InputError when `folder` is not a folder: a mistyped path is a usage error, not an all-missing run."""
     warnings: list[str] = []
     if not os.path.isdir(folder):
-        warnings.append(f"{folder}: no such results folder; every result is missing")
+        raise InputError(Pos(folder), "no such results folder")
     results = {fid: read_result(fid, os.path.join(folder, disk_name(fid + RESULT_SUFFIX))) for fid in sorted(fixture_ids)}
     manifest = read_manifest(folder)
     warnings += manifest.warnings
