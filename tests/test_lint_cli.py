@@ -141,7 +141,8 @@ def test_config_error_names_the_file_and_line(make_corpus, capsys):
     make_corpus({"corpus.yaml": SPEC_TEXT + "lint:\n  ignore: [CT999]\n"})
     code, out, err = lint(capsys, "corpus")
     assert code == 2 and out == ""
-    assert err == "corpus/corpus.yaml:20:12: lint: unknown rule code 'CT999' (see corpustools lint --list-rules)\n"
+    assert err == ("corpus/corpus.yaml:20:12: lint.ignore: unknown rule 'CT999': write a rule code such as "
+                   "CT403 or a name such as turn-shape (see corpustools lint --list-rules)\n")
 
 
 def test_select_and_ignore(make_corpus, capsys):
