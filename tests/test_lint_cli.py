@@ -36,15 +36,15 @@ def lint(capsys, *argv):
 def test_text_format_is_sorted_path_line_col_code(make_corpus, capsys):
     make_corpus({REJECT_SESSION: AGENT_FIRST, **NO_SIDECAR})
     code, out, err = lint(capsys, "corpus")
-    assert out.splitlines() == [CT201_LINE, CT403_LINE]
+    assert out.splitlines() == [CT201_LINE, CT403_LINE, "Found 1 error and 1 warning in 2 fixtures."]
     assert code == 1 and err == ""
 
 
 def test_exit_codes_for_clean_warning_and_strict(make_corpus, capsys):
     make_corpus(name="clean")
-    assert lint(capsys, "clean") == (0, "", "")
+    assert lint(capsys, "clean") == (0, "All checks passed.\n", "")
     make_corpus({REJECT_SESSION: AGENT_FIRST}, name="corpus")
-    assert lint(capsys, "corpus")[:2] == (0, CT403_LINE + "\n")
+    assert lint(capsys, "corpus")[:2] == (0, CT403_LINE + "\nFound 1 warning in 2 fixtures.\n")
     assert lint(capsys, "corpus", "--strict")[0] == 1
 
 
@@ -95,7 +95,8 @@ def test_sarif_format_is_one_run_with_rules_and_located_results(make_corpus, cap
 def test_statistics_count_per_code(make_corpus, capsys):
     make_corpus({REJECT_SESSION: AGENT_FIRST, **NO_SIDECAR})
     _, out, _ = lint(capsys, "corpus", "--statistics")
-    assert out.splitlines()[2:] == ["1     CT201 sidecar-missing", "1     CT403 turn-shape", "1 error(s), 1 warning(s)"]
+    assert out.splitlines()[2:] == ["1     CT201 sidecar-missing", "1     CT403 turn-shape", "1 error(s), 1 warning(s)",
+                                    "Found 1 error and 1 warning in 2 fixtures."]
     code, out, err = lint(capsys, "corpus", "--statistics", "--format", "json")
     assert json.loads(out) and err.splitlines()[-1] == "1 error(s), 1 warning(s)"
 
@@ -140,19 +141,20 @@ def test_config_error_names_the_file_and_line(make_corpus, capsys):
     make_corpus({"corpus.yaml": SPEC_TEXT + "lint:\n  ignore: [CT999]\n"})
     code, out, err = lint(capsys, "corpus")
     assert code == 2 and out == ""
-    assert err == "corpus/corpus.yaml:20:12: lint: unknown rule code 'CT999' (see corpustools lint --list-rules)\n"
+    assert err == ("corpus/corpus.yaml:20:12: lint.ignore: unknown rule 'CT999': write a rule code such as "
+                   "CT403 or a name such as turn-shape (see corpustools lint --list-rules)\n")
 
 
 def test_select_and_ignore(make_corpus, capsys):
     make_corpus({REJECT_SESSION: AGENT_FIRST, **NO_SIDECAR})
-    assert lint(capsys, "corpus", "--select", "CT4")[1] == CT403_LINE + "\n"
-    assert lint(capsys, "corpus", "--ignore", "CT403")[1] == CT201_LINE + "\n"
+    assert lint(capsys, "corpus", "--select", "CT4", "-q")[1] == CT403_LINE + "\n"
+    assert lint(capsys, "corpus", "--ignore", "CT403", "-q")[1] == CT201_LINE + "\n"
 
 
 def test_paths_print_relative_to_the_working_directory(make_corpus, capsys, monkeypatch, tmp_path):
     make_corpus({REJECT_SESSION: AGENT_FIRST})
     monkeypatch.chdir(tmp_path / "corpus" / "sessions")
-    assert lint(capsys, "..")[1] == f"{REJECT_ID}.md:7:1: CT403 [warning] session begins with an [AGENT] turn, not [USER]\n"
+    assert lint(capsys, "..", "--quiet")[1] == f"{REJECT_ID}.md:7:1: CT403 [warning] session begins with an [AGENT] turn, not [USER]\n"
     assert lint(capsys, f"{REJECT_ID}.md")[1].startswith(f"{REJECT_ID}.md:7:1: CT403")
 
 
@@ -160,7 +162,7 @@ def test_no_path_lints_every_corpus_below(make_corpus, capsys, tmp_path):
     make_corpus({REJECT_SESSION: AGENT_FIRST}, name="fixtures/b")
     make_corpus(NO_SIDECAR, name="fixtures/a")
     make_corpus(NO_SIDECAR, name=".cache/hidden")
-    code, out, _ = lint(capsys)
+    code, out, _ = lint(capsys, "-q")
     assert [line.split(":")[0] for line in out.splitlines()] == [
         f"fixtures/a/sessions/{ADMIT_ID}.md", f"fixtures/b/{REJECT_SESSION}"]
     assert code == 1
@@ -186,13 +188,13 @@ def test_a_crashing_rule_exits_2_naming_it(make_corpus, capsys, monkeypatch):
     monkeypatch.setattr(registry, "rule_modules", lambda: real() + [crash])
     make_corpus({REJECT_SESSION: AGENT_FIRST})
     code, out, err = lint(capsys, "corpus")
-    assert code == 2 and out == CT403_LINE + "\n"
+    assert code == 2 and out == CT403_LINE + "\nFound 1 warning and 1 internal error in 2 fixtures.\n"
     assert err == "corpustools lint: internal error in rule CT595 (fake-crash): KeyError: 'boom'\n"
 
 
 def test_unreadable_files_are_diagnostics_not_tracebacks(make_corpus, capsys):
     make_corpus({REJECT_SESSION: b"\x00\x01binary", f"expected/{ADMIT_ID}.yaml": "a: [\n"})
-    code, out, err = lint(capsys, "corpus")
+    code, out, err = lint(capsys, "corpus", "-q")
     assert code == 1 and err == ""
     assert [line.split(": ")[1].split()[0] for line in out.splitlines()] == ["CT002", "CT001"]
 
@@ -209,3 +211,67 @@ def test_output_is_byte_identical_across_runs_and_hash_seeds(make_corpus, tmp_pa
             assert proc.returncode == 1, proc.stderr
             outputs.add((fmt, proc.stdout))
     assert len(outputs) == 2
+
+
+def test_summary_line_counts_singular_and_plural_and_quiet_drops_it(make_corpus, capsys):
+    make_corpus({REJECT_SESSION: AGENT_FIRST, **NO_SIDECAR})
+    assert lint(capsys, "corpus")[1].splitlines()[-1] == "Found 1 error and 1 warning in 2 fixtures."
+    assert lint(capsys, "corpus", "--select", "CT201")[1].splitlines()[-1] == "Found 1 error in 2 fixtures."
+    assert lint(capsys, "corpus", "-q")[1] == f"{CT201_LINE}\n{CT403_LINE}\n"
+    make_corpus({f"expected/{REJECT_ID}.yaml": None, **NO_SIDECAR}, name="two")
+    assert lint(capsys, "two")[1].splitlines()[-1] == "Found 2 errors in 2 fixtures."
+    make_corpus(name="clean")
+    assert lint(capsys, "clean", "--quiet") == (0, "", "")
+    assert lint(capsys, "clean", "--format", "json")[1] == "[]\n"  # no summary outside text
+
+
+def test_json_summary_is_one_object_with_the_contract_keys(make_corpus, capsys):
+    from corpustools import __version__
+
+    make_corpus({REJECT_SESSION: AGENT_FIRST, **NO_SIDECAR})
+    code, out, err = lint(capsys, "corpus", "--format", "json-summary", "--strict")
+    assert json.loads(out) == {"tool": "corpustools", "version": __version__, "errors": 1, "warnings": 1,
+                               "fixtures": 2, "by_code": {"CT201": 1, "CT403": 1}, "exit_code": 1}
+    assert list(json.loads(out)) == ["tool", "version", "errors", "warnings", "fixtures", "by_code", "exit_code"]
+    assert (code, err) == (1, "")
+    make_corpus(name="clean")
+    summary = json.loads(lint(capsys, "clean", "--format", "json-summary")[1])
+    assert (summary["errors"], summary["warnings"], summary["by_code"], summary["exit_code"]) == (0, 0, {}, 0)
+
+
+BOLD_CT403 = "\x1b[1mCT403\x1b[0m \x1b[33m[warning]\x1b[0m"
+
+
+@pytest.mark.parametrize("env, coloured", [
+    ({"FORCE_COLOR": "1"}, True),
+    ({"FORCE_COLOR": "1", "NO_COLOR": "1"}, False),
+    ({"FORCE_COLOR": ""}, False),
+    ({}, False),
+])
+def test_colour_only_when_forced_or_on_a_terminal_and_never_with_no_color(make_corpus, capsys, monkeypatch,
+                                                                          env, coloured):
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    monkeypatch.delenv("FORCE_COLOR", raising=False)
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    make_corpus({REJECT_SESSION: AGENT_FIRST, **NO_SIDECAR})
+    out = lint(capsys, "corpus")[1]
+    assert (BOLD_CT403 in out) is coloured
+    assert ("\x1b[31m[error]" in out) is coloured
+    if not coloured:
+        assert "\x1b" not in out
+    for fmt in ("json", "json-summary", "github", "sarif"):
+        assert "\x1b" not in lint(capsys, "corpus", "--format", fmt)[1]
+
+
+def test_colour_follows_the_terminal_and_no_color(monkeypatch):
+    from corpustools.commands.lint import use_colour
+
+    class Terminal:
+        def isatty(self):
+            return True
+
+    assert use_colour(Terminal(), {}) is True
+    assert use_colour(Terminal(), {"NO_COLOR": "1"}) is False
+    assert use_colour(Terminal(), {"NO_COLOR": ""}) is True  # only a non-empty value disables
+    assert use_colour(object(), {}) is False

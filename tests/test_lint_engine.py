@@ -92,7 +92,34 @@ def test_unknown_code_in_config_is_a_config_error_at_its_line(make_corpus):
     with pytest.raises(ConfigError) as caught:
         lint_run(make_corpus(with_lint("  ignore: [CT403, CT999]\n")))
     assert (caught.value.pos.line, caught.value.pos.col) == (20, 19)
-    assert "unknown rule code 'CT999'" in caught.value.message
+    assert "lint.ignore: unknown rule 'CT999': write a rule code such as CT403" in caught.value.message
+
+
+def test_config_takes_rule_names_as_well_as_codes(make_corpus):
+    section = ("  ignore: [turn-shape]\n  severity: {sidecar-missing: warning}\n"
+               "  per_file_ignores:\n    - {files: ['*'], codes: [CT403], reason: test data}\n")
+    config = corpus_config(load_corpus(str(make_corpus(with_lint(section), "names"))), rule_modules())
+    assert (config.ignore, dict(config.severity)) == ({"CT403"}, {"CT201": "warning"})
+    section = "  per_file_ignores:\n    - {files: ['sessions/*'], codes: [turn-shape], reason: test data}\n"
+    config = corpus_config(load_corpus(str(make_corpus(with_lint(section), "files"))), rule_modules())
+    assert config.per_file_ignores[0].codes == {"CT403"}
+    run = lint_run(make_corpus({REJECT_SESSION: AGENT_FIRST, **with_lint("  ignore: [turn-shape]\n")},
+                               "run"))
+    assert "CT403" not in {d.code for d in run.diagnostics}
+
+
+@pytest.mark.parametrize("section, message", [
+    ("  ignore: [term-brittel]\n", "lint.ignore: unknown rule 'term-brittel': did you mean CT610 (term-brittle)?"),
+    ("  ignore: [ct610]\n", "lint.ignore: unknown rule 'ct610': did you mean CT610 (term-brittle)?"),
+    ("  severity: {turn-shap: error}\n", "lint.severity: unknown rule 'turn-shap': did you mean CT403 (turn-shape)?"),
+    ("  per_file_ignores:\n    - {files: ['*'], codes: [nonsense-words-here], reason: r}\n",
+     "lint.per_file_ignores: unknown rule 'nonsense-words-here': write a rule code such as CT403 or a name"),
+    ("  severity: {CT403: error, turn-shape: warning}\n",
+     "lint.severity: CT403 (turn-shape) is given twice, as error and as warning"),
+])
+def test_an_unknown_rule_name_says_what_to_write(make_corpus, section, message):
+    with pytest.raises(ConfigError, match=re.escape(message)):
+        lint_run(make_corpus(with_lint(section)))
 
 
 def test_rule_options_are_validated_and_merged(make_corpus):

@@ -192,6 +192,7 @@ def test_cli_reports_label_rules_in_text_format(make_corpus, capsys):
         "use at least 2 (2-4)",
         "corpus/expected/admit-convention-01.yaml:8:9: CT603 [error] must_match_all term 'Queue Worker' is not "
         "lowercase; write 'queue worker'",
+        "Found 1 error and 1 warning in 2 fixtures.",
     ]
 
 

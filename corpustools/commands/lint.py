@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 HELP = "check a fixture corpus: malformed, unwinnable, leaking or copied fixtures"
-FORMATS = ("text", "json", "github", "sarif")  # kept here too so --help needs no import
+FORMATS = ("text", "json", "json-summary", "github", "sarif")  # kept here too so --help needs no import
 
 
 def register(subparsers) -> None:
@@ -22,9 +22,11 @@ def register(subparsers) -> None:
                         "overrides lint.prompt")
     parser.add_argument("--kb", metavar="DIR", help="knowledge-base folder, every *.md under it "
                         "(enables CT704); overrides lint.kb")
+    parser.add_argument("-q", "--quiet", action="store_true", help="text format: print the diagnostics "
+                        "only, no summary line (nothing when clean)")
     parser.add_argument("--strict", action="store_true", help="warnings fail too (exit 1)")
     parser.add_argument("--statistics", action="store_true", help="count diagnostics per code "
-                        "(after text output; on stderr for the other formats)")
+                        "(after the text diagnostics, before the summary line; on stderr for the other formats)")
     parser.add_argument("--list-rules", action="store_true", help="list every rule and exit")
     parser.add_argument("--explain", metavar="CODE", help="print a rule's documentation and exit")
     parser.set_defaults(run=run)
@@ -52,7 +54,20 @@ def _explain(code: str, rules, out, err) -> int:
     return 0
 
 
+def use_colour(out, environ) -> bool:
+    """Colour on a terminal only. NO_COLOR (non-empty) always wins; FORCE_COLOR (non-empty) colours
+    even a pipe, for CI logs that render ANSI."""
+    if environ.get("NO_COLOR"):
+        return False
+    if environ.get("FORCE_COLOR"):
+        return True
+    isatty = getattr(out, "isatty", None)
+    return bool(isatty and isatty())
+
+
 def run(args, out, err) -> int:
+    import os
+
     from corpustools import __version__
     from corpustools.lint import engine, report
     from corpustools.lint.config import ConfigError, check_cli_ignore, expand_codes
@@ -79,8 +94,11 @@ def run(args, out, err) -> int:
         return 2
 
     diagnostics = run_.diagnostics
+    code = engine.exit_code(run_, args.strict)
     if args.format == "text":
-        out.write(report.format_text(diagnostics))
+        out.write(report.format_text(diagnostics, colour=use_colour(out, os.environ)))
+    elif args.format == "json-summary":
+        out.write(report.format_json_summary(diagnostics, run_.fixtures, __version__, code))
     elif args.format == "json":
         out.write(report.format_json(diagnostics))
     elif args.format == "github":
@@ -89,6 +107,8 @@ def run(args, out, err) -> int:
         out.write(report.format_sarif(diagnostics, rules, __version__, [str(c) for c in run_.crashes]))
     if args.statistics:
         (out if args.format == "text" else err).write(report.format_statistics(diagnostics))
+    if args.format == "text" and not args.quiet:
+        out.write(report.format_summary(diagnostics, run_.fixtures, len(run_.crashes)))
     for crash in run_.crashes:
         print(f"corpustools lint: {printable(str(crash))}", file=err)
-    return engine.exit_code(run_, args.strict)
+    return code

@@ -4,6 +4,7 @@ misspelt code silently suppressing nothing is worse than a refusal."""
 
 from __future__ import annotations
 
+import difflib
 import fnmatch
 import os
 import re
@@ -83,10 +84,29 @@ def check_cli_ignore(codes: frozenset[str], rules: list[ModuleType]) -> None:
             raise ConfigError(Pos(""), f"--ignore: {_never(rule, 'ignored')}")
 
 
-def _code_at(doc: YamlDoc, keypath: tuple, code: str, rules: Mapping[str, ModuleType]) -> ModuleType:
-    if code not in rules:
-        raise ConfigError(doc.pos(keypath), f"lint: unknown rule code {code!r} (see corpustools lint --list-rules)")
-    return rules[code]
+def _did_you_mean(entry: str, rules: Mapping[str, ModuleType]) -> str:
+    """What to write instead of an unknown entry: the closest code or name, as `CODE (name)`."""
+    if _CODE_OR_PREFIX.fullmatch(entry.upper()):  # a code: a near number is another rule, not a typo
+        rule = rules.get(entry.upper())
+    else:
+        names = {rule.NAME: rule for _, rule in sorted(rules.items())}
+        close = difflib.get_close_matches(entry.lower(), list(names), n=1, cutoff=0.6)
+        rule = names[close[0]] if close else None
+    if rule is None:
+        return "write a rule code such as CT403 or a name such as turn-shape"
+    return f"did you mean {rule.CODE} ({rule.NAME})?"
+
+
+def _code_at(doc: YamlDoc, keypath: tuple, entry: str, rules: Mapping[str, ModuleType]) -> ModuleType:
+    """The rule a `lint:` entry names, by code (CT610) or by name (term-brittle), as --explain takes."""
+    if entry in rules:
+        return rules[entry]
+    by_name = next((rule for rule in rules.values() if rule.NAME == entry), None)
+    if by_name is None:
+        section = ".".join(str(key) for key in keypath[:2])
+        raise ConfigError(doc.pos(keypath), f"{section}: unknown rule {entry!r}: {_did_you_mean(entry, rules)} "
+                          "(see corpustools lint --list-rules)")
+    return by_name
 
 
 def _resolve(doc: YamlDoc, value: str | None) -> str | None:
@@ -149,25 +169,30 @@ def load_config(doc: YamlDoc | None, lint: Mapping | None, rules: list[ModuleTyp
         rule = _code_at(doc, ("lint", "ignore", index), code, by_code)
         if not suppressible(rule):
             raise ConfigError(doc.pos(("lint", "ignore", index)), f"lint.ignore: {_never(rule, 'ignored')}")
-        ignore.add(code)
+        ignore.add(rule.CODE)
     severity = {}
     for code, level in sorted(lint.get("severity", {}).items()):
         rule = _code_at(doc, ("lint", "severity", code), code, by_code)
         if not suppressible(rule) and level != rule.SEVERITY:
             raise ConfigError(doc.pos(("lint", "severity", code)),
                               f"lint.severity: {_never(rule, f're-levelled to {level}')}")
-        severity[code] = level
+        if severity.get(rule.CODE, level) != level:  # both its code and its name, levelled differently
+            raise ConfigError(doc.pos(("lint", "severity", code)), f"lint.severity: {rule.CODE} ({rule.NAME}) "
+                              f"is given twice, as {severity[rule.CODE]} and as {level}")
+        severity[rule.CODE] = level
     file_ignores = []
     for index, entry in enumerate(lint.get("per_file_ignores", [])):
+        codes = set()
         for j, code in enumerate(entry["codes"]):
             rule = _code_at(doc, ("lint", "per_file_ignores", index, "codes", j), code, by_code)
             if not suppressible(rule):
                 raise ConfigError(doc.pos(("lint", "per_file_ignores", index, "codes", j)),
                                   f"lint.per_file_ignores: {_never(rule, 'ignored per file')}")
+            codes.add(rule.CODE)
         if not entry["reason"].strip():
             raise ConfigError(doc.pos(("lint", "per_file_ignores", index, "reason")),
                               "lint.per_file_ignores: reason must say why the files are exempt")
-        file_ignores.append(FileIgnore(tuple(entry["files"]), frozenset(entry["codes"]), entry["reason"]))
+        file_ignores.append(FileIgnore(tuple(entry["files"]), frozenset(codes), entry["reason"]))
     return LintConfig(
         ignore=frozenset(ignore),
         severity=severity,

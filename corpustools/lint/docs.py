@@ -20,12 +20,15 @@ fails when this file is stale. -->
 
 `corpustools lint` checks a fixture corpus before anyone spends a model run on it. Each rule has a
 stable code (other tools rely on it), a name, and a default severity. Every rule except the secret
-rules (CT5xx) can be switched off or re-levelled under `lint:` in corpus.yaml:
+rules (CT5xx) can be switched off or re-levelled under `lint:` in corpus.yaml. `ignore`, the keys of
+`severity` and the `codes` of `per_file_ignores` take a rule's code or its name (as `--explain`
+does); an unknown entry is a configuration error (exit 2) that says what to write, e.g.
+`did you mean CT610 (term-brittle)?`. `rules` is keyed by code.
 
 ```yaml
 lint:
-  ignore: [CT403]
-  severity: {CT604: error}
+  ignore: [CT403, term-brittle]
+  severity: {term-count: error}
   per_file_ignores:
     - files: [sessions/trap-phantom-01.md]
       codes: [CT602]

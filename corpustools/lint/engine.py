@@ -5,7 +5,7 @@ traceback, and the other rules still run."""
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from types import ModuleType
 
 from corpustools.lint.config import ConfigError, LintConfig, load_config, suppressible
@@ -41,6 +41,7 @@ class RuleCrash:
 class LintRun:
     diagnostics: tuple[Diagnostic, ...] = ()
     crashes: tuple[RuleCrash, ...] = ()
+    fixtures: int = 0  # fixtures (session or sidecar ids) of the corpora linted, for the summary
 
 
 @dataclass(frozen=True)
@@ -225,18 +226,21 @@ def lint_target(target: Target, rules: list[ModuleType], selection: Selection) -
     freeze_loaded()  # the rules below allocate a lot; never rescan the loaded corpus
     config = corpus_config(corpus, rules)
     context = build_context(corpus, config, selection)
-    return run_rules(context, active_rules(rules, config, selection), config, target.only)
+    run = run_rules(context, active_rules(rules, config, selection), config, target.only)
+    return replace(run, fixtures=len(set(corpus.session_paths) | set(corpus.sidecar_paths)))
 
 
 def lint_paths(paths: list[str], rules: list[ModuleType], selection: Selection) -> LintRun:
     """Lint what `paths` name (see resolve_targets); diagnostics of all corpora, sorted together."""
     diagnostics: set[Diagnostic] = set()
     crashes: list[RuleCrash] = []
+    fixtures = 0
     for target in resolve_targets(paths):
         run = lint_target(target, rules, selection)
         diagnostics.update(run.diagnostics)
         crashes += run.crashes
-    return LintRun(tuple(sorted(diagnostics)), tuple(crashes))
+        fixtures += run.fixtures
+    return LintRun(tuple(sorted(diagnostics)), tuple(crashes), fixtures)
 
 
 def exit_code(run: LintRun, strict: bool = False) -> int:

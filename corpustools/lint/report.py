@@ -11,13 +11,58 @@ from typing import Sequence
 from corpustools.lint.diagnostic import Diagnostic
 from corpustools.positions import printable
 
-FORMATS = ("text", "json", "github", "sarif")
+FORMATS = ("text", "json", "json-summary", "github", "sarif")
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 
+# ANSI SGR sequences for a terminal: bold code; red errors, yellow warnings.
+_BOLD, _RESET = "\x1b[1m", "\x1b[0m"
+_SEVERITY_COLOUR = {"error": "\x1b[31m", "warning": "\x1b[33m"}
 
-def format_text(diagnostics: Sequence[Diagnostic]) -> str:
-    return "".join(f"{printable(d.path)}:{d.line}:{d.col}: {d.code} [{d.severity}] {printable(d.message)}\n"
-                   for d in diagnostics)
+
+def format_text(diagnostics: Sequence[Diagnostic], colour: bool = False) -> str:
+    lines = []
+    for d in diagnostics:
+        code, severity = d.code, f"[{d.severity}]"
+        if colour:
+            code = f"{_BOLD}{code}{_RESET}"
+            severity = f"{_SEVERITY_COLOUR.get(d.severity, '')}{severity}{_RESET}"
+        lines.append(f"{printable(d.path)}:{d.line}:{d.col}: {code} {severity} {printable(d.message)}\n")
+    return "".join(lines)
+
+
+def _counted(count: int, noun: str) -> str:
+    return f"{count} {noun}{'' if count == 1 else 's'}"
+
+
+def _severity_counts(diagnostics: Sequence[Diagnostic]) -> tuple[int, int]:
+    errors = sum(1 for d in diagnostics if d.severity == "error")
+    return errors, len(diagnostics) - errors
+
+
+def format_summary(diagnostics: Sequence[Diagnostic], fixtures: int, crashes: int = 0) -> str:
+    """The last line of text output, ruff-style: what was found, in how many fixtures."""
+    errors, warnings = _severity_counts(diagnostics)
+    found = [_counted(n, noun) for n, noun in ((errors, "error"), (warnings, "warning"),
+                                                (crashes, "internal error")) if n]
+    if not found:
+        return "All checks passed.\n"
+    listed = ", ".join(found[:-1]) + " and " + found[-1] if len(found) > 1 else found[0]
+    return f"Found {listed} in {_counted(fixtures, 'fixture')}.\n"
+
+
+def format_json_summary(diagnostics: Sequence[Diagnostic], fixtures: int, version: str, exit_code: int) -> str:
+    """One JSON object with the counts, for dashboards and CI badges."""
+    errors, warnings = _severity_counts(diagnostics)
+    summary = {
+        "tool": "corpustools",
+        "version": version,
+        "errors": errors,
+        "warnings": warnings,
+        "fixtures": fixtures,
+        "by_code": dict(sorted(Counter(d.code for d in diagnostics).items())),
+        "exit_code": exit_code,
+    }
+    return json.dumps(summary, indent=2, ensure_ascii=False) + "\n"
 
 
 def format_json(diagnostics: Sequence[Diagnostic]) -> str:
@@ -92,8 +137,8 @@ def format_statistics(diagnostics: Sequence[Diagnostic]) -> str:
     """One line per code, in code order: count, code, name; then the totals by severity."""
     counts = Counter((d.code, d.name) for d in diagnostics)
     lines = [f"{count:<5} {code} {name}\n" for (code, name), count in sorted(counts.items())]
-    errors = sum(1 for d in diagnostics if d.severity == "error")
-    lines.append(f"{errors} error(s), {len(diagnostics) - errors} warning(s)\n")
+    errors, warnings = _severity_counts(diagnostics)
+    lines.append(f"{errors} error(s), {warnings} warning(s)\n")
     return "".join(lines)
 
 
