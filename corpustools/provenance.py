@@ -21,7 +21,6 @@ Paths in the record are relative to the record's own folder, so the repository c
 
 from __future__ import annotations
 
-import json
 import os
 import re
 from dataclasses import dataclass
@@ -32,6 +31,7 @@ from corpustools.textfile import is_regular_file
 from corpustools.positions import InputError, Pos
 from corpustools.writing import refuse_target, write_text
 from corpustools.yamlload import YamlDoc
+from corpustools.yamlwrite import flow_scalar
 
 RECORD_VERSION = 1
 DEFAULT_RECORD = "authoring/provenance.yaml"
@@ -87,30 +87,25 @@ def _inside(path: str, folder: str) -> bool:
     return path == folder or path.startswith(folder.rstrip(os.sep) + os.sep)
 
 
-def _q(value) -> str:
-    """A YAML scalar: JSON's double-quoted strings and integers are valid YAML and never ambiguous."""
-    return json.dumps(value, ensure_ascii=False)
-
-
 def render_record(data: dict) -> str:
     corpus, prompt = data["corpus"], data["authoring_prompt"]
     lines = [
         "# Provenance record of a corpus, written by `corpustools provenance record`; checked by",
         "# `corpustools provenance verify` and lint rule CT801. Re-record after review; do not edit.",
         f"record_version: {data['record_version']}",
-        f"recorded: {_q(data['recorded'])}",
+        f"recorded: {flow_scalar(data['recorded'])}",
         "corpus:",
-        f"  path: {_q(corpus['path'])}",
-        f"  name: {_q(corpus['name'])}",
-        f"  version: {_q(corpus['version'])}",
+        f"  path: {flow_scalar(corpus['path'])}",
+        f"  name: {flow_scalar(corpus['name'])}",
+        f"  version: {flow_scalar(corpus['version'])}",
         "authoring_prompt:",
-        f"  path: {_q(prompt['path'])}",
-        f"  sha256: {_q(prompt['sha256'])}",
-        f"authored_by: {_q(data['authored_by'])}",
-        f"reviewed_by: {_q(data['reviewed_by'])}",
+        f"  path: {flow_scalar(prompt['path'])}",
+        f"  sha256: {flow_scalar(prompt['sha256'])}",
+        f"authored_by: {flow_scalar(data['authored_by'])}",
+        f"reviewed_by: {flow_scalar(data['reviewed_by'])}",
         "files:",
     ]
-    lines += [f"  {_q(relative)}: {_q(sha)}" for relative, sha in sorted(data["files"].items())]
+    lines += [f"  {flow_scalar(relative)}: {flow_scalar(sha)}" for relative, sha in sorted(data["files"].items())]
     return "\n".join(lines) + "\n"
 
 
