@@ -68,15 +68,43 @@ def is_corpus(root: str) -> bool:
     return os.path.isfile(os.path.join(root, SPEC_FILE))
 
 
+def is_corpus_root(folder: str) -> bool:
+    """A folder holding corpus.yaml, or sessions/ and expected/ (so a lost corpus.yaml is CT003,
+    not "no corpus here")."""
+    if is_corpus(folder):
+        return True
+    return all(os.path.isdir(os.path.join(folder, sub)) for sub in (SESSIONS_DIR, SIDECARS_DIR))
+
+
+def corpus_root_of(path: str) -> str | None:
+    """The corpus a file or folder belongs to: the nearest corpus root at or above it (absolute),
+    or None. `lint` lints that corpus for a path inside it, and walks up from the working folder."""
+    folder = path if os.path.isdir(path) else os.path.dirname(path) or "."
+    folder = os.path.abspath(folder)
+    while True:
+        if is_corpus_root(folder):
+            return folder
+        parent = os.path.dirname(folder)
+        if parent == folder:
+            return None
+        folder = parent
+
+
 def require_corpus(root: str) -> None:
-    """InputError unless `root` is a corpus folder (a folder that holds corpus.yaml)."""
+    """InputError unless `root` is a corpus folder (a folder that holds corpus.yaml); a folder
+    inside a corpus is told which folder to give instead."""
     if not os.path.isdir(root):
         raise InputError(Pos(root), "is not a folder; not a corpus" if os.path.exists(root) else "no such corpus folder")
     if not is_corpus(root):
         spec = os.path.join(root, SPEC_FILE)
         if os.path.lexists(spec):
             read_bytes(spec)  # says what it is instead (a link to nowhere, a FIFO, ...)
-        raise InputError(Pos(root), f"not a corpus folder: no {SPEC_FILE}")
+        enclosing = corpus_root_of(root)
+        hint = ""
+        if enclosing is not None and is_corpus(enclosing):
+            shown = os.path.relpath(enclosing).replace(os.sep, "/")
+            hint = f" (it is inside the corpus {shown}: give that folder)"
+        raise InputError(Pos(root), f"not a corpus folder: no {SPEC_FILE}{hint}")
 
 
 def utf8_name(name: str) -> str | None:

@@ -54,6 +54,19 @@ def default_record_path(corpus_root: str) -> str:
     return os.path.normpath(os.path.join(corpus_root, os.pardir, os.pardir, DEFAULT_RECORD))
 
 
+def corpus_record_path(corpus_root: str, spec=None) -> str:
+    """Where the provenance record of a corpus is: corpus.yaml's `lint: provenance:` (relative to
+    the corpus folder) when set, else default_record_path. The one answer for lint's CT801 and
+    for the defaults of `provenance record` and `provenance verify`. `spec`: the loaded
+    CorpusSpec, if the caller has it (else corpus.yaml is read; an unreadable one counts as unset)."""
+    if spec is None:
+        spec = load_spec_file(corpus_root)[0]
+    configured = spec.lint.get("provenance") if spec is not None and isinstance(spec.lint, dict) else None
+    if isinstance(configured, str) and configured:
+        return os.path.normpath(os.path.join(corpus_root, configured))
+    return default_record_path(corpus_root)
+
+
 def record_files(corpus_root: str) -> list[str]:
     """corpus.yaml, sessions, sidecars and gold outputs: relative POSIX paths, sorted. Regular files
     only: a link (to /dev/zero, say) or a folder named like a gold output is never read."""

@@ -11,6 +11,22 @@ from corpustools.schemastore import validate
 from corpustools.textfile import decode_text, read_bytes, read_stdin_bytes
 
 UNREADABLE, INVALID, VALID = "unreadable", "invalid", "valid"
+# Kinds whose text lines name the line and column of each schema error (a worksheet is edited by
+# hand, answer by answer); the other kinds keep their `file: /pointer: message` lines.
+POSITIONED_KINDS = ("adjudication",)
+
+
+@dataclass(frozen=True)
+class ValidationProblem:
+    """One schema error or contract warning of a file; `line` 0 when the document has no
+    positions (JSON) or the file could not be parsed at a known place."""
+
+    path: str
+    line: int
+    col: int
+    pointer: str | None  # JSON pointer of the offending value; None for an unparsable file
+    severity: str  # error | warning
+    message: str
 
 
 @dataclass(frozen=True)
@@ -18,6 +34,7 @@ class FileVerdict:
     path: str
     status: str  # valid | invalid | unreadable
     lines: tuple[str, ...]  # what to print, each a whole line naming the file
+    problems: tuple[ValidationProblem, ...] = ()
 
 
 def _read(path: str) -> tuple[bytes, str]:
@@ -34,13 +51,38 @@ def validate_file(kind: str, path: str) -> FileVerdict:
     try:
         doc = parse_document(decode_text(data, shown), shown)
     except InputError as err:
-        return FileVerdict(path, INVALID, (str(err),))
+        problem = ValidationProblem(shown, err.pos.line, max(err.pos.col, 1) if err.pos.line else 0, None, "error",
+                                    err.message)
+        return FileVerdict(path, INVALID, (str(err),), (problem,))
     errors = validate(kind, doc.data)
     if errors:
-        return FileVerdict(path, INVALID, tuple(f"{shown}: {e.pointer or '/'}: {e.message}" for e in errors))
+        problems = []
+        for error in errors:
+            pos = doc.pos(error.keypath) if doc.positions else None
+            problems.append(ValidationProblem(shown, pos.line if pos else 0, pos.col if pos else 0,
+                                              error.pointer or "/", "error", error.message))
+        lines = tuple(f"{pos_of(p) if kind in POSITIONED_KINDS else p.path}: {p.pointer}: {p.message}"
+                      for p in problems)
+        return FileVerdict(path, INVALID, lines, tuple(problems))
     warnings = contract_warnings(doc.data) if kind == "proposal-output" else []
     lines = tuple(f"{shown}: warning: {w}" for w in warnings) + (f"{shown}: valid",)
-    return FileVerdict(path, VALID, lines)
+    return FileVerdict(path, VALID, lines, tuple(ValidationProblem(shown, 0, 0, None, "warning", w) for w in warnings))
+
+
+def pos_of(problem: ValidationProblem) -> str:
+    """`path:line:col`, or the path alone when the line is unknown."""
+    return f"{problem.path}:{problem.line}:{problem.col}" if problem.line else problem.path
+
+
+def problems_json(verdicts: list[FileVerdict]) -> str:
+    """`validate --format json`: one array of every problem of the files that could be read, in
+    the order given (an unreadable file is reported on standard error, exit 2)."""
+    import json
+
+    rows = [{"path": p.path, "line": p.line or None, "col": p.col or None, "pointer": p.pointer,
+             "severity": p.severity, "message": p.message}
+            for verdict in verdicts if verdict.status != UNREADABLE for p in verdict.problems]
+    return json.dumps(rows, indent=2, ensure_ascii=False) + "\n"
 
 
 def exit_code(verdicts: list[FileVerdict]) -> int:

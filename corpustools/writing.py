@@ -98,7 +98,7 @@ def run_folder_inputs(folders: Iterable[str]) -> list[str]:
     return found
 
 
-def emit(text: str, output: str | None, corpus_root: str, out, inputs: Iterable[str] = ()) -> None:
+def emit(text: str, output: str | None, corpus_root: str | None, out, inputs: Iterable[str] = ()) -> None:
     """A report goes to `output` (never inside a corpus's own files, never over one of the
     command's `inputs`), or to `out` when none."""
     if output:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 
+from corpustools.commands.options import add_report_options
+
 HELP = "measure how far the scorer's verdicts agree with human verdicts from adjudication worksheets"
 USAGE = ("corpustools calibrate [-h] [--format {markdown,json,text}] [--output FILE] "
          "CORPUS RUN --verdicts FILE [RUN --verdicts FILE ...]")
@@ -16,9 +18,7 @@ class PairsError(Exception):
 
 
 def _report_options(parser) -> None:
-    parser.add_argument("--format", choices=FORMATS, default=None, help="report format (default: markdown)")
-    parser.add_argument("--output", metavar="FILE", default=None,
-                        help="write the report to FILE instead of standard output")
+    add_report_options(parser, FORMATS, "markdown", resolved_later=True)
 
 
 def register(subparsers) -> None:

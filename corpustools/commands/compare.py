@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from corpustools.commands.options import add_report_options
+
+FORMATS = ("markdown", "json")
+
 HELP = ("compare two prompt versions' runs fixture by fixture, with noise and a paired test "
         "(advisory: exit 0, unless --fail-on-regression)")
 
@@ -15,8 +19,7 @@ def register(subparsers) -> None:
                         help="a results folder of the current version (repeat for several runs)")
     parser.add_argument("--candidate", metavar="RUN", action="append", required=True,
                         help="a results folder of the proposed version (repeat for several runs)")
-    parser.add_argument("--format", choices=("markdown", "json"), default="markdown")
-    parser.add_argument("--output", metavar="FILE", help="write the report to FILE instead of standard output")
+    add_report_options(parser, FORMATS, "markdown")
     parser.add_argument("--allow-corpus-drift", action="store_true",
                         help="compare even when a run's run.yaml names another corpus sha256 (the report says so)")
     parser.add_argument("--fail-on-regression", action="store_true",

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from corpustools.commands.options import add_report_options
+
 HELP = "check a fixture corpus: malformed, unwinnable, leaking or copied fixtures"
 FORMATS = ("text", "json", "json-summary", "github", "sarif")  # kept here too so --help needs no import
 
@@ -13,7 +15,7 @@ def register(subparsers) -> None:
     parser.add_argument("paths", nargs="*", metavar="PATH",
                         help="a corpus folder, or a file or folder inside one (report only those files); "
                         "default: every corpus under the working directory")
-    parser.add_argument("--format", choices=FORMATS, default="text", help="output format (default: text)")
+    add_report_options(parser, FORMATS, "text")
     parser.add_argument("--select", metavar="CODES", help="run only these rules (comma-separated codes or "
                         "prefixes such as CT6); secret rules always run")
     parser.add_argument("--ignore", metavar="CODES", help="skip these rules (codes or prefixes); "
@@ -73,6 +75,7 @@ def run(args, out, err) -> int:
     from corpustools.lint.config import ConfigError, check_cli_ignore, expand_codes
     from corpustools.lint.registry import rule_modules
     from corpustools.positions import InputError, printable
+    from corpustools.writing import emit
 
     rules = rule_modules()
     if args.list_rules:
@@ -95,20 +98,27 @@ def run(args, out, err) -> int:
 
     diagnostics = run_.diagnostics
     code = engine.exit_code(run_, args.strict)
+    text = []  # what goes to standard output, or to --output FILE
     if args.format == "text":
-        out.write(report.format_text(diagnostics, colour=use_colour(out, os.environ)))
+        colour = not args.output and use_colour(out, os.environ)
+        text.append(report.format_text(diagnostics, colour=colour))
     elif args.format == "json-summary":
-        out.write(report.format_json_summary(diagnostics, run_.fixtures, __version__, code))
+        text.append(report.format_json_summary(diagnostics, run_.fixtures, __version__, code))
     elif args.format == "json":
-        out.write(report.format_json(diagnostics))
+        text.append(report.format_json(diagnostics))
     elif args.format == "github":
-        out.write(report.format_github(diagnostics))
+        text.append(report.format_github(diagnostics))
     else:
-        out.write(report.format_sarif(diagnostics, rules, __version__, [str(c) for c in run_.crashes]))
+        text.append(report.format_sarif(diagnostics, rules, __version__, [str(c) for c in run_.crashes]))
     if args.statistics:
-        (out if args.format == "text" else err).write(report.format_statistics(diagnostics))
+        (text.append if args.format == "text" else err.write)(report.format_statistics(diagnostics))
     if args.format == "text" and not args.quiet:
-        out.write(report.format_summary(diagnostics, run_.fixtures, len(run_.crashes)))
+        text.append(report.format_summary(diagnostics, run_.fixtures, len(run_.crashes)))
+    try:  # a report is never written into a corpus's own files nor over the prompt it read
+        emit("".join(text), args.output, None, out, [args.prompt] if args.prompt else [])
+    except InputError as error:
+        print(f"corpustools lint: {error}", file=err)
+        return 2
     for crash in run_.crashes:
         print(f"corpustools lint: {printable(str(crash))}", file=err)
     return code

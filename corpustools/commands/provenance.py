@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from corpustools.commands.options import add_report_options
+
 HELP = "record who authored and reviewed a corpus, and verify nothing changed since"
-DEFAULT_RECORD = "authoring/provenance.yaml"  # corpustools.provenance.DEFAULT_RECORD, without the import
+WHERE = ("corpus.yaml's lint: provenance: if set (relative to the corpus folder), else "
+         "<corpus>/../../authoring/provenance.yaml: where lint's CT801 looks")
+VERIFY_FORMATS = ("text", "json")
 
 
 def register(subparsers) -> None:
@@ -18,47 +22,79 @@ def register(subparsers) -> None:
     rec.add_argument("--authoring-prompt", metavar="FILE", required=True, help="the prompt the corpus was authored with")
     rec.add_argument("--authored-by", metavar="WHO", required=True, help="model or person that authored it")
     rec.add_argument("--reviewed-by", metavar="WHO", required=True, help="model or person that reviewed it")
-    rec.add_argument("--output", metavar="FILE", default=DEFAULT_RECORD, help=f"default: {DEFAULT_RECORD}")
+    rec.add_argument("--output", metavar="FILE", help=f"the record to write (default: {WHERE})")
     rec.add_argument("--date", metavar="YYYY-MM-DD", help="date recorded (default: today)")
     rec.set_defaults(run=run_record)
     ver = actions.add_parser("verify", help="exit 1 naming every file changed since the record",
-                             description="Exit 1 naming every file changed since the record, 0 when none.")
-    ver.add_argument("record", metavar="RECORD", nargs="?", default=DEFAULT_RECORD, help=f"default: {DEFAULT_RECORD}")
+                             description="Exit 1 naming every file changed since the record, 0 when none, 2 when "
+                             "the record cannot be read.")
+    ver.add_argument("record", metavar="RECORD", nargs="?",
+                     help="the record to check (default: the record of --corpus, else of the corpus the working "
+                     "folder is in, else of the one corpus below it that has a record; a corpus's record is "
+                     f"{WHERE})")
+    ver.add_argument("--corpus", metavar="CORPUS", help="verify the record of this corpus (when RECORD is not given)")
+    add_report_options(ver, VERIFY_FORMATS, "text")
     ver.set_defaults(run=run_verify)
 
 
 def run_record(args, out, err) -> int:
     from corpustools.lint.engine import display_path
     from corpustools.positions import InputError, printable
-    from corpustools.provenance import record
+    from corpustools.provenance import corpus_record_path, record
 
+    output = args.output or corpus_record_path(args.corpus)
     try:
-        data = record(args.corpus, args.authoring_prompt, args.authored_by, args.reviewed_by, args.output, args.date)
+        data = record(args.corpus, args.authoring_prompt, args.authored_by, args.reviewed_by, output, args.date)
     except InputError as error:
         print(f"corpustools provenance: {error}", file=err)
         return 2
-    print(printable(f"{display_path(args.output)}: recorded {len(data['files'])} files of corpus "
+    print(printable(f"{display_path(output)}: recorded {len(data['files'])} files of corpus "
                     f"{data['corpus']['name']} version {data['corpus']['version']}"), file=out)
     return 0
 
 
+def default_record(corpus: str | None) -> str:
+    """The record `verify` checks when none is named (see the RECORD help)."""
+    import os
+
+    from corpustools.corpus import corpus_root_of
+    from corpustools.lint.engine import discover_corpora
+    from corpustools.provenance import DEFAULT_RECORD, corpus_record_path
+
+    root = corpus or corpus_root_of(".")
+    if root is not None:
+        return corpus_record_path(root)
+    found = {corpus_record_path(r) for r in discover_corpora(".")}
+    existing = sorted(path for path in found if os.path.lexists(path))
+    return existing[0] if len(existing) == 1 else DEFAULT_RECORD
+
+
 def run_verify(args, out, err) -> int:
+    import json
+    import os
+
     from corpustools.lint.engine import display_path
     from corpustools.positions import InputError, printable
     from corpustools.provenance import verify
-    import os
+    from corpustools.writing import emit
 
-    if not os.path.lexists(args.record):  # anything else that is not a regular file: read_text says what it is
-        print(f"corpustools provenance: {printable(args.record)}: no such record", file=err)
+    path = args.record or default_record(args.corpus)
+    if not os.path.lexists(path):  # anything else that is not a regular file: read_text says what it is
+        print(f"corpustools provenance: {printable(display_path(path) if not args.record else path)}: no such record",
+              file=err)
         return 2
     try:
-        drifts = verify(args.record)
+        drifts = verify(path)
+        if args.format == "json":
+            text = json.dumps({"record": display_path(path),
+                               "drifts": [{"path": display_path(d.path), "status": d.status} for d in drifts]},
+                              indent=2, ensure_ascii=False) + "\n"
+        else:
+            lines = [f"{display_path(d.path)}: {d.status} since the record {display_path(path)}" for d in drifts]
+            text = "".join(printable(line) + "\n" for line in lines or [f"{display_path(path)}: every file matches "
+                                                                         "the record"])
+        emit(text, args.output, None, out, [path])
     except InputError as error:
         print(f"corpustools provenance: {error}", file=err)
         return 2
-    for drift in drifts:
-        print(printable(f"{display_path(drift.path)}: {drift.status} since the record {display_path(args.record)}"),
-              file=out)
-    if not drifts:
-        print(printable(f"{display_path(args.record)}: every file matches the record"), file=out)
     return 1 if drifts else 0

@@ -10,9 +10,10 @@ def register(subparsers) -> None:
     actions = parser.add_subparsers(dest="action", metavar="ACTION", parser_class=type(parser))
     init = actions.add_parser(
         "init", help="write RESULTS/run.yaml before running the model by hand",
-        description="Write RESULTS/run.yaml: the prompt's path, name, Version: line and sha256, the model, "
-        "temperature, harness, operator, start time and the sha256 of the corpus. Refuses to overwrite an "
-        "existing run.yaml unless --force.")
+        description="Run it once per run folder, before saving any output into it: it writes RESULTS/run.yaml, "
+        "recording the prompt's path, name, Version: line and sha256, the model, temperature, harness, operator, "
+        "start time and the sha256 of the corpus, so that score and compare can tell when the prompt or the "
+        "corpus changed since (drift). Refuses to overwrite an existing run.yaml unless --force.")
     init.add_argument("results", metavar="RESULTS", help="the results folder (created if missing)")
     init.add_argument("--corpus", metavar="CORPUS", required=True, help="the corpus the run is produced against")
     init.add_argument("--prompt", metavar="FILE", required=True, help="the prompt file under evaluation")

@@ -9,7 +9,7 @@ HELP = "print a shipped JSON Schema"
 
 def register(subparsers) -> None:
     parser = subparsers.add_parser("schema", help=HELP, description=HELP)
-    parser.add_argument("kind", choices=SCHEMA_KINDS)
+    parser.add_argument("kind", choices=SCHEMA_KINDS, metavar="KIND", help=f"which schema: {', '.join(SCHEMA_KINDS)}")
     parser.set_defaults(run=run)
 
 

@@ -3,7 +3,10 @@
 
 from __future__ import annotations
 
+from corpustools.commands.options import add_report_options
 from corpustools.score.thresholds import parse_thresholds
+
+FORMATS = ("markdown", "json", "text")
 
 HELP = ("score saved prompt outputs against the corpus labels (advisory: exit 0 whenever a report is made, "
         "unless --fail-under)")
@@ -16,8 +19,7 @@ def register(subparsers) -> None:
     parser.add_argument("corpus", metavar="CORPUS", help="the corpus folder (holds corpus.yaml)")
     parser.add_argument("results", metavar="RESULTS", nargs="+",
                         help="a run folder of <fixture_id>.json outputs (and optionally run.yaml)")
-    parser.add_argument("--format", choices=("markdown", "json", "text"), default="markdown")
-    parser.add_argument("--output", metavar="FILE", help="write the report to FILE instead of standard output")
+    add_report_options(parser, FORMATS, "markdown")
     parser.add_argument("--append-history", metavar="FILE",
                         help="append one row to the Markdown history table in FILE (created if missing; "
                         "not when the table already has an identical row)")

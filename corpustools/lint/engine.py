@@ -11,6 +11,7 @@ from types import ModuleType
 from corpustools.lint.config import ConfigError, LintConfig, load_config, suppressible
 from corpustools.lint.context import LintContext, TextSource
 from corpustools.lint.diagnostic import Diagnostic
+from corpustools.corpus import corpus_root_of, is_corpus_root
 from corpustools.positions import InputError, Pos
 from corpustools.spec import SPEC_FILE
 
@@ -54,14 +55,6 @@ class Selection:
     kb: str | None = None  # --kb DIR, overrides lint.kb
 
 
-def is_corpus_root(folder: str) -> bool:
-    """A folder holding corpus.yaml, or sessions/ and expected/ (so a lost corpus.yaml is CT003,
-    not "no corpus here")."""
-    if os.path.isfile(os.path.join(folder, SPEC_FILE)):
-        return True
-    return all(os.path.isdir(os.path.join(folder, sub)) for sub in ("sessions", "expected"))
-
-
 def discover_corpora(base: str) -> list[str]:
     """Every folder holding corpus.yaml under `base`, sorted; hidden folders and venvs are skipped."""
     found = []
@@ -76,31 +69,26 @@ def discover_corpora(base: str) -> list[str]:
     return sorted(os.path.normpath(f) for f in found)
 
 
-def _enclosing_corpus(path: str) -> str | None:
-    folder = path if os.path.isdir(path) else os.path.dirname(path) or "."
-    folder = os.path.abspath(folder)
-    while True:
-        if is_corpus_root(folder):
-            return folder
-        parent = os.path.dirname(folder)
-        if parent == folder:
-            return None
-        folder = parent
-
-
 def resolve_targets(paths: list[str], cwd: str = ".") -> list[Target]:
-    """What `corpustools lint PATH...` lints. A bad PATH is a ConfigError (usage, exit 2)."""
+    """What `corpustools lint PATH...` lints. A bad PATH is a ConfigError (usage, exit 2).
+
+    No PATH: the corpus the working folder is in (walking up), else every corpus below it. A PATH
+    inside a corpus lints that whole corpus and reports only what is under PATH."""
     if not paths:
+        enclosing = corpus_root_of(cwd)
+        if enclosing is not None:
+            return [Target(enclosing)]
         roots = discover_corpora(cwd)
         if not roots:
-            raise ConfigError(Pos(""), f"no corpus (a folder holding {SPEC_FILE}) found under {os.path.abspath(cwd)}")
+            raise ConfigError(Pos(""), f"no corpus (a folder holding {SPEC_FILE}) found in, above "
+                              f"or below {os.path.abspath(cwd)}")
         return [Target(root) for root in roots]
     whole: set[str] = set()
     parts: dict[str, set[str]] = {}
     for path in paths:
         if not os.path.exists(path):
             raise ConfigError(Pos(""), f"{path}: no such file or folder")
-        root = _enclosing_corpus(path)
+        root = corpus_root_of(path)
         if root is None:
             below = discover_corpora(path) if os.path.isdir(path) else []
             if not below:
@@ -160,7 +148,7 @@ def corpus_config(corpus, rules: list[ModuleType]) -> LintConfig:
 
 
 def build_context(corpus, config: LintConfig, selection: Selection) -> LintContext:
-    from corpustools.provenance import default_record_path
+    from corpustools.provenance import corpus_record_path
 
     prompt = selection.prompt or config.prompt
     kb = selection.kb or config.kb
@@ -168,7 +156,7 @@ def build_context(corpus, config: LintConfig, selection: Selection) -> LintConte
         corpus=corpus,
         prompt=read_prompt(prompt, "--prompt" if selection.prompt else "lint.prompt") if prompt else None,
         kb=read_kb(kb, "--kb" if selection.kb else "lint.kb") if kb else None,
-        provenance_record=config.provenance or default_record_path(corpus.root),
+        provenance_record=corpus_record_path(corpus.root, corpus.spec),
     )
 
 

@@ -1,7 +1,8 @@
 """A corpus file changed, appeared or disappeared since the corpus's provenance record.
 
 What: when a provenance record for this corpus exists (`lint: provenance: PATH` in corpus.yaml,
-else `<corpus>/../../authoring/provenance.yaml`, as written by `corpustools provenance record`),
+relative to the corpus folder, else `<corpus>/../../authoring/provenance.yaml`: the path
+`corpustools provenance record` writes and `provenance verify` reads by default),
 every corpus file - corpus.yaml, sessions, sidecars, gold outputs - and the authoring prompt still
 have the sha256 the record lists: the same files `corpustools provenance verify` checks. A changed
 or new corpus file is reported at the file; a missing one, or a changed or missing authoring

@@ -1,0 +1,164 @@
+"""CLI conventions a user relies on across commands: every positional has help, `--format` names
+its choices and default, `--output` writes a report atomically, corpus discovery walks up, and
+provenance's default record is the one lint's CT801 reads."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+
+import pytest
+
+from corpustools.cli import build_parser, main
+from corpustools.provenance import corpus_record_path
+
+NO_SIDECAR = {"expected/admit-convention-01.yaml": None}  # one CT201 error in the make_corpus corpus
+SHIPPED = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "fixtures", "prompt-eval")
+
+
+def run(capsys, *argv):
+    code = main([str(a) for a in argv])
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def _parsers(parser, prog="corpustools"):
+    """(prog, parser) for the parser and every sub-command parser below it."""
+    yield prog, parser
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for name, sub in action.choices.items():
+                yield from _parsers(sub, f"{prog} {name}")
+
+
+def test_every_positional_has_help_and_every_format_lists_choices_and_default():
+    missing, bad_format, commands = [], [], 0
+    for prog, parser in _parsers(build_parser()):
+        commands += 1
+        for action in parser._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                helped = {a.dest for a in action._choices_actions if a.help}
+                missing += [f"{prog} {name}" for name in action.choices if name not in helped]
+            elif not action.option_strings and (not action.help or action.help == argparse.SUPPRESS):
+                missing.append(f"{prog} {action.dest}")
+            elif "--format" in action.option_strings:
+                shown = parser.format_help()
+                if "{" + ",".join(action.choices) + "}" not in shown or not (action.help or "").endswith(
+                        f"(default: {action.default or 'markdown'})"):
+                    bad_format.append(prog)
+    assert commands >= 12 and missing == [] and bad_format == []
+
+
+@pytest.mark.parametrize("command", ["lint", "score", "compare", "calibrate", "validate", "provenance verify"])
+def test_reporting_commands_share_format_and_output(command, capsys):
+    code, out, _ = run(capsys, *command.split(), "--help")
+    assert code == 0
+    assert "--format {" in out and "report format (default: " in out
+    assert "--output FILE" in out and "write the report to FILE instead of standard output" in out
+
+
+def test_run_init_help_says_when_it_is_run(capsys):
+    out = run(capsys, "run", "init", "--help")[1]
+    assert "once per run folder, before saving any output" in " ".join(out.split())
+
+
+def test_lint_output_writes_the_report_to_a_file(make_corpus, tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    make_corpus(NO_SIDECAR)
+    code, printed, _ = run(capsys, "lint", "corpus")
+    assert code == 1
+    assert run(capsys, "lint", "corpus", "--output", "lint.txt") == (1, "", "")
+    assert (tmp_path / "lint.txt").read_text() == printed
+    code, _, err = run(capsys, "lint", "corpus", "--output", "corpus/sessions/report.txt")
+    assert code == 2 and "corpustools never writes there" in err
+    assert not (tmp_path / "corpus/sessions/report.txt").exists()
+    os.symlink("lint.txt", tmp_path / "link.txt")
+    assert run(capsys, "lint", "corpus", "--format", "json", "--output", "link.txt")[0] == 2
+    assert (tmp_path / "lint.txt").read_text() == printed  # never written through the link
+
+
+def test_validate_json_is_an_array_of_problems_with_lines(tmp_path, capsys):
+    good = tmp_path / "good.yaml"
+    good.write_text("worksheet_version: 1\n")
+    code, out, err = run(capsys, "validate", "adjudication", good, "--format", "json")
+    rows = json.loads(out)
+    assert code == 1 and err == "" and rows
+    assert set(rows[0]) == {"path", "line", "col", "pointer", "severity", "message"}
+    assert all(row["path"] == str(good) and row["line"] == 1 for row in rows)
+    text = run(capsys, "validate", "adjudication", good)[1]
+    assert text.startswith(f"{good}:1:1: /: ")  # a worksheet's problems carry line and column
+    code, out, _ = run(capsys, "validate", "sidecar", good, "--format", "json", "--output", tmp_path / "v.json")
+    assert (code, out) == (1, "") and json.loads((tmp_path / "v.json").read_text())
+
+
+def test_validate_adjudication_names_the_line_of_a_bad_answer(tmp_path, capsys):
+    sheet = tmp_path / "sheet.yaml"
+    sheet.write_text("worksheet_version: 1\ncorpus: c\nresults: r\nshows_terms: false\nfixtures:\n"
+                     "  - fixture_id: x\n    verdict: pass\n")
+    out = run(capsys, "validate", "adjudication", sheet)[1]
+    assert f"{sheet}:7:5: /fixtures/0/verdict: 'pass' is not one of ['PASS', 'FAIL']" in out.splitlines()
+
+
+def test_lint_without_path_walks_up_to_the_enclosing_corpus(make_corpus, tmp_path, capsys, monkeypatch):
+    make_corpus(NO_SIDECAR, name="repo/fixtures/tiny")
+    make_corpus(name="repo/fixtures/tiny/sessions/not-this-one")  # below the working folder: not searched
+    monkeypatch.chdir(tmp_path / "repo/fixtures/tiny/expected")
+    code, out, _ = run(capsys, "lint", "-q")
+    assert code == 1 and out == ("../sessions/admit-convention-01.md:1:1: CT201 [error] session has no sidecar: "
+                                 "expected/admit-convention-01.yaml is missing\n")
+
+
+def test_lint_a_file_inside_a_corpus_lints_that_corpus_and_reports_the_file(make_corpus, tmp_path, capsys,
+                                                                           monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    make_corpus(NO_SIDECAR)
+    assert run(capsys, "lint", "corpus/sessions/admit-convention-01.md")[0] == 1  # CT201 needs the whole corpus
+    assert run(capsys, "lint", "corpus/sessions/reject-noise-01.md")[:2] == (0, "All checks passed.\n")
+
+
+def test_score_names_the_corpus_a_subfolder_is_in(make_corpus, tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    make_corpus()
+    (tmp_path / "run").mkdir()
+    code, out, err = run(capsys, "score", "corpus/sessions", "run")
+    assert (code, out) == (2, "")
+    assert err == ("corpustools score: corpus/sessions: not a corpus folder: no corpus.yaml "
+                   "(it is inside the corpus corpus: give that folder)\n")
+
+
+def test_provenance_defaults_are_where_ct801_looks(make_corpus, tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    make_corpus(name="fixtures/tiny")
+    (tmp_path / "prompt.md").write_text("# Author\n")
+    spec = tmp_path / "fixtures/tiny/corpus.yaml"
+    spec.write_text(spec.read_text() + "lint:\n  provenance: ../records/tiny.yaml\n")
+    assert corpus_record_path("fixtures/tiny") == os.path.join("fixtures", "records", "tiny.yaml")
+    code, out, _ = run(capsys, "provenance", "record", "fixtures/tiny", "--authoring-prompt", "prompt.md",
+                       "--authored-by", "m", "--reviewed-by", "p", "--date", "2026-01-05")
+    assert (code, out) == (0, "fixtures/records/tiny.yaml: recorded 5 files of corpus tiny version 1\n")
+    assert run(capsys, "provenance", "verify", "--corpus", "fixtures/tiny")[:2] == (
+        0, "fixtures/records/tiny.yaml: every file matches the record\n")
+    (tmp_path / "fixtures/tiny/sessions/reject-noise-01.md").write_text("edited\n")
+    monkeypatch.chdir(tmp_path / "fixtures/tiny/sessions")  # verify with no argument: the enclosing corpus
+    code, out, _ = run(capsys, "provenance", "verify", "--format", "json")
+    assert code == 1 and json.loads(out) == {"record": "../../records/tiny.yaml", "drifts": [
+        {"path": "reject-noise-01.md", "status": "changed"}]}
+    code, out, _ = run(capsys, "lint", "--select", "CT801", "-q")  # lint reads the very same record
+    assert code == 0 and out.startswith("reject-noise-01.md:1:1: CT801 [warning] changed since the provenance "
+                                        "record ../../records/tiny.yaml")
+
+
+def test_provenance_without_a_record_is_quiet_in_lint_and_says_where_in_explain(make_corpus, tmp_path, capsys,
+                                                                              monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    make_corpus()
+    assert run(capsys, "lint", "corpus", "--select", "CT801") == (0, "All checks passed.\n", "")
+    explained = " ".join(run(capsys, "lint", "--explain", "CT801")[1].split())
+    assert "`corpustools provenance record` writes and `provenance verify` reads by default" in explained
+
+
+@pytest.mark.skipif(not os.path.isdir(SHIPPED), reason="the shipped corpus is not in this checkout")
+def test_the_shipped_corpus_record_is_the_default_one():
+    expected = os.path.join(os.path.dirname(os.path.dirname(SHIPPED)), "authoring", "provenance.yaml")
+    assert corpus_record_path(SHIPPED) == expected and os.path.isfile(expected)
