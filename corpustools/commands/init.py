@@ -1,0 +1,27 @@
+"""corpustools init DIR"""
+
+from __future__ import annotations
+
+HELP = "scaffold a new corpus in DIR: a commented corpus.yaml and one fixture per kind of expectation"
+
+
+def register(subparsers) -> None:
+    parser = subparsers.add_parser(
+        "init", help=HELP, description=HELP + " (a session, sidecar and gold output each), and a README "
+        "with the next steps. It lints clean and scores its own gold. Refuses (exit 2) a DIR that exists "
+        "and is not an empty folder; never writes through a link.")
+    parser.add_argument("folder", metavar="DIR", help="the corpus folder to create (absent or empty)")
+    parser.set_defaults(run=run)
+
+
+def run(args, out, err) -> int:
+    from corpustools.positions import InputError, printable
+    from corpustools.scaffold import scaffold
+
+    try:
+        written = scaffold(args.folder, args.folder.replace("\\", "/"))
+    except InputError as error:
+        print(f"corpustools init: {error}", file=err)
+        return 2
+    print(printable(f"wrote {len(written)} files to {args.folder}; next: corpustools lint {args.folder}"), file=out)
+    return 0

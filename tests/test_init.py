@@ -1,0 +1,112 @@
+"""`corpustools init DIR`: a new corpus that lints clean, scores its own gold and validates."""
+
+from __future__ import annotations
+
+import json
+import os
+
+import pytest
+
+from corpustools.cli import main
+from corpustools.scaffold import ADMIT_ID, REJECT_ID
+from corpustools.yamlload import parse_yaml
+
+
+@pytest.fixture(autouse=True)
+def _in_tmp(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+
+
+def run(capsys, *argv):
+    code = main([str(a) for a in argv])
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def _files(folder):
+    return sorted(os.path.relpath(os.path.join(here, name), folder).replace(os.sep, "/")
+                  for here, _dirs, names in os.walk(folder) for name in names)
+
+
+def test_init_writes_one_fixture_per_expect_kind(tmp_path, capsys):
+    code, out, err = run(capsys, "init", "new-corpus")
+    assert (code, err) == (0, "")
+    assert out == "wrote 8 files to new-corpus; next: corpustools lint new-corpus\n"
+    assert _files(tmp_path / "new-corpus") == [
+        "README.md", "corpus.yaml", f"expected/{ADMIT_ID}.yaml", f"expected/{REJECT_ID}.yaml",
+        f"gold/{ADMIT_ID}.json", f"gold/{REJECT_ID}.json", f"sessions/{ADMIT_ID}.md", f"sessions/{REJECT_ID}.md"]
+    spec = parse_yaml((tmp_path / "new-corpus/corpus.yaml").read_text(), "corpus.yaml").data
+    assert spec["name"] == "new-corpus"
+    assert [c["expect"] for c in spec["categories"]] == ["practice", "empty"]
+    admit = parse_yaml((tmp_path / f"new-corpus/expected/{ADMIT_ID}.yaml").read_text(), "x").data
+    assert len(admit["expected_points"]) == 1 and admit["expected_points"][0]["must_not_match"]
+    readme = (tmp_path / "new-corpus/README.md").read_text()
+    assert all(step in readme for step in ("corpustools lint new-corpus", "corpustools render", "corpustools run init",
+                                           "corpustools score new-corpus"))
+
+
+def test_the_spec_comments_explain_every_top_level_key(tmp_path, capsys):
+    run(capsys, "init", "c")
+    text = (tmp_path / "c/corpus.yaml").read_text()
+    spec = parse_yaml(text, "corpus.yaml").data
+    lines = text.splitlines()
+    for key in spec:
+        at = lines.index(next(line for line in lines if line.startswith(f"{key}:")))
+        assert lines[at - 1].startswith("# "), key  # each key is introduced by a comment
+    assert "# lint:" in text  # the optional lint section is shown, commented out
+
+
+def test_the_scaffold_lints_clean_with_strict(tmp_path, capsys):
+    run(capsys, "init", "c")
+    assert run(capsys, "lint", "--strict", "c") == (0, "All checks passed.\n", "")
+
+
+def test_the_scaffold_scores_its_own_gold(tmp_path, capsys):
+    run(capsys, "init", "c")
+    code, out, err = run(capsys, "score", "c", "c/gold", "--format", "json")
+    report = json.loads(out)
+    assert code == 0
+    assert [(f["id"], f["verdict"]) for f in report["fixtures"]] == [(ADMIT_ID, "PASS"), (REJECT_ID, "PASS")]
+    assert report["aggregate"]["phantoms"] == 0 and report["aggregate"]["points_matched"] == 1
+
+
+def test_the_scaffold_validates(tmp_path, capsys):
+    run(capsys, "init", "c")
+    assert run(capsys, "validate", "corpus-spec", "c/corpus.yaml")[0] == 0
+    assert run(capsys, "validate", "sidecar", f"c/expected/{ADMIT_ID}.yaml", f"c/expected/{REJECT_ID}.yaml")[0] == 0
+    assert run(capsys, "validate", "proposal-output", f"c/gold/{ADMIT_ID}.json", f"c/gold/{REJECT_ID}.json")[0] == 0
+
+
+def test_init_is_byte_identical_for_the_same_name(tmp_path, capsys, monkeypatch):
+    for side in ("a", "b"):
+        (tmp_path / side).mkdir()
+        monkeypatch.chdir(tmp_path / side)
+        run(capsys, "init", "c")
+    for relative in _files(tmp_path / "a/c"):
+        assert (tmp_path / "a/c" / relative).read_bytes() == (tmp_path / "b/c" / relative).read_bytes()
+
+
+def test_init_into_an_existing_empty_folder(tmp_path, capsys):
+    (tmp_path / "empty").mkdir()
+    assert run(capsys, "init", "empty")[0] == 0
+
+
+def test_init_refuses_a_non_empty_folder_a_file_and_a_link(tmp_path, capsys):
+    (tmp_path / "full").mkdir()
+    (tmp_path / "full/notes.txt").write_text("mine\n")
+    assert run(capsys, "init", "full") == (
+        2, "", "corpustools init: full: is not empty; init writes only into a new or empty folder\n")
+    assert _files(tmp_path / "full") == ["notes.txt"] and (tmp_path / "full/notes.txt").read_text() == "mine\n"
+    (tmp_path / "file").write_text("x\n")
+    assert run(capsys, "init", "file")[0] == 2 and (tmp_path / "file").read_text() == "x\n"
+    (tmp_path / "target").mkdir()
+    os.symlink("target", tmp_path / "link")
+    code, _, err = run(capsys, "init", "link")
+    assert code == 2 and "symbolic link" in err and not os.listdir(tmp_path / "target")
+
+
+def test_init_never_writes_into_another_corpus_files(tmp_path, capsys):
+    run(capsys, "init", "c")
+    code, _, err = run(capsys, "init", "c/sessions/nested")
+    assert code == 2 and err.count("\n") == 1 and "corpustools never writes there" in err
+    assert not os.path.exists(tmp_path / "c/sessions/nested/README.md")
