@@ -96,15 +96,15 @@ def read_bytes(path: str, *, display: str | None = None) -> bytes:
         raise InputError(Pos(shown), f"cannot read: {err.strerror or err}") from None
 
 
-def read_stdin_bytes() -> bytes:
-    """Standard input, bounded like a file; shown as '-'."""
+def read_stdin_bytes(shown: str = "-") -> bytes:
+    """Standard input, bounded like a file; errors name it `shown`."""
     import sys
 
     if sys.stdin is None:
-        raise InputError(Pos("-"), "standard input is closed")
+        raise InputError(Pos(shown), "standard input is closed")
     data = sys.stdin.buffer.read(MAX_FILE_BYTES + 1)
     if len(data) > MAX_FILE_BYTES:
-        raise InputError(Pos("-"), f"standard input is over the {MAX_FILE_BYTES} byte limit; not read")
+        raise InputError(Pos(shown), f"standard input is over the {MAX_FILE_BYTES} byte limit; not read")
     return data
 
 

@@ -396,3 +396,21 @@ def test_a_worksheet_that_shows_the_terms_cannot_claim_to_be_blind(corpus, tmp_p
     assert any("the worksheet shows must_match_all but says shows_terms: false" in line for line in lines), lines
     sheet.write_text(text, encoding="utf-8")
     assert run_cli(capsys, "calibrate", corpus, run, "--verdicts", sheet)[0] == 0
+
+
+def test_verdicts_from_standard_input(corpus, tmp_path, capsys, monkeypatch):
+    import io
+    import types
+
+    run, sheet = judged(tmp_path, capsys, corpus, "r", GOOD_ADMIT)
+    good = sheet.read_bytes()
+    from_file = calibrate_json(capsys, corpus, (run, sheet))
+    monkeypatch.setattr("sys.stdin", types.SimpleNamespace(buffer=io.BytesIO(good)))
+    assert calibrate_json(capsys, corpus, (run, "-"))["runs"][0]["fixtures"] == from_file["runs"][0]["fixtures"]
+    blank = good.decode().replace('verdict: "PASS"', "verdict:", 1)
+    monkeypatch.setattr("sys.stdin", types.SimpleNamespace(buffer=io.BytesIO(blank.encode())))
+    lines = _errors(capsys, corpus, run, "-")
+    assert lines[0] == (f"corpustools calibrate: <stdin>:{_line_of(blank, 'verdict:')}:5: fixture {ADMIT_ID}: "
+                        "verdict is blank (PASS|FAIL)")
+    code, _, err = run_cli(capsys, "calibrate", corpus, run, "--verdicts", "-", run, "--verdicts", "-")
+    assert code == 2 and "--verdicts - (standard input) may be given once" in err

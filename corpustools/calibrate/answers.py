@@ -14,7 +14,9 @@ from corpustools.calibrate.worksheet import (EXPECTED_LIST, FIXTURE_ANSWERS, OPT
                                              OVER_EXTRACTION, POINT_ANSWER, POINT_CLASS, PROPOSAL_ANSWER)
 from corpustools.positions import InputError
 from corpustools.schemastore import validate
-from corpustools.textfile import read_text
+from corpustools.textfile import decode_text, read_stdin_bytes, read_text
+
+STDIN, STDIN_NAME = "-", "<stdin>"  # `--verdicts -` reads the worksheet from standard input
 from corpustools.yamlload import YamlDoc, parse_yaml
 
 
@@ -147,7 +149,10 @@ def _judged(doc: YamlDoc) -> JudgedWorksheet:
 def read_worksheet(path: str) -> tuple[JudgedWorksheet | None, YamlDoc | None, list[str]]:
     """-> (the answers, the document, []) or (None, document or None, every problem as one line)."""
     try:
-        doc = parse_yaml(read_text(path), path)
+        if path == STDIN:
+            doc = parse_yaml(decode_text(read_stdin_bytes(STDIN_NAME), STDIN_NAME), STDIN_NAME)
+        else:
+            doc = parse_yaml(read_text(path), path)
     except InputError as err:
         return None, None, [str(err)]
     if not isinstance(doc.data, dict) or "worksheet_version" not in doc.data:

@@ -31,7 +31,8 @@ def register(subparsers) -> None:
     parser.add_argument("corpus", metavar="CORPUS", help="the corpus folder (holds corpus.yaml)")
     # argparse cannot pair positionals with options, so the pairs are read in order from the rest.
     parser.add_argument("pairs", nargs=argparse.REMAINDER, metavar="RUN --verdicts FILE ...",
-                        help="a run folder, then --verdicts and its filled worksheet; repeat for more runs")
+                        help="a run folder, then --verdicts and its filled worksheet ('-': standard input, once); "
+                        "repeat for more runs")
     _report_options(parser)
     # The late options are parsed by a parser of the same class: one-line usage errors, exit 2.
     parser.set_defaults(run=run, parser_class=type(parser))
@@ -60,6 +61,8 @@ def split_pairs(tokens: list[str]) -> tuple[list[tuple[str, str]], list[str]]:
             raise PairsError(f"run {token} needs --verdicts FILE right after it")
     if not pairs:
         raise PairsError("give at least one RUN --verdicts FILE")
+    if [verdicts for _, verdicts in pairs].count("-") > 1:
+        raise PairsError("--verdicts - (standard input) may be given once")
     return pairs, options
 
 
@@ -90,7 +93,7 @@ def run(args, out, err) -> int:
     try:
         calibration = calibrate_runs(args.corpus, pairs)
         text = {"markdown": calibration_markdown, "json": calibration_json, "text": calibration_text}[fmt](calibration)
-        inputs = run_folder_inputs(run for run, _ in pairs) + [verdicts for _, verdicts in pairs]
+        inputs = run_folder_inputs(run for run, _ in pairs) + [verdicts for _, verdicts in pairs if verdicts != "-"]
         emit(text, output, args.corpus, out, inputs)
     except CalibrationProblems as problems:
         shown = problems.problems[:MAX_PROBLEMS]
