@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 
 import pytest
 
@@ -43,9 +44,9 @@ def test_every_positional_has_help_and_every_format_lists_choices_and_default():
             elif not action.option_strings and (not action.help or action.help == argparse.SUPPRESS):
                 missing.append(f"{prog} {action.dest}")
             elif "--format" in action.option_strings:
-                shown = parser.format_help()
-                if "{" + ",".join(action.choices) + "}" not in shown or not (action.help or "").endswith(
-                        f"(default: {action.default or 'markdown'})"):
+                said = re.search(r"\(default: ([a-z-]+)\)$", action.help or "")
+                if ("{" + ",".join(action.choices) + "}" not in parser.format_help() or not said
+                        or said.group(1) not in action.choices or action.default not in (None, said.group(1))):
                     bad_format.append(prog)
     assert commands >= 12 and missing == [] and bad_format == []
 

@@ -7,9 +7,9 @@ import argparse
 from corpustools.commands.options import add_report_options
 
 HELP = "measure how far the scorer's verdicts agree with human verdicts from adjudication worksheets"
-USAGE = ("corpustools calibrate [-h] [--format {markdown,json,text}] [--output FILE] "
-         "CORPUS RUN --verdicts FILE [RUN --verdicts FILE ...]")
 FORMATS = ("markdown", "json", "text")
+USAGE = (f"corpustools calibrate [-h] [--format {{{','.join(FORMATS)}}}] [--output FILE] "
+         "CORPUS RUN --verdicts FILE [RUN --verdicts FILE ...]")
 MAX_PROBLEMS = 50  # lines of bad input shown before "and N more problems"
 
 

@@ -14,7 +14,7 @@ def register(subparsers) -> None:
         "--strict); 2: usage, config or internal error.")
     parser.add_argument("paths", nargs="*", metavar="PATH",
                         help="a corpus folder, or a file or folder inside one (report only those files); "
-                        "default: every corpus under the working directory")
+                        "default: the corpus the working folder is in (walking up), else every corpus below it")
     add_report_options(parser, FORMATS, "text")
     parser.add_argument("--select", metavar="CODES", help="run only these rules (comma-separated codes or "
                         "prefixes such as CT6); secret rules always run")
