@@ -103,7 +103,7 @@ def test_validate_adjudication_names_the_line_of_a_bad_answer(tmp_path, capsys):
 
 def test_lint_without_path_walks_up_to_the_enclosing_corpus(make_corpus, tmp_path, capsys, monkeypatch):
     make_corpus(NO_SIDECAR, name="repo/fixtures/tiny")
-    make_corpus(name="repo/fixtures/tiny/sessions/not-this-one")  # below the working folder: not searched
+    make_corpus(name="repo/fixtures/tiny/expected/not-this-one")  # below the working folder: not the one meant
     monkeypatch.chdir(tmp_path / "repo/fixtures/tiny/expected")
     code, out, _ = run(capsys, "lint", "-q")
     assert code == 1 and out == ("../sessions/admit-convention-01.md:1:1: CT201 [error] session has no sidecar: "
