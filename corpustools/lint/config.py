@@ -49,7 +49,8 @@ class LintConfig:
     options: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)  # code -> merged options
     prompt: str | None = None
     kb: str | None = None
-    provenance: str | None = None
+    # lint.provenance is read by corpustools.provenance.corpus_record_path, the one answer to
+    # "where is this corpus's record" (CT801, provenance record and verify).
 
 
 def rule_by_code(rules: list[ModuleType]) -> dict[str, ModuleType]:
@@ -200,5 +201,4 @@ def load_config(doc: YamlDoc | None, lint: Mapping | None, rules: list[ModuleTyp
         options=_options(doc, lint, by_code),
         prompt=_resolve(doc, lint.get("prompt")),
         kb=_resolve(doc, lint.get("kb")),
-        provenance=_resolve(doc, lint.get("provenance")),
     )

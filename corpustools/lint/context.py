@@ -22,7 +22,7 @@ class LintContext:
     corpus: Corpus
     prompt: TextSource | None = None  # --prompt / lint.prompt; CT703 is inactive without it
     kb: tuple[TextSource, ...] | None = None  # --kb / lint.kb (*.md under the folder); CT704 needs it
-    provenance_record: str | None = None  # lint.provenance, else <corpus>/../../authoring/provenance.yaml
+    provenance_record: str | None = None  # corpustools.provenance.corpus_record_path of the corpus
     _cache: dict = field(default_factory=dict, compare=False, repr=False)
 
     def cached(self, key: str, factory: Callable[["LintContext"], Any]) -> Any:
