@@ -39,6 +39,11 @@ lint:
 
 Secret rules can never be ignored, re-levelled or selected away. There are no inline suppression
 comments: fixture text is fed to a model.
+
+Which corpus is linted: with no PATH, the corpus the working folder is in (the nearest folder at
+or above it holding corpus.yaml, or sessions/ and expected/), else every corpus below it. A PATH
+inside a corpus lints that whole corpus (corpus-wide rules need every fixture) and reports only
+the diagnostics under PATH.
 """
 
 
