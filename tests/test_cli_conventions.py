@@ -140,6 +140,8 @@ def test_provenance_defaults_are_where_ct801_looks(make_corpus, tmp_path, capsys
     assert (code, out) == (0, "fixtures/records/tiny.yaml: recorded 5 files of corpus tiny version 1\n")
     assert run(capsys, "provenance", "verify", "--corpus", "fixtures/tiny")[:2] == (
         0, "fixtures/records/tiny.yaml: every file matches the record\n")
+    assert run(capsys, "provenance", "verify", "fixtures/records/tiny.yaml", "--corpus", "fixtures/tiny") == (
+        2, "", "corpustools provenance: give RECORD or --corpus, not both\n")
     (tmp_path / "fixtures/tiny/sessions/reject-noise-01.md").write_text("edited\n")
     monkeypatch.chdir(tmp_path / "fixtures/tiny/sessions")  # verify with no argument: the enclosing corpus
     code, out, _ = run(capsys, "provenance", "verify", "--format", "json")

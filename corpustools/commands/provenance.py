@@ -78,6 +78,9 @@ def run_verify(args, out, err) -> int:
     from corpustools.provenance import verify
     from corpustools.writing import emit
 
+    if args.record and args.corpus:
+        print("corpustools provenance: give RECORD or --corpus, not both", file=err)
+        return 2
     path = args.record or default_record(args.corpus)
     if not os.path.lexists(path):  # anything else that is not a regular file: read_text says what it is
         print(f"corpustools provenance: {printable(display_path(path) if not args.record else path)}: no such record",
