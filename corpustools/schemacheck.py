@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import math
 import re
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 Check = Callable[[Any], bool]
 _ANNOTATIONS = frozenset({"$schema", "$id", "title", "description", "default", "$defs", "$comment"})

@@ -11,9 +11,10 @@ libyaml, PyYAML's pure-Python parser gives the same events, and so the same resu
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import lru_cache
-from typing import Any, Mapping
+from functools import cache
+from typing import Any
 
 from corpustools.positions import InputError, Pos
 
@@ -148,7 +149,7 @@ def _events(text: str, libyaml: bool):
             return
 
 
-@lru_cache(maxsize=None)
+@cache
 def _pure_parser():
     """PyYAML's pure-Python reader, scanner and parser (built once), refusing deep flow nesting
     while scanning: its simple-key bookkeeping is quadratic in the flow depth."""

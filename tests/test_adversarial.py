@@ -14,7 +14,6 @@ import time
 from pathlib import Path
 
 import pytest
-
 from bench_helpers import lint_json, run_main, tree_digest, write_generated
 
 HANG_GUARD_SECONDS = 20

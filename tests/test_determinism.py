@@ -16,7 +16,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from bench_helpers import BENCH, generate, tree_digest, write_tree
 
 FIXTURES, SEED, DEFECTS = 64, 5, 1

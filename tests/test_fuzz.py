@@ -25,11 +25,11 @@ import tempfile
 from pathlib import Path
 
 import pytest
+from bench_helpers import generate, lint_json, run_main, tree_digest, write_generated, write_tree
+from conftest import key_paths
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from bench_helpers import generate, lint_json, run_main, tree_digest, write_generated, write_tree
-from conftest import key_paths
 from corpustools.documents import parse_json
 from corpustools.positions import InputError
 from corpustools.schemastore import validate

@@ -8,7 +8,6 @@ from __future__ import annotations
 import json
 
 import pytest
-
 from conftest import ADMIT_ID, ADMIT_TURNS, ADMIT_UUID, REJECT_ID, SPEC_TEXT, session_text, sidecar_text
 from lint_helpers import lint_run, messages, where
 

@@ -5,7 +5,6 @@ reject-noise fixtures whose sessions have chosen (user, agent) turn counts."""
 from __future__ import annotations
 
 import pytest
-
 from conftest import SPEC_TEXT, session_text, sidecar_text
 from lint_helpers import lint_run, messages, where
 

@@ -6,7 +6,6 @@ import random
 import uuid
 
 import pytest
-
 from conftest import ADMIT_ID, ADMIT_TURNS, REJECT_ID, REJECT_TURNS, SPEC_TEXT, session_text
 from lint_helpers import lint_run, messages, where
 

@@ -9,8 +9,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-import corpustools
 from conftest import ADMIT_ID, ADMIT_TURNS, ADMIT_UUID, session_text
+
+import corpustools
 
 PACKAGE = Path(corpustools.__file__).resolve().parent
 AWS_ID = "AKIA" + "IOSFODNN7EXAMPLE"

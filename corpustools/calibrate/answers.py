@@ -7,11 +7,19 @@ or a fixture listed twice. Problems are collected, not raised, so a judge sees t
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Mapping
 
-from corpustools.calibrate.worksheet import (EXPECTED_LIST, FIXTURE_ANSWERS, OPTIONAL_CLASS, OPTIONAL_LIST,
-                                             OVER_EXTRACTION, POINT_ANSWER, POINT_CLASS, PROPOSAL_ANSWER)
+from corpustools.calibrate.worksheet import (
+    EXPECTED_LIST,
+    FIXTURE_ANSWERS,
+    OPTIONAL_CLASS,
+    OPTIONAL_LIST,
+    OVER_EXTRACTION,
+    POINT_ANSWER,
+    POINT_CLASS,
+    PROPOSAL_ANSWER,
+)
 from corpustools.positions import InputError
 from corpustools.schemastore import validate
 from corpustools.textfile import read_text

@@ -43,10 +43,11 @@ def run_record(args, out, err) -> int:
 
 
 def run_verify(args, out, err) -> int:
+    import os
+
     from corpustools.lint.engine import display_path
     from corpustools.positions import InputError, printable
     from corpustools.provenance import verify
-    import os
 
     if not os.path.lexists(args.record):  # anything else that is not a regular file: read_text says what it is
         print(f"corpustools provenance: {printable(args.record)}: no such record", file=err)

@@ -8,9 +8,10 @@ import difflib
 import fnmatch
 import os
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import ModuleType
-from typing import Any, Mapping
+from typing import Any
 
 from corpustools.positions import Pos
 from corpustools.yamlload import YamlDoc

@@ -31,9 +31,9 @@ from __future__ import annotations
 import math
 from array import array
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Sequence
 
 from corpustools.gcpause import gc_paused
 from corpustools.lint.skeleton import MASK

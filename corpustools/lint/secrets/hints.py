@@ -6,7 +6,7 @@ where the finder could find anything; it may point at more."""
 from __future__ import annotations
 
 import re
-from typing import Callable, Iterable
+from collections.abc import Callable, Iterable
 
 Search = Callable[[int], int]
 Hint = Callable[[str], Search]

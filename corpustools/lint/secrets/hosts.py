@@ -16,9 +16,16 @@ from dataclasses import dataclass
 from corpustools.lint.secrets.addresses import is_reserved_address, parse_address
 from corpustools.lint.secrets.hints import any_hint, literal_hint, regex_hint
 from corpustools.lint.secrets.scan import Finding, redact, run_start
-from corpustools.lint.secrets.tlds import (COUNTRY_CODES, DEV_HOST_DOMAINS, FILE_EXTENSIONS,
-                                           GENERIC_SECOND_LEVEL, PRIVATE_SUFFIXES, STRONG, TLDS,
-                                           WORDLIKE)
+from corpustools.lint.secrets.tlds import (
+    COUNTRY_CODES,
+    DEV_HOST_DOMAINS,
+    FILE_EXTENSIONS,
+    GENERIC_SECOND_LEVEL,
+    PRIVATE_SUFFIXES,
+    STRONG,
+    TLDS,
+    WORDLIKE,
+)
 from corpustools.lint.secrets.values import is_reference
 
 # The scheme is maximal (the lookbehind), the rest a bounded run that nothing follows: linear.

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import Callable, Iterable, Iterator, Mapping
 
 from corpustools.corpus import GOLD_DIR, list_files
 from corpustools.lint.diagnostic import Problem
