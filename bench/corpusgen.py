@@ -137,7 +137,7 @@ def scaled_categories(n: int) -> list[Category]:
     for i in by_remainder[: n - sum(counts)]:
         counts[i] += 1
     assert max(counts) <= MAX_PER_CATEGORY
-    return [Category(cid, count, expect, tests) for (cid, _, expect, tests), count in zip(table, counts)]
+    return [Category(cid, count, expect, tests) for (cid, _, expect, tests), count in zip(table, counts, strict=True)]
 
 
 def spec_text(name: str, categories: list[Category]) -> str:

@@ -381,7 +381,7 @@ def plant(rng: random.Random, categories: list[Category], fixtures: list[Fixture
     planted += plant_openings(k, fixtures, free)
     if k:
         planted += plant_monotone(rng, categories, fixtures, planted)
-    for number in range(k):  # CT801: the provenance record has another hash for this session
+    for _ in range(k):  # CT801: the provenance record has another hash for this session
         position = next(p for p in free if fixtures[p].has_session)
         free.remove(position)
         planted.append(("CT801", _session(fixtures[position])))

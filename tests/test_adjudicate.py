@@ -85,7 +85,7 @@ def test_any_text_round_trips_exactly(make_corpus, tmp_path, capsys):
     sheet = tmp_path / "sheet.yaml"
     assert _adjudicate(capsys, corpus, run, sheet)[0] == 0
     shown = parse_yaml(sheet.read_text(encoding="utf-8"), "s").data["fixtures"][0]["proposals"]
-    for got, want in zip(shown, [tricky, single_line, proposal("\n", "\n\n", type="map")]):
+    for got, want in zip(shown, [tricky, single_line, proposal("\n", "\n\n", type="map")], strict=True):
         assert {k: got[k] for k in ("title", "description", "body", "tags")} == {
             k: want[k] for k in ("title", "description", "body", "tags")}
 

@@ -18,7 +18,7 @@ FIRST_ONLY = output([proposal("Expired signups go through the queue worker")])
 
 
 def runs(tmp_path, *outputs):
-    return [str(write_results(tmp_path / f"run{i}", dict(zip((ADMIT_ID, REJECT_ID), pair))))
+    return [str(write_results(tmp_path / f"run{i}", dict(zip((ADMIT_ID, REJECT_ID), pair, strict=True))))
             for i, pair in enumerate(outputs, 1)]
 
 

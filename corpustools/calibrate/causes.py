@@ -85,7 +85,7 @@ def _brittle(point: ExpectedPoint, proposal: Proposal | None, levels: tuple[str,
 def _point_disagreements(points: tuple[ExpectedPoint, ...], scores: tuple[PointScore, ...], level: str,
                          score: FixtureScore, judged: JudgedFixture) -> list[Disagreement]:
     out = []
-    for point, matched in zip(points, scores):
+    for point, matched in zip(points, scores, strict=True):
         captured = judged.captured.get(point.id)
         if captured is None or captured == matched.matched:
             continue

@@ -25,7 +25,7 @@ SUPPRESSIBLE = True
 
 
 def check(ctx, options):
-    for fixture_id, session in sorted(ctx.corpus.sessions.items()):
+    for _fixture_id, session in sorted(ctx.corpus.sessions.items()):
         turns = session.turns
         if not any(t.role == "USER" for t in turns):
             where = turns[0].pos if turns else Pos(session.path, session.body_line, 1)

@@ -80,7 +80,7 @@ def _scanned_file(path: str, text: str) -> ScannedFile:
         return ScannedFile(path, text, text, {})
     lines = text.split("\n")
     folded = [fold(line) for line in lines]
-    originals = {number: line for number, (line, view) in enumerate(zip(lines, folded), 1) if line != view}
+    originals = {number: line for number, (line, view) in enumerate(zip(lines, folded, strict=True), 1) if line != view}
     return ScannedFile(path, text, "\n".join(folded) if originals else text, originals)
 
 
