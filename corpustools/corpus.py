@@ -209,11 +209,11 @@ def _load_corpus(root: str, for_scoring: bool) -> Corpus:
     sidecar_docs: dict[str, YamlDoc] = {}
     sidecars: dict[str, Sidecar] = {}
     for fixture_id, path in sidecar_paths.items():
-        doc, sidecar, text, sidecar_problems = load_sidecar_file(
+        doc, sidecar, sidecar_text, sidecar_problems = load_sidecar_file(
             path, f"{SIDECARS_DIR}/{fixture_id}{SIDECAR_SUFFIX}", digests)
         problems += sidecar_problems
-        if text is not None:
-            texts[path] = text
+        if sidecar_text is not None:
+            texts[path] = sidecar_text
         if doc is not None:
             sidecar_docs[fixture_id] = doc
         if sidecar is not None:

@@ -64,8 +64,8 @@ class _Compiler:
     def compile(self, schema: dict) -> Check:
         if not isinstance(schema, dict):
             raise Unsupported(schema)
-        checks = [self._keyword(name, value, schema) for name, value in schema.items() if name not in _ANNOTATIONS]
-        checks = [check for check in checks if check is not None]
+        found = [self._keyword(name, value, schema) for name, value in schema.items() if name not in _ANNOTATIONS]
+        checks = [check for check in found if check is not None]
         if len(checks) == 1:
             return checks[0]
         return lambda value: all(check(value) for check in checks)

@@ -103,7 +103,8 @@ def _schema_problems(doc: YamlDoc) -> list[str]:
 
 
 def _class_problems(doc: YamlDoc) -> list[str]:
-    problems, seen = [], {}
+    problems: list[str] = []
+    seen: dict[str, int] = {}  # fixture id -> line it is first listed at
     for i, fixture in enumerate(doc.data["fixtures"]):
         name = fixture["fixture_id"]
         if name in seen:

@@ -133,7 +133,8 @@ def calibrate_runs(corpus_root: str, pairs: list[tuple[str, str]]) -> Calibratio
     CalibrationProblems listing every problem with the runs and worksheets."""
     loaded = open_corpus(corpus_root)
     problems: list[str] = []
-    runs, scored = [], []
+    runs: list[RunCalibration] = []
+    scored: list[RunScore] = []
     for folder, path in pairs:
         if not os.path.isdir(folder):
             problems.append(f"{folder}: no such results folder")

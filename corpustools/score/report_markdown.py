@@ -101,6 +101,7 @@ def run_sections(run: RunScore, level: str) -> list[str]:
 
 def repeated_section(report: ScoreReport) -> list[str]:
     summary = report.repeated
+    assert summary is not None  # callers ask only when there are two or more runs
     lines = [f"## Repeated runs (k = {summary.runs})", ""]
     for first, second in summary.identical:
         lines += [f"> **WARNING:** {code(first)} and {code(second)} have byte-identical result files: "

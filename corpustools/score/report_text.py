@@ -43,6 +43,7 @@ def run_lines(run: RunScore) -> list[str]:
 
 def repeated_lines(report: ScoreReport) -> list[str]:
     s = report.repeated
+    assert s is not None  # callers ask only when there are two or more runs
     lines = [f"repeated runs (k = {s.runs}):"]
     lines += [f"WARNING: {a} and {b} have byte-identical result files: a cache, not an independent run"
               for a, b in s.identical]

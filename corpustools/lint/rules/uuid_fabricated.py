@@ -119,10 +119,11 @@ def check(ctx, options):
     # bounded so that a wide setting cannot turn the blocked search into comparing every pair
     max_differing = min(16, int(options.get("max_differing_digits", OPTIONS["max_differing_digits"])))
     min_shared = max(1, int(options.get("min_shared_digits", OPTIONS["min_shared_digits"])))
-    values, ids = {}, {}
+    values: dict[str, str] = {}
+    ids: dict[str, str] = {}  # fixture -> its 32 hex digits
     for fixture_id in sorted(ctx.corpus.sessions):
         value = frontmatter_mapping(ctx.corpus.sessions[fixture_id]).get("session_id")
-        if uuid_problem(value) is None:
+        if isinstance(value, str) and uuid_problem(value) is None:
             values[fixture_id], ids[fixture_id] = value, value.replace("-", "")
     related: dict[str, dict[str, str]] = {}  # fixture -> other fixture -> how they are related
     for a, b, differing in near_ids(ids, max_differing):

@@ -46,7 +46,7 @@ def literal_hint(needles: Iterable[str], any_case: Iterable[str] = ()) -> Hint:
 
     def search(text: str) -> Search:
         searches = [_find(text, needle) for needle in exact]
-        if folded:
+        if any_case_pattern is not None:  # there are folded needles
             lower = text.lower()
             if len(lower) == len(text):
                 searches += [_find(lower, needle) for needle in folded]
