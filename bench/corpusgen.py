@@ -5,8 +5,8 @@ the output folder: corpus/..., results/..., prompt.md, kb/...); `write_tree` wri
 order. Only `random.Random` seeded from `seed` is used, so the same arguments give the same bytes.
 
 Shared by bench/make_corpus.py (the command), bench/run.py (the benchmark) and the robustness
-tests (tests/bench_helpers.py puts this folder on sys.path), so the corpus the benchmark measures
-and the one the tests mutate are built by the same code.
+tests (bench/ is on pytest's pythonpath; see tests/support/bench.py), so the corpus the benchmark
+measures and the one the tests mutate are built by the same code.
 """
 
 from __future__ import annotations

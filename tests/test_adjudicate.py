@@ -5,12 +5,11 @@ from __future__ import annotations
 import hashlib
 import json
 
-from calibrate_helpers import fill, fill_all
-from conftest import ADMIT_ID, REJECT_ID
-from score_helpers import GOOD_ADMIT, output, proposal, run_cli, write_results
-
 from corpustools.schemastore import validate
 from corpustools.yamlload import parse_yaml
+from tests.support.calibrate import fill, fill_all
+from tests.support.corpus import ADMIT_ID, REJECT_ID
+from tests.support.score import GOOD_ADMIT, output, proposal, run_cli, write_results
 
 TRICKY_BODY = ("  leading spaces\n\ttab line\n\nkey: value # not a comment\n- not a list\n"
                "trailing spaces   \n\"quotes\" and 'apostrophes'\nUnicode: é 日本語 \u2028 NEL\x85 BEL\x07\n\n")
@@ -21,7 +20,7 @@ def _corpus_with_notes(make_corpus):
               "    must_match_all:\n      - queue worker\n      - expired signups\n"
               "    must_not_match: [signup table]\n")
     optional = "\n  - id: newsletter-module-map\n    type: map\n    must_match_all: [newsletter module]\n"
-    from conftest import sidecar_text
+    from tests.support.corpus import sidecar_text
 
     return make_corpus({f"expected/{ADMIT_ID}.yaml": sidecar_text(points=points, optional=optional)})
 

@@ -25,8 +25,6 @@ import tempfile
 from pathlib import Path
 
 import pytest
-from bench_helpers import generate, lint_json, run_main, tree_digest, write_generated, write_tree
-from conftest import key_paths
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
@@ -37,6 +35,8 @@ from corpustools.session import parse_session
 from corpustools.spec import parse_spec
 from corpustools.textfile import decode_text
 from corpustools.yamlload import parse_yaml
+from tests.support.bench import generate, lint_json, run_main, tree_digest, write_generated, write_tree
+from tests.support.corpus import key_paths
 
 BASE_FIXTURES, BASE_SEED = 5, 8
 MUTATIONS = ("truncate", "insert-bytes", "random-bytes", "invalid-utf8", "bom", "utf-16", "crlf", "empty",

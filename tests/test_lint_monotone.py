@@ -5,8 +5,9 @@ reject-noise fixtures whose sessions have chosen (user, agent) turn counts."""
 from __future__ import annotations
 
 import pytest
-from conftest import SPEC_TEXT, session_text, sidecar_text
-from lint_helpers import lint_run, messages, where
+
+from tests.support.corpus import SPEC_TEXT, session_text, sidecar_text
+from tests.support.lint import lint_run, messages, where
 
 SPEC = SPEC_TEXT.replace("  max: 10", "  max: 20")
 WORDS = ("anchor", "bramble", "cobalt", "dune", "ember", "fjord", "garnet", "harbor", "indigo", "juniper",

@@ -7,7 +7,6 @@ import hashlib
 import os
 
 import pytest
-from conftest import ADMIT_ID, REJECT_ID, VALID_FILES, session_text, sidecar_text, write_corpus
 
 from corpustools.corpus import (
     SESSION_PARSE,
@@ -20,6 +19,7 @@ from corpustools.corpus import (
 )
 from corpustools.positions import InputError, Pos
 from corpustools.session import parse_session
+from tests.support.corpus import ADMIT_ID, REJECT_ID, VALID_FILES, session_text, sidecar_text, write_corpus
 
 
 def _snapshot(root):

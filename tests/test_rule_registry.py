@@ -9,9 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from conftest import ADMIT_ID, ADMIT_TURNS, ADMIT_UUID, session_text
-
 import corpustools
+from tests.support.corpus import ADMIT_ID, ADMIT_TURNS, ADMIT_UUID, session_text
 
 PACKAGE = Path(corpustools.__file__).resolve().parent
 AWS_ID = "AKIA" + "IOSFODNN7EXAMPLE"

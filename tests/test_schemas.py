@@ -8,7 +8,6 @@ import json
 from pathlib import Path
 
 import pytest
-from conftest import SPEC_TEXT, key_paths, sidecar_text
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
@@ -16,6 +15,7 @@ from jsonschema import Draft202012Validator
 from corpustools.contract import contract_warnings, proposals
 from corpustools.schemastore import VALIDATE_KINDS, SchemaError, schema_text, validate
 from corpustools.yamlload import parse_yaml
+from tests.support.corpus import SPEC_TEXT, key_paths, sidecar_text
 
 
 def _candidate(kind="practice", **changes):

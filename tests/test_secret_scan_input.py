@@ -8,12 +8,12 @@ from __future__ import annotations
 import os
 
 import pytest
-from conftest import ADMIT_ID, ADMIT_TURNS, ADMIT_UUID, SPEC_TEXT, session_text, sidecar_text
-from lint_helpers import lint_run, messages
 
 from corpustools import textfile
 from corpustools.cli import main
 from corpustools.lint.secrets import source
+from tests.support.corpus import ADMIT_ID, ADMIT_TURNS, ADMIT_UUID, SPEC_TEXT, session_text, sidecar_text
+from tests.support.lint import lint_run, messages
 
 
 def where(run, code: str) -> list[tuple[str, int, int]]:
