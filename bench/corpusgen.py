@@ -213,9 +213,10 @@ def make_turns(rng: random.Random, source: SentenceSource) -> tuple[list[Turn], 
     tags = ["USER"]
     while len(tags) < count:
         tags.append("AGENT" if tags[-1] == "USER" or rng.random() < 0.2 else "USER")
-    turns, phrases = [], {"USER": [], "AGENT": []}
+    turns: list[Turn] = []
+    phrases: dict[str, list[str]] = {"USER": [], "AGENT": []}
     for tag in tags:
-        sentences = []
+        sentences: list[str] = []
         for _ in range(rng.randint(1, 3) if tag == "USER" else rng.randint(1, 5)):
             # a session opens with a long sentence, unique like all of them: short ones repeat
             # across thousands of fixtures, and a repeated opening is CT705's finding
@@ -349,7 +350,8 @@ def generate(n: int, seed: int = 0, defects: int = 0) -> Generated:
     categories, fixtures, source, master = build_fixtures(n, seed)
     prompt = prompt_text(source)
     kb = kb_files(random.Random(master.getrandbits(64)), source)
-    planted, unplanted = (), ()
+    planted: list[tuple[str, str]] = []  # (code, path)
+    unplanted: tuple = ()
     if defects:
         from defects import plant
 

@@ -294,7 +294,7 @@ def _padded(rng: random.Random, fixture: Fixture) -> Fixture:
     agent = len(fixture.turns) - user
     want_user = max(user, MONOTONE_TURNS - max(agent, MONOTONE_TURNS // 2))
     want_agent = MONOTONE_TURNS - want_user
-    extra = []
+    extra: list[Turn] = []
     while user < want_user or agent < want_agent:
         tag = "USER" if user < want_user and (agent >= want_agent or (extra and extra[-1].tag == "AGENT")) \
             else "AGENT"

@@ -360,7 +360,7 @@ def one_noun_swaps(count: int, seed: int) -> tuple[list[str], list[tuple[str, st
 
     rng = random.Random(seed)
     skeletons: set[str] = set()
-    swaps = []
+    swaps: list[tuple[str, str]] = []
     while len(swaps) < count:
         words = long_sentence(rng).text.split()
         nouns = [i for i in range(1, len(words)) if words[i] in NOUNS]

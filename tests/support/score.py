@@ -13,7 +13,7 @@ from pathlib import Path
 from corpustools.cli import main
 from tests.support.corpus import ADMIT_ID, REJECT_ID, sidecar_text
 
-EMPTY = {"practice": [], "map": []}
+EMPTY: dict[str, list] = {"practice": [], "map": []}
 
 
 def proposal(title: str, body: str = "", *, type: str = "practice", description: str = "A short description.",
