@@ -5,8 +5,8 @@ the output folder: corpus/..., results/..., prompt.md, kb/...); `write_tree` wri
 order. Only `random.Random` seeded from `seed` is used, so the same arguments give the same bytes.
 
 Shared by bench/make_corpus.py (the command), bench/run.py (the benchmark) and the robustness
-tests (tests/bench_helpers.py puts this folder on sys.path), so the corpus the benchmark measures
-and the one the tests mutate are built by the same code.
+tests (bench/ is on pytest's pythonpath; see tests/support/bench.py), so the corpus the benchmark
+measures and the one the tests mutate are built by the same code.
 """
 
 from __future__ import annotations
@@ -137,7 +137,7 @@ def scaled_categories(n: int) -> list[Category]:
     for i in by_remainder[: n - sum(counts)]:
         counts[i] += 1
     assert max(counts) <= MAX_PER_CATEGORY
-    return [Category(cid, count, expect, tests) for (cid, _, expect, tests), count in zip(table, counts)]
+    return [Category(cid, count, expect, tests) for (cid, _, expect, tests), count in zip(table, counts, strict=True)]
 
 
 def spec_text(name: str, categories: list[Category]) -> str:
@@ -213,9 +213,10 @@ def make_turns(rng: random.Random, source: SentenceSource) -> tuple[list[Turn], 
     tags = ["USER"]
     while len(tags) < count:
         tags.append("AGENT" if tags[-1] == "USER" or rng.random() < 0.2 else "USER")
-    turns, phrases = [], {"USER": [], "AGENT": []}
+    turns: list[Turn] = []
+    phrases: dict[str, list[str]] = {"USER": [], "AGENT": []}
     for tag in tags:
-        sentences = []
+        sentences: list[str] = []
         for _ in range(rng.randint(1, 3) if tag == "USER" else rng.randint(1, 5)):
             # a session opens with a long sentence, unique like all of them: short ones repeat
             # across thousands of fixtures, and a repeated opening is CT705's finding
@@ -349,7 +350,8 @@ def generate(n: int, seed: int = 0, defects: int = 0) -> Generated:
     categories, fixtures, source, master = build_fixtures(n, seed)
     prompt = prompt_text(source)
     kb = kb_files(random.Random(master.getrandbits(64)), source)
-    planted, unplanted = (), ()
+    planted: list[tuple[str, str]] = []  # (code, path)
+    unplanted: tuple = ()
     if defects:
         from defects import plant
 

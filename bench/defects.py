@@ -294,7 +294,7 @@ def _padded(rng: random.Random, fixture: Fixture) -> Fixture:
     agent = len(fixture.turns) - user
     want_user = max(user, MONOTONE_TURNS - max(agent, MONOTONE_TURNS // 2))
     want_agent = MONOTONE_TURNS - want_user
-    extra = []
+    extra: list[Turn] = []
     while user < want_user or agent < want_agent:
         tag = "USER" if user < want_user and (agent >= want_agent or (extra and extra[-1].tag == "AGENT")) \
             else "AGENT"
@@ -381,7 +381,7 @@ def plant(rng: random.Random, categories: list[Category], fixtures: list[Fixture
     planted += plant_openings(k, fixtures, free)
     if k:
         planted += plant_monotone(rng, categories, fixtures, planted)
-    for number in range(k):  # CT801: the provenance record has another hash for this session
+    for _ in range(k):  # CT801: the provenance record has another hash for this session
         position = next(p for p in free if fixtures[p].has_session)
         free.remove(position)
         planted.append(("CT801", _session(fixtures[position])))

@@ -11,8 +11,21 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from vocabulary import (ADJECTIVES, ADVERBS, CONNECTORS, DETERMINERS, LINKING, MODALS, NOUNS, OPENERS,
-                        PLACES, PREPOSITIONS, SHORT_REPLIES, SUBJECTS, VERBS)
+from vocabulary import (
+    ADJECTIVES,
+    ADVERBS,
+    CONNECTORS,
+    DETERMINERS,
+    LINKING,
+    MODALS,
+    NOUNS,
+    OPENERS,
+    PLACES,
+    PREPOSITIONS,
+    SHORT_REPLIES,
+    SUBJECTS,
+    VERBS,
+)
 
 LONG_SENTENCE_TOKENS = 8  # the linter's template check only looks at sentences this long
 

@@ -270,7 +270,7 @@ def main(argv: list[str] | None = None) -> int:
     print("\n".join(targets_table(timings, sizes)))
     if len(sizes) >= 2:
         low, high = sorted(sizes)[-2:]
-        print(f"\n## Growth\n")
+        print("\n## Growth\n")
         print("\n".join(growth(timings, low, high)))
     print(f"\nCommand: {' '.join(['bench/run.py'] + (argv if argv is not None else sys.argv[1:]))}; "
           f"each row is `runs` fresh processes, timed from spawn to exit; lint and score exit 0 on the "

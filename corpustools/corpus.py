@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import hashlib
 import os
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Mapping
 
 from corpustools.gcpause import gc_paused
 from corpustools.positions import InputError, Pos
@@ -237,11 +237,11 @@ def _load_corpus(root: str, for_scoring: bool) -> Corpus:
     sidecar_docs: dict[str, YamlDoc] = {}
     sidecars: dict[str, Sidecar] = {}
     for fixture_id, path in sidecar_paths.items():
-        doc, sidecar, text, sidecar_problems = load_sidecar_file(
+        doc, sidecar, sidecar_text, sidecar_problems = load_sidecar_file(
             path, f"{SIDECARS_DIR}/{fixture_id}{SIDECAR_SUFFIX}", digests)
         problems += sidecar_problems
-        if text is not None:
-            texts[path] = text
+        if sidecar_text is not None:
+            texts[path] = sidecar_text
         if doc is not None:
             sidecar_docs[fixture_id] = doc
         if sidecar is not None:
@@ -293,5 +293,5 @@ def corpus_sha256(root: str | Corpus) -> str:
     digests = root.digests if isinstance(root, Corpus) else corpus_digests(root)
     digest = hashlib.sha256()
     for relative in sorted(digests):
-        digest.update(f"{relative}\0{digests[relative]}\n".encode("utf-8"))
+        digest.update(f"{relative}\0{digests[relative]}\n".encode())
     return digest.hexdigest()

@@ -8,7 +8,6 @@ results produced against another corpus.
 from __future__ import annotations
 
 import hashlib
-import json
 import os
 import re
 from dataclasses import dataclass
@@ -16,10 +15,10 @@ from dataclasses import dataclass
 from corpustools.corpus import corpus_sha256, load_spec_file
 from corpustools.positions import InputError, Pos
 from corpustools.schemastore import validate
-from corpustools.writing import write_text
-from corpustools.yamlwrite import flow_scalar
 from corpustools.textfile import decode_text, read_bytes, read_text
+from corpustools.writing import write_text
 from corpustools.yamlload import parse_yaml
+from corpustools.yamlwrite import flow_scalar
 
 MANIFEST_FILE = "run.yaml"
 UNRECORDED = "unrecorded"

@@ -25,10 +25,18 @@ import os
 import re
 from dataclasses import dataclass
 
-from corpustools.corpus import (GOLD_DIR, UNREAD, bad_names, corpus_files, disk_name, file_sha256, list_files,
-                                load_spec_file)
-from corpustools.textfile import is_regular_file
+from corpustools.corpus import (
+    GOLD_DIR,
+    UNREAD,
+    bad_names,
+    corpus_files,
+    disk_name,
+    file_sha256,
+    list_files,
+    load_spec_file,
+)
 from corpustools.positions import InputError, Pos
+from corpustools.textfile import is_regular_file
 from corpustools.writing import refuse_target, write_text
 from corpustools.yamlload import YamlDoc
 from corpustools.yamlwrite import flow_scalar

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import math
 import re
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 Check = Callable[[Any], bool]
 _ANNOTATIONS = frozenset({"$schema", "$id", "title", "description", "default", "$defs", "$comment"})
@@ -63,8 +64,8 @@ class _Compiler:
     def compile(self, schema: dict) -> Check:
         if not isinstance(schema, dict):
             raise Unsupported(schema)
-        checks = [self._keyword(name, value, schema) for name, value in schema.items() if name not in _ANNOTATIONS]
-        checks = [check for check in checks if check is not None]
+        found = [self._keyword(name, value, schema) for name, value in schema.items() if name not in _ANNOTATIONS]
+        checks = [check for check in found if check is not None]
         if len(checks) == 1:
             return checks[0]
         return lambda value: all(check(value) for check in checks)

@@ -6,7 +6,7 @@ import json
 import math
 import os
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 
 SCHEMA_KINDS = ("corpus-spec", "sidecar", "proposal-output", "run-manifest", "score-report", "compare-report",
                 "adjudication", "calibration-report")
@@ -44,7 +44,7 @@ def _is_json_number(checker, value) -> bool:
     return Draft202012Validator.TYPE_CHECKER.is_type(value, "number")
 
 
-@lru_cache(maxsize=None)
+@cache
 def _validator(kind: str):
     from jsonschema import Draft202012Validator, validators
 
@@ -59,7 +59,7 @@ def _message(error) -> str:
     return message if len(message) <= 200 else message[:197] + "..."
 
 
-@lru_cache(maxsize=None)
+@cache
 def _fast_check(kind: str):
     from corpustools.schemacheck import compile_check
 

@@ -69,7 +69,8 @@ def split_frontmatter(text: str, path: str) -> tuple[str, str, int]:
 
 def segment_body(body: str, path: str, first_line: int) -> tuple[Segment, ...]:
     segments: list[Segment] = []
-    tag, role, start, lines = "", None, Pos(path, first_line, 1), []
+    tag, role, start = "", None, Pos(path, first_line, 1)
+    lines: list[str] = []
 
     def close(end_line: int) -> None:
         text = "\n".join(lines).strip("\n")

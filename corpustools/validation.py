@@ -66,7 +66,7 @@ def validate_file(kind: str, path: str) -> FileVerdict:
         return FileVerdict(path, INVALID, lines, tuple(problems))
     warnings = contract_warnings(doc.data) if kind == "proposal-output" else []
     lines = tuple(f"{shown}: warning: {w}" for w in warnings) + (f"{shown}: valid",)
-    return FileVerdict(path, VALID, lines, tuple(ValidationProblem(shown, 0, 0, None, "warning", w) for w in warnings))
+    return FileVerdict(path, VALID, lines, tuple(ValidationProblem(shown, 0, 0, None, "warning", str(w)) for w in warnings))
 
 
 def pos_of(problem: ValidationProblem) -> str:

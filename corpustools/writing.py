@@ -17,12 +17,10 @@ Every write goes through `write_text`, which:
 
 from __future__ import annotations
 
-from typing import Iterable
-
 import contextlib
 import os
 import stat
-from typing import Callable
+from collections.abc import Callable, Iterable
 
 from corpustools.corpus import GOLD_DIR, SESSIONS_DIR, SIDECARS_DIR
 from corpustools.positions import InputError, Pos

@@ -11,9 +11,10 @@ libyaml, PyYAML's pure-Python parser gives the same events, and so the same resu
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import lru_cache
-from typing import Any, Mapping
+from functools import cache
+from typing import Any
 
 from corpustools.positions import InputError, Pos
 
@@ -88,7 +89,7 @@ def _plain(text: str) -> Any:
     return _WORDS.get(text, text)
 
 
-def _one_line(text: str) -> str:
+def _one_line(text: object) -> str:  # a message, or an exception to print as one
     return re.sub(r"\s+", " ", str(text)).strip()
 
 
@@ -148,7 +149,7 @@ def _events(text: str, libyaml: bool):
             return
 
 
-@lru_cache(maxsize=None)
+@cache
 def _pure_parser():
     """PyYAML's pure-Python reader, scanner and parser (built once), refusing deep flow nesting
     while scanning: its simple-key bookkeeping is quadratic in the flow depth."""
@@ -286,7 +287,10 @@ class _Composer:
         if name not in self.anchors:
             raise _Refused(event.start_mark, f"YAML error: found undefined alias *{name}")
         value, source = self.anchors[name]
-        return self._copy(value, source, keypath) if isinstance(value, (dict, list)) else value
+        if not isinstance(value, (dict, list)):
+            return value
+        assert source is not None  # only a scalar key is anchored without a key path
+        return self._copy(value, source, keypath)
 
     def _copy(self, value: Any, source: KeyPath, target: KeyPath) -> Any:
         # Recursion is bounded: both key paths stay within MAX_DEPTH (checked below).

@@ -5,12 +5,11 @@ from __future__ import annotations
 import hashlib
 import json
 
-from calibrate_helpers import fill, fill_all
-from conftest import ADMIT_ID, REJECT_ID
-from score_helpers import GOOD_ADMIT, output, proposal, run_cli, write_results
-
 from corpustools.schemastore import validate
 from corpustools.yamlload import parse_yaml
+from tests.support.calibrate import fill, fill_all
+from tests.support.corpus import ADMIT_ID, REJECT_ID
+from tests.support.score import GOOD_ADMIT, output, proposal, run_cli, write_results
 
 TRICKY_BODY = ("  leading spaces\n\ttab line\n\nkey: value # not a comment\n- not a list\n"
                "trailing spaces   \n\"quotes\" and 'apostrophes'\nUnicode: é 日本語 \u2028 NEL\x85 BEL\x07\n\n")
@@ -21,7 +20,7 @@ def _corpus_with_notes(make_corpus):
               "    must_match_all:\n      - queue worker\n      - expired signups\n"
               "    must_not_match: [signup table]\n")
     optional = "\n  - id: newsletter-module-map\n    type: map\n    must_match_all: [newsletter module]\n"
-    from conftest import sidecar_text
+    from tests.support.corpus import sidecar_text
 
     return make_corpus({f"expected/{ADMIT_ID}.yaml": sidecar_text(points=points, optional=optional)})
 
@@ -85,7 +84,7 @@ def test_any_text_round_trips_exactly(make_corpus, tmp_path, capsys):
     sheet = tmp_path / "sheet.yaml"
     assert _adjudicate(capsys, corpus, run, sheet)[0] == 0
     shown = parse_yaml(sheet.read_text(encoding="utf-8"), "s").data["fixtures"][0]["proposals"]
-    for got, want in zip(shown, [tricky, single_line, proposal("\n", "\n\n", type="map")]):
+    for got, want in zip(shown, [tricky, single_line, proposal("\n", "\n\n", type="map")], strict=True):
         assert {k: got[k] for k in ("title", "description", "body", "tags")} == {
             k: want[k] for k in ("title", "description", "body", "tags")}
 

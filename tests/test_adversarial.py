@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from bench_helpers import lint_json, run_main, tree_digest, write_generated
+from tests.support.bench import lint_json, run_main, tree_digest, write_generated
 
 HANG_GUARD_SECONDS = 20
 SECRET = "AKIAIOSFODNN7EXAMPLE"  # AWS's documented example key id: CT501 flags it

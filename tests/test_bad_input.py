@@ -9,10 +9,10 @@ import subprocess
 import sys
 
 import pytest
-from conftest import ADMIT_ID, session_text, sidecar_text
 
 from corpustools.cli import main
 from corpustools.corpus import SESSION_PARSE, SIDECAR_PARSE, load_corpus
+from tests.support.corpus import ADMIT_ID, session_text, sidecar_text
 
 
 def _alias_bomb() -> bytes:

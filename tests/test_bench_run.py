@@ -1,7 +1,5 @@
 """bench/run.py's verdicts: the targets of "Speed near the limit" are ratios to yamllint of the same run."""
 
-from bench_helpers import BENCH  # noqa: F401  (puts bench/ on sys.path)
-
 import run as bench_run
 from run import SHIPPED, Timing, targets_table, verdict
 

@@ -6,14 +6,14 @@ from __future__ import annotations
 import json
 
 import pytest
-from calibrate_helpers import fill, fill_all
-from conftest import ADMIT_ID, REJECT_ID, sidecar_text
-from score_helpers import EMPTY, GOOD_ADMIT, output, points_yaml, proposal, run_cli, write_results
 
 from corpustools.calibrate.agreement import Table, cohen_kappa, table_of
 from corpustools.commands.calibrate import PairsError, split_pairs
 from corpustools.schemastore import validate
 from corpustools.score.stats import wilson
+from tests.support.calibrate import fill, fill_all
+from tests.support.corpus import ADMIT_ID, REJECT_ID, sidecar_text
+from tests.support.score import EMPTY, GOOD_ADMIT, output, points_yaml, proposal, run_cli, write_results
 
 POINT = "expire-via-queue"
 SIDECAR = sidecar_text(points=points_yaml(("expire-via-queue", "practice", ["queue worker", "expired signups"],

@@ -3,12 +3,11 @@
 import json
 from pathlib import Path
 
-from conftest import ADMIT_ID, REJECT_ID, VALID_FILES
-from score_helpers import EMPTY, GOOD_ADMIT, output, proposal, run_cli, write_results
-
 from corpustools.manifest import build_manifest, manifest_yaml
 from corpustools.schemastore import validate
 from corpustools.score.compare import compare_runs
+from tests.support.corpus import ADMIT_ID, REJECT_ID, VALID_FILES
+from tests.support.score import EMPTY, GOOD_ADMIT, output, proposal, run_cli, write_results
 
 MISS = output([proposal("Delete expired signups in cron")])
 PHANTOM = output([proposal("Fix the typo in the help text")])

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from bench_helpers import BENCH, generate, tree_digest, write_tree
+from tests.support.bench import BENCH, generate, tree_digest, write_tree
 
 FIXTURES, SEED, DEFECTS = 64, 5, 1
 
@@ -105,7 +105,7 @@ def test_generator_seed_changes_the_corpus():
 
 
 def test_worksheet_and_calibration_are_byte_identical_across_hash_seed_locale_and_creation_order(twins):
-    from calibrate_helpers import fill_all
+    from tests.support.calibrate import fill_all
 
     outputs = []
     for root, env in ((twins[0], _env("1", "C")), (twins[1], _env("4242", _utf8_locale()))):

@@ -17,9 +17,9 @@ from pathlib import Path
 
 import pytest
 
-from bench_helpers import run_main, tree_digest
-from conftest import ADMIT_ID, REJECT_ID, sidecar_text
-from score_helpers import good_results
+from tests.support.bench import run_main, tree_digest
+from tests.support.corpus import ADMIT_ID, REJECT_ID, sidecar_text
+from tests.support.score import good_results
 
 HANG_GUARD_SECONDS = 20
 PROMPT = "Version: 5\n\n[TRANSCRIPT PLACEHOLDER, substituted at runtime]\n"

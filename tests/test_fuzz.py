@@ -28,8 +28,6 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from bench_helpers import generate, lint_json, run_main, tree_digest, write_generated, write_tree
-from conftest import key_paths
 from corpustools.documents import parse_json
 from corpustools.positions import InputError
 from corpustools.schemastore import validate
@@ -37,6 +35,8 @@ from corpustools.session import parse_session
 from corpustools.spec import parse_spec
 from corpustools.textfile import decode_text
 from corpustools.yamlload import parse_yaml
+from tests.support.bench import generate, lint_json, run_main, tree_digest, write_generated, write_tree
+from tests.support.corpus import key_paths
 
 BASE_FIXTURES, BASE_SEED = 5, 8
 MUTATIONS = ("truncate", "insert-bytes", "random-bytes", "invalid-utf8", "bom", "utf-16", "crlf", "empty",

@@ -16,9 +16,9 @@ import os
 from pathlib import Path
 
 import pytest
-from bench_helpers import write_generated
 
 from corpustools.cli import main
+from tests.support.bench import write_generated
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 REGENERATE = os.environ.get("CORPUSTOOLS_REGENERATE_GOLDEN") == "1"

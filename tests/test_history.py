@@ -2,12 +2,11 @@
 
 from pathlib import Path
 
-from conftest import ADMIT_ID, REJECT_ID
-from score_helpers import EMPTY, GOOD_ADMIT, good_results, output, proposal, run_cli, write_results
-
 from corpustools.corpus import corpus_sha256
 from corpustools.manifest import build_manifest, manifest_yaml
 from corpustools.score.history import HISTORY_COLUMNS, appended
+from tests.support.corpus import ADMIT_ID, REJECT_ID
+from tests.support.score import EMPTY, GOOD_ADMIT, good_results, output, proposal, run_cli, write_results
 
 HEADER = "| " + " | ".join(HISTORY_COLUMNS) + " |"
 

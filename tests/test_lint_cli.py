@@ -10,9 +10,9 @@ import types
 
 import pytest
 
-from conftest import ADMIT_ID, REJECT_ID, REJECT_TURNS, REJECT_UUID, SPEC_TEXT, session_text
 from corpustools.cli import main
 from corpustools.lint import registry
+from tests.support.corpus import ADMIT_ID, REJECT_ID, REJECT_TURNS, REJECT_UUID, SPEC_TEXT, session_text
 
 REJECT_SESSION = f"sessions/{REJECT_ID}.md"
 AGENT_FIRST = session_text(REJECT_UUID, REJECT_TURNS[1:] + REJECT_TURNS[:1])  # CT403 warning at 7:1

@@ -1,5 +1,5 @@
 """The label rules (CT601-CT610): each has a passing and a failing sample, asserting code, line and
-column. Samples are the shared valid corpus (tests/conftest.py) with the admit sidecar's points
+column. Samples are the shared valid corpus (tests/support/corpus.py) with the admit sidecar's points
 changed; its session says "expired signups" and "queue worker" in user turns and "delete query"
 only in an agent turn."""
 
@@ -9,10 +9,9 @@ import json
 
 import pytest
 
-from conftest import ADMIT_ID, ADMIT_TURNS, ADMIT_UUID, REJECT_ID, SPEC_TEXT, session_text, sidecar_text
-from lint_helpers import lint_run, messages, where
-
 from corpustools.cli import main
+from tests.support.corpus import ADMIT_ID, ADMIT_TURNS, ADMIT_UUID, REJECT_ID, SPEC_TEXT, session_text, sidecar_text
+from tests.support.lint import lint_run, messages, where
 
 SIDECAR = f"expected/{ADMIT_ID}.yaml"
 SHOWN = f"corpus/{SIDECAR}"  # diagnostics print paths relative to the working directory

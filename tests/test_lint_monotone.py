@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import SPEC_TEXT, session_text, sidecar_text
-from lint_helpers import lint_run, messages, where
+from tests.support.corpus import SPEC_TEXT, session_text, sidecar_text
+from tests.support.lint import lint_run, messages, where
 
 SPEC = SPEC_TEXT.replace("  max: 10", "  max: 20")
 WORDS = ("anchor", "bramble", "cobalt", "dune", "ember", "fjord", "garnet", "harbor", "indigo", "juniper",
@@ -23,7 +23,7 @@ def _in_tmp(tmp_path, monkeypatch):
 def turns(user: int, agent: int, opening: str | None = None, number: int = 0):
     """`user` USER and `agent` AGENT turns (USER first, alternating while both last), each
     saying something of its own; `opening` replaces the first turn's text."""
-    tags = []
+    tags: list[str] = []
     while user or agent:
         if user and (not tags or tags[-1] == "AGENT" or not agent):
             tags.append("USER")

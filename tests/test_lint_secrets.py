@@ -1,6 +1,6 @@
 """The secret and personal-data rules (CT501-CT507), through each rule's check() on small corpora:
 a passing and a failing sample per rule (code, line, column), the secrets test set of
-tests/secrets_cases.py, every corpus file kind being scanned, redaction, and bounded running time
+tests/support/secrets_cases.py, every corpus file kind being scanned, redaction, and bounded running time
 on adversarial and 1 MB lines."""
 
 from __future__ import annotations
@@ -11,19 +11,27 @@ import time
 
 import pytest
 
-from conftest import ADMIT_ID, ADMIT_TURNS, ADMIT_UUID, SPEC_TEXT, session_text, sidecar_text, write_corpus
 from corpustools.corpus import Corpus, load_corpus
 from corpustools.lint.context import LintContext
-from corpustools.lint.rules import (credential_url, email, hostname, ip_address, phone, secret_assignment,
-                                    secret_token)
+from corpustools.lint.rules import credential_url, email, hostname, ip_address, phone, secret_assignment, secret_token
 from corpustools.lint.secrets.tokens import SHAPES
-from secrets_cases import (ANTHROPIC, AWS_ID, BRAINTREE, GITHUB, JWT, MUST_FLAG, MUST_NOT_FLAG,
-                           OPENAI_PROJECT, STRIPE_LIVE)
+from tests.support.corpus import ADMIT_ID, ADMIT_TURNS, ADMIT_UUID, SPEC_TEXT, session_text, sidecar_text, write_corpus
+from tests.support.secrets_cases import (
+    ANTHROPIC,
+    AWS_ID,
+    BRAINTREE,
+    GITHUB,
+    JWT,
+    MUST_FLAG,
+    MUST_NOT_FLAG,
+    OPENAI_PROJECT,
+    STRIPE_LIVE,
+)
 
 RULES = {rule.CODE: rule for rule in (secret_token, secret_assignment, credential_url, hostname, ip_address,
                                       email, phone)}
 ADMIT_SESSION = f"sessions/{ADMIT_ID}.md"
-FIRST_BODY_LINE = 7  # conftest's session_text: six frontmatter lines, then the body
+FIRST_BODY_LINE = 7  # tests.support.corpus.session_text: six frontmatter lines, then the body
 
 
 def session_with_lines(lines) -> str:

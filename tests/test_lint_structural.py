@@ -1,5 +1,5 @@
 """The structural rules (CT0xx-CT4xx, CT801): each has a passing and a failing sample, asserting code,
-line and column. Samples are the shared valid corpus (tests/conftest.py) with one file changed."""
+line and column. Samples are the shared valid corpus (tests/support/corpus.py) with one file changed."""
 
 from __future__ import annotations
 
@@ -7,9 +7,19 @@ import os
 
 import pytest
 
-from conftest import (ADMIT_ID, ADMIT_TURNS, ADMIT_UUID, REJECT_ID, REJECT_TURNS, REJECT_UUID, SPEC_TEXT,
-                      VALID_FILES, session_text, sidecar_text)
-from lint_helpers import lint_run, messages, where
+from tests.support.corpus import (
+    ADMIT_ID,
+    ADMIT_TURNS,
+    ADMIT_UUID,
+    REJECT_ID,
+    REJECT_TURNS,
+    REJECT_UUID,
+    SPEC_TEXT,
+    VALID_FILES,
+    session_text,
+    sidecar_text,
+)
+from tests.support.lint import lint_run, messages, where
 
 ADMIT_SESSION = f"sessions/{ADMIT_ID}.md"
 REJECT_SESSION = f"sessions/{REJECT_ID}.md"

@@ -1,6 +1,6 @@
 """The template rules (CT701-CT704) and what they are built on: sentence splitting, masking,
 positions, and the blocked near-duplicate search. Rule samples are the shared valid corpus
-(tests/conftest.py) with a turn appended to a session."""
+(tests/support/corpus.py) with a turn appended to a session."""
 
 from __future__ import annotations
 
@@ -8,13 +8,12 @@ import random
 
 import pytest
 
-from conftest import ADMIT_ID, ADMIT_TURNS, ADMIT_UUID, REJECT_ID, REJECT_TURNS, REJECT_UUID, session_text
-from lint_helpers import lint_run, messages, where
-
 from corpustools.lint.nearmatch import MAX_BLOCK, NearIndex, near_pairs, prefix_length
 from corpustools.lint.skeleton import MAX_LINE_CHARS, line_sentences, skeleton_of, strip_frontmatter
 from corpustools.lint.templates import turn_sentences
 from corpustools.session import parse_session
+from tests.support.corpus import ADMIT_ID, ADMIT_TURNS, ADMIT_UUID, REJECT_ID, REJECT_TURNS, REJECT_UUID, session_text
+from tests.support.lint import lint_run, messages, where
 
 ADMIT_SESSION = f"sessions/{ADMIT_ID}.md"
 REJECT_SESSION = f"sessions/{REJECT_ID}.md"
@@ -356,13 +355,12 @@ def one_noun_swaps(count: int, seed: int) -> tuple[list[str], list[tuple[str, st
     """Skeletons of distinct generated sentences of 12+ words, and (original, swapped) skeleton
     pairs: one noun of a sentence replaced by another noun of the same length, as the bench
     generator's --defects plants CT702 (here at a random noun, not only the last)."""
-    from bench_helpers import BENCH  # noqa: F401  (puts bench/ on sys.path)
     from grammar import long_sentence
     from vocabulary import NOUNS
 
     rng = random.Random(seed)
     skeletons: set[str] = set()
-    swaps = []
+    swaps: list[tuple[str, str]] = []
     while len(swaps) < count:
         words = long_sentence(rng).text.split()
         nouns = [i for i in range(1, len(words)) if words[i] in NOUNS]

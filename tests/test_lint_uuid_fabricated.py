@@ -7,10 +7,9 @@ import uuid
 
 import pytest
 
-from conftest import ADMIT_ID, ADMIT_TURNS, REJECT_ID, REJECT_TURNS, SPEC_TEXT, session_text
-from lint_helpers import lint_run, messages, where
-
 from corpustools.lint.rules.uuid_fabricated import near_ids, own_signs, shared_stems
+from tests.support.corpus import ADMIT_ID, ADMIT_TURNS, REJECT_ID, REJECT_TURNS, SPEC_TEXT, session_text
+from tests.support.lint import lint_run, messages, where
 
 
 @pytest.fixture(autouse=True)

@@ -1,10 +1,9 @@
 """`corpustools run init` and reading run.yaml."""
 
-from conftest import ADMIT_ID, VALID_FILES
-from score_helpers import run_cli
-
 from corpustools.corpus import corpus_sha256, file_sha256
 from corpustools.manifest import parse_temperature, prompt_version, read_manifest
+from tests.support.corpus import ADMIT_ID, VALID_FILES
+from tests.support.score import run_cli
 
 PROMPT = ("# Proposal Extraction Prompt\n\n<!--\n  Version: 6\n  Used by: hand\n-->\n\n"
           "[TRANSCRIPT PLACEHOLDER, substituted at runtime]\n")

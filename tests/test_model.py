@@ -7,12 +7,19 @@ import hashlib
 import os
 
 import pytest
-from conftest import ADMIT_ID, REJECT_ID, VALID_FILES, session_text, sidecar_text, write_corpus
 
-from corpustools.corpus import (SESSION_PARSE, SIDECAR_PARSE, SIDECAR_SCHEMA, SPEC_INVALID,
-                                corpus_files, corpus_sha256, load_corpus)
+from corpustools.corpus import (
+    SESSION_PARSE,
+    SIDECAR_PARSE,
+    SIDECAR_SCHEMA,
+    SPEC_INVALID,
+    corpus_files,
+    corpus_sha256,
+    load_corpus,
+)
 from corpustools.positions import InputError, Pos
 from corpustools.session import parse_session
+from tests.support.corpus import ADMIT_ID, REJECT_ID, VALID_FILES, session_text, sidecar_text, write_corpus
 
 
 def _snapshot(root):

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ADMIT_ID, ADMIT_TURNS, ADMIT_UUID, session_text, write_corpus
+from tests.support.corpus import ADMIT_ID, ADMIT_TURNS, ADMIT_UUID, session_text, write_corpus
 
 REPO = Path(__file__).resolve().parent.parent
 SESSION = f"fixtures/tiny/sessions/{ADMIT_ID}.md"

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import ADMIT_ID, REJECT_ID, SPEC_TEXT
 from corpustools.cli import main
 from corpustools.positions import InputError
 from corpustools.provenance import CHANGED, MISSING, NEW, default_record_path, load_record, record, verify
-from lint_helpers import lint_run, messages, where
+from tests.support.corpus import ADMIT_ID, REJECT_ID, SPEC_TEXT
+from tests.support.lint import lint_run, messages, where
 
 RECORD = "authoring/provenance.yaml"
 

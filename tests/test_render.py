@@ -1,9 +1,8 @@
 """`corpustools render`: the prompt with a fixture's transcript, replaced literally."""
 
-from conftest import ADMIT_ID, REJECT_ID, session_text
-from score_helpers import run_cli
-
 from corpustools.render import PLACEHOLDER, render_prompt
+from tests.support.corpus import ADMIT_ID, REJECT_ID, session_text
+from tests.support.score import run_cli
 
 PROMPT = f"# Extract\n\nRead the transcript.\n\n---\n\n{PLACEHOLDER}\n"
 TRICKY_TURNS = (("USER", r"Replace with $1 and \g<0> and \1 and {} and {0} and %s."),

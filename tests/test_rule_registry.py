@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 import corpustools
-from conftest import ADMIT_ID, ADMIT_TURNS, ADMIT_UUID, session_text
+from tests.support.corpus import ADMIT_ID, ADMIT_TURNS, ADMIT_UUID, session_text
 
 PACKAGE = Path(corpustools.__file__).resolve().parent
 AWS_ID = "AKIA" + "IOSFODNN7EXAMPLE"

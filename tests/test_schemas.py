@@ -8,7 +8,6 @@ import json
 from pathlib import Path
 
 import pytest
-from conftest import SPEC_TEXT, key_paths, sidecar_text
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
@@ -16,6 +15,7 @@ from jsonschema import Draft202012Validator
 from corpustools.contract import contract_warnings, proposals
 from corpustools.schemastore import VALIDATE_KINDS, SchemaError, schema_text, validate
 from corpustools.yamlload import parse_yaml
+from tests.support.corpus import SPEC_TEXT, key_paths, sidecar_text
 
 
 def _candidate(kind="practice", **changes):
@@ -164,9 +164,9 @@ def test_adjudication_invalid(change, pointer):
 
 def test_adjudication_why_may_be_empty_or_blank_and_classes_name_optional_points():
     for why in ("", None, "a reason"):
-        assert validate("adjudication", _changed("adjudication", lambda d: d["fixtures"][0].update(why=why))) == []
+        assert validate("adjudication", _changed("adjudication", lambda d, why=why: d["fixtures"][0].update(why=why))) == []
     for cls in ("optional:x", "durable-unlabeled", "over-extraction"):
-        changed = _changed("adjudication", lambda d: d["fixtures"][0]["proposals"][0].update({"class": cls}))
+        changed = _changed("adjudication", lambda d, cls=cls: d["fixtures"][0]["proposals"][0].update({"class": cls}))
         assert validate("adjudication", changed) == []
 
 

@@ -1,10 +1,9 @@
 """Advisory diagnostics: what they flag, and that they never change a verdict."""
 
-from conftest import ADMIT_ID, REJECT_ID
-from score_helpers import EMPTY, admit_sidecar, fixture, output, proposal, write_results
-
 from corpustools.score.diagnostics import identifier_tokens
 from corpustools.score.scoring import score_report
+from tests.support.corpus import ADMIT_ID, REJECT_ID
+from tests.support.score import EMPTY, admit_sidecar, fixture, output, proposal, write_results
 
 TWO_POINTS = admit_sidecar(("expire-via-queue", "practice", ["queue worker", "expired signups"]),
                            ("cron-enqueues", "practice", ["cron hook", "enqueue"]), max_unexpected=3)

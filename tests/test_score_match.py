@@ -2,11 +2,9 @@
 
 import time
 
-from conftest import ADMIT_ID, REJECT_ID, sidecar_text
-from score_helpers import (EMPTY, GOOD_ADMIT, admit_sidecar, fixture, good_results, output, proposal,
-                           write_results)
-
 from corpustools.score.scoring import score_report
+from tests.support.corpus import ADMIT_ID, REJECT_ID, sidecar_text
+from tests.support.score import EMPTY, GOOD_ADMIT, admit_sidecar, fixture, good_results, output, proposal, write_results
 
 
 def score(corpus, results):

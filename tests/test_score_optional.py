@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import json
 
-from conftest import ADMIT_ID, REJECT_ID, sidecar_text
-from score_helpers import EMPTY, GOOD_ADMIT, fixture, output, points_yaml, proposal, run_cli, write_results
-
 from corpustools.schemastore import validate
 from corpustools.score.scoring import score_report
+from tests.support.corpus import ADMIT_ID, REJECT_ID, sidecar_text
+from tests.support.score import EMPTY, GOOD_ADMIT, fixture, output, points_yaml, proposal, run_cli, write_results
 
 EXPIRE = ("expire-via-queue", "practice", ["queue worker", "expired signups"])
 MODULE_MAP = ("newsletter-module", "map", ["newsletter module"], ["vendor api key"])

@@ -90,7 +90,7 @@ def test_a_faithful_gold_output_passes(fixtures):
     with tempfile.TemporaryDirectory() as tmp:
         corpus, results = write(Path(tmp), fixtures, [gold_of(f) for f in fixtures])
         run = score_report(corpus, [results]).runs[0]
-    for fixture, score in zip(fixtures, run.fixtures):
+    for fixture, score in zip(fixtures, run.fixtures, strict=True):
         assert score.reasons == ()
         if not fixture["expect_empty"] and not fixture["points"]:
             assert score.verdict == "UNCHECKED"

@@ -3,11 +3,11 @@
 import json
 
 import pytest
-from conftest import ADMIT_ID, REJECT_ID
-from score_helpers import EMPTY, GOOD_ADMIT, admit_sidecar, output, proposal, run_cli, write_results
 
 from corpustools.schemastore import validate
 from corpustools.score.scoring import score_report
+from tests.support.corpus import ADMIT_ID, REJECT_ID
+from tests.support.score import EMPTY, GOOD_ADMIT, admit_sidecar, output, proposal, run_cli, write_results
 
 PHANTOM = proposal("Fix the typo in the help text")
 MISS = output([proposal("Delete expired signups in cron")])
@@ -18,7 +18,7 @@ FIRST_ONLY = output([proposal("Expired signups go through the queue worker")])
 
 
 def runs(tmp_path, *outputs):
-    return [str(write_results(tmp_path / f"run{i}", dict(zip((ADMIT_ID, REJECT_ID), pair))))
+    return [str(write_results(tmp_path / f"run{i}", dict(zip((ADMIT_ID, REJECT_ID), pair, strict=True))))
             for i, pair in enumerate(outputs, 1)]
 
 

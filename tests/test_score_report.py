@@ -7,11 +7,10 @@ import subprocess
 import sys
 from pathlib import Path
 
-from conftest import ADMIT_ID, REJECT_ID, VALID_FILES, write_corpus
-from score_helpers import EMPTY, GOOD_ADMIT, good_results, output, proposal, run_cli, write_results
-
 from corpustools.manifest import build_manifest, manifest_yaml
 from corpustools.schemastore import validate
+from tests.support.corpus import ADMIT_ID, REJECT_ID, VALID_FILES, write_corpus
+from tests.support.score import EMPTY, GOOD_ADMIT, good_results, output, proposal, run_cli, write_results
 
 
 def mixed_results(folder):
@@ -165,7 +164,7 @@ def test_fail_under_bad_syntax_is_a_usage_error(make_corpus, tmp_path, capsys):
 
 
 def build_tree(base: Path, seed: int) -> None:
-    """The conftest corpus plus a results folder, files created in a seeded random order."""
+    """The shared valid corpus (tests.support.corpus) plus a results folder, files created in a seeded random order."""
     files = {f"corpus/{k}": v for k, v in VALID_FILES.items()}
     files["corpus/sessions/zeta-01.md"] = VALID_FILES[f"sessions/{REJECT_ID}.md"]
     files["run/" + ADMIT_ID + ".json"] = json.dumps(GOOD_ADMIT)

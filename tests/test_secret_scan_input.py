@@ -9,11 +9,11 @@ import os
 
 import pytest
 
-from conftest import ADMIT_ID, ADMIT_TURNS, ADMIT_UUID, SPEC_TEXT, session_text, sidecar_text
-from corpustools.cli import main
 from corpustools import textfile
+from corpustools.cli import main
 from corpustools.lint.secrets import source
-from lint_helpers import lint_run, messages
+from tests.support.corpus import ADMIT_ID, ADMIT_TURNS, ADMIT_UUID, SPEC_TEXT, session_text, sidecar_text
+from tests.support.lint import lint_run, messages
 
 
 def where(run, code: str) -> list[tuple[str, int, int]]:
@@ -81,7 +81,7 @@ def test_links_and_folders_named_like_corpus_files_are_reported(make_corpus, tmp
     (root / "gold" / "reject-noise-01.json").mkdir(parents=True)
     run = lint_run(root)
     found = {path: message for (path, _, _), message in zip(where(run, "CT508"),
-                                                                              messages(run, "CT508"))}
+                                                                              messages(run, "CT508"), strict=True)}
     assert "symbolic link" in found.pop("sessions/admit-linked-01.md")
     assert "not a regular file" in found.pop("gold/reject-noise-01.json")
     assert found == {} and where(run, "CT501") == []  # the link is never followed

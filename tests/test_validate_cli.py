@@ -10,11 +10,11 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import SPEC_TEXT, sidecar_text
 
 from corpustools import __version__
 from corpustools.cli import main
 from corpustools.schemastore import VALIDATE_KINDS, schema_text
+from tests.support.corpus import SPEC_TEXT, sidecar_text
 
 CANDIDATE = {"type": "practice", "tags": ["drupal"], "title": "Branch ids are location codes",
              "description": "Branch ids are lowercased ILS location codes.", "body": "Holdings join on it.",

@@ -7,17 +7,25 @@ or a fixture listed twice. Problems are collected, not raised, so a judge sees t
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Mapping
 
-from corpustools.calibrate.worksheet import (EXPECTED_LIST, FIXTURE_ANSWERS, OPTIONAL_CLASS, OPTIONAL_LIST,
-                                             OVER_EXTRACTION, POINT_ANSWER, POINT_CLASS, PROPOSAL_ANSWER)
+from corpustools.calibrate.worksheet import (
+    EXPECTED_LIST,
+    FIXTURE_ANSWERS,
+    OPTIONAL_CLASS,
+    OPTIONAL_LIST,
+    OVER_EXTRACTION,
+    POINT_ANSWER,
+    POINT_CLASS,
+    PROPOSAL_ANSWER,
+)
 from corpustools.positions import InputError
 from corpustools.schemastore import validate
 from corpustools.textfile import decode_text, read_stdin_bytes, read_text
+from corpustools.yamlload import YamlDoc, parse_yaml
 
 STDIN, STDIN_NAME = "-", "<stdin>"  # `--verdicts -` reads the worksheet from standard input
-from corpustools.yamlload import YamlDoc, parse_yaml
 
 
 @dataclass(frozen=True)
@@ -97,7 +105,8 @@ def _schema_problems(doc: YamlDoc) -> list[str]:
 
 
 def _class_problems(doc: YamlDoc) -> list[str]:
-    problems, seen = [], {}
+    problems: list[str] = []
+    seen: dict[str, int] = {}  # fixture id -> line it is first listed at
     for i, fixture in enumerate(doc.data["fixtures"]):
         name = fixture["fixture_id"]
         if name in seen:

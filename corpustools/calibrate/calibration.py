@@ -8,9 +8,8 @@ sidecar since adjudication are only warnings: they are left out of the point lev
 
 from __future__ import annotations
 
-import re
-
 import os
+import re
 from dataclasses import dataclass
 
 from corpustools.calibrate.agreement import Table, table_of
@@ -19,7 +18,6 @@ from corpustools.calibrate.causes import CAUSES, FixtureCalibration, calibrate_f
 from corpustools.calibrate.worksheet import known_sha256, prompt_identity, unjudgeable
 from corpustools.score.results import RESULT_SUFFIX
 from corpustools.score.scoring import CorpusInfo, LoadedCorpus, RunScore, open_corpus, score_run
-
 
 _WHERE = re.compile(r"(.*?):(\d+)(?::(\d+))?: ")
 
@@ -135,7 +133,8 @@ def calibrate_runs(corpus_root: str, pairs: list[tuple[str, str]]) -> Calibratio
     CalibrationProblems listing every problem with the runs and worksheets."""
     loaded = open_corpus(corpus_root)
     problems: list[str] = []
-    runs, scored = [], []
+    runs: list[RunCalibration] = []
+    scored: list[RunScore] = []
     for folder, path in pairs:
         if not os.path.isdir(folder):
             problems.append(f"{folder}: no such results folder")

@@ -85,7 +85,7 @@ def _brittle(point: ExpectedPoint, proposal: Proposal | None, levels: tuple[str,
 def _point_disagreements(points: tuple[ExpectedPoint, ...], scores: tuple[PointScore, ...], level: str,
                          score: FixtureScore, judged: JudgedFixture) -> list[Disagreement]:
     out = []
-    for point, matched in zip(points, scores):
+    for point, matched in zip(points, scores, strict=True):
         captured = judged.captured.get(point.id)
         if captured is None or captured == matched.matched:
             continue
@@ -166,7 +166,7 @@ def _merged(found: list[Disagreement], titles: dict[str, str]) -> tuple[Disagree
             merged[key] = Disagreement(first.cause, levels, first.point, first.proposal, first.detail)
         else:
             merged[key] = d
-    return tuple(replace(d, proposal_title=titles.get(d.proposal)) for d in merged.values())
+    return tuple(replace(d, proposal_title=titles.get(d.proposal) if d.proposal is not None else None) for d in merged.values())
 
 
 def calibrate_fixture(sidecar: Sidecar, score: FixtureScore, judged: JudgedFixture) -> FixtureCalibration:
@@ -186,7 +186,7 @@ def calibrate_fixture(sidecar: Sidecar, score: FixtureScore, judged: JudgedFixtu
         points=tuple((p.id, p.matched, judged.captured[p.id]) for p in score.points if p.id in judged.captured),
         optional=tuple((p.id, p.matched, judged.captured[p.id]) for p in score.optional_points
                        if p.id in judged.captured),
-        proposals=tuple((p.name, p.name in score.unexpected, judged.proposal(p.name).over_extraction)
-                        for p in score.proposals if judged.proposal(p.name) is not None),
+        proposals=tuple((p.name, p.name in score.unexpected, judgement.over_extraction)
+                        for p in score.proposals if (judgement := judged.proposal(p.name)) is not None),
         disagreements=_merged(found, {p.name: p.title for p in score.proposals}),
     )

@@ -91,13 +91,13 @@ def build_worksheet(loaded: LoadedCorpus, folder: str, *, shows_terms: bool = Fa
     for fixture_id in sorted(corpus.sidecar_paths):
         sidecar = corpus.sidecars.get(fixture_id)
         why = unjudgeable(sidecar)
-        if why:
+        if why or sidecar is None:  # an invalid sidecar has a why
             skipped.append(f"{corpus.sidecar_paths[fixture_id]}: {why}; fixture left out of the worksheet")
             continue
         category = corpus.spec.category(sidecar.category) if corpus.spec else None
         session = (f"{SESSIONS_DIR}/{fixture_id}{SESSION_SUFFIX}" if fixture_id in corpus.session_paths else None)
         result = run.results[fixture_id]
-        proposals = read_proposals(result.output) if result.status == OK else ()
+        proposals = read_proposals(result.output) if result.status == OK and result.output is not None else ()
         fixtures.append(WorksheetFixture(fixture_id, sidecar, category.expect if category else None, session, result, proposals))
     corpus_id = {"name": info.name, "version": info.version, "sha256": info.sha256}
     return Worksheet(corpus_id, folder, prompt_identity(run.manifest), shows_terms, tuple(fixtures),

@@ -8,9 +8,10 @@ import difflib
 import fnmatch
 import os
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import ModuleType
-from typing import Any, Mapping
+from typing import Any
 
 from corpustools.positions import Pos
 from corpustools.yamlload import YamlDoc
@@ -171,7 +172,7 @@ def load_config(doc: YamlDoc | None, lint: Mapping | None, rules: list[ModuleTyp
         if not suppressible(rule):
             raise ConfigError(doc.pos(("lint", "ignore", index)), f"lint.ignore: {_never(rule, 'ignored')}")
         ignore.add(rule.CODE)
-    severity = {}
+    severity: dict[str, str] = {}
     for code, level in sorted(lint.get("severity", {}).items()):
         rule = _code_at(doc, ("lint", "severity", code), code, by_code)
         if not suppressible(rule) and level != rule.SEVERITY:

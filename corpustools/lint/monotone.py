@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import os
 from collections import Counter
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Iterable, Mapping
 
 from corpustools.lint.context import LintContext
 from corpustools.positions import Pos

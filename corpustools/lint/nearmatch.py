@@ -31,9 +31,9 @@ from __future__ import annotations
 import math
 from array import array
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Sequence
 
 from corpustools.gcpause import gc_paused
 from corpustools.lint.skeleton import MASK
@@ -117,7 +117,7 @@ class NearIndex:
                 blocks[key] = index
                 continue
             members = blocks[key]
-            if type(members) is int:
+            if isinstance(members, int):
                 blocks[key] = [members, index]
             elif members is not DEAD:
                 if len(members) < MAX_BLOCK:
@@ -133,7 +133,7 @@ class NearIndex:
             members = blocks.get(key)
             if members is None:  # unknown or DEAD
                 continue
-            for index in (members,) if type(members) is int else members:
+            for index in (members,) if isinstance(members, int) else members:
                 if low <= lengths[index] <= high:
                     found.add(index)
         return sorted(found)
@@ -189,7 +189,7 @@ def near_pairs(texts: Sequence[str], threshold: float) -> list[NearPair]:
         sketch = _repeated(keys_of)
         for b, text in enumerate(texts):
             keys = [key for key in keys_of[b] if sketch[key % SKETCH_SLOTS] > 1]
-            keys_of[b] = None  # read once; free it as the search goes
+            keys_of[b] = array("q")  # read once; free it as the search goes
             for a, score in index._score(text, index._candidates(len(text), keys)):
                 if texts[a] != text:
                     pairs.append(NearPair(a, b, score))

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from collections.abc import Sequence
 from types import ModuleType
-from typing import Sequence
 
 from corpustools.lint.diagnostic import Diagnostic
 from corpustools.positions import printable
@@ -109,7 +109,7 @@ def format_sarif(diagnostics: Sequence[Diagnostic], rules: Sequence[ModuleType],
     }
     results = []
     for d in diagnostics:
-        result = {
+        result: dict[str, object] = {
             "ruleId": d.code,
             "level": d.severity,
             "message": {"text": d.message},
@@ -121,7 +121,7 @@ def format_sarif(diagnostics: Sequence[Diagnostic], rules: Sequence[ModuleType],
         if d.code in index:
             result["ruleIndex"] = index[d.code]
         results.append(result)
-    invocation = {"executionSuccessful": not crashes}
+    invocation: dict[str, object] = {"executionSuccessful": not crashes}
     if crashes:
         invocation["toolExecutionNotifications"] = [
             {"level": "error", "message": {"text": crash}} for crash in crashes]

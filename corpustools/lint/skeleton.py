@@ -25,8 +25,8 @@ Decisions, so the rules behave predictably:
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import Iterable, Iterator
 
 from corpustools.normalize import normalize
 
@@ -171,7 +171,9 @@ def _unescape_preserving_length(text: str) -> str:
 def line_sentences(text: str, line: int, col0: int = 0) -> list[Sentence]:
     """Sentences of one line of a file, by column; `col0` is the 0-based column where `text` starts."""
     text = text[:MAX_LINE_CHARS]
-    start = _LINE_PREFIX.match(text).end()
+    prefix = _LINE_PREFIX.match(text)
+    assert prefix is not None  # every part of the pattern is optional
+    start = prefix.end()
     spans = _long_quotes(text, start) if ('"' in text or "\u201c" in text) else []
     if not spans:
         return [Sentence(line, col0 + begin + 1, text[begin:end], skeleton, count, words)

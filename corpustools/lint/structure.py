@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import os
 import re
-from typing import Iterator
+from collections.abc import Iterator
 
 from corpustools.corpus import BAD_NAME, STRAY_LINK, Corpus
 from corpustools.lint.diagnostic import Problem

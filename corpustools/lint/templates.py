@@ -8,11 +8,11 @@ KB documents are read without their YAML frontmatter.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Callable, Iterator, Mapping, Sequence
 
-from corpustools.lint.context import LintContext, TextSource
 from corpustools.gcpause import gc_paused
+from corpustools.lint.context import LintContext, TextSource
 from corpustools.lint.nearmatch import NearIndex
 from corpustools.lint.skeleton import Sentence, lines_sentences, strip_frontmatter, text_sentences
 from corpustools.positions import Pos
@@ -154,24 +154,26 @@ def _reference(sources: Sequence[tuple[TextSource, Sequence[Sentence]]], key, th
 
 def prompt_reference(ctx: LintContext, min_tokens: int, min_words: int, threshold: float) -> Reference | None:
     """The prompt's counted sentences by skeleton; None when no prompt is given."""
-    if ctx.prompt is None:
+    prompt = ctx.prompt
+    if prompt is None:
         return None
 
-    def build(c: LintContext) -> Reference:
-        sentences = [s for s in text_sentences(c.prompt.text) if s.counts(min_tokens, min_words)]
-        return _reference([(c.prompt, sentences)], lambda s: s.skeleton, threshold)
+    def build(_ctx: LintContext) -> Reference:
+        sentences = [s for s in text_sentences(prompt.text) if s.counts(min_tokens, min_words)]
+        return _reference([(prompt, sentences)], lambda s: s.skeleton, threshold)
 
     return ctx.cached(f"templates.prompt:{min_tokens}:{min_words}:{threshold}", build)
 
 
 def kb_reference(ctx: LintContext, min_tokens: int, min_words: int, threshold: float) -> Reference | None:
     """The KB documents' counted sentences by normalized text; None when no KB is given."""
-    if ctx.kb is None:
+    kb = ctx.kb
+    if kb is None:
         return None
 
-    def build(c: LintContext) -> Reference:
+    def build(_ctx: LintContext) -> Reference:
         sources = []
-        for document in sorted(c.kb, key=lambda d: d.path):
+        for document in sorted(kb, key=lambda d: d.path):
             body, first_line = strip_frontmatter(document.text)
             sources.append((document, [s for s in text_sentences(body, first_line)
                                        if s.counts(min_tokens, min_words)]))

@@ -160,7 +160,8 @@ def side_points(runs: tuple[RunScore, ...]) -> dict[tuple[str, int], tuple[str, 
     """(fixture id, point index) -> (point id, runs it was matched in)."""
     summary = summarize(runs) if len(runs) >= 2 else None
     if summary is not None:
-        keyed, index = {}, {}
+        keyed: dict[tuple[str, int], tuple[str, int]] = {}
+        index: dict[str, int] = {}
         for p in summary.points:
             position = index.get(p.fixture_id, 0)
             index[p.fixture_id] = position + 1

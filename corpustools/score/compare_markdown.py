@@ -16,7 +16,7 @@ def drift_line(comparison: Comparison) -> list[str]:
 
 def verdict_block(comparison: Comparison) -> list[str]:
     if comparison.regressed:
-        return [f"> ## REGRESSED", ">", f"> {'; '.join(comparison.regressed_because)}. Read the lost fixtures "
+        return ["> ## REGRESSED", ">", f"> {'; '.join(comparison.regressed_because)}. Read the lost fixtures "
                 "before bumping the version (this is advice; the command still exits 0).", ""]
     return ["**Not regressed**" + (" (recall and gate accuracy did not worsen beyond noise)." if comparison.several_runs
                                    else " (no fixture lost)."), ""]

@@ -25,7 +25,7 @@ _TRIM = ".,;:/'\"()[]{}"
 
 def type_mismatches(sidecar: Sidecar, proposals, points) -> list[str]:
     out = []
-    for point, score in zip(sidecar.points, points):
+    for point, score in zip(sidecar.points, points, strict=True):
         if not score.matched:
             out += [f"type-mismatch:{point.id}:{p.name}" for p in proposals
                     if p.type != point.type and contains_all(p, point)]
@@ -36,7 +36,7 @@ def near_misses(sidecar: Sidecar, proposals, points) -> list[str]:
     from rapidfuzz import fuzz
 
     out = []
-    for point, score in zip(sidecar.points, points):
+    for point, score in zip(sidecar.points, points, strict=True):
         if score.matched:
             continue
         for term in point.must_match_all:

@@ -37,18 +37,21 @@ def _manifest_value(manifest: dict | None, *keys) -> str:
 def history_row(report: ScoreReport) -> list[str]:
     runs = report.runs
     manifests = [run.manifest for run in runs]
+    summary = report.repeated  # None for one run
 
     def rate(attr: str) -> str:
         if len(runs) == 1:
             p = getattr(runs[0].aggregate, attr)
             return f"{metric_number(p.rate, True)} ({fraction(p)})"
-        spread = report.repeated.spread_of(attr)
+        assert summary is not None
+        spread = summary.spread_of(attr)
         return f"{metric_number(spread.mean, True)} ± {metric_spread(spread.std, True)}"
 
     if len(runs) == 1:
         phantoms = str(runs[0].aggregate.phantoms)
     else:
-        spread = report.repeated.spread_of("phantoms")
+        assert summary is not None
+        spread = summary.spread_of("phantoms")
         phantoms = f"{metric_number(spread.mean, False)} ± {metric_spread(spread.std, False)}"
     return [printable(cell) for cell in (
         _distinct(_manifest_value(m, "started_at")[:10] if m else "unrecorded" for m in manifests),

@@ -157,11 +157,13 @@ def score_fixture(sidecar: Sidecar, result: ResultFile, transcript: str | None) 
         status = MISSING_RESULT if result.status == MISSING else INVALID_RESULT
         return FixtureScore(fixture_id, sidecar.category, FAIL, (reason,), (), points, (), (), sidecar.expect_empty,
                             status, optional)
-    proposals = read_proposals(result.output)
+    output = result.output
+    assert output is not None  # an ok result holds its schema-valid output
+    proposals = read_proposals(output)
     points = match_points(sidecar.points, proposals)
     optional = match_points(sidecar.optional_points, proposals)
     unexpected = unexpected_proposals(sidecar, proposals, points + optional)
     reasons = fixture_reasons(sidecar, proposals, points, unexpected)
-    diagnostics = advisory(sidecar, proposals, points, result.output, transcript)
+    diagnostics = advisory(sidecar, proposals, points, output, transcript)
     return FixtureScore(fixture_id, sidecar.category, verdict(sidecar, reasons), tuple(reasons), tuple(diagnostics),
                         points, proposals, unexpected, sidecar.expect_empty, OK, optional)

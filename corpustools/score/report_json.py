@@ -66,6 +66,7 @@ def run_dict(run: RunScore) -> dict:
 
 def repeated_dict(report: ScoreReport) -> dict:
     s = report.repeated
+    assert s is not None  # callers ask only when there are two or more runs
     stability = s.stability
     return {
         "runs": s.runs,

@@ -4,8 +4,18 @@ from __future__ import annotations
 
 from corpustools.positions import printable_lines
 from corpustools.score.aggregate import METRICS, PROPORTIONS
-from corpustools.score.formatting import (code, fraction, interval, manifest_fields, metric_number, metric_spread,
-                                          percent, proportion, run_value, table)
+from corpustools.score.formatting import (
+    code,
+    fraction,
+    interval,
+    manifest_fields,
+    metric_number,
+    metric_spread,
+    percent,
+    proportion,
+    run_value,
+    table,
+)
 from corpustools.score.scoring import RunScore, ScoreReport
 
 
@@ -91,6 +101,7 @@ def run_sections(run: RunScore, level: str) -> list[str]:
 
 def repeated_section(report: ScoreReport) -> list[str]:
     summary = report.repeated
+    assert summary is not None  # callers ask only when there are two or more runs
     lines = [f"## Repeated runs (k = {summary.runs})", ""]
     for first, second in summary.identical:
         lines += [f"> **WARNING:** {code(first)} and {code(second)} have byte-identical result files: "
@@ -110,7 +121,7 @@ def repeated_section(report: ScoreReport) -> list[str]:
     lines += table(["metric", "mean", "sample std", "per run"], rows) + [""]
     flaky = summary.flaky
     lines += ["### Fixtures", ""]
-    lines += [f"**Flaky** (passed in some runs, not in others): "
+    lines += ["**Flaky** (passed in some runs, not in others): "
               + ", ".join(f"{f.id} ({f.passed}/{f.runs})" for f in flaky) if flaky else "No flaky fixtures.", ""]
     lines += table(["fixture", "category", "passed in"],
                    [[f.id, f.category, f"{f.passed}/{f.runs}"] for f in summary.fixtures]) + [""]

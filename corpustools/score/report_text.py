@@ -4,8 +4,15 @@ from __future__ import annotations
 
 from corpustools.positions import printable_lines
 from corpustools.score.aggregate import METRICS, PROPORTIONS
-from corpustools.score.formatting import (fraction, manifest_fields, metric_number, metric_spread, percent, proportion,
-                                          run_value)
+from corpustools.score.formatting import (
+    fraction,
+    manifest_fields,
+    metric_number,
+    metric_spread,
+    percent,
+    proportion,
+    run_value,
+)
 from corpustools.score.scoring import RunScore, ScoreReport
 
 
@@ -36,6 +43,7 @@ def run_lines(run: RunScore) -> list[str]:
 
 def repeated_lines(report: ScoreReport) -> list[str]:
     s = report.repeated
+    assert s is not None  # callers ask only when there are two or more runs
     lines = [f"repeated runs (k = {s.runs}):"]
     lines += [f"WARNING: {a} and {b} have byte-identical result files: a cache, not an independent run"
               for a, b in s.identical]

@@ -4,13 +4,27 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from corpustools.corpus import (SESSION_SUFFIX, SESSIONS_DIR, SIDECAR_SUFFIX, SIDECARS_DIR, UNREAD, Corpus,
-                                bad_names, corpus_sha256, load_corpus, require_corpus)
+from corpustools.corpus import (
+    SESSION_SUFFIX,
+    SESSIONS_DIR,
+    SIDECAR_SUFFIX,
+    SIDECARS_DIR,
+    UNREAD,
+    Corpus,
+    bad_names,
+    corpus_sha256,
+    load_corpus,
+    require_corpus,
+)
 from corpustools.positions import InputError
 from corpustools.score.aggregate import Aggregate, CategoryRow, aggregate, category_rows, taxonomy
 from corpustools.score.match import FixtureScore, invalid_sidecar_score, score_fixture
 from corpustools.score.results import read_run_folder
+
+if TYPE_CHECKING:  # repeated builds on this module
+    from corpustools.score.repeated import RepeatedSummary
 
 
 @dataclass(frozen=True)
@@ -106,7 +120,7 @@ class ScoreReport:
     corpus: CorpusInfo
     corpus_warnings: tuple[str, ...]
     runs: tuple[RunScore, ...]
-    repeated: object | None  # repeated.RepeatedSummary when there are two or more runs
+    repeated: RepeatedSummary | None  # when there are two or more runs
 
 
 def score_report(corpus_root: str, folders: list[str]) -> ScoreReport:

@@ -36,7 +36,7 @@ def parse_thresholds(text: str) -> tuple[tuple[str, float], ...]:
     return tuple(thresholds.items())
 
 
-def breaches(report: "ScoreReport", thresholds: tuple[tuple[str, float], ...]) -> list[str]:
+def breaches(report: ScoreReport, thresholds: tuple[tuple[str, float], ...]) -> list[str]:
     """One line per threshold the report falls under; a proportion with nothing to measure
     (no fixture in its denominator, in every run) cannot meet a threshold."""
     from corpustools.score.aggregate import metric_value

@@ -17,7 +17,7 @@ from corpustools.lint.structure import fixture_category
 CODE = "CT301"
 NAME = "category-count"
 SEVERITY = "error"
-OPTIONS = {}
+OPTIONS: dict[str, object] = {}
 SUPPRESSIBLE = True
 
 
@@ -26,7 +26,7 @@ def check(ctx, options):
     spec = corpus.spec
     if spec is None:
         return
-    members: dict[str, list[str]] = {}
+    members: dict[str | None, list[str]] = {}  # None: a fixture of no known category
     for fixture_id in corpus.fixture_ids:
         members.setdefault(fixture_category(corpus, fixture_id), []).append(fixture_id)
     for index, category in enumerate(spec.categories):

@@ -26,7 +26,7 @@ from corpustools.lint.diagnostic import Problem
 CODE = "CT303"
 NAME = "category-shape"
 SEVERITY = "error"
-OPTIONS = {}
+OPTIONS: dict[str, object] = {}
 SUPPRESSIBLE = True
 
 
@@ -57,7 +57,7 @@ def shape_problems(sidecar, expect: str | None):
 
 def check(ctx, options):
     spec = ctx.corpus.spec
-    for fixture_id, sidecar in sorted(ctx.corpus.sidecars.items()):
+    for _fixture_id, sidecar in sorted(ctx.corpus.sidecars.items()):
         # An unknown category is CT302's; only the expect_empty check applies to it.
         category = spec.category(sidecar.category) if spec else None
         for keypath, message in shape_problems(sidecar, category.expect if category else None):

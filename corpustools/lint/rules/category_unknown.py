@@ -19,7 +19,7 @@ from corpustools.lint.diagnostic import Problem
 CODE = "CT302"
 NAME = "category-unknown"
 SEVERITY = "error"
-OPTIONS = {}
+OPTIONS: dict[str, object] = {}
 SUPPRESSIBLE = True
 
 
@@ -28,7 +28,7 @@ def check(ctx, options):
     if spec is None:
         return
     known = [c.id for c in spec.categories]
-    for fixture_id, doc in sorted(ctx.corpus.sidecar_docs.items()):
+    for _fixture_id, doc in sorted(ctx.corpus.sidecar_docs.items()):
         category = doc.data.get("category")
         if isinstance(category, str) and category not in known:
             close = difflib.get_close_matches(category, known, n=1)

@@ -33,7 +33,7 @@ from corpustools.positions import Pos
 CODE = "CT407"
 NAME = "invisible-character"
 SEVERITY = "error"
-OPTIONS = {}
+OPTIONS: dict[str, object] = {}
 
 _RUN = re.compile(IGNORABLE_CLASS + "+")
 

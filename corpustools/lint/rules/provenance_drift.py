@@ -26,7 +26,7 @@ from corpustools.positions import InputError, Pos
 CODE = "CT801"
 NAME = "provenance-drift"
 SEVERITY = "warning"
-OPTIONS = {}
+OPTIONS: dict[str, object] = {}
 SUPPRESSIBLE = True
 
 _ADVICE = "review it, bump corpus_version and re-record"

@@ -43,5 +43,6 @@ def check(ctx, options):
         also = f" and {more} more fixture{'s' if more != 1 else ''}" if more else ""
         for located in found:
             other = other_than(located.source)
+            assert other is not None  # the group has two sources at least
             yield Problem(located.pos, f"sentence template reused: same skeleton as {other.source} "
                                        f"line {other.sentence.line}{also}: {quoted(skeleton)}")

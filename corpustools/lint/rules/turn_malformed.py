@@ -22,7 +22,7 @@ from corpustools.lint.diagnostic import Problem
 CODE = "CT402"
 NAME = "turn-malformed"
 SEVERITY = "error"
-OPTIONS = {}
+OPTIONS: dict[str, object] = {}
 SUPPRESSIBLE = True
 
 _ROLES = ("USER", "AGENT")
@@ -42,7 +42,7 @@ def segment_problem(segment) -> str | None:
 
 
 def check(ctx, options):
-    for fixture_id, session in sorted(ctx.corpus.sessions.items()):
+    for _fixture_id, session in sorted(ctx.corpus.sessions.items()):
         for segment in session.segments:
             problem = segment_problem(segment)
             if problem:

@@ -18,7 +18,7 @@ from corpustools.positions import Pos
 CODE = "CT401"
 NAME = "turn-range"
 SEVERITY = "error"
-OPTIONS = {}
+OPTIONS: dict[str, object] = {}
 SUPPRESSIBLE = True
 
 
@@ -26,7 +26,7 @@ def check(ctx, options):
     spec = ctx.corpus.spec
     if spec is None:
         return
-    for fixture_id, session in sorted(ctx.corpus.sessions.items()):
+    for _fixture_id, session in sorted(ctx.corpus.sessions.items()):
         count = len(session.turns)
         if not spec.turns_min <= count <= spec.turns_max:
             noun = "turn" if count == 1 else "turns"

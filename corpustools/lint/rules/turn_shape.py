@@ -20,12 +20,12 @@ from corpustools.positions import Pos
 CODE = "CT403"
 NAME = "turn-shape"
 SEVERITY = "warning"
-OPTIONS = {}
+OPTIONS: dict[str, object] = {}
 SUPPRESSIBLE = True
 
 
 def check(ctx, options):
-    for fixture_id, session in sorted(ctx.corpus.sessions.items()):
+    for _fixture_id, session in sorted(ctx.corpus.sessions.items()):
         turns = session.turns
         if not any(t.role == "USER" for t in turns):
             where = turns[0].pos if turns else Pos(session.path, session.body_line, 1)

@@ -33,7 +33,8 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from typing import Iterator
+from collections.abc import Iterator
+from itertools import pairwise
 
 from corpustools.lint.diagnostic import WARNING, Problem
 from corpustools.lint.rules.uuid_invalid import uuid_problem
@@ -54,7 +55,7 @@ RANDOM_BITS = ((1 << 128) - 1) ^ (0xF << 76) ^ (0x3 << 62)
 def own_signs(digits: str, max_run: int, max_zero_bits: int) -> list[str]:
     """What about one id (its 32 hex digits) alone says it is not random."""
     signs = []
-    if re.search(r"([0-9a-f])\1{%d}" % max_run, digits):
+    if re.search(rf"([0-9a-f])\1{{{max_run}}}", digits):
         run = max((m.group() for m in _RUN.finditer(digits)), key=len)
         signs.append(f"a run of {len(run)} {run[0]!r} digits")
     zeros = 122 - bin(int(digits, 16) & RANDOM_BITS).count("1")
@@ -65,7 +66,7 @@ def own_signs(digits: str, max_run: int, max_zero_bits: int) -> list[str]:
 
 def _segments(size: int, parts: int) -> list[tuple[int, int]]:
     bounds = [size * i // parts for i in range(parts + 1)]
-    return list(zip(bounds, bounds[1:]))
+    return list(pairwise(bounds))
 
 
 def near_ids(ids: dict[str, str], max_differing: int) -> Iterator[tuple[str, str, int]]:
@@ -84,7 +85,7 @@ def near_ids(ids: dict[str, str], max_differing: int) -> Iterator[tuple[str, str
                 if pair in seen or ids[a] == ids[b]:  # an equal id is CT102's
                     continue
                 seen.add(pair)
-                differing = sum(x != y for x, y in zip(ids[a], ids[b]))
+                differing = sum(x != y for x, y in zip(ids[a], ids[b], strict=True))
                 if differing <= max_differing:
                     yield pair[0], pair[1], differing
 
@@ -118,10 +119,11 @@ def check(ctx, options):
     # bounded so that a wide setting cannot turn the blocked search into comparing every pair
     max_differing = min(16, int(options.get("max_differing_digits", OPTIONS["max_differing_digits"])))
     min_shared = max(1, int(options.get("min_shared_digits", OPTIONS["min_shared_digits"])))
-    values, ids = {}, {}
+    values: dict[str, str] = {}
+    ids: dict[str, str] = {}  # fixture -> its 32 hex digits
     for fixture_id in sorted(ctx.corpus.sessions):
         value = frontmatter_mapping(ctx.corpus.sessions[fixture_id]).get("session_id")
-        if uuid_problem(value) is None:
+        if isinstance(value, str) and uuid_problem(value) is None:
             values[fixture_id], ids[fixture_id] = value, value.replace("-", "")
     related: dict[str, dict[str, str]] = {}  # fixture -> other fixture -> how they are related
     for a, b, differing in near_ids(ids, max_differing):

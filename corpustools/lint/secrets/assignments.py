@@ -89,7 +89,9 @@ def _value(match: re.Match, line: str) -> str | None:
         # In "no `password=`, no `token=`" the backtick after `=` closes a Markdown code span.
         closes_span = raw[0] == "`" and "`" not in match.group("close") and line[start - 1:start] == "`"
         return raw[1:-1] if closed and not closes_span else None
-    rest = _AFTER_VALUE.match(line, match.end()).group(1)
+    after = _AFTER_VALUE.match(line, match.end())
+    assert after is not None  # the pattern matches the empty string
+    rest = after.group(1)
     if sep == ":" and rest and not rest.startswith(("#", ",", ";", "}", "]", ")", "\"", "'", "`")):
         return None  # `Token: see the docs` is a sentence, not an assignment
     if rest.startswith(("(", "[", ".", "->", "::")):
@@ -112,7 +114,9 @@ def find_assignments(line: str) -> list[Finding]:
     for stem in stems:
         if stem.start() < seen:
             continue
-        seen = _KEY_REST.match(line, stem.start()).end()
+        key_rest = _KEY_REST.match(line, stem.start())
+        assert key_rest is not None  # the pattern matches the empty string
+        seen = key_rest.end()
         start = run_start(line, stem.start(), _KEY_CHARS, 82)
         match = _ASSIGNMENT.match(line, start) if start >= 0 else None
         if match is None:

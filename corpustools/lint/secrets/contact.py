@@ -6,8 +6,8 @@ import functools
 import re
 import string
 
-from corpustools.lint.secrets.hosts import in_spans, is_reserved_host, is_url_host, urls
 from corpustools.lint.secrets.hints import any_hint, literal_hint, regex_hint
+from corpustools.lint.secrets.hosts import in_spans, is_reserved_host, is_url_host, urls
 from corpustools.lint.secrets.scan import ELLIPSIS, Finding, anchored, run_start
 
 # The local part is maximal (lookbehind) and bounded; the domain's classes exclude the dot.

@@ -6,7 +6,7 @@ where the finder could find anything; it may point at more."""
 from __future__ import annotations
 
 import re
-from typing import Callable, Iterable
+from collections.abc import Callable, Iterable
 
 Search = Callable[[int], int]
 Hint = Callable[[str], Search]
@@ -46,7 +46,7 @@ def literal_hint(needles: Iterable[str], any_case: Iterable[str] = ()) -> Hint:
 
     def search(text: str) -> Search:
         searches = [_find(text, needle) for needle in exact]
-        if folded:
+        if any_case_pattern is not None:  # there are folded needles
             lower = text.lower()
             if len(lower) == len(text):
                 searches += [_find(lower, needle) for needle in folded]

@@ -16,9 +16,16 @@ from dataclasses import dataclass
 from corpustools.lint.secrets.addresses import is_reserved_address, parse_address
 from corpustools.lint.secrets.hints import any_hint, literal_hint, regex_hint
 from corpustools.lint.secrets.scan import Finding, redact, run_start
-from corpustools.lint.secrets.tlds import (COUNTRY_CODES, DEV_HOST_DOMAINS, FILE_EXTENSIONS,
-                                           GENERIC_SECOND_LEVEL, PRIVATE_SUFFIXES, STRONG, TLDS,
-                                           WORDLIKE)
+from corpustools.lint.secrets.tlds import (
+    COUNTRY_CODES,
+    DEV_HOST_DOMAINS,
+    FILE_EXTENSIONS,
+    GENERIC_SECOND_LEVEL,
+    PRIVATE_SUFFIXES,
+    STRONG,
+    TLDS,
+    WORDLIKE,
+)
 from corpustools.lint.secrets.values import is_reference
 
 # The scheme is maximal (the lookbehind), the rest a bounded run that nothing follows: linear.
@@ -97,7 +104,9 @@ def urls(line: str) -> list[Url]:
         if hostport.startswith("["):
             host = hostport[1:hostport.find("]")] if "]" in hostport else ""
         else:
-            host = _HOST_CHARS.match(hostport).group().rstrip(".-")
+            host_chars = _HOST_CHARS.match(hostport)
+            assert host_chars is not None  # the pattern matches the empty string
+            host = host_chars.group().rstrip(".-")
         found.append(Url(match.start(), match.end(), match.group(1),
                          userinfo if "@" in authority else None, host))
     return found
@@ -187,7 +196,9 @@ def dotted_tokens(line: str):
     name can be are skipped whole."""
     pos = 0
     while (dot := _INNER_DOT.search(line, pos)) is not None:
-        pos = _TOKEN_REST.match(line, dot.start()).end()
+        token_rest = _TOKEN_REST.match(line, dot.start())
+        assert token_rest is not None  # the pattern matches the empty string
+        pos = token_rest.end()
         start = run_start(line, dot.start(), _TOKEN_CHARS, MAX_HOST)
         match = _DOTTED.match(line, start) if start >= 0 else None
         if match is not None and len(match.group()) <= MAX_HOST:

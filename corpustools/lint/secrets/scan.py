@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import Callable, Iterable, Iterator, Mapping
 
 from corpustools.corpus import GOLD_DIR, list_files
 from corpustools.lint.diagnostic import Problem
@@ -80,7 +80,7 @@ def _scanned_file(path: str, text: str) -> ScannedFile:
         return ScannedFile(path, text, text, {})
     lines = text.split("\n")
     folded = [fold(line) for line in lines]
-    originals = {number: line for number, (line, view) in enumerate(zip(lines, folded), 1) if line != view}
+    originals = {number: line for number, (line, view) in enumerate(zip(lines, folded, strict=True), 1) if line != view}
     return ScannedFile(path, text, "\n".join(folded) if originals else text, originals)
 
 

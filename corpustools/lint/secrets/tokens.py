@@ -11,8 +11,8 @@ from __future__ import annotations
 import base64
 import binascii
 import re
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Callable, Iterator
 
 from corpustools.lint.secrets.hints import Hint, any_hint, literal_hint, regex_hint
 from corpustools.lint.secrets.scan import ELLIPSIS, Finding, redact, run_start

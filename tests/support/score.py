@@ -1,8 +1,8 @@
 """Helpers for the scorer's tests: proposal outputs, result folders and sidecar points.
 
-The corpus itself comes from conftest's `make_corpus` (admit-convention-01 expects the practice
-point `expire-via-queue` with terms "queue worker" and "expired signups"; reject-noise-01 expects
-empty output).
+The corpus itself comes from the `make_corpus` fixture (tests/support/corpus.py): admit-convention-01
+expects the practice point `expire-via-queue` with terms "queue worker" and "expired signups";
+reject-noise-01 expects empty output.
 """
 
 from __future__ import annotations
@@ -10,11 +10,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from conftest import ADMIT_ID, REJECT_ID, sidecar_text
-
 from corpustools.cli import main
+from tests.support.corpus import ADMIT_ID, REJECT_ID, sidecar_text
 
-EMPTY = {"practice": [], "map": []}
+EMPTY: dict[str, list] = {"practice": [], "map": []}
 
 
 def proposal(title: str, body: str = "", *, type: str = "practice", description: str = "A short description.",

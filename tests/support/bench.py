@@ -1,4 +1,4 @@
-"""The benchmark's corpus generator (bench/corpusgen.py), importable from tests.
+"""The benchmark's corpus generator (bench/corpusgen.py) and in-process CLI runs, for the tests.
 
 The generator lives in bench/ because bench/make_corpus.py and bench/run.py are its first users;
 the robustness tests import the same code, so the corpus they mutate is the one the benchmark
@@ -11,15 +11,12 @@ import hashlib
 import io
 import json
 import os
-import sys
 from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 
-BENCH = Path(__file__).resolve().parent.parent / "bench"
-if str(BENCH) not in sys.path:
-    sys.path.insert(0, str(BENCH))
+from corpusgen import generate, write_tree  # bench/ is on pytest's pythonpath (pyproject.toml)
 
-from corpusgen import generate, write_tree  # noqa: E402  (needs the sys.path entry above)
+BENCH = Path(__file__).resolve().parents[2] / "bench"
 
 
 def write_generated(out: Path, n: int, seed: int = 0, defects: int = 0, order=None) -> Path:
