@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from corpustools.contract import proposals as named_proposals
 from corpustools.normalize import contains_term, normalize
+from corpustools.score.evidence import forbidden_hits
 from corpustools.score.results import INVALID, MISSING, ResultFile
 from corpustools.sidecar import ExpectedPoint, Sidecar
 
@@ -27,12 +28,6 @@ class Proposal:
     body: str
     tags: tuple[str, ...]
     match_text: str  # normalized title + "\n" + body: what must_match_all terms are looked for in
-
-    @property
-    def guarded_texts(self) -> tuple[str, ...]:
-        """Normalized title, description, body and each tag, apart: a must_not_match term that only
-        appears across a field boundary was never written by the model."""
-        return tuple(normalize(t) for t in (self.title, self.description, self.body, *self.tags))
 
 
 @dataclass(frozen=True)
@@ -104,14 +99,10 @@ def unexpected_proposals(sidecar: Sidecar, proposals: tuple[Proposal, ...],
 
 def forbidden_matches(sidecar: Sidecar, proposals: tuple[Proposal, ...]) -> list[str]:
     """`forbidden-match:<id>:<term>` for every must_not_match term of an expected or optional point
-    found in any field of any proposal."""
-    reasons = []
-    guarded = [p.guarded_texts for p in proposals]
-    for point in sidecar.all_points:
-        for term in point.must_not_match:
-            if any(contains_term(text, term.text) for texts in guarded for text in texts):
-                reasons.append(f"forbidden-match:{point.id}:{term.text}")
-    return reasons
+    found in any field of any proposal (evidence.forbidden_hits says which)."""
+    hit = {(h.point_id, h.term) for h in forbidden_hits(sidecar, proposals)}
+    return [f"forbidden-match:{point.id}:{term.text}"
+            for point in sidecar.all_points for term in point.must_not_match if (point.id, term.text) in hit]
 
 
 def fixture_reasons(sidecar: Sidecar, proposals: tuple[Proposal, ...], points: tuple[PointScore, ...],
