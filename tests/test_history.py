@@ -26,7 +26,7 @@ def test_history_is_created_then_appended(make_corpus, tmp_path, capsys):
     history = tmp_path / "RESULTS.md"
     run1 = with_manifest(corpus, good_results(tmp_path / "run1"), tmp_path)
     code, out, err = run_cli(capsys, "score", corpus, run1, "--append-history", history)
-    assert code == 0 and out.startswith("# corpustools score") and "appended a row" in err
+    assert code == 0 and out.startswith("**2/2 fixtures passed**") and "appended a row" in err
     lines = history.read_text().split("\n")
     assert lines[:3] == ["# Prompt evaluation history", "", HEADER]
     sha = corpus_sha256(str(corpus))[:12]
@@ -50,7 +50,7 @@ def test_the_same_run_is_not_appended_twice(make_corpus, tmp_path, capsys):
     before = history.read_text()
     code, out, err = run_cli(capsys, "score", corpus, run1, "--append-history", history)
     assert (code, err) == (0, "corpustools score: the history already has this row; not appended\n")
-    assert out.startswith("# corpustools score") and history.read_text() == before
+    assert out.startswith("**2/2 fixtures passed**") and history.read_text() == before
     # A row that differs in one cell (another model) is appended.
     run2 = with_manifest(corpus, good_results(tmp_path / "run2"), tmp_path, model="model-y")
     code, _, err = run_cli(capsys, "score", corpus, run2, "--append-history", history)
