@@ -4,6 +4,9 @@ The table is the first Markdown table in FILE. A missing file is created with th
 without a table gets one appended; a file whose first table has other columns is refused, so the
 history never lands in a table it does not belong to. A row identical in every cell to one already
 in the table (the same runs scored again) is not appended twice.
+
+A table written before the `results` column existed (LEGACY_COLUMNS) is still appended to, with
+rows in its own shape (no results cell): its existing rows are never rewritten.
 """
 
 from __future__ import annotations
@@ -16,8 +19,10 @@ from corpustools.score.formatting import fraction, metric_number, metric_spread,
 from corpustools.score.scoring import ScoreReport
 from corpustools.textfile import decode_text, read_bytes
 
-HISTORY_COLUMNS = ("date", "prompt", "version", "model", "runs", "pass rate", "recall", "phantoms",
+HISTORY_COLUMNS = ("date", "prompt", "version", "model", "runs", "results", "pass rate", "recall", "phantoms",
                    "gate accuracy", "corpus version", "corpus sha256")
+RESULTS_COLUMN = HISTORY_COLUMNS.index("results")
+LEGACY_COLUMNS = HISTORY_COLUMNS[:RESULTS_COLUMN] + HISTORY_COLUMNS[RESULTS_COLUMN + 1:]
 TITLE = "# Prompt evaluation history"
 _SEPARATOR_CELL = re.compile(r":?-+:?")
 _UNESCAPED_PIPE = re.compile(r"(?<!\\)\|")
@@ -59,6 +64,7 @@ def history_row(report: ScoreReport) -> list[str]:
         _distinct(_manifest_value(m, "prompt", "version") for m in manifests),
         _distinct(_manifest_value(m, "model") for m in manifests),
         str(len(runs)),
+        ", ".join(run.folder for run in runs),  # as given on the command line
         rate("pass_rate"),
         rate("recall"),
         phantoms,
@@ -91,13 +97,20 @@ def _first_table(lines: list[str]) -> tuple[int, int] | None:
     return None
 
 
+def shaped(row: list[str], columns: tuple[str, ...]) -> list[str]:
+    """`row` (HISTORY_COLUMNS) in the shape of a table with `columns`: a legacy table gets no results cell."""
+    return row[:RESULTS_COLUMN] + row[RESULTS_COLUMN + 1:] if columns == LEGACY_COLUMNS else row
+
+
 def has_row(text: str | None, row: list[str]) -> bool:
-    """Whether the history's first table already holds a row identical to `row` in every cell."""
+    """Whether the history's first table already holds a row identical to `row` in every cell
+    (compared in that table's shape)."""
     lines = [] if text is None else text.split("\n")
     found = _first_table(lines)
     if found is None:
         return False
-    cells = split_row(row_line(row))  # as written, so an escaped pipe compares as the cell it is
+    columns = tuple(split_row(lines[found[0]]))
+    cells = split_row(row_line(shaped(row, columns)))  # as written, so an escaped pipe compares as the cell it is
     return any(split_row(line) == cells for line in lines[found[0] + 2:found[1]])
 
 
@@ -110,14 +123,14 @@ def appended(text: str | None, path: str, row: list[str]) -> str:
     found = _first_table(lines)
     if found is not None:
         header, end = found
-        columns = split_row(lines[header])
-        if tuple(columns) != HISTORY_COLUMNS:
+        columns = tuple(split_row(lines[header]))
+        if columns not in (HISTORY_COLUMNS, LEGACY_COLUMNS):
             raise InputError(Pos(path, header + 1, 1),
                              f"the table here has columns ({', '.join(columns)}), not the history columns "
                              f"({', '.join(HISTORY_COLUMNS)}); not appended")
         if has_row(text, row):  # re-checked under the lock: a concurrent identical append lands once
             return text
-        return "\n".join(lines[:end] + [row_line(row)] + lines[end:])
+        return "\n".join(lines[:end] + [row_line(shaped(row, columns))] + lines[end:])
     body = text if text.endswith("\n") or not text else text + "\n"
     return body + ("\n" if body else "") + "\n".join(table(list(HISTORY_COLUMNS), [row])) + "\n"
 

@@ -1,0 +1,101 @@
+"""Why a fixture failed, in the scorer's own terms: for each point, which of its terms each
+proposal of its type holds; for each must_not_match term, which proposal field holds it.
+
+Pure functions over a valid sidecar and one result's proposals. The scorer's verdicts and
+reasons are built from the same tests (match.py), so a report's drill-down can never disagree
+with the reason it explains.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from corpustools.normalize import contains_term, normalize
+from corpustools.sidecar import Sidecar
+
+if TYPE_CHECKING:  # match.py imports this module
+    from corpustools.score.match import Proposal
+
+
+@dataclass(frozen=True)
+class TermCheck:
+    term: str  # the term as written in the sidecar
+    found: bool  # contains_term(proposal.match_text, term): the scorer's own test
+
+
+@dataclass(frozen=True)
+class ProposalEvidence:
+    proposal: str  # practice[0] | map[1]
+    title: str
+    terms: tuple[TermCheck, ...]  # one per must_match_all term, in sidecar order
+
+    @property
+    def absent(self) -> tuple[str, ...]:
+        return tuple(check.term for check in self.terms if not check.found)
+
+    @property
+    def matched(self) -> bool:
+        return all(check.found for check in self.terms)
+
+
+@dataclass(frozen=True)
+class PointEvidence:
+    point_id: str
+    type: str  # practice | map
+    optional: bool
+    matched: bool
+    proposals: tuple[ProposalEvidence, ...]  # every proposal of the point's type, in output order
+
+    @property
+    def closest(self) -> ProposalEvidence | None:
+        """The proposal holding most terms, the first in output order on a tie; None when the
+        output has no proposal of the point's type."""
+        best = None
+        for candidate in self.proposals:
+            if best is None or len(candidate.absent) < len(best.absent):
+                best = candidate
+        return best
+
+
+@dataclass(frozen=True)
+class ForbiddenHit:
+    point_id: str
+    term: str
+    proposal: str  # practice[0]
+    title: str
+    field: str  # title | description | body | tags[i]
+
+
+def point_evidence(sidecar: Sidecar, proposals: tuple[Proposal, ...]) -> tuple[PointEvidence, ...]:
+    """One entry per point: expected points, then optional points, each in sidecar order."""
+    found = []
+    for point in sidecar.all_points:
+        checked = tuple(
+            ProposalEvidence(p.name, p.title,
+                             tuple(TermCheck(t.text, contains_term(p.match_text, t.text))
+                                   for t in point.must_match_all))
+            for p in proposals if p.type == point.type)
+        found.append(PointEvidence(point.id, point.type, point.optional, any(e.matched for e in checked), checked))
+    return tuple(found)
+
+
+def forbidden_hits(sidecar: Sidecar, proposals: tuple[Proposal, ...]) -> tuple[ForbiddenHit, ...]:
+    """Every (point, must_not_match term, proposal, field) where the field holds the term, in that
+    nesting order. Fields are searched apart: a term only found across a field boundary was never
+    written by the model."""
+    fields = [_guarded_fields(p) for p in proposals]
+    hits = []
+    for point in sidecar.all_points:
+        for term in point.must_not_match:
+            for proposal, named in zip(proposals, fields, strict=True):
+                hits += [ForbiddenHit(point.id, term.text, proposal.name, proposal.title, field)
+                         for field, text in named if contains_term(text, term.text)]
+    return tuple(hits)
+
+
+def _guarded_fields(proposal: Proposal) -> tuple[tuple[str, str], ...]:
+    """(field name, normalized text) for the title, description, body and each tag."""
+    named = (("title", proposal.title), ("description", proposal.description), ("body", proposal.body),
+             *((f"tags[{i}]", tag) for i, tag in enumerate(proposal.tags)))
+    return tuple((field, normalize(text)) for field, text in named)
