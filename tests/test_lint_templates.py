@@ -381,9 +381,10 @@ def one_noun_swaps(count: int, seed: int) -> tuple[list[str], list[tuple[str, st
 
 
 def test_every_planted_one_noun_swap_is_found_at_the_default_threshold():
-    from corpustools.lint.rules.template_near import OPTIONS
+    from corpustools.lint.options import defaults
+    from corpustools.lint.rules import template_near
 
     texts, swaps = one_noun_swaps(1500, seed=29)
-    found = {(texts[p.a], texts[p.b]) for p in near_pairs(texts, OPTIONS["threshold"])}
+    found = {(texts[p.a], texts[p.b]) for p in near_pairs(texts, defaults(template_near).threshold)}
     missed = [(a, b) for a, b in swaps if (min(a, b), max(a, b)) not in found]
     assert missed == []

@@ -43,14 +43,14 @@ def _config_message(error) -> str:
 
 
 def _explain(code: str, rules, out, err) -> int:
-    from corpustools.lint.docs import rule_doc
+    from corpustools.lint.docs import rule_doc, rule_options
 
     wanted = code.strip()
     rule = next((r for r in rules if wanted.upper() == r.CODE or wanted == r.NAME), None)
     if rule is None:
         print(f"corpustools lint: --explain: unknown rule {code!r} (see --list-rules)", file=err)
         return 2
-    print(f"{rule.CODE} {rule.NAME} [{rule.SEVERITY}]\n\n{rule_doc(rule)}", file=out)
+    print(f"{rule.CODE} {rule.NAME} [{rule.SEVERITY}]\n\n{rule_doc(rule)}\n\n{rule_options(rule)}", file=out)
     return 0
 
 

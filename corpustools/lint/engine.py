@@ -202,7 +202,7 @@ def run_rules(context: LintContext, rules: list[ModuleType], config: LintConfig,
     crashes = []
     for rule in rules:
         try:
-            problems = list(rule.check(context, config.options.get(rule.CODE, getattr(rule, "OPTIONS", {}))))
+            problems = list(rule.check(context, config.options[rule.CODE]))
         except Exception as exc:  # a rule bug must not hide every other rule's findings
             detail = " ".join(str(exc).split())[:300]
             crashes.append(RuleCrash(rule.CODE, rule.NAME, f"{type(exc).__name__}: {detail}"))

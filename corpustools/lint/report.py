@@ -104,7 +104,7 @@ def format_sarif(diagnostics: Sequence[Diagnostic], rules: Sequence[ModuleType],
             "fullDescription": {"text": rule_doc(rule)},
             "help": {"text": rule_doc(rule), "markdown": rule_doc(rule)},
             "defaultConfiguration": {"level": rule.SEVERITY},
-            "properties": {"suppressible": getattr(rule, "SUPPRESSIBLE", True)},
+            "properties": {"suppressible": rule.SUPPRESSIBLE},
         } for rule in rules],
     }
     results = []
@@ -148,6 +148,6 @@ def format_rule_list(rules: Sequence[ModuleType]) -> str:
     lines = []
     width = max((len(rule.NAME) for rule in rules), default=0)  # names line up, however long
     for rule in rules:
-        mark = " (never suppressible)" if not getattr(rule, "SUPPRESSIBLE", True) else ""
+        mark = " (never suppressible)" if not rule.SUPPRESSIBLE else ""
         lines.append(f"{rule.CODE}  {rule.NAME:<{width}} {rule.SEVERITY:<8} {rule_summary(rule)}{mark}\n")
     return "".join(lines)

@@ -178,8 +178,3 @@ def kb_reference(ctx: LintContext, min_tokens: int, min_words: int, threshold: f
         return _reference(sources, lambda s: s.normalized, threshold)
 
     return ctx.cached(f"templates.kb:{min_tokens}:{min_words}:{threshold}", build)
-
-
-def sentence_options(options: Mapping, defaults: Mapping) -> tuple[int, int]:
-    return (int(options.get("min_tokens", defaults["min_tokens"])),
-            int(options.get("min_words", defaults["min_words"])))

@@ -25,7 +25,7 @@ from corpustools.positions import Pos
 CODE = "CT204"
 NAME = "fixture-name"
 SEVERITY = "error"
-OPTIONS = {}
+OPTIONS = ()
 SUPPRESSIBLE = True
 
 

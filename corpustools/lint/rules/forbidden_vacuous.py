@@ -21,7 +21,7 @@ from corpustools.normalize import contains_term
 CODE = "CT607"
 NAME = "forbidden-vacuous"
 SEVERITY = WARNING
-OPTIONS: dict = {}
+OPTIONS = ()
 SUPPRESSIBLE = True
 
 

@@ -27,7 +27,7 @@ from corpustools.session import FRONTMATTER_KEYS
 CODE = "CT004"
 NAME = "frontmatter-schema"
 SEVERITY = "error"
-OPTIONS = {}
+OPTIONS = ()
 SUPPRESSIBLE = True
 
 _UTC = re.compile(r"([0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2})(\.[0-9]{1,9})?(Z|\+00:00)")

@@ -25,7 +25,7 @@ from corpustools.positions import InputError, Pos
 CODE = "CT801"
 NAME = "provenance-drift"
 SEVERITY = "warning"
-OPTIONS = {}
+OPTIONS = ()
 SUPPRESSIBLE = True
 
 _ADVICE = "review it, bump corpus_version and re-record"

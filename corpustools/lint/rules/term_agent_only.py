@@ -24,7 +24,7 @@ from corpustools.normalize import contains_term
 CODE = "CT602"
 NAME = "term-agent-only"
 SEVERITY = WARNING
-OPTIONS: dict = {}
+OPTIONS = ()
 SUPPRESSIBLE = True
 
 

@@ -24,7 +24,7 @@ from corpustools.normalize import contains_term
 CODE = "CT601"
 NAME = "term-unwinnable"
 SEVERITY = ERROR
-OPTIONS: dict = {}
+OPTIONS = ()
 SUPPRESSIBLE = True
 
 

@@ -18,7 +18,7 @@ from corpustools.positions import Pos
 CODE = "CT401"
 NAME = "turn-range"
 SEVERITY = "error"
-OPTIONS = {}
+OPTIONS = ()
 SUPPRESSIBLE = True
 
 

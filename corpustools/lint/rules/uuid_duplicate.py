@@ -17,7 +17,7 @@ from corpustools.lint.structure import frontmatter_mapping
 CODE = "CT102"
 NAME = "uuid-duplicate"
 SEVERITY = "error"
-OPTIONS = {}
+OPTIONS = ()
 SUPPRESSIBLE = True
 
 

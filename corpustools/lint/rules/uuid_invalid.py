@@ -23,7 +23,7 @@ from corpustools.lint.structure import frontmatter_mapping
 CODE = "CT101"
 NAME = "uuid-invalid"
 SEVERITY = "error"
-OPTIONS = {}
+OPTIONS = ()
 SUPPRESSIBLE = True
 
 _SHAPE = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
