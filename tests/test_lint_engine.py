@@ -4,6 +4,7 @@ rule with particular properties (a secret rule, a rule with options, a rule that
 
 from __future__ import annotations
 
+import gc
 import re
 import types
 
@@ -283,3 +284,20 @@ def test_prompt_and_kb_paths_resolve_relative_to_corpus_yaml(make_corpus, tmp_pa
     assert [s.path for s in context.kb] == ["kb/b/a.md", "kb/z.md"]
     with pytest.raises(ConfigError, match="lint.prompt"):
         lint_run(make_corpus(with_lint("  prompt: ../nowhere.md\n"), "bad"))
+
+
+def test_the_engine_never_freezes_the_callers_cycle_collector(make_corpus):
+    gc.unfreeze()  # earlier command-line tests in this process may have frozen it
+    lint_run(make_corpus())
+    assert gc.get_freeze_count() == 0, "gc.freeze() is the command line's choice, not the library's"
+
+
+def test_the_lint_command_freezes_each_loaded_corpus(make_corpus, capsys, monkeypatch):
+    from corpustools import gcpause
+    from corpustools.cli import main
+
+    loaded = []
+    monkeypatch.setattr(gcpause, "freeze_loaded", lambda: loaded.append(True))
+    make_corpus({}, "a"), make_corpus({}, "b")
+    assert main(["lint", "a", "b"]) == 0
+    assert len(loaded) == 2

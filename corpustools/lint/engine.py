@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, replace
 from types import ModuleType
+from typing import Callable
 
 from corpustools.lint.config import ConfigError, LintConfig, load_config, suppressible
 from corpustools.lint.context import LintContext, TextSource
@@ -217,26 +218,29 @@ def run_rules(context: LintContext, rules: list[ModuleType], config: LintConfig,
     return LintRun(tuple(sorted(diagnostics)), tuple(crashes))
 
 
-def lint_target(target: Target, rules: list[ModuleType], selection: Selection) -> LintRun:
-    """Load one corpus and run the active rules on it. ConfigError for a bad `lint:` section."""
+def lint_target(target: Target, rules: list[ModuleType], selection: Selection,
+                after_load: Callable[[], None] | None = None) -> LintRun:
+    """Load one corpus and run the active rules on it. ConfigError for a bad `lint:` section.
+    `after_load` runs between the two (the CLI freezes the loaded corpus there: corpustools.gcpause)."""
     from corpustools.corpus import load_corpus
-    from corpustools.gcpause import freeze_loaded
 
     corpus = load_corpus(target.root)
-    freeze_loaded()  # the rules below allocate a lot; never rescan the loaded corpus
+    if after_load is not None:
+        after_load()
     config = corpus_config(corpus, rules)
     context = build_context(corpus, config, selection)
     run = run_rules(context, active_rules(rules, config, selection), config, target.only)
     return replace(run, fixtures=len(set(corpus.session_paths) | set(corpus.sidecar_paths)))
 
 
-def lint_paths(paths: list[str], rules: list[ModuleType], selection: Selection) -> LintRun:
+def lint_paths(paths: list[str], rules: list[ModuleType], selection: Selection,
+               after_load: Callable[[], None] | None = None) -> LintRun:
     """Lint what `paths` name (see resolve_targets); diagnostics of all corpora, sorted together."""
     diagnostics: set[Diagnostic] = set()
     crashes: list[RuleCrash] = []
     fixtures = 0
     for target in resolve_targets(paths):
-        run = lint_target(target, rules, selection)
+        run = lint_target(target, rules, selection, after_load)
         diagnostics.update(run.diagnostics)
         crashes += run.crashes
         fixtures += run.fixtures
