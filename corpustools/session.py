@@ -36,7 +36,7 @@ class Segment:
 class Session:
     fixture_id: str
     path: str
-    frontmatter: YamlDoc
+    frontmatter: YamlDoc  # its data is a mapping: parse_session refuses any other frontmatter
     body: str
     body_line: int  # file line number of the body's first line
     segments: tuple[Segment, ...]
@@ -44,10 +44,6 @@ class Session:
     @property
     def turns(self) -> tuple[Segment, ...]:
         return tuple(s for s in self.segments if s.role is not None)
-
-    def turn_text(self, role: str | None = None) -> str:
-        """Turn texts joined by newlines; only one role's when `role` is given."""
-        return "\n".join(t.text for t in self.turns if role is None or t.role == role)
 
 
 def split_frontmatter(text: str, path: str) -> tuple[str, str, int]:

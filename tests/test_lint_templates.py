@@ -12,7 +12,7 @@ from conftest import ADMIT_ID, ADMIT_TURNS, ADMIT_UUID, REJECT_ID, REJECT_TURNS,
 from lint_helpers import lint_run, messages, where
 
 from corpustools.lint.nearmatch import MAX_BLOCK, NearIndex, near_pairs, prefix_length
-from corpustools.lint.skeleton import MAX_LINE_CHARS, line_sentences, skeleton_of, strip_frontmatter
+from corpustools.lint.skeleton import MAX_LINE_CHARS, line_sentences, strip_frontmatter
 from corpustools.lint.templates import turn_sentences
 from corpustools.session import parse_session
 
@@ -67,6 +67,13 @@ MASKING = [
     ("The branch's id isn\u2019t abbreviated, it\u2019s the ILS code.", "the branch id isn t abbreviated it the * code"),
     ("Caf\u00e9 \uff26\uff29\uff2c\uff25 names are NFKC-normalized.", "caf\u00e9 * names are * normalized"),
 ]
+
+
+def skeleton_of(sentence: str) -> str:
+    """The skeleton of a line holding one sentence."""
+    found = line_sentences(sentence, 1)
+    assert len(found) == 1, found
+    return found[0].skeleton
 
 
 @pytest.mark.parametrize("sentence, skeleton", MASKING)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 HELP = "check a fixture corpus: malformed, unwinnable, leaking or copied fixtures"
-FORMATS = ("text", "json", "json-summary", "github", "sarif")  # kept here too so --help needs no import
+FORMATS = ("text", "json", "json-summary", "github", "sarif")
 
 
 def register(subparsers) -> None:

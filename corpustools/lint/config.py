@@ -33,8 +33,7 @@ class ConfigError(Exception):
 @dataclass(frozen=True)
 class FileIgnore:
     patterns: tuple[str, ...]  # fnmatch patterns over paths relative to the corpus root, POSIX
-    codes: frozenset[str]
-    reason: str
+    codes: frozenset[str]  # (the entry's `reason` is for the reader of corpus.yaml: required, never shown)
 
     def covers(self, relative_path: str, code: str) -> bool:
         return code in self.codes and any(fnmatch.fnmatchcase(relative_path, p) for p in self.patterns)
@@ -175,7 +174,7 @@ def load_config(doc: YamlDoc | None, lint: Mapping | None, rules: list[ModuleTyp
         if not entry["reason"].strip():
             raise ConfigError(doc.pos(("lint", "per_file_ignores", index, "reason")),
                               "lint.per_file_ignores: reason must say why the files are exempt")
-        file_ignores.append(FileIgnore(tuple(entry["files"]), frozenset(codes), entry["reason"]))
+        file_ignores.append(FileIgnore(tuple(entry["files"]), frozenset(codes)))
     return LintConfig(
         ignore=frozenset(ignore),
         severity=severity,

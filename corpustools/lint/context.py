@@ -4,7 +4,7 @@ per-run cache for analyses several rules share (normalized transcripts, sentence
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping
+from typing import Any, Callable
 
 from corpustools.corpus import Corpus
 
@@ -31,5 +31,3 @@ class LintContext:
             self._cache[key] = factory(self)
         return self._cache[key]
 
-
-Options = Mapping[str, Any]

@@ -11,7 +11,6 @@ from typing import Sequence
 from corpustools.lint.diagnostic import Diagnostic
 from corpustools.positions import printable
 
-FORMATS = ("text", "json", "json-summary", "github", "sarif")
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 
 # ANSI SGR sequences for a terminal: bold code; red errors, yellow warnings.

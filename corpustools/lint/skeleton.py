@@ -98,11 +98,6 @@ class Sentence:
         return normalize(self.text)
 
 
-def skeleton_of(sentence: str) -> str:
-    """The skeleton of one sentence (no splitting)."""
-    return "".join(skeleton for _, _, skeleton, _, _ in _scan(sentence, 0, len(sentence), split=False))
-
-
 def _is_name(token: str, first: bool) -> bool:
     """camelCase/PascalCase anywhere; a capitalised word unless grammar capitalised it."""
     if _INNER_CAPITAL.search(token):
@@ -117,7 +112,7 @@ def _close(begin: int, end: int, parts: list[str], run: list[str]) -> tuple[int,
     return begin, end, " ".join(parts), count, count - parts.count(MASK)
 
 
-def _scan(text: str, start: int, end: int, split: bool = True) -> Iterator[tuple[int, int, str, int, int]]:
+def _scan(text: str, start: int, end: int) -> Iterator[tuple[int, int, str, int, int]]:
     """(begin, end, skeleton, tokens, words) of each sentence of `text[start:end]`, in one pass.
 
     A `.`/`!`/`?` ends a sentence when whitespace follows it and the next token does not start
@@ -134,7 +129,7 @@ def _scan(text: str, start: int, end: int, split: bool = True) -> Iterator[tuple
             continue
         token = match.group()
         if stop >= 0:
-            if split and not token[0].islower() and _SPACE.search(text, stop, match.start()):
+            if not token[0].islower() and _SPACE.search(text, stop, match.start()):
                 yield _close(begin, last, parts, run)
                 parts, run, begin = [], [], -1
             stop = -1

@@ -1,5 +1,5 @@
 """What the structural rules (CT0xx-CT4xx) share: the loader's problems by kind, and the facts about a
-fixture that several rules read (its frontmatter mapping, its category, its naming)."""
+fixture that several rules read (its sidecar values, its category, its naming)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,6 @@ from typing import Iterator
 
 from corpustools.corpus import BAD_NAME, STRAY_LINK, Corpus
 from corpustools.lint.diagnostic import Problem
-from corpustools.session import Session
 
 FIXTURE_NUMBER = re.compile(r"-([0-9]{2})$")
 
@@ -26,11 +25,6 @@ def loader_problems(corpus: Corpus, kind: str, link_folder: str | None = None) -
             path = os.path.abspath(problem.pos.path)
             if path == folder or os.path.dirname(path) == folder:
                 yield Problem(problem.pos, problem.message)
-
-
-def frontmatter_mapping(session: Session) -> dict:
-    data = session.frontmatter.data
-    return data if isinstance(data, dict) else {}
 
 
 def sidecar_value(corpus: Corpus, fixture_id: str, key: str):

@@ -35,7 +35,6 @@ from typing import Iterator
 from corpustools.lint.diagnostic import WARNING, Problem
 from corpustools.lint.options import Option
 from corpustools.lint.rules.uuid_invalid import uuid_problem
-from corpustools.lint.structure import frontmatter_mapping
 
 CODE = "CT103"
 NAME = "uuid-fabricated"
@@ -124,7 +123,7 @@ def check(ctx, options):
     min_shared = max(1, options.min_shared_digits)
     values, ids = {}, {}
     for fixture_id in sorted(ctx.corpus.sessions):
-        value = frontmatter_mapping(ctx.corpus.sessions[fixture_id]).get("session_id")
+        value = ctx.corpus.sessions[fixture_id].frontmatter.data.get("session_id")
         if uuid_problem(value) is None:
             values[fixture_id], ids[fixture_id] = value, value.replace("-", "")
     related: dict[str, dict[str, str]] = {}  # fixture -> other fixture -> how they are related
