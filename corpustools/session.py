@@ -47,10 +47,8 @@ class Session:
 
 
 def split_frontmatter(text: str, path: str) -> tuple[str, str, int]:
-    """-> (frontmatter text, body text, file line of the body's first line).
-
-    The same split as python-frontmatter with our handler (which reuses FM_BOUNDARY), done here
-    so the lint hot path does not import python-frontmatter and PyYAML for one regex."""
+    """-> (frontmatter text, body text, file line of the body's first line). The one frontmatter
+    split: sessions must have one (InputError otherwise); KB documents may (lint.skeleton)."""
     if not FM_BOUNDARY.match(text) or not text.startswith("---"):
         raise InputError(Pos(path, 1, 1), "frontmatter missing: a session starts with a '---' line")
     parts = FM_BOUNDARY.split(text, 2)

@@ -29,6 +29,8 @@ from dataclasses import dataclass
 from typing import Iterable, Iterator
 
 from corpustools.normalize import normalize
+from corpustools.positions import InputError
+from corpustools.session import split_frontmatter
 
 MASK = "*"  # never produced by normalize(), which keeps only letters, digits and spaces
 MAX_LINE_CHARS = 10_000
@@ -208,11 +210,10 @@ def text_sentences(text: str, first_line: int = 1) -> Iterator[Sentence]:
 
 
 def strip_frontmatter(text: str) -> tuple[str, int]:
-    """(body, file line of its first line) of a Markdown file with optional `---` YAML frontmatter."""
-    lines = text.split("\n")
-    if not lines or lines[0].rstrip() != "---":
+    """(body, file line of its first line) of a Markdown file with optional `---` YAML frontmatter,
+    split as a session's is (corpustools.session.split_frontmatter)."""
+    try:
+        _, body, first_line = split_frontmatter(text, "")
+    except InputError:  # no frontmatter, or one never closed: not frontmatter, read it all
         return text, 1
-    for index in range(1, len(lines)):
-        if lines[index].rstrip() in ("---", "..."):
-            return "\n".join(lines[index + 1:]), index + 2
-    return text, 1  # never closed: not frontmatter, read it all
+    return body, first_line
