@@ -56,6 +56,19 @@ class Pos:
 
 
 @dataclass(frozen=True)
+class Problem:
+    """Something wrong at a place, as a value: what a lint rule yields, and what loading a corpus
+    records for a file it could not load (then `kind` says how it failed, corpustools.corpus)."""
+
+    pos: Pos
+    message: str  # one line, no trailing period needed
+    kind: str = ""
+
+    def sort_key(self) -> tuple:
+        return self.pos, self.kind, self.message
+
+
+@dataclass(frozen=True)
 class InputError(Exception):
     """A file that could not be read as the format it should have. One line, never a traceback."""
 

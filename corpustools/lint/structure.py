@@ -20,11 +20,11 @@ def loader_problems(corpus: Corpus, kind: str, link_folder: str | None = None) -
     folder = os.path.abspath(os.path.join(corpus.root, link_folder)) if link_folder else None
     for problem in corpus.problems:
         if problem.kind == kind:
-            yield Problem(problem.pos, problem.message)
+            yield problem
         elif folder and problem.kind in (STRAY_LINK, BAD_NAME):
             path = os.path.abspath(problem.pos.path)
             if path == folder or os.path.dirname(path) == folder:
-                yield Problem(problem.pos, problem.message)
+                yield problem
 
 
 def sidecar_value(corpus: Corpus, fixture_id: str, key: str):
