@@ -13,6 +13,7 @@ from corpustools.corpus import (SESSION_PARSE, SIDECAR_PARSE, SIDECAR_SCHEMA, SP
                                 corpus_files, corpus_sha256, load_corpus)
 from corpustools.positions import InputError, Pos
 from corpustools.session import parse_session
+from corpustools.spec import category_from_name, is_fixture_name
 
 
 def _snapshot(root):
@@ -345,3 +346,17 @@ def test_optional_points_and_point_notes_are_read_with_their_list(make_corpus):
 def test_a_sidecar_without_optional_points_has_none(make_corpus):
     sidecar = load_corpus(str(make_corpus())).sidecars[ADMIT_ID]
     assert sidecar.optional_points == () and sidecar.points[0].notes is None
+
+
+@pytest.mark.parametrize("fixture_id, category", [
+    ("admit-convention-01", "admit-convention"),
+    ("admit-convention-99", "admit-convention"),
+    ("admit-convention-1", None),  # the number is exactly two digits
+    ("admit-convention-001", None),
+    ("admit-convention", None),
+    ("admit-convention-0a", None),
+    ("reject-noise-01", None),  # not a declared category
+])
+def test_the_category_a_fixture_name_implies(fixture_id, category):
+    assert category_from_name(fixture_id, {"admit-convention", "admit"}) == category
+    assert is_fixture_name(fixture_id, "admit-convention") is (category == "admit-convention")

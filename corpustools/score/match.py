@@ -4,13 +4,13 @@ docs/scoring.md."""
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 from corpustools.contract import proposals as named_proposals
 from corpustools.normalize import contains_term, normalize
 from corpustools.score.results import INVALID, MISSING, ResultFile
 from corpustools.sidecar import ExpectedPoint, Sidecar
+from corpustools.spec import category_from_name
 
 PASS, FAIL, UNCHECKED = "PASS", "FAIL", "UNCHECKED"
 # What stood between a fixture and being scored (`ok` when nothing did).
@@ -133,15 +133,9 @@ def verdict(sidecar: Sidecar, reasons: list[str]) -> str:
     return FAIL if reasons else PASS
 
 
-def category_from_name(fixture_id: str, categories: list[str]) -> str:
-    """`admit-convention-01` -> `admit-convention` when that is a declared category."""
-    stem = re.sub(r"-\d+$", "", fixture_id)
-    return stem if stem in categories else UNKNOWN_CATEGORY
-
-
 def invalid_sidecar_score(fixture_id: str, categories: list[str], problem: str | None) -> FixtureScore:
     reason = f"{SIDECAR_INVALID}:{problem}" if problem else SIDECAR_INVALID
-    return FixtureScore(fixture_id, category_from_name(fixture_id, categories), FAIL, (reason,), (), (), (), (),
+    return FixtureScore(fixture_id, category_from_name(fixture_id, categories) or UNKNOWN_CATEGORY, FAIL, (reason,), (), (), (), (),
                         None, SIDECAR_INVALID)
 
 
