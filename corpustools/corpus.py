@@ -57,16 +57,21 @@ class Corpus:
         return os.path.join(self.root, SPEC_FILE)
 
 
-def is_corpus(root: str) -> bool:
-    return os.path.isfile(os.path.join(root, SPEC_FILE))
+def is_corpus_root(folder: str) -> bool:
+    """A folder holding corpus.yaml, or sessions/ and expected/: a corpus, perhaps one whose
+    corpus.yaml is lost (lint reports that as CT003 rather than "no corpus here")."""
+    if os.path.isfile(os.path.join(folder, SPEC_FILE)):
+        return True
+    return all(os.path.isdir(os.path.join(folder, sub)) for sub in (SESSIONS_DIR, SIDECARS_DIR))
 
 
 def require_corpus(root: str) -> None:
-    """InputError unless `root` is a corpus folder (a folder that holds corpus.yaml)."""
+    """InputError unless `root` is a corpus folder that holds its corpus.yaml (what score,
+    render and the other commands that read a spec need)."""
     if not os.path.isdir(root):
         raise InputError(Pos(root), "is not a folder; not a corpus" if os.path.exists(root) else "no such corpus folder")
-    if not is_corpus(root):
-        spec = os.path.join(root, SPEC_FILE)
+    spec = os.path.join(root, SPEC_FILE)
+    if not os.path.isfile(spec):
         if os.path.lexists(spec):
             read_bytes(spec)  # says what it is instead (a link to nowhere, a FIFO, ...)
         raise InputError(Pos(root), f"not a corpus folder: no {SPEC_FILE}")

@@ -9,6 +9,7 @@ from dataclasses import dataclass, replace
 from types import ModuleType
 from typing import Callable
 
+from corpustools.corpus import is_corpus_root
 from corpustools.lint.config import ConfigError, LintConfig, load_config, suppressible
 from corpustools.lint.context import LintContext, TextSource
 from corpustools.lint.diagnostic import Diagnostic
@@ -53,14 +54,6 @@ class Selection:
     ignore: frozenset[str] = frozenset()
     prompt: str | None = None  # --prompt FILE, overrides lint.prompt
     kb: str | None = None  # --kb DIR, overrides lint.kb
-
-
-def is_corpus_root(folder: str) -> bool:
-    """A folder holding corpus.yaml, or sessions/ and expected/ (so a lost corpus.yaml is CT003,
-    not "no corpus here")."""
-    if os.path.isfile(os.path.join(folder, SPEC_FILE)):
-        return True
-    return all(os.path.isdir(os.path.join(folder, sub)) for sub in ("sessions", "expected"))
 
 
 def discover_corpora(base: str) -> list[str]:
