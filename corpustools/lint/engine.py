@@ -117,7 +117,10 @@ def display_path(path: str, cwd: str | None = None) -> str:
     return relative.replace(os.sep, "/")
 
 
-def read_prompt(path: str, option: str) -> TextSource:
+def read_source(path: str, option: str) -> TextSource:
+    """A file given from outside the corpus (the prompt under eval) as a TextSource; a file that
+    cannot be read is a ConfigError naming the `option` that gave it. (Reading the prompt to render
+    it, placeholder checked, is corpustools.render.read_prompt.)"""
     from corpustools.textfile import read_text
 
     try:
@@ -160,7 +163,7 @@ def build_context(corpus, config: LintConfig, selection: Selection) -> LintConte
     kb = selection.kb or config.kb
     return LintContext(
         corpus=corpus,
-        prompt=read_prompt(prompt, "--prompt" if selection.prompt else "lint.prompt") if prompt else None,
+        prompt=read_source(prompt, "--prompt" if selection.prompt else "lint.prompt") if prompt else None,
         kb=read_kb(kb, "--kb" if selection.kb else "lint.kb") if kb else None,
         provenance_record=config.provenance or default_record_path(corpus.root),
     )
