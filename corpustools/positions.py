@@ -70,10 +70,13 @@ class Problem:
 
 @dataclass(frozen=True)
 class InputError(Exception):
-    """A file that could not be read as the format it should have. One line, never a traceback."""
+    """The user's input is bad: a file that could not be read as the format it should have, or an
+    argument or setting that makes no sense (lint's ConfigError is one). One line, never a
+    traceback; `path:line:col: message`, or just the message when no file is to blame."""
 
     pos: Pos
     message: str
 
     def __str__(self) -> str:
-        return f"{self.pos}: {printable(self.message)}"
+        where = str(self.pos)
+        return f"{where}: {printable(self.message)}" if where else printable(self.message)

@@ -11,6 +11,7 @@ from conftest import ADMIT_ID, REJECT_ID, VALID_FILES, session_text, sidecar_tex
 
 from corpustools.corpus import (SESSION_PARSE, SIDECAR_PARSE, SIDECAR_SCHEMA, SPEC_INVALID,
                                 corpus_files, corpus_sha256, load_corpus)
+from corpustools.lint.config import ConfigError
 from corpustools.positions import InputError, Pos
 from corpustools.session import parse_session
 from corpustools.spec import category_from_name, is_fixture_name
@@ -360,3 +361,12 @@ def test_a_sidecar_without_optional_points_has_none(make_corpus):
 def test_the_category_a_fixture_name_implies(fixture_id, category):
     assert category_from_name(fixture_id, {"admit-convention", "admit"}) == category
     assert is_fixture_name(fixture_id, "admit-convention") is (category == "admit-convention")
+
+
+def test_bad_input_of_every_kind_has_one_class_and_one_format():
+    assert str(InputError(Pos("a.yaml", 3, 2), "bad\nvalue")) == "a.yaml:3:2: bad\\nvalue"
+    assert str(InputError(Pos("a.yaml"), "unreadable")) == "a.yaml: unreadable"
+    assert str(InputError(Pos(""), "--date 'x' is not YYYY-MM-DD")) == "--date 'x' is not YYYY-MM-DD"
+    error = ConfigError(Pos("corpus.yaml", 21, 5), "lint.rules.CT702.threshold: 200 is over 100")
+    assert isinstance(error, InputError)
+    assert str(error) == "corpus.yaml:21:5: lint.rules.CT702.threshold: 200 is over 100"

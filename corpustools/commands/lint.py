@@ -33,13 +33,14 @@ def register(subparsers) -> None:
 
 
 def _config_message(error) -> str:
+    """`corpus.yaml:21:5: message` (the path as lint shows paths), or `corpustools lint: message`."""
+    from dataclasses import replace
+
     from corpustools.lint.engine import display_path
 
-    pos = error.pos
-    if not pos.path:
-        return f"corpustools lint: {error.message}"
-    where = display_path(pos.path) + (f":{pos.line}:{max(pos.col, 1)}" if pos.line > 0 else "")
-    return f"{where}: {error.message}"
+    if not error.pos.path:
+        return f"corpustools lint: {error}"
+    return str(replace(error, pos=replace(error.pos, path=display_path(error.pos.path))))
 
 
 def _explain(code: str, rules, out, err) -> int:
@@ -89,7 +90,7 @@ def run(args, out, err) -> int:
         # the rules allocate a lot: this process never rescans a loaded corpus (corpustools.gcpause)
         run_ = engine.lint_paths(args.paths, rules, selection, after_load=freeze_loaded)
     except ConfigError as error:
-        print(printable(_config_message(error)), file=err)
+        print(_config_message(error), file=err)
         return 2
     except InputError as error:
         print(f"corpustools lint: {error}", file=err)

@@ -13,21 +13,15 @@ from types import ModuleType
 from typing import Mapping
 
 from corpustools.lint.options import RuleOptions, declared, defaults
-from corpustools.positions import Pos
+from corpustools.positions import InputError, Pos
 from corpustools.yamlload import YamlDoc
 
 _CODE_OR_PREFIX = re.compile(r"CT[0-9]{0,3}")
 
 
 @dataclass(frozen=True)
-class ConfigError(Exception):
-    """A bad `lint:` setting or command-line code: one line, exit 2."""
-
-    pos: Pos
-    message: str
-
-    def __str__(self) -> str:
-        return f"{self.pos}: {self.message}" if self.pos.path else self.message
+class ConfigError(InputError):
+    """A bad `lint:` setting, command-line code or lint target: one line, exit 2."""
 
 
 @dataclass(frozen=True)
