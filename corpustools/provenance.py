@@ -27,15 +27,16 @@ from dataclasses import dataclass
 
 from corpustools.corpus import (GOLD_DIR, UNREAD, bad_names, corpus_files, disk_name, file_sha256, list_files,
                                 load_spec_file)
-from corpustools.textfile import is_regular_file
 from corpustools.positions import InputError, Pos
+from corpustools.status import MISSING
+from corpustools.textfile import is_regular_file
 from corpustools.writing import refuse_target, write_text
 from corpustools.yamlload import YamlDoc
 from corpustools.yamlwrite import flow_scalar
 
 RECORD_VERSION = 1
 DEFAULT_RECORD = "authoring/provenance.yaml"
-CHANGED, NEW, MISSING = "changed", "new", "missing"
+CHANGED, NEW = "changed", "new"  # and status.MISSING
 _DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 _SHA256 = re.compile(r"[0-9a-f]{64}")
 

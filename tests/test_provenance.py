@@ -8,7 +8,8 @@ import pytest
 from conftest import ADMIT_ID, REJECT_ID, SPEC_TEXT
 from corpustools.cli import main
 from corpustools.positions import InputError
-from corpustools.provenance import CHANGED, MISSING, NEW, default_record_path, load_record, record, verify
+from corpustools.provenance import CHANGED, NEW, default_record_path, load_record, record, verify
+from corpustools.status import MISSING
 from lint_helpers import lint_run, messages, where
 
 RECORD = "authoring/provenance.yaml"

@@ -8,13 +8,14 @@ from dataclasses import dataclass
 
 from corpustools.contract import proposals as named_proposals
 from corpustools.normalize import contains_term, normalize
-from corpustools.score.results import INVALID, MISSING, ResultFile
+from corpustools.score.results import ResultFile
 from corpustools.sidecar import ExpectedPoint, Sidecar
 from corpustools.spec import category_from_name
+from corpustools.status import INVALID, MISSING, OK
 
 PASS, FAIL, UNCHECKED = "PASS", "FAIL", "UNCHECKED"
 # What stood between a fixture and being scored (`ok` when nothing did).
-OK, SIDECAR_INVALID, MISSING_RESULT, INVALID_RESULT = "ok", "sidecar-invalid", "missing-result", "invalid-result"
+SIDECAR_INVALID, MISSING_RESULT, INVALID_RESULT = "sidecar-invalid", "missing-result", "invalid-result"
 UNKNOWN_CATEGORY = "unknown"
 
 
