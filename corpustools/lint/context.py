@@ -1,5 +1,5 @@
 """What every rule is given: the loaded corpus, the optional prompt and knowledge base, and a
-per-run cache for analyses several rules share (normalized transcripts, sentence skeletons)."""
+per-run cache for analyses several rules share (normalized turns, sentence skeletons)."""
 
 from __future__ import annotations
 

@@ -18,7 +18,7 @@ Example (flagged), where only the agent wrote "config:import":
 from __future__ import annotations
 
 from corpustools.lint.diagnostic import WARNING, Problem
-from corpustools.lint.labels import labelled_points, normalized, point_name, quoted, transcripts
+from corpustools.lint.labels import labelled_points, normalized, normalized_turns, point_name, quoted
 from corpustools.normalize import contains_term
 
 CODE = "CT602"
@@ -29,14 +29,14 @@ SUPPRESSIBLE = True
 
 
 def check(ctx, options):
-    known = transcripts(ctx)
+    known = normalized_turns(ctx)
     for fixture_id, _, point in labelled_points(ctx):
-        transcript = known.get(fixture_id)
-        if transcript is None or point.type != "practice":
+        turns = known.get(fixture_id)
+        if turns is None or point.type != "practice":
             continue
         for term in point.must_match_all:
-            if (normalized(term) and contains_term(transcript.agent, term.text)
-                    and not contains_term(transcript.user, term.text)):
+            if (normalized(term) and contains_term(turns.agent, term.text)
+                    and not contains_term(turns.user, term.text)):
                 yield Problem(term.pos, f"term {quoted(term.text)} of practice {point_name(point)} "
                                         f"occurs only in [AGENT] turns; practices come from what "
                                         f"the user taught")

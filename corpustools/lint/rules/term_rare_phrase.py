@@ -18,7 +18,7 @@ Example (flagged), in a session that says "declared there first" once:
 from __future__ import annotations
 
 from corpustools.lint.diagnostic import WARNING, Problem
-from corpustools.lint.labels import all_terms, labelled_points, normalized, quoted, term_words, transcripts
+from corpustools.lint.labels import all_terms, labelled_points, normalized, normalized_turns, quoted, term_words
 from corpustools.lint.options import Option
 
 CODE = "CT612"
@@ -32,16 +32,16 @@ SUPPRESSIBLE = True
 
 def check(ctx, options):
     most = options.max_occurrences
-    known = transcripts(ctx)
+    known = normalized_turns(ctx)
     for fixture_id, _, point in labelled_points(ctx):
-        transcript = known.get(fixture_id)
-        if transcript is None:
+        turns = known.get(fixture_id)
+        if turns is None:
             continue
         for field, term in all_terms(point):
             text = normalized(term)
             if not text or len(term_words(term.text)) < 2:
                 continue
-            count = transcript.everything.count(text)
+            count = turns.everything.count(text)
             if 1 <= count <= most:
                 said = "once" if count == 1 else f"{count} times"
                 yield Problem(term.pos, f"{field} term {quoted(term.text)} occurs {said} in the transcript, "
