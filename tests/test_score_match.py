@@ -60,7 +60,7 @@ def test_a_point_is_matched_only_by_a_proposal_of_its_type(make_corpus, tmp_path
     results = write_results(tmp_path / "run", {ADMIT_ID: output(map=[wrong_type]), REJECT_ID: EMPTY})
     admit = fixture(score(make_corpus(), results))
     assert admit.reasons[0] == "missed-point:expire-via-queue"
-    assert "type-mismatch:expire-via-queue:map[0]" in admit.diagnostics
+    assert "type-mismatch:expire-via-queue:map[0]" in admit.advisories
 
 
 def test_phantom_over_budget(make_corpus, tmp_path):

@@ -50,7 +50,7 @@ class FixtureScore:
     category: str
     verdict: str  # PASS | FAIL | UNCHECKED
     reasons: tuple[str, ...]
-    diagnostics: tuple[str, ...]
+    advisories: tuple[str, ...]  # reported as "diagnostics" (corpustools.score.advisories)
     points: tuple[PointScore, ...]  # the expected points: what recall counts
     proposals: tuple[Proposal, ...]
     unexpected: tuple[str, ...]  # names of the phantoms
@@ -142,7 +142,7 @@ def invalid_sidecar_score(fixture_id: str, categories: list[str], problem: str |
 
 def score_fixture(sidecar: Sidecar, result: ResultFile, transcript: str | None) -> FixtureScore:
     """Score one fixture with a schema-valid sidecar (rules 2-6 of docs/scoring.md)."""
-    from corpustools.score.diagnostics import advisory  # diagnostics builds on this module
+    from corpustools.score.advisories import advisory  # advisories builds on this module
 
     fixture_id = result.fixture_id
     if result.status in (MISSING, INVALID):
@@ -157,6 +157,6 @@ def score_fixture(sidecar: Sidecar, result: ResultFile, transcript: str | None) 
     optional = match_points(sidecar.optional_points, proposals)
     unexpected = unexpected_proposals(sidecar, proposals, points + optional)
     reasons = fixture_reasons(sidecar, proposals, points, unexpected)
-    diagnostics = advisory(sidecar, proposals, points, result.output, transcript)
-    return FixtureScore(fixture_id, sidecar.category, verdict(sidecar, reasons), tuple(reasons), tuple(diagnostics),
+    advisories = advisory(sidecar, proposals, points, result.output, transcript)
+    return FixtureScore(fixture_id, sidecar.category, verdict(sidecar, reasons), tuple(reasons), tuple(advisories),
                         points, proposals, unexpected, sidecar.expect_empty, OK, optional)

@@ -73,8 +73,8 @@ def taxonomy_table(run: RunScore) -> list[str]:
     return table(["reason", "count"], [[code(kind), str(count)] for kind, count in run.taxonomy])
 
 
-def diagnostics_table(run: RunScore) -> list[str]:
-    rows = [[f.id, code(d)] for f in run.fixtures for d in f.diagnostics]
+def advisories_table(run: RunScore) -> list[str]:
+    rows = [[f.id, code(d)] for f in run.fixtures for d in f.advisories]
     if not rows:
         return ["None."]
     return table(["fixture", "diagnostic"], rows)
@@ -84,7 +84,7 @@ def run_sections(run: RunScore, level: str) -> list[str]:
     lines = warnings_block(run.warnings) + [summary_line(run), ""]
     for title, body in (("Fixtures", fixture_table(run)), ("Categories", category_table(run)),
                         ("Aggregate", aggregate_table(run)), ("Failure taxonomy", taxonomy_table(run)),
-                        ("Advisory diagnostics (never change a verdict)", diagnostics_table(run))):
+                        ("Advisory diagnostics (never change a verdict)", advisories_table(run))):
         lines += [f"{level} {title}", ""] + body + [""]
     return lines
 

@@ -19,7 +19,7 @@ def run_lines(run: RunScore) -> list[str]:
     for f in run.fixtures:
         lines.append(f"{f.verdict:<9} {f.id:<{width}}  {f.category}")
         lines += [f"          reason: {r}" for r in f.reasons]
-        lines += [f"          diagnostic: {d}" for d in f.diagnostics]
+        lines += [f"          diagnostic: {d}" for d in f.advisories]
     lines += ["", "categories:"]
     lines += [f"  {c.category}: {c.passed}/{c.total}" for c in run.categories]
     a = run.aggregate
