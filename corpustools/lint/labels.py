@@ -53,6 +53,14 @@ def labelled_points(ctx: LintContext) -> Iterator[tuple[str, Sidecar, ExpectedPo
             yield fixture_id, sidecar, point
 
 
+def points_with_turns(ctx: LintContext) -> Iterator[tuple[ExpectedPoint, NormalizedTurns]]:
+    """(point, its session's normalized turns) for every labelled point whose session parsed."""
+    known = normalized_turns(ctx)
+    for fixture_id, _, point in labelled_points(ctx):
+        if fixture_id in known:
+            yield point, known[fixture_id]
+
+
 def point_name(point: ExpectedPoint) -> str:
     """`point 'x'` or `optional point 'x'`, for a message."""
     return f"{'optional point' if point.optional else 'point'} {point.id!r}"

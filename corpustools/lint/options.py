@@ -40,9 +40,13 @@ class Option:
         """(the value a rule is given, None) for a YAML value, or (None, why it is not allowed)."""
         if not _is_kind(self.type, value):
             return None, f"expected {_KINDS[self.type]} like the default {literal(self.default)}, not {literal(value)}"
-        value = float(value) if self.type is float else tuple(str(w) for w in value) if self.type is tuple else value
+        if self.type is float:
+            value = float(value)
+        elif self.type is tuple:
+            value = tuple(str(word) for word in value)
         if self.min is not None and value < self.min:
-            return None, f"{literal(value)} is negative" if self.min == 0 else f"{literal(value)} is under {literal(self.min)}"
+            below = "is negative" if self.min == 0 else f"is under {literal(self.min)}"
+            return None, f"{literal(value)} {below}"
         if self.max is not None and value > self.max:
             return None, f"{literal(value)} is over {literal(self.max)}"
         if self.choices is not None and value not in self.choices:

@@ -14,6 +14,7 @@ from typing import Callable, Iterator, Mapping, Sequence
 from corpustools.lint.context import LintContext, TextSource
 from corpustools.gcpause import gc_paused
 from corpustools.lint.nearmatch import NearIndex
+from corpustools.lint.options import Option
 from corpustools.lint.skeleton import Sentence, lines_sentences, strip_frontmatter, text_sentences
 from corpustools.positions import Pos
 from corpustools.session import Segment, Session
@@ -178,3 +179,10 @@ def kb_reference(ctx: LintContext, min_tokens: int, min_words: int, threshold: f
         return _reference(sources, lambda s: s.normalized, threshold)
 
     return ctx.cached(f"templates.kb:{min_tokens}:{min_words}:{threshold}", build)
+
+
+def sentence_options(min_tokens: int, min_words: int) -> tuple[Option, Option]:
+    """The options of a rule that counts only sentences long enough (Sentence.counts), with its defaults."""
+    return (Option("min_tokens", int, min_tokens, "a sentence with fewer skeleton tokens is a stock phrase "
+                   "and does not count", min=0),
+            Option("min_words", int, min_words, "a sentence with fewer unmasked words does not count", min=0))

@@ -136,7 +136,8 @@ def verdict(sidecar: Sidecar, reasons: list[str]) -> str:
 
 def invalid_sidecar_score(fixture_id: str, categories: list[str], problem: str | None) -> FixtureScore:
     reason = f"{SIDECAR_INVALID}:{problem}" if problem else SIDECAR_INVALID
-    return FixtureScore(fixture_id, category_from_name(fixture_id, categories) or UNKNOWN_CATEGORY, FAIL, (reason,), (), (), (), (),
+    category = category_from_name(fixture_id, categories) or UNKNOWN_CATEGORY
+    return FixtureScore(fixture_id, category, FAIL, (reason,), (), (), (), (),
                         None, SIDECAR_INVALID)
 
 

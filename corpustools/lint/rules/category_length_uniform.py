@@ -26,7 +26,8 @@ CODE = "CT406"
 NAME = "category-length-uniform"
 SEVERITY = WARNING
 OPTIONS = (
-    Option("min_fixtures", int, 3, "categories with fewer parsed sessions are not checked (under 2 counts as 2)", min=0),
+    Option("min_fixtures", int, 3, "categories with fewer parsed sessions are not checked (under 2 counts "
+           "as 2)", min=0),
 )
 SUPPRESSIBLE = True
 

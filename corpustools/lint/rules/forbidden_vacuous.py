@@ -15,7 +15,7 @@ Example (flagged), in a session that never mentions abbreviations:
 from __future__ import annotations
 
 from corpustools.lint.diagnostic import WARNING, Problem
-from corpustools.lint.labels import labelled_points, normalized, normalized_turns, point_name, quoted
+from corpustools.lint.labels import normalized, point_name, points_with_turns, quoted
 from corpustools.normalize import contains_term
 
 CODE = "CT607"
@@ -26,11 +26,7 @@ SUPPRESSIBLE = True
 
 
 def check(ctx, options):
-    known = normalized_turns(ctx)
-    for fixture_id, _, point in labelled_points(ctx):
-        turns = known.get(fixture_id)
-        if turns is None:
-            continue
+    for point, turns in points_with_turns(ctx):
         for term in point.must_not_match:
             if normalized(term) and not contains_term(turns.everything, term.text):
                 yield Problem(term.pos, f"must_not_match term {quoted(term.text)} of "

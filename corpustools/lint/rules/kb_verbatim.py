@@ -21,15 +21,15 @@ from __future__ import annotations
 from corpustools.lint.diagnostic import WARNING, Problem
 from corpustools.lint.labels import quoted
 from corpustools.lint.options import Option
-from corpustools.lint.templates import admit_user_sentences, kb_reference
+from corpustools.lint.templates import admit_user_sentences, kb_reference, sentence_options
 
 CODE = "CT704"
 NAME = "kb-verbatim"
 SEVERITY = WARNING
 OPTIONS = (
-    Option("threshold", int, 90, "a sentence at least this similar (rapidfuzz ratio) to a KB sentence is reported", min=0, max=100),
-    Option("min_tokens", int, 8, "a sentence with fewer skeleton tokens is a stock phrase and does not count", min=0),
-    Option("min_words", int, 3, "a sentence with fewer unmasked words does not count", min=0),
+    Option("threshold", int, 90, "a sentence at least this similar (rapidfuzz ratio) to a KB sentence "
+           "is reported", min=0, max=100),
+    *sentence_options(8, 3),
 )
 SUPPRESSIBLE = True
 

@@ -27,16 +27,16 @@ from corpustools.lint.diagnostic import WARNING, Problem
 from corpustools.lint.labels import quoted
 from corpustools.lint.monotone import named
 from corpustools.lint.options import Option
-from corpustools.lint.templates import split_sessions
+from corpustools.lint.templates import sentence_options, split_sessions
 from corpustools.positions import Pos
 
 CODE = "CT705"
 NAME = "opening-skeleton-repeated"
 SEVERITY = WARNING
 OPTIONS = (
-    Option("min_fixtures", int, 3, "an opening shared by this many sessions is reported (under 2 counts as 2)", min=0),
-    Option("min_tokens", int, 4, "a sentence with fewer skeleton tokens is a stock phrase and does not count", min=0),
-    Option("min_words", int, 2, "a sentence with fewer unmasked words does not count", min=0),
+    Option("min_fixtures", int, 3, "an opening shared by this many sessions is reported (under 2 counts "
+           "as 2)", min=0),
+    *sentence_options(4, 2),
 )
 SUPPRESSIBLE = True
 

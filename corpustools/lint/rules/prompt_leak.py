@@ -20,15 +20,15 @@ from __future__ import annotations
 from corpustools.lint.diagnostic import ERROR, Problem
 from corpustools.lint.labels import quoted
 from corpustools.lint.options import Option
-from corpustools.lint.templates import by_skeleton, prompt_reference
+from corpustools.lint.templates import by_skeleton, prompt_reference, sentence_options
 
 CODE = "CT703"
 NAME = "prompt-leak"
 SEVERITY = ERROR
 OPTIONS = (
-    Option("threshold", int, 90, "a sentence skeleton at least this similar (rapidfuzz ratio) to one of the prompt's is reported", min=0, max=100),
-    Option("min_tokens", int, 8, "a sentence with fewer skeleton tokens is a stock phrase and does not count", min=0),
-    Option("min_words", int, 3, "a sentence with fewer unmasked words does not count", min=0),
+    Option("threshold", int, 90, "a sentence skeleton at least this similar (rapidfuzz ratio) to one of "
+           "the prompt's is reported", min=0, max=100),
+    *sentence_options(8, 3),
 )
 SUPPRESSIBLE = True
 

@@ -31,7 +31,8 @@ NAME = "session-lengths-few"
 SEVERITY = WARNING
 OPTIONS = (
     Option("min_fixtures", int, 8, "corpora with fewer parsed sessions are not checked", min=0),
-    Option("fixtures_per_length", int, 4, "one distinct length is wanted per this many sessions (under 1 counts as 1)", min=0),
+    Option("fixtures_per_length", int, 4, "one distinct length is wanted per this many sessions (under 1 "
+           "counts as 1)", min=0),
     Option("min_lengths", int, 6, "at most this many distinct lengths are ever wanted", min=0),
 )
 SUPPRESSIBLE = True

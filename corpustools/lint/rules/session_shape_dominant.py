@@ -30,7 +30,8 @@ NAME = "session-shape-dominant"
 SEVERITY = WARNING
 OPTIONS = (
     Option("min_fixtures", int, 8, "corpora with fewer parsed sessions are not checked", min=0),
-    Option("max_share", float, 0.25, "a shape used by more than this share of the sessions is reported", min=0, max=1),
+    Option("max_share", float, 0.25, "a shape used by more than this share of the sessions is reported",
+           min=0, max=1),
 )
 SUPPRESSIBLE = True
 

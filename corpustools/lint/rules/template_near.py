@@ -30,15 +30,15 @@ from corpustools.lint.diagnostic import WARNING, Problem
 from corpustools.lint.labels import quoted
 from corpustools.lint.nearmatch import near_pairs
 from corpustools.lint.options import Option
-from corpustools.lint.templates import by_skeleton, elsewhere
+from corpustools.lint.templates import by_skeleton, elsewhere, sentence_options
 
 CODE = "CT702"
 NAME = "template-near"
 SEVERITY = WARNING
 OPTIONS = (
-    Option("threshold", int, 85, "skeletons of two fixtures at least this similar (rapidfuzz ratio) are reported", min=0, max=100),
-    Option("min_tokens", int, 8, "a sentence with fewer skeleton tokens is a stock phrase and does not count", min=0),
-    Option("min_words", int, 3, "a sentence with fewer unmasked words does not count", min=0),
+    Option("threshold", int, 85, "skeletons of two fixtures at least this similar (rapidfuzz ratio) are "
+           "reported", min=0, max=100),
+    *sentence_options(8, 3),
 )
 SUPPRESSIBLE = True
 

@@ -23,15 +23,12 @@ from __future__ import annotations
 from corpustools.lint.diagnostic import ERROR, Problem
 from corpustools.lint.labels import quoted
 from corpustools.lint.options import Option
-from corpustools.lint.templates import by_skeleton, elsewhere
+from corpustools.lint.templates import by_skeleton, elsewhere, sentence_options
 
 CODE = "CT701"
 NAME = "template-reuse"
 SEVERITY = ERROR
-OPTIONS = (
-    Option("min_tokens", int, 8, "a sentence with fewer skeleton tokens is a stock phrase and does not count", min=0),
-    Option("min_words", int, 3, "a sentence with fewer unmasked words does not count", min=0),
-)
+OPTIONS = sentence_options(8, 3)
 SUPPRESSIBLE = True
 
 

@@ -18,7 +18,7 @@ Example (flagged), where only the agent wrote "config:import":
 from __future__ import annotations
 
 from corpustools.lint.diagnostic import WARNING, Problem
-from corpustools.lint.labels import labelled_points, normalized, normalized_turns, point_name, quoted
+from corpustools.lint.labels import normalized, point_name, points_with_turns, quoted
 from corpustools.normalize import contains_term
 
 CODE = "CT602"
@@ -29,10 +29,8 @@ SUPPRESSIBLE = True
 
 
 def check(ctx, options):
-    known = normalized_turns(ctx)
-    for fixture_id, _, point in labelled_points(ctx):
-        turns = known.get(fixture_id)
-        if turns is None or point.type != "practice":
+    for point, turns in points_with_turns(ctx):
+        if point.type != "practice":
             continue
         for term in point.must_match_all:
             if (normalized(term) and contains_term(turns.agent, term.text)

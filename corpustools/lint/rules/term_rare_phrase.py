@@ -18,7 +18,7 @@ Example (flagged), in a session that says "declared there first" once:
 from __future__ import annotations
 
 from corpustools.lint.diagnostic import WARNING, Problem
-from corpustools.lint.labels import all_terms, labelled_points, normalized, normalized_turns, quoted, term_words
+from corpustools.lint.labels import all_terms, normalized, points_with_turns, quoted, term_words
 from corpustools.lint.options import Option
 
 CODE = "CT612"
@@ -32,11 +32,7 @@ SUPPRESSIBLE = True
 
 def check(ctx, options):
     most = options.max_occurrences
-    known = normalized_turns(ctx)
-    for fixture_id, _, point in labelled_points(ctx):
-        turns = known.get(fixture_id)
-        if turns is None:
-            continue
+    for point, turns in points_with_turns(ctx):
         for field, term in all_terms(point):
             text = normalized(term)
             if not text or len(term_words(term.text)) < 2:

@@ -18,7 +18,7 @@ Example (flagged), in a session that says "ILS location code" but never "branch 
 from __future__ import annotations
 
 from corpustools.lint.diagnostic import ERROR, Problem
-from corpustools.lint.labels import labelled_points, normalized, normalized_turns, point_name, quoted
+from corpustools.lint.labels import normalized, point_name, points_with_turns, quoted
 from corpustools.normalize import contains_term
 
 CODE = "CT601"
@@ -29,11 +29,7 @@ SUPPRESSIBLE = True
 
 
 def check(ctx, options):
-    known = normalized_turns(ctx)
-    for fixture_id, _, point in labelled_points(ctx):
-        turns = known.get(fixture_id)
-        if turns is None:
-            continue
+    for point, turns in points_with_turns(ctx):
         for term in point.must_match_all:
             if normalized(term) and not contains_term(turns.everything, term.text):
                 yield Problem(term.pos, f"must_match_all term {quoted(term.text)} of "
