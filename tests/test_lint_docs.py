@@ -58,7 +58,7 @@ def test_rule_follows_the_protocol(rule):
     assert isinstance(rule.OPTIONS, tuple) and all(isinstance(option, Option) for option in rule.OPTIONS)
     assert len({option.name for option in rule.OPTIONS}) == len(rule.OPTIONS)
     assert isinstance(rule.SUPPRESSIBLE, bool)
-    assert getattr(rule, "SUPPRESSIBLE", True) is (not rule.CODE.startswith("CT5"))
+    assert rule.SUPPRESSIBLE is (not rule.CODE.startswith("CT5"))
     assert callable(rule.check)
     doc = rule_doc(rule)
     assert rule_summary(rule) and len(doc.splitlines()) > 2, "docstring: summary line, then what, why, example"
