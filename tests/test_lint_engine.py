@@ -4,6 +4,7 @@ rule with particular properties (a secret rule, a rule with options, a rule that
 
 from __future__ import annotations
 
+import copy
 import gc
 import re
 import types
@@ -16,7 +17,7 @@ from corpustools.lint.config import ConfigError, check_cli_ignore, expand_codes
 from corpustools.lint.diagnostic import Problem
 from corpustools.lint.engine import (Selection, build_context, corpus_config, discover_corpora, exit_code,
                                      lint_paths)
-from corpustools.lint.options import Option
+from corpustools.lint.options import Option, defaults
 from corpustools.lint.registry import rule_modules
 from corpustools.positions import Pos
 from lint_helpers import lint_run, where
@@ -179,6 +180,16 @@ def test_an_option_declaration_must_hold_a_valid_default():
         Option("threshold", int, 200, "a similarity", min=0, max=100)
     with pytest.raises(TypeError, match="type must be"):
         Option("words", list, [], "a list")
+
+
+def test_a_rule_is_handed_read_only_options_with_every_one_set():
+    options = defaults(fake_rule("CT598", "fake-options", options=FAKE_OPTIONS))
+    assert (options.limit, options["words"], len(options)) == (3, ("a",), 5)
+    with pytest.raises(AttributeError):
+        options.limit = 5
+    with pytest.raises(TypeError):
+        options["limit"] = 5  # type: ignore[index]
+    assert copy.deepcopy(options) == options and hash(copy.copy(options)) == hash(options)
 
 
 def test_option_values_out_of_range_are_config_errors_not_rule_crashes(make_corpus):

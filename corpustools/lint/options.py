@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from types import MappingProxyType
 from typing import Any, Callable, Iterator
 
 # What an option's `type` may be, and how a config error and the docs name it.
@@ -92,7 +91,7 @@ class RuleOptions(Mapping[str, Any]):
     __slots__ = ("_values",)
 
     def __init__(self, values: Mapping[str, Any]) -> None:
-        object.__setattr__(self, "_values", MappingProxyType(dict(sorted(values.items()))))
+        object.__setattr__(self, "_values", dict(sorted(values.items())))
 
     def __getattr__(self, name: str) -> Any:
         if name.startswith("_"):  # not an option (and never recurse before __init__ ran)
@@ -114,8 +113,14 @@ class RuleOptions(Mapping[str, Any]):
     def __len__(self) -> int:
         return len(self._values)
 
+    def __hash__(self) -> int:  # option values are numbers, strings and tuples: all hashable
+        return hash(tuple(self._values.items()))
+
+    def __reduce__(self):  # copy and pickle like the plain values they are
+        return RuleOptions, (self._values,)
+
     def __repr__(self) -> str:
-        return f"RuleOptions({dict(self._values)!r})"
+        return f"RuleOptions({self._values!r})"
 
 
 def declared(rule) -> dict[str, Option]:
