@@ -25,8 +25,16 @@ import os
 import re
 from dataclasses import dataclass
 
-from corpustools.corpus import (GOLD_DIR, UNREAD, bad_names, corpus_files, disk_name, file_sha256, list_files,
-                                load_spec_file)
+from corpustools.corpus import (
+    GOLD_DIR,
+    UNREAD,
+    bad_names,
+    corpus_files,
+    disk_name,
+    file_sha256,
+    list_files,
+    load_spec_file,
+)
 from corpustools.positions import InputError, Pos
 from corpustools.status import MISSING
 from corpustools.textfile import is_regular_file

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Collection, Mapping
+from typing import Any
 
 from corpustools.positions import Pos
 from corpustools.schemastore import validate

@@ -10,16 +10,24 @@ import os
 import time
 
 import pytest
-
 from conftest import ADMIT_ID, ADMIT_TURNS, ADMIT_UUID, SPEC_TEXT, session_text, sidecar_text, write_corpus
+from secrets_cases import (
+    ANTHROPIC,
+    AWS_ID,
+    BRAINTREE,
+    GITHUB,
+    JWT,
+    MUST_FLAG,
+    MUST_NOT_FLAG,
+    OPENAI_PROJECT,
+    STRIPE_LIVE,
+)
+
 from corpustools.corpus import Corpus, load_corpus
 from corpustools.lint.context import LintContext
 from corpustools.lint.options import defaults
-from corpustools.lint.rules import (credential_url, email, hostname, ip_address, phone, secret_assignment,
-                                    secret_token)
+from corpustools.lint.rules import credential_url, email, hostname, ip_address, phone, secret_assignment, secret_token
 from corpustools.lint.secrets.tokens import SHAPES
-from secrets_cases import (ANTHROPIC, AWS_ID, BRAINTREE, GITHUB, JWT, MUST_FLAG, MUST_NOT_FLAG,
-                           OPENAI_PROJECT, STRIPE_LIVE)
 
 RULES = {rule.CODE: rule for rule in (secret_token, secret_assignment, credential_url, hostname, ip_address,
                                       email, phone)}

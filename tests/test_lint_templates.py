@@ -7,7 +7,6 @@ from __future__ import annotations
 import random
 
 import pytest
-
 from conftest import ADMIT_ID, ADMIT_TURNS, ADMIT_UUID, REJECT_ID, REJECT_TURNS, REJECT_UUID, session_text
 from lint_helpers import lint_run, messages, where
 

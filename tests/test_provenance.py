@@ -4,13 +4,13 @@ file; `provenance verify` and lint's CT801 name every file changed since."""
 from __future__ import annotations
 
 import pytest
-
 from conftest import ADMIT_ID, REJECT_ID, SPEC_TEXT
+from lint_helpers import lint_run, messages, where
+
 from corpustools.cli import main
 from corpustools.positions import InputError
 from corpustools.provenance import CHANGED, NEW, default_record_path, load_record, record, verify
 from corpustools.status import MISSING
-from lint_helpers import lint_run, messages, where
 
 RECORD = "authoring/provenance.yaml"
 

@@ -3,8 +3,7 @@
 import time
 
 from conftest import ADMIT_ID, REJECT_ID, sidecar_text
-from score_helpers import (EMPTY, GOOD_ADMIT, admit_sidecar, fixture, good_results, output, proposal,
-                           write_results)
+from score_helpers import EMPTY, GOOD_ADMIT, admit_sidecar, fixture, good_results, output, proposal, write_results
 
 from corpustools.score.scoring import score_report
 

@@ -8,9 +8,9 @@ import difflib
 import fnmatch
 import os
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import ModuleType
-from typing import Mapping
 
 from corpustools.lint.options import RuleOptions, declared, defaults
 from corpustools.positions import InputError, Pos

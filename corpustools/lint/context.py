@@ -3,8 +3,9 @@ per-run cache for analyses several rules share (normalized turns, sentence skele
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from corpustools.corpus import Corpus
 
@@ -25,7 +26,7 @@ class LintContext:
     provenance_record: str | None = None  # lint.provenance, else <corpus>/../../authoring/provenance.yaml
     _cache: dict = field(default_factory=dict, compare=False, repr=False)
 
-    def cached(self, key: str, factory: Callable[["LintContext"], Any]) -> Any:
+    def cached(self, key: str, factory: Callable[[LintContext], Any]) -> Any:
         """Compute `factory(self)` once per run and share it between rules (e.g. skeleton index)."""
         if key not in self._cache:
             self._cache[key] = factory(self)

@@ -5,9 +5,9 @@ traceback, and the other rules still run."""
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from types import ModuleType
-from typing import Callable
 
 from corpustools.corpus import is_corpus_root
 from corpustools.lint.config import ConfigError, LintConfig, load_config, suppressible

@@ -8,8 +8,8 @@ term, so a term is found only if one turn says it: a phrase cannot match across 
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from typing import Iterator, Mapping
 
 from corpustools.lint.context import LintContext
 from corpustools.normalize import normalize

@@ -5,9 +5,9 @@ value or the default), so no rule defaults, converts or range-checks an option i
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any, Callable, Iterator
+from typing import Any
 
 # What an option's `type` may be, and how a config error and the docs name it.
 _KINDS = {int: "an integer", float: "a number", bool: "true or false", str: "a string", tuple: "a list of words"}

@@ -25,8 +25,8 @@ Decisions, so the rules behave predictably:
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import Iterable, Iterator
 
 from corpustools.normalize import normalize
 from corpustools.positions import InputError

@@ -4,11 +4,12 @@ fixture that several rules read (its sidecar values, its category, its naming)."
 from __future__ import annotations
 
 import os
-from typing import Iterator
+from collections.abc import Iterator
 
 from corpustools.corpus import BAD_NAME, STRAY_LINK, Corpus
 from corpustools.lint.diagnostic import Problem
 from corpustools.spec import category_from_name
+
 
 def loader_problems(corpus: Corpus, kind: str, link_folder: str | None = None) -> Iterator[Problem]:
     """The loader's problems of `kind`; with `link_folder`, also its stray-link problems there

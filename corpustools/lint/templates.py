@@ -8,11 +8,11 @@ KB documents are read without their YAML frontmatter.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Callable, Iterator, Mapping, Sequence
 
-from corpustools.lint.context import LintContext, TextSource
 from corpustools.gcpause import gc_paused
+from corpustools.lint.context import LintContext, TextSource
 from corpustools.lint.nearmatch import NearIndex
 from corpustools.lint.options import Option
 from corpustools.lint.skeleton import Sentence, lines_sentences, strip_frontmatter, text_sentences

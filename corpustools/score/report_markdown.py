@@ -4,8 +4,18 @@ from __future__ import annotations
 
 from corpustools.positions import printable_lines
 from corpustools.score.aggregate import METRICS, PROPORTIONS
-from corpustools.score.formatting import (code, fraction, interval, manifest_fields, metric_number, metric_spread,
-                                          percent, proportion, run_value, table)
+from corpustools.score.formatting import (
+    code,
+    fraction,
+    interval,
+    manifest_fields,
+    metric_number,
+    metric_spread,
+    percent,
+    proportion,
+    run_value,
+    table,
+)
 from corpustools.score.scoring import RunScore, ScoreReport
 
 

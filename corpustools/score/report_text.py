@@ -4,8 +4,15 @@ from __future__ import annotations
 
 from corpustools.positions import printable_lines
 from corpustools.score.aggregate import METRICS, PROPORTIONS
-from corpustools.score.formatting import (fraction, manifest_fields, metric_number, metric_spread, percent, proportion,
-                                          run_value)
+from corpustools.score.formatting import (
+    fraction,
+    manifest_fields,
+    metric_number,
+    metric_spread,
+    percent,
+    proportion,
+    run_value,
+)
 from corpustools.score.scoring import RunScore, ScoreReport
 
 

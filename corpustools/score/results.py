@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import hashlib
 import os
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Mapping
 
 from corpustools.corpus import disk_name, utf8_name
 from corpustools.documents import parse_json

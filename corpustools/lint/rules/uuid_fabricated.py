@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from typing import Iterator
+from collections.abc import Iterator
 
 from corpustools.lint.diagnostic import WARNING, Problem
 from corpustools.lint.options import Option
