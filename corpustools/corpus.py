@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from corpustools.gcpause import gc_paused
-from corpustools.positions import InputError, Pos
+from corpustools.positions import InputError, Pos, Problem
 from corpustools.session import Session, parse_session, split_frontmatter
 from corpustools.sidecar import Sidecar, parse_sidecar
 from corpustools.spec import SPEC_FILE, CorpusSpec, parse_spec
@@ -29,13 +29,6 @@ SESSION_PARSE, SIDECAR_PARSE, SPEC_INVALID, SIDECAR_SCHEMA, STRAY_LINK, BAD_NAME
 # The digest recorded for a corpus file that is a regular file but could not be read (no
 # permission, over the size limit): the corpus hash still changes when such a file appears.
 UNREAD = "unread"
-
-
-@dataclass(frozen=True, order=True)
-class Problem:
-    pos: Pos
-    kind: str
-    message: str
 
 
 @dataclass(frozen=True)
@@ -64,14 +57,10 @@ class Corpus:
         return os.path.join(self.root, SPEC_FILE)
 
 
-def is_corpus(root: str) -> bool:
-    return os.path.isfile(os.path.join(root, SPEC_FILE))
-
-
 def is_corpus_root(folder: str) -> bool:
-    """A folder holding corpus.yaml, or sessions/ and expected/ (so a lost corpus.yaml is CT003,
-    not "no corpus here")."""
-    if is_corpus(folder):
+    """A folder holding corpus.yaml, or sessions/ and expected/: a corpus, perhaps one whose
+    corpus.yaml is lost (lint reports that as CT003 rather than "no corpus here")."""
+    if os.path.isfile(os.path.join(folder, SPEC_FILE)):
         return True
     return all(os.path.isdir(os.path.join(folder, sub)) for sub in (SESSIONS_DIR, SIDECARS_DIR))
 
@@ -95,13 +84,13 @@ def require_corpus(root: str) -> None:
     inside a corpus is told which folder to give instead."""
     if not os.path.isdir(root):
         raise InputError(Pos(root), "is not a folder; not a corpus" if os.path.exists(root) else "no such corpus folder")
-    if not is_corpus(root):
-        spec = os.path.join(root, SPEC_FILE)
+    spec = os.path.join(root, SPEC_FILE)
+    if not os.path.isfile(spec):
         if os.path.lexists(spec):
             read_bytes(spec)  # says what it is instead (a link to nowhere, a FIFO, ...)
         enclosing = corpus_root_of(root)
         hint = ""
-        if enclosing is not None and is_corpus(enclosing):
+        if enclosing is not None and os.path.isfile(os.path.join(enclosing, SPEC_FILE)):
             shown = os.path.relpath(enclosing).replace(os.sep, "/")
             hint = f" (it is inside the corpus {shown}: give that folder)"
         raise InputError(Pos(root), f"not a corpus folder: no {SPEC_FILE}{hint}")
@@ -127,13 +116,13 @@ def list_files(folder: str, suffix: str) -> tuple[dict[str, str], list[Problem]]
     found: dict[str, str] = {}
     problems: list[Problem] = []
     if os.path.islink(folder):
-        return found, [Problem(Pos(folder), STRAY_LINK, "is a symbolic link; links are not followed")]
+        return found, [Problem(Pos(folder), "is a symbolic link; links are not followed", STRAY_LINK)]
     try:
         names = sorted(os.listdir(folder))
     except (FileNotFoundError, NotADirectoryError):
         return found, problems
     except OSError as err:
-        return found, [Problem(Pos(folder), STRAY_LINK, f"cannot list folder: {err.strerror or err}")]
+        return found, [Problem(Pos(folder), f"cannot list folder: {err.strerror or err}", STRAY_LINK)]
     for listed in names:
         path = os.path.join(folder, listed)
         raw = os.fsencode(listed)
@@ -141,7 +130,7 @@ def list_files(folder: str, suffix: str) -> tuple[dict[str, str], list[Problem]]
             continue  # not a fixture file, whatever its name
         name = utf8_name(listed)
         if name is None:
-            problems.append(Problem(Pos(path), BAD_NAME, "file name is not valid UTF-8; rename it"))
+            problems.append(Problem(Pos(path), "file name is not valid UTF-8; rename it", BAD_NAME))
             continue
         # A link is listed like any file, so its fixture is paired and scored; reading it is what
         # refuses it (textfile.read_bytes: "is a symbolic link ...; links are not followed").
@@ -170,16 +159,16 @@ def load_spec_file(root: str, digests: dict[str, str] | None = None
                    ) -> tuple[CorpusSpec | None, str | None, list[Problem]]:
     path = os.path.join(root, SPEC_FILE)
     if not os.path.lexists(path):
-        return None, None, [Problem(Pos(path), SPEC_INVALID, "corpus.yaml is missing")]
+        return None, None, [Problem(Pos(path), "corpus.yaml is missing", SPEC_INVALID)]
     try:
         text = _counted(path, SPEC_FILE, {} if digests is None else digests)
         doc = parse_yaml(text, path)
     except InputError as err:
-        return None, None, [Problem(err.pos, SPEC_INVALID, err.message)]
+        return None, None, [Problem(err.pos, err.message, SPEC_INVALID)]
     if not isinstance(doc.data, dict):
-        return None, text, [Problem(doc.pos(), SPEC_INVALID, "corpus.yaml is not a YAML mapping")]
+        return None, text, [Problem(doc.pos(), "corpus.yaml is not a YAML mapping", SPEC_INVALID)]
     spec, errors = parse_spec(doc)
-    return spec, text, [Problem(pos, SPEC_INVALID, message) for pos, message in errors]
+    return spec, text, [Problem(pos, message, SPEC_INVALID) for pos, message in errors]
 
 
 def load_sidecar_file(path: str, relative: str = "", digests: dict[str, str] | None = None
@@ -189,11 +178,11 @@ def load_sidecar_file(path: str, relative: str = "", digests: dict[str, str] | N
         text = _counted(path, relative, {} if digests is None else digests)
         doc = parse_yaml(text, path)
     except InputError as err:
-        return None, None, None, [Problem(err.pos, SIDECAR_PARSE, err.message)]
+        return None, None, None, [Problem(err.pos, err.message, SIDECAR_PARSE)]
     if not isinstance(doc.data, dict):
-        return None, None, text, [Problem(doc.pos(), SIDECAR_PARSE, "sidecar is not a YAML mapping")]
+        return None, None, text, [Problem(doc.pos(), "sidecar is not a YAML mapping", SIDECAR_PARSE)]
     sidecar, errors = parse_sidecar(doc)
-    return doc, sidecar, text, [Problem(pos, SIDECAR_SCHEMA, message) for pos, message in errors]
+    return doc, sidecar, text, [Problem(pos, message, SIDECAR_SCHEMA) for pos, message in errors]
 
 
 def load_corpus(root: str, *, for_scoring: bool = False) -> Corpus:
@@ -232,7 +221,7 @@ def _load_corpus(root: str, for_scoring: bool) -> Corpus:
             else:
                 sessions[fixture_id] = parse_session(text, path, fixture_id)
         except InputError as err:
-            problems.append(Problem(err.pos, SESSION_PARSE, err.message))
+            problems.append(Problem(err.pos, err.message, SESSION_PARSE))
 
     sidecar_docs: dict[str, YamlDoc] = {}
     sidecars: dict[str, Sidecar] = {}
@@ -248,7 +237,7 @@ def _load_corpus(root: str, for_scoring: bool) -> Corpus:
             sidecars[fixture_id] = sidecar
 
     return Corpus(root, spec, session_paths, sidecar_paths, sessions, sidecar_docs, sidecars, texts,
-                  tuple(sorted(problems)), digests, transcripts)
+                  tuple(sorted(problems, key=Problem.sort_key)), digests, transcripts)
 
 
 def corpus_files(root: str) -> list[str]:

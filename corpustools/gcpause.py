@@ -27,5 +27,7 @@ class gc_paused:
 
 
 def freeze_loaded() -> None:
-    """Move everything allocated so far out of the collector's reach (CLI processes only)."""
+    """Move everything allocated so far out of the collector's reach. A process-wide step that
+    library code never takes: the `corpustools lint` command passes it to the engine as the hook
+    to run once a corpus is loaded (a program importing corpustools keeps its collector as it is)."""
     gc.freeze()

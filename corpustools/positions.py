@@ -56,11 +56,27 @@ class Pos:
 
 
 @dataclass(frozen=True)
+class Problem:
+    """Something wrong at a place, as a value: what a lint rule yields, and what loading a corpus
+    records for a file it could not load (then `kind` says how it failed, corpustools.corpus)."""
+
+    pos: Pos
+    message: str  # one line, no trailing period needed
+    kind: str = ""
+
+    def sort_key(self) -> tuple:
+        return self.pos, self.kind, self.message
+
+
+@dataclass(frozen=True)
 class InputError(Exception):
-    """A file that could not be read as the format it should have. One line, never a traceback."""
+    """The user's input is bad: a file that could not be read as the format it should have, or an
+    argument or setting that makes no sense (lint's ConfigError is one). One line, never a
+    traceback; `path:line:col: message`, or just the message when no file is to blame."""
 
     pos: Pos
     message: str
 
     def __str__(self) -> str:
-        return f"{self.pos}: {printable(self.message)}"
+        where = str(self.pos)
+        return f"{where}: {printable(self.message)}" if where else printable(self.message)

@@ -36,6 +36,7 @@ from corpustools.corpus import (
     load_spec_file,
 )
 from corpustools.positions import InputError, Pos
+from corpustools.status import MISSING
 from corpustools.textfile import is_regular_file
 from corpustools.writing import refuse_target, write_text
 from corpustools.yamlload import YamlDoc
@@ -43,7 +44,7 @@ from corpustools.yamlwrite import flow_scalar
 
 RECORD_VERSION = 1
 DEFAULT_RECORD = "authoring/provenance.yaml"
-CHANGED, NEW, MISSING = "changed", "new", "missing"
+CHANGED, NEW = "changed", "new"  # and status.MISSING
 _DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 _SHA256 = re.compile(r"[0-9a-f]{64}")
 

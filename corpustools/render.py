@@ -55,6 +55,7 @@ def transcript(corpus_root: str, fixture_id: str) -> str:
 
 
 def read_prompt(prompt_path: str, *, append: bool) -> str:
+    """The prompt's text; InputError when it has no placeholder line and `append` is not set."""
     text = read_text(prompt_path)
     if not append and not has_placeholder(text):
         render_prompt(text, "", prompt_path=prompt_path)  # raises the one error message

@@ -36,7 +36,7 @@ class Segment:
 class Session:
     fixture_id: str
     path: str
-    frontmatter: YamlDoc
+    frontmatter: YamlDoc  # its data is a mapping: parse_session refuses any other frontmatter
     body: str
     body_line: int  # file line number of the body's first line
     segments: tuple[Segment, ...]
@@ -45,16 +45,10 @@ class Session:
     def turns(self) -> tuple[Segment, ...]:
         return tuple(s for s in self.segments if s.role is not None)
 
-    def turn_text(self, role: str | None = None) -> str:
-        """Turn texts joined by newlines; only one role's when `role` is given."""
-        return "\n".join(t.text for t in self.turns if role is None or t.role == role)
-
 
 def split_frontmatter(text: str, path: str) -> tuple[str, str, int]:
-    """-> (frontmatter text, body text, file line of the body's first line).
-
-    The same split as python-frontmatter with our handler (which reuses FM_BOUNDARY), done here
-    so the lint hot path does not import python-frontmatter and PyYAML for one regex."""
+    """-> (frontmatter text, body text, file line of the body's first line). The one frontmatter
+    split: sessions must have one (InputError otherwise); KB documents may (lint.skeleton)."""
     if not FM_BOUNDARY.match(text) or not text.startswith("---"):
         raise InputError(Pos(path, 1, 1), "frontmatter missing: a session starts with a '---' line")
     parts = FM_BOUNDARY.split(text, 2)

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import re
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -13,6 +14,9 @@ from corpustools.yamlload import YamlDoc
 SPEC_FILE = "corpus.yaml"
 DEFAULT_HARNESSES = ("claude",)
 DEFAULT_TURNS = (8, 20)
+
+# A fixture is named after its category and a two-digit number (docs/corpus-format.md).
+_FIXTURE_NUMBER = re.compile(r"-[0-9]{2}$")
 
 
 @dataclass(frozen=True)
@@ -39,6 +43,20 @@ class CorpusSpec:
 
     def category(self, category_id: str) -> Category | None:
         return next((c for c in self.categories if c.id == category_id), None)
+
+
+def category_from_name(fixture_id: str, categories: Collection[str]) -> str | None:
+    """`admit-convention-01` -> `admit-convention` when that is one of `categories`, else None.
+    The number is exactly two digits: `admit-convention-1` and `admit-convention-001` name none."""
+    if not _FIXTURE_NUMBER.search(fixture_id):
+        return None
+    stem = _FIXTURE_NUMBER.sub("", fixture_id)
+    return stem if stem in categories else None
+
+
+def is_fixture_name(fixture_id: str, category: str) -> bool:
+    """Whether `fixture_id` is `<category>-<NN>`."""
+    return category_from_name(fixture_id, (category,)) == category
 
 
 def parse_spec(doc: YamlDoc) -> tuple[CorpusSpec | None, list[tuple[Pos, str]]]:

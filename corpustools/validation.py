@@ -8,9 +8,10 @@ from corpustools.contract import contract_warnings
 from corpustools.documents import parse_document
 from corpustools.positions import InputError
 from corpustools.schemastore import validate
+from corpustools.status import INVALID
 from corpustools.textfile import decode_text, read_bytes, read_stdin_bytes
 
-UNREADABLE, INVALID, VALID = "unreadable", "invalid", "valid"
+UNREADABLE, VALID = "unreadable", "valid"  # and status.INVALID
 # Kinds whose text lines name the line and column of each schema error (a worksheet is edited by
 # hand, answer by answer); the other kinds keep their `file: /pointer: message` lines.
 POSITIONED_KINDS = ("adjudication",)

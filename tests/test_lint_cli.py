@@ -183,7 +183,8 @@ def test_a_crashing_rule_exits_2_naming_it(make_corpus, capsys, monkeypatch):
 
     crash = types.ModuleType("fake_crash")
     crash.__doc__ = "Crashes."
-    crash.CODE, crash.NAME, crash.SEVERITY, crash.OPTIONS, crash.check = "CT595", "fake-crash", "error", {}, explode
+    crash.CODE, crash.NAME, crash.SEVERITY, crash.OPTIONS, crash.check = "CT595", "fake-crash", "error", (), explode
+    crash.SUPPRESSIBLE = True
     real = registry.rule_modules
     monkeypatch.setattr(registry, "rule_modules", lambda: real() + [crash])
     make_corpus({REJECT_SESSION: AGENT_FIRST})

@@ -3,12 +3,18 @@ the protocol of corpustools.lint. Regenerate with: python -m corpustools.lint.do
 
 from __future__ import annotations
 
+import os
 import re
+import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
+import corpustools
 from corpustools.lint.docs import render, render_installed, rule_doc, rule_summary
+from corpustools.lint.options import Option
 from corpustools.lint.registry import RULE_MODULES, rule_modules
 
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "lint-rules.md"
@@ -49,9 +55,24 @@ def test_rule_follows_the_protocol(rule):
     assert re.fullmatch(r"CT[0-9]{3}", rule.CODE)
     assert re.fullmatch(r"[a-z]+(-[a-z]+)*", rule.NAME)
     assert rule.SEVERITY in ("error", "warning")
-    assert isinstance(rule.OPTIONS, dict)
-    assert getattr(rule, "SUPPRESSIBLE", True) is (not rule.CODE.startswith("CT5"))
+    assert isinstance(rule.OPTIONS, tuple) and all(isinstance(option, Option) for option in rule.OPTIONS)
+    assert len({option.name for option in rule.OPTIONS}) == len(rule.OPTIONS)
+    assert isinstance(rule.SUPPRESSIBLE, bool)
+    assert rule.SUPPRESSIBLE is (not rule.CODE.startswith("CT5"))
     assert callable(rule.check)
     doc = rule_doc(rule)
     assert rule_summary(rule) and len(doc.splitlines()) > 2, "docstring: summary line, then what, why, example"
     assert "example" in doc.lower(), "the docstring shows an example"
+
+
+def test_the_docs_cannot_be_generated_without_a_registered_rule_module(tmp_path):
+    """A registered rule whose module is gone stops the generator; it is never left out of the docs."""
+    package = Path(corpustools.__file__).resolve().parent
+    copy = tmp_path / "site" / "corpustools"
+    shutil.copytree(package, copy, ignore=shutil.ignore_patterns("__pycache__"))
+    (copy / "lint" / "rules" / "term_case.py").unlink()
+    env = {**os.environ, "PYTHONPATH": str(copy.parent)}
+    result = subprocess.run([sys.executable, "-m", "corpustools.lint.docs"], cwd=tmp_path, env=env,
+                            capture_output=True, text=True, timeout=120)
+    assert result.returncode != 0 and result.stdout == ""
+    assert "term_case" in result.stderr

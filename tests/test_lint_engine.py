@@ -4,6 +4,8 @@ rule with particular properties (a secret rule, a rule with options, a rule that
 
 from __future__ import annotations
 
+import copy
+import gc
 import re
 import types
 
@@ -13,6 +15,7 @@ from corpustools.corpus import load_corpus
 from corpustools.lint.config import ConfigError, check_cli_ignore, expand_codes
 from corpustools.lint.diagnostic import Problem
 from corpustools.lint.engine import Selection, build_context, corpus_config, discover_corpora, exit_code, lint_paths
+from corpustools.lint.options import Option, defaults
 from corpustools.lint.registry import rule_modules
 from corpustools.positions import Pos
 from tests.support.corpus import ADMIT_ID, REJECT_ID, REJECT_TURNS, REJECT_UUID, SPEC_TEXT, session_text
@@ -35,7 +38,7 @@ def fake_rule(code, name, *, severity="error", suppressible=True, options=None, 
     module = types.ModuleType(f"fake_{name.replace('-', '_')}")
     module.__doc__ = f"A fake rule {name} for tests.\n\nIt flags what the test tells it to."
     module.CODE, module.NAME, module.SEVERITY = code, name, severity
-    module.OPTIONS, module.SUPPRESSIBLE = options or {}, suppressible
+    module.OPTIONS, module.SUPPRESSIBLE = options or (), suppressible
     module.check = check or (lambda ctx, opts: iter(()))
     return module
 
@@ -121,21 +124,71 @@ def test_an_unknown_rule_name_says_what_to_write(make_corpus, section, message):
         lint_run(make_corpus(with_lint(section)))
 
 
-def test_rule_options_are_validated_and_merged(make_corpus):
-    rule = fake_rule("CT598", "fake-options", options={"limit": 3, "words": ("a",)}, check=flag_every_session())
+def _odd(value):
+    return None if value % 2 else "must be odd"
+
+
+FAKE_OPTIONS = (
+    Option("limit", int, 3, "a limit", min=1, max=9, validate=_odd),
+    Option("share", float, 0.5, "a share", min=0, max=1),
+    Option("words", tuple, ("a",), "some words"),
+    Option("mode", str, "fast", "a mode", choices=("fast", "slow")),
+    Option("loud", bool, False, "a switch"),
+)
+
+
+def test_rule_options_are_validated_and_every_one_is_set(make_corpus):
+    rule = fake_rule("CT598", "fake-options", options=FAKE_OPTIONS, check=flag_every_session())
     rules = rule_modules() + [rule]
-    root = make_corpus(with_lint("  rules:\n    CT598: {limit: 5}\n"), "ok")
-    run = lint_paths([str(root)], rules, Selection())
-    assert [d.message for d in run.diagnostics if d.code == "CT598"] == [
-        "flagged {'limit': 5, 'words': ('a',)}"] * 2
+    run = lint_paths([str(make_corpus({}, "defaults"))], rules, Selection())
+    assert {d.message for d in run.diagnostics if d.code == "CT598"} == {
+        "flagged {'limit': 3, 'loud': False, 'mode': 'fast', 'share': 0.5, 'words': ('a',)}"}
+    section = "  rules:\n    CT598: {limit: 5, share: 1, words: [b, 404], mode: slow, loud: true}\n"
+    run = lint_paths([str(make_corpus(with_lint(section), "set"))], rules, Selection())
+    assert {d.message for d in run.diagnostics if d.code == "CT598"} == {
+        "flagged {'limit': 5, 'loud': True, 'mode': 'slow', 'share': 1.0, 'words': ('b', '404')}"}
+    run = lint_paths([str(make_corpus(with_lint("  rules:\n    fake-options: {limit: 7}\n"), "name"))],
+                     rules, Selection())
+    assert {d.message for d in run.diagnostics if d.code == "CT598"} == {
+        "flagged {'limit': 7, 'loud': False, 'mode': 'fast', 'share': 0.5, 'words': ('a',)}"}
     for name, section, message in [
-        ("unknown", "  rules:\n    CT598: {limt: 5}\n", "unknown option 'limt' (options: limit, words)"),
-        ("type", "  rules:\n    CT598: {limit: many}\n", "expected int"),
-        ("bool", "  rules:\n    CT598: {limit: true}\n", "expected int"),
-        ("list", "  rules:\n    CT598: {words: one}\n", "expected tuple"),
+        ("unknown", "  rules:\n    CT598: {limt: 5}\n",
+         "lint.rules.CT598: unknown option 'limt' (options: limit, loud, mode, share, words)"),
+        ("type", "  rules:\n    CT598: {limit: many}\n",
+         "lint.rules.CT598.limit: expected an integer like the default 3, not many"),
+        ("bool", "  rules:\n    CT598: {limit: true}\n", "lint.rules.CT598.limit: expected an integer"),
+        ("float", "  rules:\n    CT598: {limit: 2.5}\n", "lint.rules.CT598.limit: expected an integer"),
+        ("list", "  rules:\n    CT598: {words: one}\n", "lint.rules.CT598.words: expected a list of words"),
+        ("nested", "  rules:\n    CT598: {words: [[a]]}\n", "lint.rules.CT598.words: expected a list of words"),
+        ("under", "  rules:\n    CT598: {limit: 0}\n", "lint.rules.CT598.limit: 0 is under 1"),
+        ("over", "  rules:\n    CT598: {share: 1.5}\n", "lint.rules.CT598.share: 1.5 is over 1"),
+        ("choice", "  rules:\n    CT598: {mode: warp}\n", "lint.rules.CT598.mode: warp is not one of fast, slow"),
+        ("validator", "  rules:\n    fake-options: {limit: 4}\n", "lint.rules.fake-options.limit: must be odd"),
+        ("twice", "  rules:\n    CT598: {limit: 5}\n    fake-options: {limit: 7}\n",
+         "lint.rules: CT598 (fake-options) is given twice, as CT598 and as fake-options"),
+        ("rule", "  rules:\n    fake-optoins: {limit: 5}\n",
+         "lint.rules: unknown rule 'fake-optoins': did you mean CT598 (fake-options)?"),
     ]:
-        with pytest.raises(ConfigError, match=re.escape(message)):
+        with pytest.raises(ConfigError, match=re.escape(message)) as caught:
             lint_paths([str(make_corpus(with_lint(section), name))], rules, Selection())
+        assert caught.value.pos.line > 0, name
+
+
+def test_an_option_declaration_must_hold_a_valid_default():
+    with pytest.raises(ValueError, match="default 200"):
+        Option("threshold", int, 200, "a similarity", min=0, max=100)
+    with pytest.raises(TypeError, match="type must be"):
+        Option("words", list, [], "a list")
+
+
+def test_a_rule_is_handed_read_only_options_with_every_one_set():
+    options = defaults(fake_rule("CT598", "fake-options", options=FAKE_OPTIONS))
+    assert (options.limit, options["words"], len(options)) == (3, ("a",), 5)
+    with pytest.raises(AttributeError):
+        options.limit = 5
+    with pytest.raises(TypeError):
+        options["limit"] = 5
+    assert copy.deepcopy(options) == options and hash(copy.copy(options)) == hash(options)
 
 
 def test_option_values_out_of_range_are_config_errors_not_rule_crashes(make_corpus):
@@ -241,3 +294,20 @@ def test_prompt_and_kb_paths_resolve_relative_to_corpus_yaml(make_corpus, tmp_pa
     assert [s.path for s in context.kb] == ["kb/b/a.md", "kb/z.md"]
     with pytest.raises(ConfigError, match="lint.prompt"):
         lint_run(make_corpus(with_lint("  prompt: ../nowhere.md\n"), "bad"))
+
+
+def test_the_engine_never_freezes_the_callers_cycle_collector(make_corpus):
+    gc.unfreeze()  # earlier command-line tests in this process may have frozen it
+    lint_run(make_corpus())
+    assert gc.get_freeze_count() == 0, "gc.freeze() is the command line's choice, not the library's"
+
+
+def test_the_lint_command_freezes_each_loaded_corpus(make_corpus, capsys, monkeypatch):
+    from corpustools import gcpause
+    from corpustools.cli import main
+
+    loaded = []
+    monkeypatch.setattr(gcpause, "freeze_loaded", lambda: loaded.append(True))
+    make_corpus({}, "a"), make_corpus({}, "b")
+    assert main(["lint", "a", "b"]) == 0
+    assert len(loaded) == 2

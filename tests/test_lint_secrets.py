@@ -13,6 +13,7 @@ import pytest
 
 from corpustools.corpus import Corpus, load_corpus
 from corpustools.lint.context import LintContext
+from corpustools.lint.options import defaults
 from corpustools.lint.rules import credential_url, email, hostname, ip_address, phone, secret_assignment, secret_token
 from corpustools.lint.secrets.tokens import SHAPES
 from tests.support.corpus import ADMIT_ID, ADMIT_TURNS, ADMIT_UUID, SPEC_TEXT, session_text, sidecar_text, write_corpus
@@ -47,7 +48,7 @@ def findings(root, codes=tuple(RULES)) -> list[tuple[str, int, int, str, str]]:
     found = []
     for code in codes:
         rule = RULES[code]
-        for problem in rule.check(context, rule.OPTIONS):
+        for problem in rule.check(context, defaults(rule)):
             relative = os.path.relpath(problem.pos.path, root).replace(os.sep, "/")
             found.append((relative, problem.pos.line, problem.pos.col, code, problem.message))
     return found
@@ -161,7 +162,7 @@ def test_documented_example_is_what_the_rule_reports(tmp_path, code):
     text, report = example[0], example[1]
     _path, _line, col, rest = report.split(":", 3)
     expected = (int(col), rest.split(f"{code} [error] ", 1)[1])
-    found = [(p.pos.col, p.message) for p in rule.check(one_file_context(tmp_path, text), rule.OPTIONS)]
+    found = [(p.pos.col, p.message) for p in rule.check(one_file_context(tmp_path, text), defaults(rule))]
     assert expected in found
 
 
@@ -252,7 +253,7 @@ def test_every_pattern_is_fast_on_adversarial_50kb_lines(tmp_path):
         context = one_file_context(tmp_path, line)
         start = time.perf_counter()
         for rule in RULES.values():
-            for _ in rule.check(context, rule.OPTIONS):
+            for _ in rule.check(context, defaults(rule)):
                 pass
         times.append((time.perf_counter() - start, line[:30]))
     # Linear patterns take milliseconds per line; one quadratic pattern takes tens of seconds to
@@ -277,7 +278,7 @@ def test_a_one_megabyte_single_line_turn_is_scanned_fast(tmp_path):
     root = write_corpus(tmp_path / "corpus", {ADMIT_SESSION: session_with_lines([turn])})
     context = LintContext(corpus=load_corpus(str(root)))
     start = time.perf_counter()
-    found = [(code, p.pos.line, p.pos.col) for code, rule in RULES.items() for p in rule.check(context, rule.OPTIONS)]
+    found = [(code, p.pos.line, p.pos.col) for code, rule in RULES.items() for p in rule.check(context, defaults(rule))]
     elapsed = time.perf_counter() - start
     assert found == [("CT501", FIRST_BODY_LINE + 1, turn.index(GITHUB) + 1)]
     assert elapsed < 2.0, f"a 1 MB line took {elapsed:.2f}s"

@@ -9,7 +9,7 @@ import random
 import pytest
 
 from corpustools.lint.nearmatch import MAX_BLOCK, NearIndex, near_pairs, prefix_length
-from corpustools.lint.skeleton import MAX_LINE_CHARS, line_sentences, skeleton_of, strip_frontmatter
+from corpustools.lint.skeleton import MAX_LINE_CHARS, line_sentences, strip_frontmatter
 from corpustools.lint.templates import turn_sentences
 from corpustools.session import parse_session
 from tests.support.corpus import ADMIT_ID, ADMIT_TURNS, ADMIT_UUID, REJECT_ID, REJECT_TURNS, REJECT_UUID, session_text
@@ -66,6 +66,13 @@ MASKING = [
     ("The branch's id isn\u2019t abbreviated, it\u2019s the ILS code.", "the branch id isn t abbreviated it the * code"),
     ("Caf\u00e9 \uff26\uff29\uff2c\uff25 names are NFKC-normalized.", "caf\u00e9 * names are * normalized"),
 ]
+
+
+def skeleton_of(sentence: str) -> str:
+    """The skeleton of a line holding one sentence."""
+    found = line_sentences(sentence, 1)
+    assert len(found) == 1, found
+    return found[0].skeleton
 
 
 @pytest.mark.parametrize("sentence, skeleton", MASKING)
@@ -379,9 +386,10 @@ def one_noun_swaps(count: int, seed: int) -> tuple[list[str], list[tuple[str, st
 
 
 def test_every_planted_one_noun_swap_is_found_at_the_default_threshold():
-    from corpustools.lint.rules.template_near import OPTIONS
+    from corpustools.lint.options import defaults
+    from corpustools.lint.rules import template_near
 
     texts, swaps = one_noun_swaps(1500, seed=29)
-    found = {(texts[p.a], texts[p.b]) for p in near_pairs(texts, OPTIONS["threshold"])}
+    found = {(texts[p.a], texts[p.b]) for p in near_pairs(texts, defaults(template_near).threshold)}
     missed = [(a, b) for a, b in swaps if (min(a, b), max(a, b)) not in found]
     assert missed == []

@@ -17,8 +17,10 @@ from corpustools.corpus import (
     corpus_sha256,
     load_corpus,
 )
+from corpustools.lint.config import ConfigError
 from corpustools.positions import InputError, Pos
 from corpustools.session import parse_session
+from corpustools.spec import category_from_name, is_fixture_name
 from tests.support.corpus import ADMIT_ID, REJECT_ID, VALID_FILES, session_text, sidecar_text, write_corpus
 
 
@@ -98,9 +100,9 @@ def test_session_frontmatter_and_turn_positions(make_corpus):
     assert [(t.role, t.pos.line, t.end_line) for t in session.turns] == [
         ("USER", 7, 7), ("AGENT", 8, 8), ("USER", 9, 9), ("AGENT", 10, 10)]
     assert session.turns[0].text.startswith("Add a cron hook")
-    assert "queue worker" in session.turn_text("USER") and "drafted the hook" not in session.turn_text("USER")
-    assert "drafted the hook" in session.turn_text("AGENT")
-    assert session.turn_text().count("\n") == 3
+    user = [t.text for t in session.turns if t.role == "USER"]
+    assert any("queue worker" in text for text in user) and not any("drafted the hook" in text for text in user)
+    assert any("drafted the hook" in t.text for t in session.turns if t.role == "AGENT")
 
 
 # --- segmenting --------------------------------------------------------------------------------
@@ -154,7 +156,7 @@ def test_unknown_and_lowercase_tags_are_segments_without_a_role(tag):
     assert [(s.tag, s.role) for s in session.segments] == [("USER", "USER"), (tag, None), ("AGENT", "AGENT")]
     assert [t.role for t in session.turns] == ["USER", "AGENT"]
     assert session.segments[1].pos == Pos("s.md", 8, 1)
-    assert "hidden" not in session.turn_text()
+    assert not any("hidden" in t.text for t in session.turns)
 
 
 def test_a_tag_only_counts_at_the_start_of_a_line():
@@ -352,3 +354,26 @@ def test_optional_points_and_point_notes_are_read_with_their_list(make_corpus):
 def test_a_sidecar_without_optional_points_has_none(make_corpus):
     sidecar = load_corpus(str(make_corpus())).sidecars[ADMIT_ID]
     assert sidecar.optional_points == () and sidecar.points[0].notes is None
+
+
+@pytest.mark.parametrize("fixture_id, category", [
+    ("admit-convention-01", "admit-convention"),
+    ("admit-convention-99", "admit-convention"),
+    ("admit-convention-1", None),  # the number is exactly two digits
+    ("admit-convention-001", None),
+    ("admit-convention", None),
+    ("admit-convention-0a", None),
+    ("reject-noise-01", None),  # not a declared category
+])
+def test_the_category_a_fixture_name_implies(fixture_id, category):
+    assert category_from_name(fixture_id, {"admit-convention", "admit"}) == category
+    assert is_fixture_name(fixture_id, "admit-convention") is (category == "admit-convention")
+
+
+def test_bad_input_of_every_kind_has_one_class_and_one_format():
+    assert str(InputError(Pos("a.yaml", 3, 2), "bad\nvalue")) == "a.yaml:3:2: bad\\nvalue"
+    assert str(InputError(Pos("a.yaml"), "unreadable")) == "a.yaml: unreadable"
+    assert str(InputError(Pos(""), "--date 'x' is not YYYY-MM-DD")) == "--date 'x' is not YYYY-MM-DD"
+    error = ConfigError(Pos("corpus.yaml", 21, 5), "lint.rules.CT702.threshold: 200 is over 100")
+    assert isinstance(error, InputError)
+    assert str(error) == "corpus.yaml:21:5: lint.rules.CT702.threshold: 200 is over 100"

@@ -95,7 +95,7 @@ def test_commands_refuse_bad_input_with_one_line(repo, capsys):
     assert code == 2 and "authoring prompt: no such file" in err
     code, _, err = run(capsys, "provenance", "record", "fixtures/tiny", "--authoring-prompt", "authoring/prompt.md",
                        "--authored-by", "m", "--reviewed-by", "p", "--date", "05/01/2026")
-    assert code == 2 and "is not YYYY-MM-DD" in err
+    assert code == 2 and err == "corpustools provenance: --date '05/01/2026' is not YYYY-MM-DD\n"
 
 
 def test_lint_ct801_passes_when_the_corpus_matches_its_record(repo):

@@ -6,13 +6,12 @@ from __future__ import annotations
 
 import time
 
-import frontmatter
 import pytest
 import yaml
 
 from corpustools import yamlload
-from corpustools.frontmatter_yaml import CorpusYAMLHandler
 from corpustools.positions import InputError, Pos
+from corpustools.session import parse_session, split_frontmatter
 from corpustools.yamlload import parse_yaml
 
 NESTED = """\
@@ -163,19 +162,20 @@ def test_non_mapping_documents_are_returned_for_the_caller_to_judge():
     assert parse_yaml("just text\n", "f.yaml").data == "just text"
 
 
-def test_frontmatter_handler_uses_the_same_dialect():
+def test_session_frontmatter_is_read_in_the_same_dialect_with_positions():
     text = "---\nharness: claude\ncaptured_at: 2026-01-15T10:00:00.000Z\nflag: no\n---\nbody\n"
-    post = frontmatter.loads(text, handler=CorpusYAMLHandler())
-    assert post.metadata == {"harness": "claude", "captured_at": "2026-01-15T10:00:00.000Z", "flag": "no"}
-    assert post.content == "body"
-    with pytest.raises(InputError):
-        frontmatter.loads("---\na: 1\na: 2\n---\nbody\n", handler=CorpusYAMLHandler())
+    session = parse_session(text, "s.md", "s")
+    assert session.frontmatter.data == {"harness": "claude", "captured_at": "2026-01-15T10:00:00.000Z", "flag": "no"}
+    assert str(session.frontmatter.pos(("flag",))) == "s.md:4:1"
+    assert session.body == "body\n" and session.body_line == 6
+    with pytest.raises(InputError, match="duplicate key"):
+        parse_session("---\na: 1\na: 2\n---\nbody\n", "s.md", "s")
 
 
 def test_frontmatter_boundary_does_not_swallow_blank_lines():
-    fm, body = CorpusYAMLHandler().split("---\na: 1\n---\n\n\n[USER]: hi\n")
+    fm, body, body_line = split_frontmatter("---\na: 1\n---\n\n\n[USER]: hi\n", "s.md")
     assert fm == "\na: 1\n"
-    assert body == "\n\n\n[USER]: hi\n"
+    assert (body, body_line) == ("\n\n[USER]: hi\n", 4)  # the tag is on file line 6
 
 
 def test_a_duplicate_key_message_names_the_line_of_the_first_definition():

@@ -15,9 +15,10 @@ from dataclasses import dataclass
 from corpustools.corpus import SESSION_SUFFIX, SESSIONS_DIR
 from corpustools.positions import InputError, Pos
 from corpustools.score.match import Proposal, read_proposals
-from corpustools.score.results import OK, ResultFile, read_run_folder
+from corpustools.score.results import ResultFile, read_run_folder
 from corpustools.score.scoring import LoadedCorpus
 from corpustools.sidecar import Sidecar
+from corpustools.status import OK
 from corpustools.yamlwrite import flow_scalar, inline_scalar, scalar_lines
 
 WORKSHEET_VERSION = 1

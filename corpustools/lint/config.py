@@ -11,30 +11,23 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import ModuleType
-from typing import Any
 
-from corpustools.positions import Pos
+from corpustools.lint.options import RuleOptions, declared, defaults
+from corpustools.positions import InputError, Pos
 from corpustools.yamlload import YamlDoc
 
 _CODE_OR_PREFIX = re.compile(r"CT[0-9]{0,3}")
 
 
 @dataclass(frozen=True)
-class ConfigError(Exception):
-    """A bad `lint:` setting or command-line code: one line, exit 2."""
-
-    pos: Pos
-    message: str
-
-    def __str__(self) -> str:
-        return f"{self.pos}: {self.message}" if self.pos.path else self.message
+class ConfigError(InputError):
+    """A bad `lint:` setting, command-line code or lint target: one line, exit 2."""
 
 
 @dataclass(frozen=True)
 class FileIgnore:
     patterns: tuple[str, ...]  # fnmatch patterns over paths relative to the corpus root, POSIX
-    codes: frozenset[str]
-    reason: str
+    codes: frozenset[str]  # (the entry's `reason` is for the reader of corpus.yaml: required, never shown)
 
     def covers(self, relative_path: str, code: str) -> bool:
         return code in self.codes and any(fnmatch.fnmatchcase(relative_path, p) for p in self.patterns)
@@ -47,7 +40,7 @@ class LintConfig:
     ignore: frozenset[str] = frozenset()
     severity: Mapping[str, str] = field(default_factory=dict)
     per_file_ignores: tuple[FileIgnore, ...] = ()
-    options: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)  # code -> merged options
+    options: Mapping[str, RuleOptions] = field(default_factory=dict)  # code -> every option, set
     prompt: str | None = None
     kb: str | None = None
     # lint.provenance is read by corpustools.provenance.corpus_record_path, the one answer to
@@ -59,7 +52,7 @@ def rule_by_code(rules: list[ModuleType]) -> dict[str, ModuleType]:
 
 
 def suppressible(rule: ModuleType) -> bool:
-    return getattr(rule, "SUPPRESSIBLE", True)
+    return rule.SUPPRESSIBLE
 
 
 def _never(rule: ModuleType, what: str) -> str:
@@ -117,55 +110,37 @@ def _resolve(doc: YamlDoc, value: str | None) -> str | None:
     return os.path.normpath(os.path.join(os.path.dirname(doc.path), value))
 
 
-def _same_kind(default: Any, value: Any) -> bool:
-    if default is None:  # "unset" defaults take any value
-        return True
-    if isinstance(default, bool) or isinstance(value, bool):
-        return isinstance(default, bool) and isinstance(value, bool)
-    if isinstance(default, float):
-        return isinstance(value, (int, float))
-    if isinstance(default, (list, tuple)):
-        return isinstance(value, list)
-    return isinstance(value, type(default))
-
-
-def _out_of_range(name: str, value: Any) -> str | None:
-    """Why a numeric option value makes no sense (counts, lengths and thresholds are never negative;
-    a `threshold` is a rapidfuzz similarity, 0..100), or None."""
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        return None
-    if value < 0:
-        return "is negative"
-    if name == "threshold" and value > 100:
-        return "is over 100 (a threshold is a similarity percentage)"
-    return None
-
-
-def _options(doc: YamlDoc, lint: Mapping, rules: Mapping[str, ModuleType]) -> dict[str, dict[str, Any]]:
-    merged = {code: dict(getattr(rule, "OPTIONS", {})) for code, rule in rules.items()}
-    for code, given in sorted(lint.get("rules", {}).items()):
-        rule = _code_at(doc, ("lint", "rules", code), code, rules)
-        defaults = getattr(rule, "OPTIONS", {})
+def _options(doc: YamlDoc, lint: Mapping, rules: Mapping[str, ModuleType]) -> dict[str, RuleOptions]:
+    """Every rule's options: its declared defaults, with what `lint: rules:` sets checked and applied."""
+    given_by_code: dict[str, tuple[str, Mapping]] = {}
+    for entry, given in sorted(lint.get("rules", {}).items()):
+        rule = _code_at(doc, ("lint", "rules", entry), entry, rules)
+        if rule.CODE in given_by_code:  # both its code and its name
+            raise ConfigError(doc.pos(("lint", "rules", entry)), f"lint.rules: {rule.CODE} ({rule.NAME}) "
+                              f"is given twice, as {given_by_code[rule.CODE][0]} and as {entry}")
+        given_by_code[rule.CODE] = (entry, given)
+    resolved = {}
+    for code, rule in rules.items():
+        values = dict(defaults(rule))
+        entry, given = given_by_code.get(code, (code, {}))
+        options = declared(rule)
         for name, value in sorted(given.items()):
-            keypath = ("lint", "rules", code, name)
-            if name not in defaults:
-                known = ", ".join(sorted(defaults)) or "none"
-                raise ConfigError(doc.pos(keypath), f"lint.rules.{code}: unknown option {name!r} (options: {known})")
-            if not _same_kind(defaults[name], value):
-                raise ConfigError(doc.pos(keypath), f"lint.rules.{code}.{name}: expected "
-                                  f"{type(defaults[name]).__name__} like the default {defaults[name]!r}")
-            problem = _out_of_range(name, value)
+            keypath = ("lint", "rules", entry, name)
+            if name not in options:
+                known = ", ".join(sorted(options)) or "none"
+                raise ConfigError(doc.pos(keypath), f"lint.rules.{entry}: unknown option {name!r} (options: {known})")
+            values[name], problem = options[name].resolve(value)
             if problem:
-                raise ConfigError(doc.pos(keypath), f"lint.rules.{code}.{name}: {value!r} {problem}")
-            merged[code][name] = tuple(value) if isinstance(value, list) else value
-    return merged
+                raise ConfigError(doc.pos(keypath), f"lint.rules.{entry}.{name}: {problem}")
+        resolved[code] = RuleOptions(values)
+    return resolved
 
 
 def load_config(doc: YamlDoc | None, lint: Mapping | None, rules: list[ModuleType]) -> LintConfig:
     """The checked `lint:` section (already schema-valid) of the spec document `doc`."""
     by_code = rule_by_code(rules)
     if doc is None or not lint:
-        return LintConfig(options={code: dict(getattr(r, "OPTIONS", {})) for code, r in by_code.items()})
+        return LintConfig(options={code: defaults(rule) for code, rule in by_code.items()})
     ignore = set()
     for index, code in enumerate(lint.get("ignore", [])):
         rule = _code_at(doc, ("lint", "ignore", index), code, by_code)
@@ -194,7 +169,7 @@ def load_config(doc: YamlDoc | None, lint: Mapping | None, rules: list[ModuleTyp
         if not entry["reason"].strip():
             raise ConfigError(doc.pos(("lint", "per_file_ignores", index, "reason")),
                               "lint.per_file_ignores: reason must say why the files are exempt")
-        file_ignores.append(FileIgnore(tuple(entry["files"]), frozenset(codes), entry["reason"]))
+        file_ignores.append(FileIgnore(tuple(entry["files"]), frozenset(codes)))
     return LintConfig(
         ignore=frozenset(ignore),
         severity=severity,

@@ -1,9 +1,9 @@
 """What every rule is given: the loaded corpus, the optional prompt and knowledge base, and a
-per-run cache for analyses several rules share (normalized transcripts, sentence skeletons)."""
+per-run cache for analyses several rules share (normalized turns, sentence skeletons)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -32,5 +32,3 @@ class LintContext:
             self._cache[key] = factory(self)
         return self._cache[key]
 
-
-Options = Mapping[str, Any]

@@ -1,20 +1,15 @@
-"""What rules find, as small frozen values."""
+"""What rules find, as small frozen values: the Problem a rule yields (corpustools.positions, shared
+with the corpus loader) and the Diagnostic the engine makes of it."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from corpustools.positions import Pos
+from corpustools.positions import Problem
+
+__all__ = ["ERROR", "WARNING", "Problem", "Diagnostic"]
 
 ERROR, WARNING = "error", "warning"
-
-
-@dataclass(frozen=True)
-class Problem:
-    """What a rule yields: where, and what is wrong there (one line, no trailing period needed)."""
-
-    pos: Pos
-    message: str
 
 
 @dataclass(frozen=True, order=True)

@@ -11,6 +11,8 @@ import sys
 from collections.abc import Sequence
 from types import ModuleType
 
+from corpustools.lint.options import literal
+
 HEADER = """\
 # corpustools lint rules
 
@@ -23,7 +25,8 @@ stable code (other tools rely on it), a name, and a default severity. Every rule
 rules (CT5xx) can be switched off or re-levelled under `lint:` in corpus.yaml. `ignore`, the keys of
 `severity` and the `codes` of `per_file_ignores` take a rule's code or its name (as `--explain`
 does); an unknown entry is a configuration error (exit 2) that says what to write, e.g.
-`did you mean CT610 (term-brittle)?`. `rules` is keyed by code.
+`did you mean CT610 (term-brittle)?`. `rules` sets a rule's options, keyed by code or name; an
+unknown option, a value of the wrong type or out of its range is a configuration error too.
 
 ```yaml
 lint:
@@ -35,6 +38,7 @@ lint:
       reason: the trap is that the agent states the rule
   rules:
     CT605: {generic_words: [use, always, never]}
+    template-near: {threshold: 90}
 ```
 
 Secret rules can never be ignored, re-levelled or selected away. There are no inline suppression
@@ -58,19 +62,13 @@ def rule_summary(rule: ModuleType) -> str:
     return doc.splitlines()[0].strip() if doc else ""
 
 
-def _options(rule: ModuleType) -> str:
-    options = getattr(rule, "OPTIONS", {})
-    if not options:
-        return "none"
-    return ", ".join(f"`{name}` (default `{_literal(value)}`)" for name, value in sorted(options.items()))
-
-
-def _literal(value) -> str:
-    if isinstance(value, (list, tuple)):
-        return "[" + ", ".join(_literal(v) for v in value) + "]"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
+def rule_options(rule: ModuleType) -> str:
+    """The rule's options, from its declared data: a Markdown list item holding one item each."""
+    if not rule.OPTIONS:
+        return "- options: none"
+    items = [f"\n  - `{option.name}` ({option.allowed()}; default `{literal(option.default)}`): {option.doc}"
+             for option in sorted(rule.OPTIONS, key=lambda option: option.name)]
+    return f"- options (under `lint: rules: {rule.CODE}:` in corpus.yaml):" + "".join(items)
 
 
 def render(rules: Sequence[ModuleType]) -> str:
@@ -81,11 +79,11 @@ def render(rules: Sequence[ModuleType]) -> str:
         anchor = f"{rule.CODE.lower()}-{rule.NAME}"
         parts.append(f"| [{rule.CODE}](#{anchor}) | {rule.NAME} | {rule.SEVERITY} | {summary} |\n")
     for rule in rules:
-        suppress = "yes" if getattr(rule, "SUPPRESSIBLE", True) else "**never** (secret rule)"
+        suppress = "yes" if rule.SUPPRESSIBLE else "**never** (secret rule)"
         body = "\n".join(rule_doc(rule).splitlines()[1:]).strip()
         parts.append(f"\n## {rule.CODE} {rule.NAME}\n\n{rule_summary(rule)}\n\n"
                      f"- default severity: {rule.SEVERITY}\n- can be ignored or re-levelled: {suppress}\n"
-                     f"- options: {_options(rule)}\n")
+                     f"{rule_options(rule)}\n")
         if body:
             parts.append(f"\n{body}\n")
     return "".join(parts)

@@ -5,6 +5,7 @@ traceback, and the other rules still run."""
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from types import ModuleType
 
@@ -111,7 +112,10 @@ def display_path(path: str, cwd: str | None = None) -> str:
     return relative.replace(os.sep, "/")
 
 
-def read_prompt(path: str, option: str) -> TextSource:
+def read_source(path: str, option: str) -> TextSource:
+    """A file given from outside the corpus (the prompt under eval) as a TextSource; a file that
+    cannot be read is a ConfigError naming the `option` that gave it. (Reading the prompt to render
+    it, placeholder checked, is corpustools.render.read_prompt.)"""
     from corpustools.textfile import read_text
 
     try:
@@ -154,7 +158,7 @@ def build_context(corpus, config: LintConfig, selection: Selection) -> LintConte
     kb = selection.kb or config.kb
     return LintContext(
         corpus=corpus,
-        prompt=read_prompt(prompt, "--prompt" if selection.prompt else "lint.prompt") if prompt else None,
+        prompt=read_source(prompt, "--prompt" if selection.prompt else "lint.prompt") if prompt else None,
         kb=read_kb(kb, "--kb" if selection.kb else "lint.kb") if kb else None,
         provenance_record=corpus_record_path(corpus.root, corpus.spec),
     )
@@ -190,7 +194,7 @@ def run_rules(context: LintContext, rules: list[ModuleType], config: LintConfig,
     crashes = []
     for rule in rules:
         try:
-            problems = list(rule.check(context, config.options.get(rule.CODE, getattr(rule, "OPTIONS", {}))))
+            problems = list(rule.check(context, config.options[rule.CODE]))
         except Exception as exc:  # a rule bug must not hide every other rule's findings
             detail = " ".join(str(exc).split())[:300]
             crashes.append(RuleCrash(rule.CODE, rule.NAME, f"{type(exc).__name__}: {detail}"))
@@ -205,26 +209,29 @@ def run_rules(context: LintContext, rules: list[ModuleType], config: LintConfig,
     return LintRun(tuple(sorted(diagnostics)), tuple(crashes))
 
 
-def lint_target(target: Target, rules: list[ModuleType], selection: Selection) -> LintRun:
-    """Load one corpus and run the active rules on it. ConfigError for a bad `lint:` section."""
+def lint_target(target: Target, rules: list[ModuleType], selection: Selection,
+                after_load: Callable[[], None] | None = None) -> LintRun:
+    """Load one corpus and run the active rules on it. ConfigError for a bad `lint:` section.
+    `after_load` runs between the two (the CLI freezes the loaded corpus there: corpustools.gcpause)."""
     from corpustools.corpus import load_corpus
-    from corpustools.gcpause import freeze_loaded
 
     corpus = load_corpus(target.root)
-    freeze_loaded()  # the rules below allocate a lot; never rescan the loaded corpus
+    if after_load is not None:
+        after_load()
     config = corpus_config(corpus, rules)
     context = build_context(corpus, config, selection)
     run = run_rules(context, active_rules(rules, config, selection), config, target.only)
     return replace(run, fixtures=len(set(corpus.session_paths) | set(corpus.sidecar_paths)))
 
 
-def lint_paths(paths: list[str], rules: list[ModuleType], selection: Selection) -> LintRun:
+def lint_paths(paths: list[str], rules: list[ModuleType], selection: Selection,
+               after_load: Callable[[], None] | None = None) -> LintRun:
     """Lint what `paths` name (see resolve_targets); diagnostics of all corpora, sorted together."""
     diagnostics: set[Diagnostic] = set()
     crashes: list[RuleCrash] = []
     fixtures = 0
     for target in resolve_targets(paths):
-        run = lint_target(target, rules, selection)
+        run = lint_target(target, rules, selection, after_load)
         diagnostics.update(run.diagnostics)
         crashes += run.crashes
         fixtures += run.fixtures

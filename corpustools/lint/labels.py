@@ -1,7 +1,8 @@
-"""What the label rules (CT6xx) share: each session's normalized transcript, and the labels.
+"""What the label rules (CT6xx) share: each session's normalized turns, and the labels.
 
-A transcript is normalized one turn at a time with corpustools.normalize (the scorer's
-normalization) and the turns are joined by newlines, which normalize() never leaves inside a
+(A "transcript" is the session body as written, what render and score read; the label rules read
+its turns only.) Each turn is normalized with corpustools.normalize (the scorer's normalization)
+and the turns are joined by newlines, which normalize() never leaves inside a
 term, so a term is found only if one turn says it: a phrase cannot match across two turns.
 """
 
@@ -17,7 +18,7 @@ from corpustools.sidecar import ExpectedPoint, Sidecar, Term
 
 
 @dataclass(frozen=True)
-class Transcript:
+class NormalizedTurns:
     """A session's turns, normalized: all of them, the user's, the agent's."""
 
     everything: str
@@ -25,17 +26,17 @@ class Transcript:
     agent: str
 
 
-def transcript_of(session: Session) -> Transcript:
+def normalize_turns(session: Session) -> NormalizedTurns:
     def joined(role: str | None) -> str:
         return "\n".join(normalize(t.text) for t in session.turns if role is None or t.role == role)
 
-    return Transcript(joined(None), joined("USER"), joined("AGENT"))
+    return NormalizedTurns(joined(None), joined("USER"), joined("AGENT"))
 
 
-def transcripts(ctx: LintContext) -> Mapping[str, Transcript]:
-    """fixture id -> normalized transcript, for every session that parsed (computed once a run)."""
-    return ctx.cached("labels.transcripts", lambda c: {
-        fixture_id: transcript_of(session) for fixture_id, session in sorted(c.corpus.sessions.items())})
+def normalized_turns(ctx: LintContext) -> Mapping[str, NormalizedTurns]:
+    """fixture id -> its normalized turns, for every session that parsed (computed once a run)."""
+    return ctx.cached("labels.normalized_turns", lambda c: {
+        fixture_id: normalize_turns(session) for fixture_id, session in sorted(c.corpus.sessions.items())})
 
 
 def normalized(term: Term) -> str:
@@ -50,6 +51,14 @@ def labelled_points(ctx: LintContext) -> Iterator[tuple[str, Sidecar, ExpectedPo
     for fixture_id, sidecar in sorted(ctx.corpus.sidecars.items()):
         for point in sidecar.all_points:
             yield fixture_id, sidecar, point
+
+
+def points_with_turns(ctx: LintContext) -> Iterator[tuple[ExpectedPoint, NormalizedTurns]]:
+    """(point, its session's normalized turns) for every labelled point whose session parsed."""
+    known = normalized_turns(ctx)
+    for fixture_id, _, point in labelled_points(ctx):
+        if fixture_id in known:
+            yield point, known[fixture_id]
 
 
 def point_name(point: ExpectedPoint) -> str:

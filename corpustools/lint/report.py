@@ -11,7 +11,6 @@ from types import ModuleType
 from corpustools.lint.diagnostic import Diagnostic
 from corpustools.positions import printable
 
-FORMATS = ("text", "json", "json-summary", "github", "sarif")
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 
 # ANSI SGR sequences for a terminal: bold code; red errors, yellow warnings.
@@ -104,7 +103,7 @@ def format_sarif(diagnostics: Sequence[Diagnostic], rules: Sequence[ModuleType],
             "fullDescription": {"text": rule_doc(rule)},
             "help": {"text": rule_doc(rule), "markdown": rule_doc(rule)},
             "defaultConfiguration": {"level": rule.SEVERITY},
-            "properties": {"suppressible": getattr(rule, "SUPPRESSIBLE", True)},
+            "properties": {"suppressible": rule.SUPPRESSIBLE},
         } for rule in rules],
     }
     results = []
@@ -148,6 +147,6 @@ def format_rule_list(rules: Sequence[ModuleType]) -> str:
     lines = []
     width = max((len(rule.NAME) for rule in rules), default=0)  # names line up, however long
     for rule in rules:
-        mark = " (never suppressible)" if not getattr(rule, "SUPPRESSIBLE", True) else ""
+        mark = " (never suppressible)" if not rule.SUPPRESSIBLE else ""
         lines.append(f"{rule.CODE}  {rule.NAME:<{width}} {rule.SEVERITY:<8} {rule_summary(rule)}{mark}\n")
     return "".join(lines)

@@ -29,6 +29,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from corpustools.normalize import normalize
+from corpustools.positions import InputError
+from corpustools.session import split_frontmatter
 
 MASK = "*"  # never produced by normalize(), which keeps only letters, digits and spaces
 MAX_LINE_CHARS = 10_000
@@ -98,11 +100,6 @@ class Sentence:
         return normalize(self.text)
 
 
-def skeleton_of(sentence: str) -> str:
-    """The skeleton of one sentence (no splitting)."""
-    return "".join(skeleton for _, _, skeleton, _, _ in _scan(sentence, 0, len(sentence), split=False))
-
-
 def _is_name(token: str, first: bool) -> bool:
     """camelCase/PascalCase anywhere; a capitalised word unless grammar capitalised it."""
     if _INNER_CAPITAL.search(token):
@@ -117,7 +114,7 @@ def _close(begin: int, end: int, parts: list[str], run: list[str]) -> tuple[int,
     return begin, end, " ".join(parts), count, count - parts.count(MASK)
 
 
-def _scan(text: str, start: int, end: int, split: bool = True) -> Iterator[tuple[int, int, str, int, int]]:
+def _scan(text: str, start: int, end: int) -> Iterator[tuple[int, int, str, int, int]]:
     """(begin, end, skeleton, tokens, words) of each sentence of `text[start:end]`, in one pass.
 
     A `.`/`!`/`?` ends a sentence when whitespace follows it and the next token does not start
@@ -134,7 +131,7 @@ def _scan(text: str, start: int, end: int, split: bool = True) -> Iterator[tuple
             continue
         token = match.group()
         if stop >= 0:
-            if split and not token[0].islower() and _SPACE.search(text, stop, match.start()):
+            if not token[0].islower() and _SPACE.search(text, stop, match.start()):
                 yield _close(begin, last, parts, run)
                 parts, run, begin = [], [], -1
             stop = -1
@@ -215,11 +212,10 @@ def text_sentences(text: str, first_line: int = 1) -> Iterator[Sentence]:
 
 
 def strip_frontmatter(text: str) -> tuple[str, int]:
-    """(body, file line of its first line) of a Markdown file with optional `---` YAML frontmatter."""
-    lines = text.split("\n")
-    if not lines or lines[0].rstrip() != "---":
+    """(body, file line of its first line) of a Markdown file with optional `---` YAML frontmatter,
+    split as a session's is (corpustools.session.split_frontmatter)."""
+    try:
+        _, body, first_line = split_frontmatter(text, "")
+    except InputError:  # no frontmatter, or one never closed: not frontmatter, read it all
         return text, 1
-    for index in range(1, len(lines)):
-        if lines[index].rstrip() in ("---", "..."):
-            return "\n".join(lines[index + 1:]), index + 2
-    return text, 1  # never closed: not frontmatter, read it all
+    return body, first_line

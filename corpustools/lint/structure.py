@@ -1,17 +1,14 @@
 """What the structural rules (CT0xx-CT4xx) share: the loader's problems by kind, and the facts about a
-fixture that several rules read (its frontmatter mapping, its category, its naming)."""
+fixture that several rules read (its sidecar values, its category, its naming)."""
 
 from __future__ import annotations
 
 import os
-import re
 from collections.abc import Iterator
 
 from corpustools.corpus import BAD_NAME, STRAY_LINK, Corpus
 from corpustools.lint.diagnostic import Problem
-from corpustools.session import Session
-
-FIXTURE_NUMBER = re.compile(r"-([0-9]{2})$")
+from corpustools.spec import category_from_name
 
 
 def loader_problems(corpus: Corpus, kind: str, link_folder: str | None = None) -> Iterator[Problem]:
@@ -21,16 +18,11 @@ def loader_problems(corpus: Corpus, kind: str, link_folder: str | None = None) -
     folder = os.path.abspath(os.path.join(corpus.root, link_folder)) if link_folder else None
     for problem in corpus.problems:
         if problem.kind == kind:
-            yield Problem(problem.pos, problem.message)
+            yield problem
         elif folder and problem.kind in (STRAY_LINK, BAD_NAME):
             path = os.path.abspath(problem.pos.path)
             if path == folder or os.path.dirname(path) == folder:
-                yield Problem(problem.pos, problem.message)
-
-
-def frontmatter_mapping(session: Session) -> dict:
-    data = session.frontmatter.data
-    return data if isinstance(data, dict) else {}
+                yield problem
 
 
 def sidecar_value(corpus: Corpus, fixture_id: str, key: str):
@@ -39,15 +31,14 @@ def sidecar_value(corpus: Corpus, fixture_id: str, key: str):
     return doc.data.get(key) if doc is not None else None
 
 
-def category_from_name(corpus: Corpus, fixture_id: str) -> str | None:
-    """The spec category whose `<category>-NN` shape the basename has (the longest, if several)."""
-    if corpus.spec is None or not FIXTURE_NUMBER.search(fixture_id):
-        return None
-    stem = FIXTURE_NUMBER.sub("", fixture_id)
-    return stem if corpus.spec.category(stem) is not None else None
-
-
 def fixture_category(corpus: Corpus, fixture_id: str) -> str | None:
     """The sidecar's category when it has one, else the one the basename implies."""
     category = sidecar_value(corpus, fixture_id, "category")
-    return category if isinstance(category, str) else category_from_name(corpus, fixture_id)
+    if isinstance(category, str):
+        return category
+    return category_from_name(fixture_id, spec_categories(corpus))
+
+
+def spec_categories(corpus: Corpus) -> frozenset[str]:
+    """The category ids corpus.yaml declares (none without a valid spec)."""
+    return frozenset(c.id for c in corpus.spec.categories) if corpus.spec is not None else frozenset()

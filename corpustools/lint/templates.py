@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from corpustools.gcpause import gc_paused
 from corpustools.lint.context import LintContext, TextSource
 from corpustools.lint.nearmatch import NearIndex
+from corpustools.lint.options import Option
 from corpustools.lint.skeleton import Sentence, lines_sentences, strip_frontmatter, text_sentences
 from corpustools.positions import Pos
 from corpustools.session import Segment, Session
@@ -182,6 +183,8 @@ def kb_reference(ctx: LintContext, min_tokens: int, min_words: int, threshold: f
     return ctx.cached(f"templates.kb:{min_tokens}:{min_words}:{threshold}", build)
 
 
-def sentence_options(options: Mapping, defaults: Mapping) -> tuple[int, int]:
-    return (int(options.get("min_tokens", defaults["min_tokens"])),
-            int(options.get("min_words", defaults["min_words"])))
+def sentence_options(min_tokens: int, min_words: int) -> tuple[Option, Option]:
+    """The options of a rule that counts only sentences long enough (Sentence.counts), with its defaults."""
+    return (Option("min_tokens", int, min_tokens, "a sentence with fewer skeleton tokens is a stock phrase "
+                   "and does not count", min=0),
+            Option("min_words", int, min_words, "a sentence with fewer unmasked words does not count", min=0))

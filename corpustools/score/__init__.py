@@ -4,7 +4,7 @@ One module per concept, each a set of pure functions over small frozen values:
 
 - results.py       reading `<results>/<fixture_id>.json` and the run manifest of one run folder
 - match.py         one fixture's verdict and reasons (the scoring contract, docs/scoring.md)
-- diagnostics.py   advisory diagnostics that never change a verdict
+- advisories.py    advisories that never change a verdict (reported as "diagnostics")
 - aggregate.py     per-category rows, aggregates, the failure taxonomy, the metrics
 - stats.py         Wilson intervals, mean / sample std, McNemar's exact test, flips needed
 - scoring.py       the whole score of one corpus against one or more run folders

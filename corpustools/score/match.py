@@ -4,18 +4,19 @@ docs/scoring.md."""
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 from corpustools.contract import proposals as named_proposals
 from corpustools.normalize import contains_term, normalize
 from corpustools.score.evidence import ForbiddenHit, PointEvidence, forbidden_hits, point_evidence
-from corpustools.score.results import INVALID, MISSING, ResultFile
+from corpustools.score.results import ResultFile
 from corpustools.sidecar import ExpectedPoint, Sidecar
+from corpustools.spec import category_from_name
+from corpustools.status import INVALID, MISSING, OK
 
 PASS, FAIL, UNCHECKED = "PASS", "FAIL", "UNCHECKED"
 # What stood between a fixture and being scored (`ok` when nothing did).
-OK, SIDECAR_INVALID, MISSING_RESULT, INVALID_RESULT = "ok", "sidecar-invalid", "missing-result", "invalid-result"
+SIDECAR_INVALID, MISSING_RESULT, INVALID_RESULT = "sidecar-invalid", "missing-result", "invalid-result"
 UNKNOWN_CATEGORY = "unknown"
 
 
@@ -44,7 +45,7 @@ class FixtureScore:
     category: str
     verdict: str  # PASS | FAIL | UNCHECKED
     reasons: tuple[str, ...]
-    diagnostics: tuple[str, ...]
+    advisories: tuple[str, ...]  # reported as "diagnostics" (corpustools.score.advisories)
     points: tuple[PointScore, ...]  # the expected points: what recall counts
     proposals: tuple[Proposal, ...]
     unexpected: tuple[str, ...]  # names of the phantoms
@@ -123,21 +124,16 @@ def verdict(sidecar: Sidecar, reasons: list[str]) -> str:
     return FAIL if reasons else PASS
 
 
-def category_from_name(fixture_id: str, categories: list[str]) -> str:
-    """`admit-convention-01` -> `admit-convention` when that is a declared category."""
-    stem = re.sub(r"-\d+$", "", fixture_id)
-    return stem if stem in categories else UNKNOWN_CATEGORY
-
-
 def invalid_sidecar_score(fixture_id: str, categories: list[str], problem: str | None) -> FixtureScore:
     reason = f"{SIDECAR_INVALID}:{problem}" if problem else SIDECAR_INVALID
-    return FixtureScore(fixture_id, category_from_name(fixture_id, categories), FAIL, (reason,), (), (), (), (),
+    category = category_from_name(fixture_id, categories) or UNKNOWN_CATEGORY
+    return FixtureScore(fixture_id, category, FAIL, (reason,), (), (), (), (),
                         None, SIDECAR_INVALID)
 
 
 def score_fixture(sidecar: Sidecar, result: ResultFile, transcript: str | None) -> FixtureScore:
     """Score one fixture with a schema-valid sidecar (rules 2-6 of docs/scoring.md)."""
-    from corpustools.score.diagnostics import advisory  # diagnostics builds on this module
+    from corpustools.score.advisories import advisory  # advisories builds on this module
 
     fixture_id = result.fixture_id
     if result.status in (MISSING, INVALID):
@@ -155,6 +151,6 @@ def score_fixture(sidecar: Sidecar, result: ResultFile, transcript: str | None) 
     unexpected = unexpected_proposals(sidecar, proposals, points + optional)
     hits = forbidden_hits(sidecar, proposals)
     reasons = fixture_reasons(sidecar, proposals, points, unexpected, hits)
-    diagnostics = advisory(sidecar, proposals, points, output, transcript)
-    return FixtureScore(fixture_id, sidecar.category, verdict(sidecar, reasons), tuple(reasons), tuple(diagnostics),
+    advisories = advisory(sidecar, proposals, points, output, transcript)
+    return FixtureScore(fixture_id, sidecar.category, verdict(sidecar, reasons), tuple(reasons), tuple(advisories),
                         points, proposals, unexpected, sidecar.expect_empty, OK, optional, evidence, hits)

@@ -34,7 +34,7 @@ def point_dict(p: PointScore) -> dict:
 def fixture_dict(f: FixtureScore) -> dict:
     return {
         "id": f.id, "category": f.category, "verdict": f.verdict, "status": f.status, "expect_empty": f.expect_empty,
-        "reasons": list(f.reasons), "diagnostics": list(f.diagnostics),
+        "reasons": list(f.reasons), "diagnostics": list(f.advisories),
         "points": [point_dict(p) for p in f.points],
         "proposals": [{"name": p.name, "type": p.type, "title": p.title} for p in f.proposals],
         "unexpected": list(f.unexpected),

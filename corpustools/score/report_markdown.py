@@ -86,8 +86,8 @@ def taxonomy_table(run: RunScore) -> list[str]:
     return table(["reason", "count"], [[code(kind), str(count)] for kind, count in run.taxonomy])
 
 
-def diagnostics_table(run: RunScore) -> list[str]:
-    rows = [[f.id, code(d)] for f in run.fixtures for d in f.diagnostics]
+def advisories_table(run: RunScore) -> list[str]:
+    rows = [[f.id, code(d)] for f in run.fixtures for d in f.advisories]
     if not rows:
         return ["None."]
     return table(["fixture", "diagnostic"], rows)
@@ -195,14 +195,14 @@ def failing_section(run: RunScore) -> list[str]:
 
 def full_tables(run: RunScore) -> list[str]:
     """Every table of one run, each collapsed."""
-    diagnostics = sum(len(f.diagnostics) for f in run.fixtures)
+    advisories = sum(len(f.advisories) for f in run.fixtures)
     lines = []
     for summary, body in ((f"All fixtures ({run.aggregate.fixtures_passed} of {len(run.fixtures)} passed)",
                            fixture_table(run)),
                           ("Categories", category_table(run)), ("Aggregate", aggregate_table(run)),
                           ("Failure taxonomy", taxonomy_table(run)),
-                          (f"Advisory diagnostics ({diagnostics}; they never change a verdict)",
-                           diagnostics_table(run))):
+                          (f"Advisory diagnostics ({advisories}; they never change a verdict)",
+                           advisories_table(run))):
         lines += details(summary, body)
     return lines
 
@@ -247,7 +247,7 @@ def several_runs(report: ScoreReport) -> list[str]:
         body = [summary_line(run), ""] + table(["", ""], run_rows(run)) + [""]
         for title, rows in (("Fixtures", fixture_table(run)), ("Categories", category_table(run)),
                             ("Aggregate", aggregate_table(run)), ("Failure taxonomy", taxonomy_table(run)),
-                            ("Advisory diagnostics (never change a verdict)", diagnostics_table(run))):
+                            ("Advisory diagnostics (never change a verdict)", advisories_table(run))):
             body += [f"#### {title}", ""] + rows + [""]
         lines += details(f"Run {i}: every table", body[:-1])
     return lines

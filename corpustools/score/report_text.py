@@ -60,7 +60,7 @@ def run_lines(run: RunScore) -> list[str]:
     lines.append("fixtures:")
     for f in run.fixtures:
         lines.append(f"  {f.verdict:<9} {f.id:<{width}}  {f.category}")
-        lines += [f"            diagnostic: {d}" for d in f.diagnostics]
+        lines += [f"            diagnostic: {d}" for d in f.advisories]
     lines += ["", "categories:"]
     lines += [f"  {c.category}: {c.passed}/{c.total}" for c in run.categories]
     a = run.aggregate

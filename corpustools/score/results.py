@@ -17,10 +17,10 @@ from corpustools.documents import parse_json
 from corpustools.manifest import read_manifest
 from corpustools.positions import InputError, Pos
 from corpustools.schemastore import validate
+from corpustools.status import INVALID, MISSING, OK
 from corpustools.textfile import decode_text, read_bytes
 
 RESULT_SUFFIX = ".json"
-OK, MISSING, INVALID = "ok", "missing", "invalid"
 
 
 @dataclass(frozen=True)

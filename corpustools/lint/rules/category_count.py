@@ -17,7 +17,7 @@ from corpustools.lint.structure import fixture_category
 CODE = "CT301"
 NAME = "category-count"
 SEVERITY = "error"
-OPTIONS: dict[str, object] = {}
+OPTIONS = ()
 SUPPRESSIBLE = True
 
 

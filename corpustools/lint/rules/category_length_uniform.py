@@ -14,24 +14,26 @@ Example (flagged):
 
     corpus.yaml:14:5: CT406 [warning] all 3 fixtures of category admit-gotcha have 12 turns:
     admit-gotcha-01, admit-gotcha-02, admit-gotcha-03; vary their lengths
-
-Options (under `lint: rules: CT406:` in corpus.yaml): `min_fixtures` (at least 2).
 """
 
 from __future__ import annotations
 
 from corpustools.lint.diagnostic import WARNING, Problem
 from corpustools.lint.monotone import corpus_pos, named, session_shapes
+from corpustools.lint.options import Option
 
 CODE = "CT406"
 NAME = "category-length-uniform"
 SEVERITY = WARNING
-OPTIONS = {"min_fixtures": 3}
+OPTIONS = (
+    Option("min_fixtures", int, 3, "categories with fewer parsed sessions are not checked (under 2 counts "
+           "as 2)", min=0),
+)
 SUPPRESSIBLE = True
 
 
 def check(ctx, options):
-    least = max(2, int(options.get("min_fixtures", OPTIONS["min_fixtures"])))
+    least = max(2, options.min_fixtures)
     shapes = session_shapes(ctx)
     by_category: dict[str, list[str]] = {}
     for fixture_id, sidecar in sorted(ctx.corpus.sidecars.items()):

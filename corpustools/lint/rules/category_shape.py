@@ -26,7 +26,7 @@ from corpustools.lint.diagnostic import Problem
 CODE = "CT303"
 NAME = "category-shape"
 SEVERITY = "error"
-OPTIONS: dict[str, object] = {}
+OPTIONS = ()
 SUPPRESSIBLE = True
 
 

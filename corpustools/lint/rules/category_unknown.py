@@ -19,7 +19,7 @@ from corpustools.lint.diagnostic import Problem
 CODE = "CT302"
 NAME = "category-unknown"
 SEVERITY = "error"
-OPTIONS: dict[str, object] = {}
+OPTIONS = ()
 SUPPRESSIBLE = True
 
 

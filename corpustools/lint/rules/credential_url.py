@@ -21,7 +21,7 @@ from corpustools.lint.secrets.scan import scan
 CODE = "CT503"
 NAME = "credential-url"
 SEVERITY = "error"
-OPTIONS: dict[str, object] = {}
+OPTIONS = ()
 SUPPRESSIBLE = False
 
 

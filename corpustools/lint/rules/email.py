@@ -26,7 +26,7 @@ from corpustools.lint.secrets.scan import scan
 CODE = "CT506"
 NAME = "email"
 SEVERITY = "error"
-OPTIONS: dict[str, object] = {}
+OPTIONS = ()
 SUPPRESSIBLE = False
 
 

@@ -18,7 +18,7 @@ from corpustools.lint.diagnostic import Problem
 CODE = "CT203"
 NAME = "fixture-id-mismatch"
 SEVERITY = "error"
-OPTIONS: dict[str, object] = {}
+OPTIONS = ()
 SUPPRESSIBLE = True
 
 

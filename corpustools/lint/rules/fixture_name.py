@@ -16,16 +16,15 @@ Example:
     expected/admit-convention-01.yaml:2:1: CT204 [error] fixture name 'admit-convention-01' is not 'admit-gotcha-<NN>' (its category is admit-gotcha)
 """
 
-import re
-
 from corpustools.lint.diagnostic import Problem
-from corpustools.lint.structure import category_from_name, sidecar_value
+from corpustools.lint.structure import sidecar_value, spec_categories
 from corpustools.positions import Pos
+from corpustools.spec import category_from_name, is_fixture_name
 
 CODE = "CT204"
 NAME = "fixture-name"
 SEVERITY = "error"
-OPTIONS: dict[str, object] = {}
+OPTIONS = ()
 SUPPRESSIBLE = True
 
 
@@ -34,11 +33,11 @@ def check(ctx, options):
     for fixture_id in corpus.fixture_ids:
         category = sidecar_value(corpus, fixture_id, "category")
         if isinstance(category, str):
-            if not re.fullmatch(re.escape(category) + r"-[0-9]{2}", fixture_id):
+            if not is_fixture_name(fixture_id, category):
                 doc = corpus.sidecar_docs[fixture_id]
                 yield Problem(doc.pos(("category",)), f"fixture name {fixture_id!r} is not "
                               f"'{category}-<NN>' (its category is {category})")
         elif fixture_id not in corpus.sidecar_paths and corpus.spec is not None:
-            if category_from_name(corpus, fixture_id) is None:
+            if category_from_name(fixture_id, spec_categories(corpus)) is None:
                 yield Problem(Pos(corpus.session_paths[fixture_id], 1, 1), f"fixture name {fixture_id!r} "
                               "is not '<category>-<NN>' with a category of the spec")

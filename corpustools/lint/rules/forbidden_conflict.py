@@ -22,7 +22,7 @@ from corpustools.normalize import contains_term
 CODE = "CT608"
 NAME = "forbidden-conflict"
 SEVERITY = ERROR
-OPTIONS: dict = {}
+OPTIONS = ()
 SUPPRESSIBLE = True
 
 

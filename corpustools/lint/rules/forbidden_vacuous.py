@@ -15,24 +15,20 @@ Example (flagged), in a session that never mentions abbreviations:
 from __future__ import annotations
 
 from corpustools.lint.diagnostic import WARNING, Problem
-from corpustools.lint.labels import labelled_points, normalized, point_name, quoted, transcripts
+from corpustools.lint.labels import normalized, point_name, points_with_turns, quoted
 from corpustools.normalize import contains_term
 
 CODE = "CT607"
 NAME = "forbidden-vacuous"
 SEVERITY = WARNING
-OPTIONS: dict = {}
+OPTIONS = ()
 SUPPRESSIBLE = True
 
 
 def check(ctx, options):
-    known = transcripts(ctx)
-    for fixture_id, _, point in labelled_points(ctx):
-        transcript = known.get(fixture_id)
-        if transcript is None:
-            continue
+    for point, turns in points_with_turns(ctx):
         for term in point.must_not_match:
-            if normalized(term) and not contains_term(transcript.everything, term.text):
+            if normalized(term) and not contains_term(turns.everything, term.text):
                 yield Problem(term.pos, f"must_not_match term {quoted(term.text)} of "
                                         f"{point_name(point)} never occurs in the transcript; it guards "
                                         f"nothing")

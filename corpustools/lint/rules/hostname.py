@@ -53,7 +53,7 @@ from corpustools.lint.secrets.scan import scan
 CODE = "CT504"
 NAME = "hostname"
 SEVERITY = "error"
-OPTIONS: dict[str, object] = {}
+OPTIONS = ()
 SUPPRESSIBLE = False
 
 

@@ -33,7 +33,8 @@ from corpustools.positions import Pos
 CODE = "CT407"
 NAME = "invisible-character"
 SEVERITY = "error"
-OPTIONS: dict[str, object] = {}
+OPTIONS = ()
+SUPPRESSIBLE = True
 
 _RUN = re.compile(IGNORABLE_CLASS + "+")
 

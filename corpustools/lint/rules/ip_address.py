@@ -25,7 +25,7 @@ from corpustools.lint.secrets.scan import scan
 CODE = "CT505"
 NAME = "ip-address"
 SEVERITY = "error"
-OPTIONS: dict[str, object] = {}
+OPTIONS = ()
 SUPPRESSIBLE = False
 
 

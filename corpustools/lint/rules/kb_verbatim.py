@@ -14,26 +14,28 @@ extraction that copies it back scores well without extracting anything.
 Example (flagged, when a KB document says the same sentence):
 
     [USER]: Custom serialization normalizers need an explicit normalizer service tag with priority.
-
-Options (under `lint: rules: CT704:` in corpus.yaml): `threshold`, `min_tokens`, `min_words`.
 """
 
 from __future__ import annotations
 
 from corpustools.lint.diagnostic import WARNING, Problem
 from corpustools.lint.labels import quoted
+from corpustools.lint.options import Option
 from corpustools.lint.templates import admit_user_sentences, kb_reference, sentence_options
 
 CODE = "CT704"
 NAME = "kb-verbatim"
 SEVERITY = WARNING
-OPTIONS = {"threshold": 90, "min_tokens": 8, "min_words": 3}
+OPTIONS = (
+    Option("threshold", int, 90, "a sentence at least this similar (rapidfuzz ratio) to a KB sentence "
+           "is reported", min=0, max=100),
+    *sentence_options(8, 3),
+)
 SUPPRESSIBLE = True
 
 
 def check(ctx, options):
-    threshold = float(options.get("threshold", OPTIONS["threshold"]))
-    min_tokens, min_words = sentence_options(options, OPTIONS)
+    threshold, min_tokens, min_words = float(options.threshold), options.min_tokens, options.min_words
     kb = kb_reference(ctx, min_tokens, min_words, threshold)
     if kb is None:
         return

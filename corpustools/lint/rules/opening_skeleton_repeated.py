@@ -19,9 +19,6 @@ Example (flagged, with three sessions opening alike):
     sessions/admit-convention-01.md:6:9: CT705 [warning] opening sentence skeleton
     'i m working on the * module and need help' opens 3 sessions: admit-convention-01, ...;
     vary how sessions start
-
-Options (under `lint: rules: CT705:` in corpus.yaml): `min_fixtures` (at least 2), `min_tokens`,
-`min_words`.
 """
 
 from __future__ import annotations
@@ -29,20 +26,24 @@ from __future__ import annotations
 from corpustools.lint.diagnostic import WARNING, Problem
 from corpustools.lint.labels import quoted
 from corpustools.lint.monotone import named
-from corpustools.lint.templates import split_sessions
+from corpustools.lint.options import Option
+from corpustools.lint.templates import sentence_options, split_sessions
 from corpustools.positions import Pos
 
 CODE = "CT705"
 NAME = "opening-skeleton-repeated"
 SEVERITY = WARNING
-OPTIONS = {"min_fixtures": 3, "min_tokens": 4, "min_words": 2}
+OPTIONS = (
+    Option("min_fixtures", int, 3, "an opening shared by this many sessions is reported (under 2 counts "
+           "as 2)", min=0),
+    *sentence_options(4, 2),
+)
 SUPPRESSIBLE = True
 
 
 def check(ctx, options):
-    least = max(2, int(options.get("min_fixtures", OPTIONS["min_fixtures"])))
-    min_tokens = int(options.get("min_tokens", OPTIONS["min_tokens"]))
-    min_words = int(options.get("min_words", OPTIONS["min_words"]))
+    least = max(2, options.min_fixtures)
+    min_tokens, min_words = options.min_tokens, options.min_words
     openings: dict[str, list] = {}  # skeleton -> [(fixture id, sentence)], by fixture id
     for fixture_id, turns in split_sessions(ctx).items():
         if not turns:

@@ -24,7 +24,7 @@ from corpustools.lint.secrets.scan import scan
 CODE = "CT507"
 NAME = "phone"
 SEVERITY = "error"
-OPTIONS: dict[str, object] = {}
+OPTIONS = ()
 SUPPRESSIBLE = False
 
 

@@ -24,7 +24,7 @@ from corpustools.lint.diagnostic import ERROR, Problem
 CODE = "CT609"
 NAME = "point-id-duplicate"
 SEVERITY = ERROR
-OPTIONS: dict = {}
+OPTIONS = ()
 SUPPRESSIBLE = True
 
 

@@ -13,26 +13,28 @@ knowledge, and they inflate every score.
 Example (flagged, when the prompt's example transcript has the same sentence):
 
     [USER]: No, don't use the default render cache for profile pages.
-
-Options (under `lint: rules: CT703:` in corpus.yaml): `threshold`, `min_tokens`, `min_words`.
 """
 
 from __future__ import annotations
 
 from corpustools.lint.diagnostic import ERROR, Problem
 from corpustools.lint.labels import quoted
+from corpustools.lint.options import Option
 from corpustools.lint.templates import by_skeleton, prompt_reference, sentence_options
 
 CODE = "CT703"
 NAME = "prompt-leak"
 SEVERITY = ERROR
-OPTIONS = {"threshold": 90, "min_tokens": 8, "min_words": 3}
+OPTIONS = (
+    Option("threshold", int, 90, "a sentence skeleton at least this similar (rapidfuzz ratio) to one of "
+           "the prompt's is reported", min=0, max=100),
+    *sentence_options(8, 3),
+)
 SUPPRESSIBLE = True
 
 
 def check(ctx, options):
-    threshold = float(options.get("threshold", OPTIONS["threshold"]))
-    min_tokens, min_words = sentence_options(options, OPTIONS)
+    threshold, min_tokens, min_words = float(options.threshold), options.min_tokens, options.min_words
     prompt = prompt_reference(ctx, min_tokens, min_words, threshold)
     if prompt is None:
         return

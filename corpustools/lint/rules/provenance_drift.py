@@ -26,14 +26,15 @@ from corpustools.positions import InputError, Pos
 CODE = "CT801"
 NAME = "provenance-drift"
 SEVERITY = "warning"
-OPTIONS: dict[str, object] = {}
+OPTIONS = ()
 SUPPRESSIBLE = True
 
 _ADVICE = "review it, bump corpus_version and re-record"
 
 
 def check(ctx, options):
-    from corpustools.provenance import MISSING, load_record, record_drift
+    from corpustools.provenance import load_record, record_drift
+    from corpustools.status import MISSING
 
     path = ctx.provenance_record
     if not path or not os.path.isfile(path):

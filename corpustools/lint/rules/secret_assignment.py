@@ -42,7 +42,7 @@ from corpustools.lint.secrets.scan import scan
 CODE = "CT502"
 NAME = "secret-assignment"
 SEVERITY = "error"
-OPTIONS: dict[str, object] = {}
+OPTIONS = ()
 SUPPRESSIBLE = False
 
 

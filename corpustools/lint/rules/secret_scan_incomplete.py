@@ -26,7 +26,7 @@ from corpustools.lint.secrets.scan import unread_files
 CODE = "CT508"
 NAME = "secret-scan-incomplete"
 SEVERITY = "error"
-OPTIONS: dict[str, object] = {}
+OPTIONS = ()
 SUPPRESSIBLE = False
 
 

@@ -37,7 +37,7 @@ from corpustools.lint.secrets.tokens import HINT, find_tokens
 CODE = "CT501"
 NAME = "secret-token"
 SEVERITY = "error"
-OPTIONS: dict[str, object] = {}
+OPTIONS = ()
 SUPPRESSIBLE = False
 
 

@@ -15,9 +15,6 @@ Example (flagged):
     corpus.yaml:1:1: CT404 [warning] only 4 distinct session lengths among 24 fixtures (at
     least 6 expected): 10 turns x9, 12 turns x8, 14 turns x5, 16 turns x2; the most common,
     10 turns: admit-convention-01, ... and 1 more; vary the number of turns
-
-Options (under `lint: rules: CT404:` in corpus.yaml): `min_fixtures`, `fixtures_per_length`,
-`min_lengths`.
 """
 
 from __future__ import annotations
@@ -27,20 +24,26 @@ from collections import Counter
 
 from corpustools.lint.diagnostic import WARNING, Problem
 from corpustools.lint.monotone import corpus_pos, distribution, named, session_shapes
+from corpustools.lint.options import Option
 
 CODE = "CT404"
 NAME = "session-lengths-few"
 SEVERITY = WARNING
-OPTIONS = {"min_fixtures": 8, "fixtures_per_length": 4, "min_lengths": 6}
+OPTIONS = (
+    Option("min_fixtures", int, 8, "corpora with fewer parsed sessions are not checked", min=0),
+    Option("fixtures_per_length", int, 4, "one distinct length is wanted per this many sessions (under 1 "
+           "counts as 1)", min=0),
+    Option("min_lengths", int, 6, "at most this many distinct lengths are ever wanted", min=0),
+)
 SUPPRESSIBLE = True
 
 
 def check(ctx, options):
     shapes = session_shapes(ctx)
-    if len(shapes) < int(options.get("min_fixtures", OPTIONS["min_fixtures"])):
+    if len(shapes) < options.min_fixtures:
         return
-    per_length = max(1, int(options.get("fixtures_per_length", OPTIONS["fixtures_per_length"])))
-    wanted = min(math.ceil(len(shapes) / per_length), int(options.get("min_lengths", OPTIONS["min_lengths"])))
+    per_length = max(1, options.fixtures_per_length)
+    wanted = min(math.ceil(len(shapes) / per_length), options.min_lengths)
     spec = ctx.corpus.spec
     if spec is not None:
         wanted = min(wanted, max(1, spec.turns_max - spec.turns_min + 1))

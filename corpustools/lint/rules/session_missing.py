@@ -16,7 +16,7 @@ from corpustools.positions import Pos
 CODE = "CT202"
 NAME = "session-missing"
 SEVERITY = "error"
-OPTIONS: dict[str, object] = {}
+OPTIONS = ()
 SUPPRESSIBLE = True
 
 

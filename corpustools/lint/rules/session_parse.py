@@ -23,7 +23,7 @@ from corpustools.lint.structure import loader_problems
 CODE = "CT001"
 NAME = "session-parse"
 SEVERITY = "error"
-OPTIONS: dict[str, object] = {}
+OPTIONS = ()
 SUPPRESSIBLE = True
 
 

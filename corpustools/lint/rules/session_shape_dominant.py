@@ -15,8 +15,6 @@ Example (flagged):
     corpus.yaml:1:1: CT405 [warning] 9 of 24 fixtures (38%, more than 25%) have 5 user + 5
     agent turns: admit-convention-01, ...; shapes: 5 user + 5 agent x9, 6 user + 6 agent x5, ...;
     vary who speaks when
-
-Options (under `lint: rules: CT405:` in corpus.yaml): `min_fixtures`, `max_share` (0-1).
 """
 
 from __future__ import annotations
@@ -25,20 +23,25 @@ from collections import Counter
 
 from corpustools.lint.diagnostic import WARNING, Problem
 from corpustools.lint.monotone import corpus_pos, distribution, named, session_shapes
+from corpustools.lint.options import Option
 
 CODE = "CT405"
 NAME = "session-shape-dominant"
 SEVERITY = WARNING
-OPTIONS = {"min_fixtures": 8, "max_share": 0.25}
+OPTIONS = (
+    Option("min_fixtures", int, 8, "corpora with fewer parsed sessions are not checked", min=0),
+    Option("max_share", float, 0.25, "a shape used by more than this share of the sessions is reported",
+           min=0, max=1),
+)
 SUPPRESSIBLE = True
 
 
 def check(ctx, options):
     shapes = session_shapes(ctx)
     total = len(shapes)
-    if total < int(options.get("min_fixtures", OPTIONS["min_fixtures"])):
+    if total < options.min_fixtures:
         return
-    max_share = float(options.get("max_share", OPTIONS["max_share"]))
+    max_share = options.max_share
     counts = Counter(shapes.values())
     for shape, count in sorted(counts.items(), key=lambda item: (-item[1], item[0])):
         if count <= max_share * total:

@@ -16,7 +16,7 @@ from corpustools.positions import Pos
 CODE = "CT201"
 NAME = "sidecar-missing"
 SEVERITY = "error"
-OPTIONS: dict[str, object] = {}
+OPTIONS = ()
 SUPPRESSIBLE = True
 
 

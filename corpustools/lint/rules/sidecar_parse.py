@@ -22,7 +22,7 @@ from corpustools.lint.structure import loader_problems
 CODE = "CT002"
 NAME = "sidecar-parse"
 SEVERITY = "error"
-OPTIONS: dict[str, object] = {}
+OPTIONS = ()
 SUPPRESSIBLE = True
 
 

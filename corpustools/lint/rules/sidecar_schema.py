@@ -25,7 +25,7 @@ from corpustools.lint.structure import loader_problems
 CODE = "CT005"
 NAME = "sidecar-schema"
 SEVERITY = "error"
-OPTIONS: dict[str, object] = {}
+OPTIONS = ()
 SUPPRESSIBLE = True
 
 

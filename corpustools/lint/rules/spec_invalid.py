@@ -22,7 +22,7 @@ from corpustools.lint.structure import loader_problems
 CODE = "CT003"
 NAME = "spec-invalid"
 SEVERITY = "error"
-OPTIONS: dict[str, object] = {}
+OPTIONS = ()
 SUPPRESSIBLE = True
 
 

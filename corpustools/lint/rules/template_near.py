@@ -22,9 +22,6 @@ default of 90 missed (one in 400). Below 85 clean text starts to meet: the
 shipped corpus's most similar pair of sentences from different fixtures scores 84.9 (two test
 runner summaries); generated clean corpora score at most 79.0 (1,000 fixtures) and 83.7 (10,000
 fixtures).
-
-Options (under `lint: rules: CT702:` in corpus.yaml): `threshold` (0-100), `min_tokens`,
-`min_words`.
 """
 
 from __future__ import annotations
@@ -32,18 +29,23 @@ from __future__ import annotations
 from corpustools.lint.diagnostic import WARNING, Problem
 from corpustools.lint.labels import quoted
 from corpustools.lint.nearmatch import near_pairs
+from corpustools.lint.options import Option
 from corpustools.lint.templates import by_skeleton, elsewhere, sentence_options
 
 CODE = "CT702"
 NAME = "template-near"
 SEVERITY = WARNING
-OPTIONS = {"threshold": 85, "min_tokens": 8, "min_words": 3}
+OPTIONS = (
+    Option("threshold", int, 85, "skeletons of two fixtures at least this similar (rapidfuzz ratio) are "
+           "reported", min=0, max=100),
+    *sentence_options(8, 3),
+)
 SUPPRESSIBLE = True
 
 
 def check(ctx, options):
-    threshold = float(options.get("threshold", OPTIONS["threshold"]))
-    groups = by_skeleton(ctx, *sentence_options(options, OPTIONS))
+    threshold = float(options.threshold)
+    groups = by_skeleton(ctx, options.min_tokens, options.min_words)
     skeletons = list(groups)
     best: dict = {}  # location -> (located, score, the most similar sentence of another fixture)
     for pair in near_pairs(skeletons, threshold):

@@ -16,8 +16,6 @@ Example (flagged, in two fixtures):
 
     [USER]: The id is wrong: every `branch` id is the ILS location code, lowercased.
     [USER]: The id is wrong: every `venue` id is the CRM location code, lowercased.
-
-Options (under `lint: rules: CT701:` in corpus.yaml): `min_tokens`, `min_words`.
 """
 
 from __future__ import annotations
@@ -29,12 +27,12 @@ from corpustools.lint.templates import by_skeleton, elsewhere, sentence_options
 CODE = "CT701"
 NAME = "template-reuse"
 SEVERITY = ERROR
-OPTIONS = {"min_tokens": 8, "min_words": 3}
+OPTIONS = sentence_options(8, 3)
 SUPPRESSIBLE = True
 
 
 def check(ctx, options):
-    for skeleton, found in by_skeleton(ctx, *sentence_options(options, OPTIONS)).items():
+    for skeleton, found in by_skeleton(ctx, options.min_tokens, options.min_words).items():
         sources = {located.source for located in found}
         if len(sources) < 2:
             continue

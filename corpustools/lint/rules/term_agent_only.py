@@ -18,25 +18,23 @@ Example (flagged), where only the agent wrote "config:import":
 from __future__ import annotations
 
 from corpustools.lint.diagnostic import WARNING, Problem
-from corpustools.lint.labels import labelled_points, normalized, point_name, quoted, transcripts
+from corpustools.lint.labels import normalized, point_name, points_with_turns, quoted
 from corpustools.normalize import contains_term
 
 CODE = "CT602"
 NAME = "term-agent-only"
 SEVERITY = WARNING
-OPTIONS: dict = {}
+OPTIONS = ()
 SUPPRESSIBLE = True
 
 
 def check(ctx, options):
-    known = transcripts(ctx)
-    for fixture_id, _, point in labelled_points(ctx):
-        transcript = known.get(fixture_id)
-        if transcript is None or point.type != "practice":
+    for point, turns in points_with_turns(ctx):
+        if point.type != "practice":
             continue
         for term in point.must_match_all:
-            if (normalized(term) and contains_term(transcript.agent, term.text)
-                    and not contains_term(transcript.user, term.text)):
+            if (normalized(term) and contains_term(turns.agent, term.text)
+                    and not contains_term(turns.user, term.text)):
                 yield Problem(term.pos, f"term {quoted(term.text)} of practice {point_name(point)} "
                                         f"occurs only in [AGENT] turns; practices come from what "
                                         f"the user taught")

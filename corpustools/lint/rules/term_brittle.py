@@ -12,24 +12,25 @@ nouns survive rewording. Split the phrase into the one or two words every paraph
 Example (flagged):
 
     must_match_all: [branch location code]   # use: [branch, location code]
-
-Options (under `lint: rules: CT610:` in corpus.yaml): `max_words`.
 """
 
 from __future__ import annotations
 
 from corpustools.lint.diagnostic import WARNING, Problem
 from corpustools.lint.labels import all_terms, labelled_points, quoted, term_words
+from corpustools.lint.options import Option
 
 CODE = "CT610"
 NAME = "term-brittle"
 SEVERITY = WARNING
-OPTIONS = {"max_words": 2}
+OPTIONS = (
+    Option("max_words", int, 2, "a term with more words is reported", min=0),
+)
 SUPPRESSIBLE = True
 
 
 def check(ctx, options):
-    max_words = int(options.get("max_words", OPTIONS["max_words"]))
+    max_words = options.max_words
     for _, _, point in labelled_points(ctx):
         for field, term in all_terms(point):
             words = len(term_words(term.text))

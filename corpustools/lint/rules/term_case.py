@@ -20,7 +20,7 @@ from corpustools.lint.labels import all_terms, labelled_points, quoted
 CODE = "CT603"
 NAME = "term-case"
 SEVERITY = ERROR
-OPTIONS: dict = {}
+OPTIONS = ()
 SUPPRESSIBLE = True
 
 

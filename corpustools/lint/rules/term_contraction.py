@@ -28,7 +28,7 @@ from corpustools.normalize import normalize
 CODE = "CT613"
 NAME = "term-contraction"
 SEVERITY = WARNING
-OPTIONS: dict = {}
+OPTIONS = ()
 SUPPRESSIBLE = True
 
 # An apostrophe inside a word, and the ones normalization drops (a word-final 's).

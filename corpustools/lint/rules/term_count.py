@@ -12,24 +12,26 @@ Example (flagged, one term):
     - id: branch-id-is-location-code
       type: practice
       must_match_all: [branch]
-
-Options (under `lint: rules: CT604:` in corpus.yaml): `min`, `max`.
 """
 
 from __future__ import annotations
 
 from corpustools.lint.diagnostic import WARNING, Problem
 from corpustools.lint.labels import labelled_points, point_name
+from corpustools.lint.options import Option
 
 CODE = "CT604"
 NAME = "term-count"
 SEVERITY = WARNING
-OPTIONS = {"min": 2, "max": 4}
+OPTIONS = (
+    Option("min", int, 2, "a point with fewer must_match_all terms is reported", min=0),
+    Option("max", int, 4, "a point with more must_match_all terms is reported", min=0),
+)
 SUPPRESSIBLE = True
 
 
 def check(ctx, options):
-    low, high = int(options.get("min", OPTIONS["min"])), int(options.get("max", OPTIONS["max"]))
+    low, high = options.min, options.max
     for _, _, point in labelled_points(ctx):
         count = len(point.must_match_all)
         if count < low or count > high:

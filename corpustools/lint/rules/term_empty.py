@@ -20,7 +20,7 @@ from corpustools.lint.labels import all_terms, labelled_points, normalized, poin
 CODE = "CT606"
 NAME = "term-empty"
 SEVERITY = ERROR
-OPTIONS: dict = {}
+OPTIONS = ()
 SUPPRESSIBLE = True
 
 

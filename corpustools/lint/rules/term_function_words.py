@@ -16,20 +16,19 @@ term made of content words survives; one that spells the grammar fails a faithfu
 Example (flagged):
 
     must_match_all: [declared there first]   # use: [declared]
-
-Options (under `lint: rules: CT611:` in corpus.yaml): `function_words` (replaces the list).
 """
 
 from __future__ import annotations
 
 from corpustools.lint.diagnostic import WARNING, Problem
 from corpustools.lint.labels import all_terms, is_identifier, labelled_points, quoted, term_words
+from corpustools.lint.options import Option
 from corpustools.normalize import normalize
 
 CODE = "CT611"
 NAME = "term-function-words"
 SEVERITY = WARNING
-OPTIONS = {"function_words": [
+_FUNCTION_WORDS = (
     "a", "an", "the", "this", "that", "these", "those", "some", "any", "each", "every",
     "there", "here", "first", "then", "now",
     "i", "me", "my", "we", "us", "our", "you", "your", "he", "him", "his", "she", "her", "it", "its",
@@ -39,12 +38,16 @@ OPTIONS = {"function_words": [
     "of", "to", "in", "on", "at", "by", "for", "with", "from", "into", "as", "through", "about", "over",
     "after", "before",
     "and", "or", "but", "not", "so", "if",
-]}
+)
+OPTIONS = (
+    Option("function_words", tuple, _FUNCTION_WORDS, "a word of a multi-word term on this list (compared normalized) "
+           "is reported; replaces the list"),
+)
 SUPPRESSIBLE = True
 
 
 def check(ctx, options):
-    function_words = {normalize(str(w)) for w in options.get("function_words", OPTIONS["function_words"])}
+    function_words = {normalize(w) for w in options.function_words}
     for _, _, point in labelled_points(ctx):
         for field, term in all_terms(point):
             words = term_words(term.text)

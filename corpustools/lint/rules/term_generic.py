@@ -11,30 +11,29 @@ words that have nothing to do with the mistake it guards against.
 Example (flagged):
 
     must_match_all: [always, location code]
-
-Options (under `lint: rules: CT605:` in corpus.yaml): `generic_words` (the corpus's generic-word
-list; default use, always, never, config, code, file, test, module) and `min_length`.
 """
 
 from __future__ import annotations
 
 from corpustools.lint.diagnostic import WARNING, Problem
 from corpustools.lint.labels import all_terms, labelled_points, normalized, quoted
+from corpustools.lint.options import Option
 from corpustools.normalize import normalize
 
 CODE = "CT605"
 NAME = "term-generic"
 SEVERITY = WARNING
-OPTIONS = {
-    "generic_words": ["use", "always", "never", "config", "code", "file", "test", "module"],
-    "min_length": 3,
-}
+OPTIONS = (
+    Option("generic_words", tuple, ("use", "always", "never", "config", "code", "file", "test", "module"),
+           "a term equal to one of these words (compared normalized) is reported; replaces the list"),
+    Option("min_length", int, 3, "a term with fewer characters once normalized is reported", min=0),
+)
 SUPPRESSIBLE = True
 
 
 def check(ctx, options):
-    generic = {normalize(str(word)) for word in options.get("generic_words", OPTIONS["generic_words"])}
-    min_length = int(options.get("min_length", OPTIONS["min_length"]))
+    generic = {normalize(word) for word in options.generic_words}
+    min_length = options.min_length
     for _, _, point in labelled_points(ctx):
         for field, term in all_terms(point):
             text = normalized(term)

@@ -13,35 +13,31 @@ word of a rare phrase, or use the phrase the session repeats.
 Example (flagged), in a session that says "declared there first" once:
 
     must_match_all: [declared there first]   # use: [declared]
-
-Options (under `lint: rules: CT612:` in corpus.yaml): `max_occurrences` (default 1: a term said
-this many times or fewer is rare).
 """
 
 from __future__ import annotations
 
 from corpustools.lint.diagnostic import WARNING, Problem
-from corpustools.lint.labels import all_terms, labelled_points, normalized, quoted, term_words, transcripts
+from corpustools.lint.labels import all_terms, normalized, points_with_turns, quoted, term_words
+from corpustools.lint.options import Option
 
 CODE = "CT612"
 NAME = "term-rare-phrase"
 SEVERITY = WARNING
-OPTIONS = {"max_occurrences": 1}
+OPTIONS = (
+    Option("max_occurrences", int, 1, "a term said this many times or fewer in the transcript is rare", min=0),
+)
 SUPPRESSIBLE = True
 
 
 def check(ctx, options):
-    most = int(options.get("max_occurrences", OPTIONS["max_occurrences"]))
-    known = transcripts(ctx)
-    for fixture_id, _, point in labelled_points(ctx):
-        transcript = known.get(fixture_id)
-        if transcript is None:
-            continue
+    most = options.max_occurrences
+    for point, turns in points_with_turns(ctx):
         for field, term in all_terms(point):
             text = normalized(term)
             if not text or len(term_words(term.text)) < 2:
                 continue
-            count = transcript.everything.count(text)
+            count = turns.everything.count(text)
             if 1 <= count <= most:
                 said = "once" if count == 1 else f"{count} times"
                 yield Problem(term.pos, f"{field} term {quoted(term.text)} occurs {said} in the transcript, "

@@ -22,7 +22,7 @@ from corpustools.lint.diagnostic import Problem
 CODE = "CT402"
 NAME = "turn-malformed"
 SEVERITY = "error"
-OPTIONS: dict[str, object] = {}
+OPTIONS = ()
 SUPPRESSIBLE = True
 
 _ROLES = ("USER", "AGENT")

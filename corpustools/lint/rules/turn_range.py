@@ -18,7 +18,7 @@ from corpustools.positions import Pos
 CODE = "CT401"
 NAME = "turn-range"
 SEVERITY = "error"
-OPTIONS: dict[str, object] = {}
+OPTIONS = ()
 SUPPRESSIBLE = True
 
 

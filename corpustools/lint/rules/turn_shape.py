@@ -20,7 +20,7 @@ from corpustools.positions import Pos
 CODE = "CT403"
 NAME = "turn-shape"
 SEVERITY = "warning"
-OPTIONS: dict[str, object] = {}
+OPTIONS = ()
 SUPPRESSIBLE = True
 
 

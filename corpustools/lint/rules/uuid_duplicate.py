@@ -12,19 +12,18 @@ Example (two sessions with one id):
 """
 
 from corpustools.lint.diagnostic import Problem
-from corpustools.lint.structure import frontmatter_mapping
 
 CODE = "CT102"
 NAME = "uuid-duplicate"
 SEVERITY = "error"
-OPTIONS: dict[str, object] = {}
+OPTIONS = ()
 SUPPRESSIBLE = True
 
 
 def check(ctx, options):
     by_id: dict[str, list[str]] = {}
     for fixture_id in sorted(ctx.corpus.sessions):
-        value = frontmatter_mapping(ctx.corpus.sessions[fixture_id]).get("session_id")
+        value = ctx.corpus.sessions[fixture_id].frontmatter.data.get("session_id")
         if isinstance(value, str) and value.strip():
             by_id.setdefault(value.strip().lower(), []).append(fixture_id)
     for session_id, fixtures in sorted(by_id.items()):

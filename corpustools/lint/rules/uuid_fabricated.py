@@ -24,9 +24,6 @@ Example (flagged, with the next fixture's id ending in 02):
     sessions/admit-convention-01.md:3:1: CT103 [warning] session_id 10000000-0000-4000-8000-000000000001
     is not random: a run of 14 '0' digits; 120 of its 122 random bits are zero; it differs from
     admit-convention-02's in only 1 hex digit; use uuid.uuid4()
-
-Options (under `lint: rules: CT103:` in corpus.yaml): `max_run`, `max_zero_bits`,
-`max_differing_digits` (at most 16 is used), `min_shared_digits`.
 """
 
 from __future__ import annotations
@@ -37,13 +34,20 @@ from collections.abc import Iterator
 from itertools import pairwise
 
 from corpustools.lint.diagnostic import WARNING, Problem
+from corpustools.lint.options import Option
 from corpustools.lint.rules.uuid_invalid import uuid_problem
-from corpustools.lint.structure import frontmatter_mapping
 
 CODE = "CT103"
 NAME = "uuid-fabricated"
 SEVERITY = WARNING
-OPTIONS = {"max_run": 7, "max_zero_bits": 95, "max_differing_digits": 6, "min_shared_digits": 10}
+OPTIONS = (
+    Option("max_run", int, 7, "a run of more equal hex digits is a sign", min=0),
+    Option("max_zero_bits", int, 95, "more zero bits of the 122 random ones is a sign", min=0),
+    Option("max_differing_digits", int, 6, "ids differing in at most this many hex digits are related "
+           "(over 16 counts as 16)", min=0),
+    Option("min_shared_digits", int, 10, "ids sharing their first or last this many hex digits are related "
+           "(under 1 counts as 1)", min=0),
+)
 SUPPRESSIBLE = True
 
 _RUN = re.compile(r"([0-9a-f])\1*")
@@ -114,15 +118,14 @@ def _more(count: int) -> str:
 
 
 def check(ctx, options):
-    max_run = int(options.get("max_run", OPTIONS["max_run"]))
-    max_zero_bits = int(options.get("max_zero_bits", OPTIONS["max_zero_bits"]))
+    max_run, max_zero_bits = options.max_run, options.max_zero_bits
     # bounded so that a wide setting cannot turn the blocked search into comparing every pair
-    max_differing = min(16, int(options.get("max_differing_digits", OPTIONS["max_differing_digits"])))
-    min_shared = max(1, int(options.get("min_shared_digits", OPTIONS["min_shared_digits"])))
+    max_differing = min(16, options.max_differing_digits)
+    min_shared = max(1, options.min_shared_digits)
     values: dict[str, str] = {}
     ids: dict[str, str] = {}  # fixture -> its 32 hex digits
     for fixture_id in sorted(ctx.corpus.sessions):
-        value = frontmatter_mapping(ctx.corpus.sessions[fixture_id]).get("session_id")
+        value = ctx.corpus.sessions[fixture_id].frontmatter.data.get("session_id")
         if isinstance(value, str) and uuid_problem(value) is None:
             values[fixture_id], ids[fixture_id] = value, value.replace("-", "")
     related: dict[str, dict[str, str]] = {}  # fixture -> other fixture -> how they are related

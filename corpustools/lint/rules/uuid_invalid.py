@@ -18,12 +18,11 @@ Example (uppercase):
 import re
 
 from corpustools.lint.diagnostic import Problem
-from corpustools.lint.structure import frontmatter_mapping
 
 CODE = "CT101"
 NAME = "uuid-invalid"
 SEVERITY = "error"
-OPTIONS: dict[str, object] = {}
+OPTIONS = ()
 SUPPRESSIBLE = True
 
 _SHAPE = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
@@ -45,7 +44,7 @@ def uuid_problem(value) -> str | None:
 def check(ctx, options):
     for fixture_id in sorted(ctx.corpus.sessions):
         session = ctx.corpus.sessions[fixture_id]
-        data = frontmatter_mapping(session)
+        data = session.frontmatter.data
         if "session_id" not in data:
             continue  # CT004 reports the missing key
         problem = uuid_problem(data["session_id"])

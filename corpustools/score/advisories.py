@@ -1,4 +1,6 @@
-"""Advisory diagnostics: what a reader should look at, never a change to a verdict.
+"""Advisories: what a reader should look at, never a change to a verdict. Reports call them
+"diagnostics" (the JSON key, the Markdown heading); in the code they are advisories, so that a
+diagnostic means one thing: what lint reports (corpustools.lint.diagnostic).
 
 They point at labels that may be too brittle (`near-miss`, `type-mismatch`), at outputs that
 split or merge points (`duplicate`, `merged`), at breaches of the prompt's contract the schema
@@ -59,7 +61,7 @@ def duplicates_and_merges(proposals, points) -> list[str]:
     return out
 
 
-def contract_diagnostics(output: dict) -> list[str]:
+def contract_advisories(output: dict) -> list[str]:
     return [f"contract:{w.proposal}:{w.what}" for w in contract_warnings(output)]
 
 
@@ -88,11 +90,11 @@ def _unique(items: list[str]) -> list[str]:
 
 
 def advisory(sidecar: Sidecar, proposals, points, output: dict, transcript: str | None) -> list[str]:
-    """Every advisory diagnostic of a scored fixture, in a fixed order (docs/scoring.md rule 6)."""
+    """Every advisory of a scored fixture, in a fixed order (docs/scoring.md rule 6)."""
     out = type_mismatches(sidecar, proposals, points)
     out += near_misses(sidecar, proposals, points)
     out += duplicates_and_merges(proposals, points)
-    out += contract_diagnostics(output)
+    out += contract_advisories(output)
     if transcript is not None:  # no transcript (unparseable session): nothing to check against
         out += invented_identifiers(proposals, transcript)
     return _unique(out)

@@ -1,0 +1,133 @@
+"""Rule options as data (yamllint's CONF/DEFAULT/VALIDATE): each rule declares its options as a
+tuple of `Option`s in `OPTIONS`; corpustools.lint.config checks corpus.yaml's `lint: rules:` values
+against them, and every rule is handed a `RuleOptions` in which each option is set (the corpus's
+value or the default), so no rule defaults, converts or range-checks an option itself."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+# What an option's `type` may be, and how a config error and the docs name it.
+_KINDS = {int: "an integer", float: "a number", bool: "true or false", str: "a string", tuple: "a list of words"}
+
+
+@dataclass(frozen=True)
+class Option:
+    """One option of a rule: its name under `lint: rules: <rule>:`, its type, its default, its
+    allowed range (`min`/`max` for numbers, `choices` otherwise), an optional `validate` callable
+    (value -> why it is wrong, or None) and one line of documentation."""
+
+    name: str
+    type: type  # int | float | bool | str | tuple (a list of words)
+    default: Any
+    doc: str
+    min: float | None = None
+    max: float | None = None
+    choices: tuple | None = None
+    validate: Callable[[Any], str | None] | None = None
+
+    def __post_init__(self) -> None:
+        if self.type not in _KINDS:
+            raise TypeError(f"option {self.name}: type must be one of int, float, bool, str, tuple")
+        value, problem = self.resolve(self.default)
+        if problem or value != self.default:
+            raise ValueError(f"option {self.name}: default {self.default!r} is not a resolved valid value")
+
+    def resolve(self, value: Any) -> tuple[Any, str | None]:
+        """(the value a rule is given, None) for a YAML value, or (None, why it is not allowed)."""
+        if not _is_kind(self.type, value):
+            return None, f"expected {_KINDS[self.type]} like the default {literal(self.default)}, not {literal(value)}"
+        if self.type is float:
+            value = float(value)
+        elif self.type is tuple:
+            value = tuple(str(word) for word in value)
+        if self.min is not None and value < self.min:
+            below = "is negative" if self.min == 0 else f"is under {literal(self.min)}"
+            return None, f"{literal(value)} {below}"
+        if self.max is not None and value > self.max:
+            return None, f"{literal(value)} is over {literal(self.max)}"
+        if self.choices is not None and value not in self.choices:
+            return None, f"{literal(value)} is not one of {', '.join(literal(c) for c in self.choices)}"
+        problem = self.validate(value) if self.validate is not None else None
+        return (None, problem) if problem else (value, None)
+
+    def allowed(self) -> str:
+        """The type and range, for the docs: `an integer, 0 to 100`."""
+        if self.choices is not None:
+            return f"one of {', '.join(literal(c) for c in self.choices)}"
+        if self.min is not None and self.max is not None:
+            return f"{_KINDS[self.type]}, {literal(self.min)} to {literal(self.max)}"
+        if self.min is not None:
+            return f"{_KINDS[self.type]}, at least {literal(self.min)}"
+        return _KINDS[self.type]
+
+
+def _is_kind(kind: type, value: Any) -> bool:
+    if kind is bool or isinstance(value, bool):  # YAML's true is not the number 1
+        return kind is bool and isinstance(value, bool)
+    if kind is float:
+        return isinstance(value, (int, float))
+    if kind is tuple:  # a YAML sequence of scalars; a word list's items are read as text
+        return isinstance(value, (list, tuple)) and not any(isinstance(w, (list, tuple, dict)) for w in value)
+    return isinstance(value, kind)
+
+
+def literal(value: Any) -> str:
+    """A value as corpus.yaml would spell it: `true`, `[a, b]`, `0.25`."""
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(literal(v) for v in value) + "]"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+class RuleOptions(Mapping[str, Any]):
+    """A rule's options, every one set; read-only. `options.threshold` or `options["threshold"]`."""
+
+    __slots__ = ("_values",)
+
+    def __init__(self, values: Mapping[str, Any]) -> None:
+        object.__setattr__(self, "_values", dict(sorted(values.items())))
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("_"):  # not an option (and never recurse before __init__ ran)
+            raise AttributeError(name)
+        try:
+            return self._values[name]
+        except KeyError:
+            raise AttributeError(f"no option {name!r}") from None
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("rule options are read-only")
+
+    def __getitem__(self, name: str) -> Any:
+        return self._values[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._values)
+
+    def __len__(self) -> int:
+        return len(self._values)
+
+    def __hash__(self) -> int:  # option values are numbers, strings and tuples: all hashable
+        return hash(tuple(self._values.items()))
+
+    def __reduce__(self):  # copy and pickle like the plain values they are
+        return RuleOptions, (self._values,)
+
+    def __repr__(self) -> str:
+        return f"RuleOptions({self._values!r})"
+
+
+def declared(rule) -> dict[str, Option]:
+    """The rule's options by name."""
+    return {option.name: option for option in rule.OPTIONS}
+
+
+def defaults(rule) -> RuleOptions:
+    """The options a rule runs with when corpus.yaml sets none."""
+    return RuleOptions({option.name: option.default for option in rule.OPTIONS})
