@@ -65,6 +65,18 @@ def use_colour(out, environ) -> bool:
     return bool(isatty and isatty())
 
 
+def _root_relative(diagnostics) -> list:
+    """GitHub and SARIF locate files from the repository root, not from where lint ran."""
+    import os
+    from dataclasses import replace
+
+    from corpustools.lint.engine import repository_root, root_relative
+
+    cwd = os.getcwd()
+    root = repository_root(cwd)
+    return [replace(d, path=root_relative(d.path, root, cwd)) for d in diagnostics]
+
+
 def run(args, out, err) -> int:
     import os
 
@@ -102,9 +114,10 @@ def run(args, out, err) -> int:
     elif args.format == "json":
         out.write(report.format_json(diagnostics))
     elif args.format == "github":
-        out.write(report.format_github(diagnostics))
+        out.write(report.format_github(_root_relative(diagnostics)))
     else:
-        out.write(report.format_sarif(diagnostics, rules, __version__, [str(c) for c in run_.crashes]))
+        out.write(report.format_sarif(_root_relative(diagnostics), rules, __version__,
+                                      [str(c) for c in run_.crashes]))
     if args.statistics:
         (out if args.format == "text" else err).write(report.format_statistics(diagnostics))
     if args.format == "text" and not args.quiet:

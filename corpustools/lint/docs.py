@@ -53,6 +53,11 @@ def rule_summary(rule: ModuleType) -> str:
     return doc.splitlines()[0].strip() if doc else ""
 
 
+def rule_body(rule: ModuleType) -> str:
+    """The rule's documentation after its summary line (What / Why / Example)."""
+    return "\n".join(rule_doc(rule).splitlines()[1:]).strip()
+
+
 def _options(rule: ModuleType) -> str:
     options = getattr(rule, "OPTIONS", {})
     if not options:
@@ -77,7 +82,7 @@ def render(rules: Sequence[ModuleType]) -> str:
         parts.append(f"| [{rule.CODE}](#{anchor}) | {rule.NAME} | {rule.SEVERITY} | {summary} |\n")
     for rule in rules:
         suppress = "yes" if getattr(rule, "SUPPRESSIBLE", True) else "**never** (secret rule)"
-        body = "\n".join(rule_doc(rule).splitlines()[1:]).strip()
+        body = rule_body(rule)
         parts.append(f"\n## {rule.CODE} {rule.NAME}\n\n{rule_summary(rule)}\n\n"
                      f"- default severity: {rule.SEVERITY}\n- can be ignored or re-levelled: {suppress}\n"
                      f"- options: {_options(rule)}\n")
