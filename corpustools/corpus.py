@@ -23,8 +23,8 @@ SESSIONS_DIR, SIDECARS_DIR, GOLD_DIR = "sessions", "expected", "gold"
 SESSION_SUFFIX, SIDECAR_SUFFIX = ".md", ".yaml"
 
 # Problem kinds, one per way a file can fail to load (the linter maps each to its rule).
-SESSION_PARSE, SIDECAR_PARSE, SPEC_INVALID, SIDECAR_SCHEMA, STRAY_LINK, BAD_NAME = (
-    "session-parse", "sidecar-parse", "spec-invalid", "sidecar-schema", "stray-link", "bad-name")
+SESSION_PARSE, SIDECAR_PARSE, SPEC_INVALID, SIDECAR_SCHEMA, STRAY_LINK, BAD_NAME, MISNAMED = (
+    "session-parse", "sidecar-parse", "spec-invalid", "sidecar-schema", "stray-link", "bad-name", "misnamed")
 
 # The digest recorded for a corpus file that is a regular file but could not be read (no
 # permission, over the size limit): the corpus hash still changes when such a file appears.
@@ -121,6 +121,55 @@ def list_files(folder: str, suffix: str) -> tuple[dict[str, str], list[Problem]]
     return dict(sorted(found.items())), problems
 
 
+# Extensions (compared case-insensitively) that mean "a session" or "a sidecar", and names with no
+# extension: a file under sessions/ or expected/ named so, but not exactly <id>.md or <id>.yaml,
+# is one the author meant as a fixture file and the loader never reads.
+_MEANT_AS = {SESSIONS_DIR: (".md", ".markdown", ".mdown", ".mkd"), SIDECARS_DIR: (".yaml", ".yml")}
+_SUFFIX = {SESSIONS_DIR: SESSION_SUFFIX, SIDECARS_DIR: SIDECAR_SUFFIX}
+_KIND = {SESSIONS_DIR: "session", SIDECARS_DIR: "sidecar"}
+
+
+def misnamed_message(folder: str, name: str, listed: set[str]) -> str | None:
+    """Why `folder/name` (folder: sessions or expected; `listed`: every name in that folder) is a
+    fixture file the loader never reads, and what to do; None when it is not one."""
+    stem, extension = os.path.splitext(name)
+    if name.startswith(".") or extension == _SUFFIX[folder]:
+        return None
+    other = SIDECARS_DIR if folder == SESSIONS_DIR else SESSIONS_DIR
+    if extension.lower() in _MEANT_AS[other]:
+        return (f"not read: a {_KIND[other]} belongs in {other}/; "
+                f"move it to {other}/{stem}{_SUFFIX[other]}")
+    if extension and extension.lower() not in _MEANT_AS[folder]:
+        return None
+    target = stem + _SUFFIX[folder]
+    why = f"not read as a {_KIND[folder]}: {_KIND[folder]}s are named <fixture id>{_SUFFIX[folder]}"
+    if target in listed:
+        return f"{why} and {target} is the one read; merge the two and delete this file"
+    return f"{why}; rename it to {target}"
+
+
+def misnamed_files(root: str) -> list[Problem]:
+    """A MISNAMED problem for each file under sessions/ or expected/ named like a fixture file but
+    never read as one (`expected/x.yml`, `sessions/x.MD`, `expected/x`, `sessions/x.yaml`, ...).
+    Folders and names that are not UTF-8 are left to the other checks."""
+    problems = []
+    for folder in (SESSIONS_DIR, SIDECARS_DIR):
+        path = os.path.join(root, folder)
+        if os.path.islink(path):
+            continue
+        try:
+            names = {utf8_name(n): n for n in os.listdir(path)}
+        except OSError:
+            continue
+        listed = {name for name in names if name is not None}
+        for name in sorted(listed):
+            message = misnamed_message(folder, name, listed)
+            full = os.path.join(path, names[name])
+            if message is not None and not (os.path.isdir(full) and not os.path.islink(full)):
+                problems.append(Problem(Pos(full), MISNAMED, message))
+    return problems
+
+
 def bad_names(problems) -> list[Problem]:
     return [p for p in problems if p.kind == BAD_NAME]
 
@@ -192,6 +241,7 @@ def _load_corpus(root: str, for_scoring: bool) -> Corpus:
     problems += listed
     sidecar_paths, listed = list_files(os.path.join(root, SIDECARS_DIR), SIDECAR_SUFFIX)
     problems += listed
+    problems += misnamed_files(root)
 
     sessions: dict[str, Session] = {}
     transcripts: dict[str, str] = {}

@@ -21,6 +21,7 @@ from corpustools.lint.rules import (
     session_missing,         # CT202
     fixture_id_mismatch,     # CT203
     fixture_name,            # CT204
+    file_extension,          # CT205
     category_count,          # CT301
     category_unknown,        # CT302
     category_shape,          # CT303
@@ -73,6 +74,7 @@ RULE_MODULES: tuple[ModuleType, ...] = (
     session_missing,
     fixture_id_mismatch,
     fixture_name,
+    file_extension,
     category_count,
     category_unknown,
     category_shape,
