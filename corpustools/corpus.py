@@ -9,7 +9,7 @@ from __future__ import annotations
 import hashlib
 import os
 from dataclasses import dataclass, field
-from typing import Mapping
+from typing import Callable, Mapping
 
 from corpustools.gcpause import gc_paused
 from corpustools.positions import InputError, Pos
@@ -66,6 +66,19 @@ class Corpus:
 
 def is_corpus(root: str) -> bool:
     return os.path.isfile(os.path.join(root, SPEC_FILE))
+
+
+def corpus_root_of(path: str, *, is_root: Callable[[str], bool] = is_corpus) -> str | None:
+    """The corpus `path` belongs to: the nearest ancestor-or-self folder of `path` (of its folder,
+    for a file) holding corpus.yaml, as an absolute path; None when there is none. `is_root` may
+    widen what counts as a corpus folder (lint also takes sessions/ + expected/ without a spec)."""
+    folder = os.path.abspath(path if os.path.isdir(path) else os.path.dirname(path) or ".")
+    while not is_root(folder):
+        parent = os.path.dirname(folder)
+        if parent == folder:
+            return None
+        folder = parent
+    return folder
 
 
 def require_corpus(root: str) -> None:

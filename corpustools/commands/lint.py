@@ -11,8 +11,11 @@ def register(subparsers) -> None:
         "lint", help=HELP, description=HELP + ". Exit 0: no errors; 1: errors (or warnings with "
         "--strict); 2: usage, config or internal error.")
     parser.add_argument("paths", nargs="*", metavar="PATH",
-                        help="a corpus folder, or a file or folder inside one (report only those files); "
-                        "default: every corpus under the working directory")
+                        help="a corpus folder, a file or folder inside one (lints that whole corpus), or a "
+                        "folder of corpora; default: every corpus under the working directory")
+    parser.add_argument("--skip-outside-corpora", action="store_true",
+                        help="skip a PATH that is neither in a corpus nor holds one, instead of exit 2 "
+                        "(the pre-commit hook passes every changed file its pattern matches)")
     parser.add_argument("--format", choices=FORMATS, default="text", help="output format (default: text)")
     parser.add_argument("--select", metavar="CODES", help="run only these rules (comma-separated codes or "
                         "prefixes such as CT6); secret rules always run")
@@ -97,7 +100,7 @@ def run(args, out, err) -> int:
         ignore = expand_codes(args.ignore, rules, option="--ignore") if args.ignore else frozenset()
         check_cli_ignore(ignore, rules)
         selection = engine.Selection(select, ignore, args.prompt, args.kb)
-        run_ = engine.lint_paths(args.paths, rules, selection)
+        run_ = engine.lint_paths(args.paths, rules, selection, skip_outside=args.skip_outside_corpora)
     except ConfigError as error:
         print(printable(_config_message(error)), file=err)
         return 2

@@ -8,6 +8,7 @@ import os
 from dataclasses import dataclass, replace
 from types import ModuleType
 
+from corpustools.corpus import corpus_root_of
 from corpustools.lint.config import ConfigError, LintConfig, load_config, suppressible
 from corpustools.lint.context import LintContext, TextSource
 from corpustools.lint.diagnostic import Diagnostic
@@ -21,10 +22,9 @@ _SKIPPED_DIRS = frozenset({"node_modules", "__pycache__", "site-packages", "venv
 
 @dataclass(frozen=True)
 class Target:
-    """One corpus to lint; `only` restricts the report to these files/folders (None: everything)."""
+    """One corpus to lint, whole."""
 
     root: str
-    only: tuple[str, ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -76,45 +76,32 @@ def discover_corpora(base: str) -> list[str]:
     return sorted(os.path.normpath(f) for f in found)
 
 
-def _enclosing_corpus(path: str) -> str | None:
-    folder = path if os.path.isdir(path) else os.path.dirname(path) or "."
-    folder = os.path.abspath(folder)
-    while True:
-        if is_corpus_root(folder):
-            return folder
-        parent = os.path.dirname(folder)
-        if parent == folder:
-            return None
-        folder = parent
-
-
-def resolve_targets(paths: list[str], cwd: str = ".") -> list[Target]:
-    """What `corpustools lint PATH...` lints. A bad PATH is a ConfigError (usage, exit 2)."""
+def resolve_targets(paths: list[str], cwd: str = ".", skip_outside: bool = False) -> list[Target]:
+    """What `corpustools lint PATH...` lints: the corpus each PATH is in or is (a file or folder
+    inside a corpus means that whole corpus: corpus-wide rules need every fixture), else every
+    corpus below a folder PATH; each corpus once, sorted. A bad PATH is a ConfigError (exit 2);
+    with `skip_outside`, a PATH neither in nor holding a corpus is skipped instead (the pre-commit
+    hook passes every changed file its pattern matches, corpus or not)."""
     if not paths:
         roots = discover_corpora(cwd)
         if not roots:
             raise ConfigError(Pos(""), f"no corpus (a folder holding {SPEC_FILE}) found under {os.path.abspath(cwd)}")
         return [Target(root) for root in roots]
-    whole: set[str] = set()
-    parts: dict[str, set[str]] = {}
+    found: set[str] = set()
     for path in paths:
         if not os.path.exists(path):
             raise ConfigError(Pos(""), f"{path}: no such file or folder")
-        root = _enclosing_corpus(path)
+        root = corpus_root_of(path, is_root=is_corpus_root)
         if root is None:
             below = discover_corpora(path) if os.path.isdir(path) else []
+            if not below and skip_outside:
+                continue
             if not below:
                 raise ConfigError(Pos(""), f"{path}: not a corpus and not inside one (no {SPEC_FILE} found)")
-            whole.update(os.path.abspath(r) for r in below)
-        elif os.path.samefile(root, path):
-            whole.add(root)
+            found.update(os.path.abspath(r) for r in below)
         else:
-            parts.setdefault(root, set()).add(os.path.abspath(path))
-    targets = {root: Target(root) for root in whole}
-    for root, only in parts.items():
-        if root not in whole:
-            targets[root] = Target(root, tuple(sorted(only)))
-    return [targets[root] for root in sorted(targets)]
+            found.add(root)
+    return [Target(root) for root in sorted(found)]
 
 
 def display_path(path: str, cwd: str | None = None) -> str:
@@ -203,19 +190,13 @@ def active_rules(rules: list[ModuleType], config: LintConfig, selection: Selecti
     return active
 
 
-def _within(path: str, only: tuple[str, ...]) -> bool:
-    absolute = os.path.abspath(path)
-    return any(absolute == o or absolute.startswith(o.rstrip(os.sep) + os.sep) for o in only)
-
-
 def _diagnostic(rule: ModuleType, pos: Pos, message: str, config: LintConfig) -> Diagnostic:
     # Line 0 means "the file as a whole"; reports and SARIF want 1-based positions throughout.
     return Diagnostic(display_path(pos.path), max(pos.line, 1), max(pos.col, 1), rule.CODE, rule.NAME,
                       config.severity.get(rule.CODE, rule.SEVERITY), " ".join(str(message).split()))
 
 
-def run_rules(context: LintContext, rules: list[ModuleType], config: LintConfig,
-              only: tuple[str, ...] | None = None) -> LintRun:
+def run_rules(context: LintContext, rules: list[ModuleType], config: LintConfig) -> LintRun:
     root = context.corpus.root
     diagnostics: set[Diagnostic] = set()
     crashes = []
@@ -227,8 +208,6 @@ def run_rules(context: LintContext, rules: list[ModuleType], config: LintConfig,
             crashes.append(RuleCrash(rule.CODE, rule.NAME, f"{type(exc).__name__}: {detail}"))
             continue
         for problem in problems:
-            if only is not None and not _within(problem.pos.path, only):
-                continue
             relative = os.path.relpath(os.path.abspath(problem.pos.path), os.path.abspath(root)).replace(os.sep, "/")
             if suppressible(rule) and any(f.covers(relative, rule.CODE) for f in config.per_file_ignores):
                 continue
@@ -245,16 +224,17 @@ def lint_target(target: Target, rules: list[ModuleType], selection: Selection) -
     freeze_loaded()  # the rules below allocate a lot; never rescan the loaded corpus
     config = corpus_config(corpus, rules)
     context = build_context(corpus, config, selection)
-    run = run_rules(context, active_rules(rules, config, selection), config, target.only)
+    run = run_rules(context, active_rules(rules, config, selection), config)
     return replace(run, fixtures=len(set(corpus.session_paths) | set(corpus.sidecar_paths)))
 
 
-def lint_paths(paths: list[str], rules: list[ModuleType], selection: Selection) -> LintRun:
+def lint_paths(paths: list[str], rules: list[ModuleType], selection: Selection,
+               skip_outside: bool = False) -> LintRun:
     """Lint what `paths` name (see resolve_targets); diagnostics of all corpora, sorted together."""
     diagnostics: set[Diagnostic] = set()
     crashes: list[RuleCrash] = []
     fixtures = 0
-    for target in resolve_targets(paths):
+    for target in resolve_targets(paths, skip_outside=skip_outside):
         run = lint_target(target, rules, selection)
         diagnostics.update(run.diagnostics)
         crashes += run.crashes
