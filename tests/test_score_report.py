@@ -242,7 +242,8 @@ def test_reports_name_the_prompt_but_never_a_path_outside_the_tree(make_corpus, 
 
 def test_a_misnamed_sidecar_is_a_warning_with_lints_message(tmp_path, capsys):
     sidecar = VALID_FILES[f"expected/{REJECT_ID}.yaml"]
-    corpus = write_corpus(tmp_path / "corpus", {f"expected/{REJECT_ID}.yaml": None, f"expected/{REJECT_ID}.yml": sidecar})
+    corpus = write_corpus(tmp_path / "corpus",
+                          {f"expected/{REJECT_ID}.yaml": None, f"expected/{REJECT_ID}.yml": sidecar})
     _, out, _ = run_cli(capsys, "score", corpus, good_results(tmp_path / "run"), "--format", "json")
     assert f"{corpus}/expected/{REJECT_ID}.yml: not read as a sidecar: sidecars are named <fixture id>.yaml; " \
         f"rename it to {REJECT_ID}.yaml" in json.loads(out)["corpus_warnings"]
