@@ -9,7 +9,7 @@ from __future__ import annotations
 import hashlib
 import os
 from dataclasses import dataclass, field
-from typing import Callable, Mapping
+from typing import Mapping
 
 from corpustools.gcpause import gc_paused
 from corpustools.positions import InputError, Pos
@@ -68,17 +68,26 @@ def is_corpus(root: str) -> bool:
     return os.path.isfile(os.path.join(root, SPEC_FILE))
 
 
-def corpus_root_of(path: str, *, is_root: Callable[[str], bool] = is_corpus) -> str | None:
-    """The corpus `path` belongs to: the nearest ancestor-or-self folder of `path` (of its folder,
-    for a file) holding corpus.yaml, as an absolute path; None when there is none. `is_root` may
-    widen what counts as a corpus folder (lint also takes sessions/ + expected/ without a spec)."""
-    folder = os.path.abspath(path if os.path.isdir(path) else os.path.dirname(path) or ".")
-    while not is_root(folder):
+def is_corpus_root(folder: str) -> bool:
+    """A folder holding corpus.yaml, or sessions/ and expected/ (so a lost corpus.yaml is CT003,
+    not "no corpus here")."""
+    if is_corpus(folder):
+        return True
+    return all(os.path.isdir(os.path.join(folder, sub)) for sub in (SESSIONS_DIR, SIDECARS_DIR))
+
+
+def corpus_root_of(path: str) -> str | None:
+    """The corpus a file or folder belongs to: the nearest corpus root at or above it (absolute),
+    or None. `lint` lints that corpus for a path inside it, and walks up from the working folder."""
+    folder = path if os.path.isdir(path) else os.path.dirname(path) or "."
+    folder = os.path.abspath(folder)
+    while True:
+        if is_corpus_root(folder):
+            return folder
         parent = os.path.dirname(folder)
         if parent == folder:
             return None
         folder = parent
-    return folder
 
 
 def require_corpus(root: str) -> None:

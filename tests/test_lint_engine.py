@@ -230,7 +230,7 @@ def test_changed_files_of_several_corpora_lint_each_corpus_once_in_sorted_order(
     assert [d.path for d in run.diagnostics] == [f"b-broken/{REJECT_SESSION}"] and run.fixtures == 4
 
 
-def test_corpus_root_of_is_the_nearest_folder_holding_corpus_yaml(make_corpus, tmp_path):
+def test_corpus_root_of_is_the_nearest_corpus_folder_at_or_above_a_path(make_corpus, tmp_path):
     root = make_corpus(name="outer/corpus")
     (root / "sessions" / "deeper").mkdir()
     assert corpus_root_of(str(root / REJECT_SESSION)) == str(root)
@@ -238,9 +238,9 @@ def test_corpus_root_of_is_the_nearest_folder_holding_corpus_yaml(make_corpus, t
     assert corpus_root_of(str(root)) == str(root)
     assert corpus_root_of("outer/corpus/corpus.yaml") == str(root)  # relative in, absolute out
     assert corpus_root_of(str(tmp_path / "outer")) is None
-    (root / "corpus.yaml").unlink()  # lint still takes sessions/ + expected/ as a corpus (CT003)
-    assert corpus_root_of(str(root / REJECT_SESSION)) is None
+    (root / "corpus.yaml").unlink()  # sessions/ + expected/ still make a corpus (lint says CT003)
     assert resolve_targets([str(root / REJECT_SESSION)]) == [Target(str(root))]
+    assert "CT003" in {d.code for d in lint_run(root / REJECT_SESSION).diagnostics}
 
 
 def test_discovery_skips_hidden_folders_and_virtualenvs(make_corpus, tmp_path):

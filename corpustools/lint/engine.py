@@ -8,10 +8,10 @@ import os
 from dataclasses import dataclass, replace
 from types import ModuleType
 
-from corpustools.corpus import corpus_root_of
 from corpustools.lint.config import ConfigError, LintConfig, load_config, suppressible
 from corpustools.lint.context import LintContext, TextSource
 from corpustools.lint.diagnostic import Diagnostic
+from corpustools.corpus import corpus_root_of, is_corpus_root
 from corpustools.positions import InputError, Pos
 from corpustools.spec import SPEC_FILE
 
@@ -54,14 +54,6 @@ class Selection:
     kb: str | None = None  # --kb DIR, overrides lint.kb
 
 
-def is_corpus_root(folder: str) -> bool:
-    """A folder holding corpus.yaml, or sessions/ and expected/ (so a lost corpus.yaml is CT003,
-    not "no corpus here")."""
-    if os.path.isfile(os.path.join(folder, SPEC_FILE)):
-        return True
-    return all(os.path.isdir(os.path.join(folder, sub)) for sub in ("sessions", "expected"))
-
-
 def discover_corpora(base: str) -> list[str]:
     """Every folder holding corpus.yaml under `base`, sorted; hidden folders and venvs are skipped."""
     found = []
@@ -91,7 +83,7 @@ def resolve_targets(paths: list[str], cwd: str = ".", skip_outside: bool = False
     for path in paths:
         if not os.path.exists(path):
             raise ConfigError(Pos(""), f"{path}: no such file or folder")
-        root = corpus_root_of(path, is_root=is_corpus_root)
+        root = corpus_root_of(path)
         if root is None:
             below = discover_corpora(path) if os.path.isdir(path) else []
             if not below and skip_outside:
