@@ -151,42 +151,44 @@ _SUFFIX = {SESSIONS_DIR: SESSION_SUFFIX, SIDECARS_DIR: SIDECAR_SUFFIX}
 _KIND = {SESSIONS_DIR: "session", SIDECARS_DIR: "sidecar"}
 
 
-def misnamed_message(folder: str, name: str, listed: set[str]) -> str | None:
-    """Why `folder/name` (folder: sessions or expected; `listed`: every name in that folder) is a
-    fixture file the loader never reads, and what to do; None when it is not one."""
+def misnamed_message(folder: str, name: str, listed: Mapping[str, set[str]]) -> str | None:
+    """Why `folder/name` (folder: sessions or expected; `listed`: the names in each of the two
+    folders) is a fixture file the loader never reads, and what to do; None when it is not one."""
     stem, extension = os.path.splitext(name)
     if name.startswith(".") or extension == _SUFFIX[folder]:
         return None
     other = SIDECARS_DIR if folder == SESSIONS_DIR else SESSIONS_DIR
     if extension.lower() in _MEANT_AS[other]:
-        return (f"not read: a {_KIND[other]} belongs in {other}/; "
-                f"move it to {other}/{stem}{_SUFFIX[other]}")
-    if extension and extension.lower() not in _MEANT_AS[folder]:
+        where, why = other, f"not read: a {_KIND[other]} belongs in {other}/"
+    elif extension and extension.lower() not in _MEANT_AS[folder]:
         return None
-    target = stem + _SUFFIX[folder]
-    why = f"not read as a {_KIND[folder]}: {_KIND[folder]}s are named <fixture id>{_SUFFIX[folder]}"
-    if target in listed:
-        return f"{why} and {target} is the one read; merge the two and delete this file"
-    return f"{why}; rename it to {target}"
+    else:
+        where, why = folder, f"not read as a {_KIND[folder]}: {_KIND[folder]}s are named <fixture id>{_SUFFIX[folder]}"
+    target = stem + _SUFFIX[where]
+    shown = target if where == folder else f"{where}/{target}"
+    if target in listed[where]:
+        return f"{why} and {shown} is the one read; merge the two and delete this file"
+    return f"{why}; {'rename' if where == folder else 'move'} it to {shown}"
 
 
 def misnamed_files(root: str) -> list[Problem]:
     """A MISNAMED problem for each file under sessions/ or expected/ named like a fixture file but
     never read as one (`expected/x.yml`, `sessions/x.MD`, `expected/x`, `sessions/x.yaml`, ...).
-    Folders and names that are not UTF-8 are left to the other checks."""
-    problems = []
+    Folders, and names that are not UTF-8, are skipped."""
+    on_disk: dict[str, dict[str, str]] = {}  # folder -> UTF-8 name -> name as listed
     for folder in (SESSIONS_DIR, SIDECARS_DIR):
         path = os.path.join(root, folder)
-        if os.path.islink(path):
-            continue
         try:
-            names = {utf8_name(n): n for n in os.listdir(path)}
+            names = [] if os.path.islink(path) else os.listdir(path)
         except OSError:
-            continue
-        listed = {name for name in names if name is not None}
-        for name in sorted(listed):
+            names = []
+        on_disk[folder] = {utf8_name(n): n for n in names if utf8_name(n) is not None}
+    listed = {folder: set(names) for folder, names in on_disk.items()}
+    problems = []
+    for folder, names in on_disk.items():
+        for name in sorted(names):
             message = misnamed_message(folder, name, listed)
-            full = os.path.join(path, names[name])
+            full = os.path.join(root, folder, names[name])
             if message is not None and not (os.path.isdir(full) and not os.path.islink(full)):
                 problems.append(Problem(Pos(full), MISNAMED, message))
     return problems

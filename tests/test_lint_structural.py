@@ -153,7 +153,7 @@ def test_near_miss_fixture_file_names_say_what_to_rename_them_to(make_corpus):
     body = VALID_FILES[ADMIT_SIDECAR]
     root = make_corpus({ADMIT_SIDECAR: None, f"expected/{ADMIT_ID}.YAML": body, f"expected/{REJECT_ID}": body,
                         "sessions/draft-01.markdown": "x\n", "sessions/lost-01.yml": body,
-                        "expected/lost-02.md": "x\n"})
+                        "expected/lost-02.md": "x\n", f"sessions/{REJECT_ID}.yaml": body})
     (root / "expected" / "a-folder.yml").mkdir()  # a folder is not a misnamed file
     run = lint_run(root)
     assert [(d.path, d.message) for d in run.diagnostics if d.code == "CT205"] == [
@@ -165,5 +165,7 @@ def test_near_miss_fixture_file_names_say_what_to_rename_them_to(make_corpus):
         ("corpus/sessions/draft-01.markdown", "not read as a session: sessions are named <fixture id>.md; "
          "rename it to draft-01.md"),
         ("corpus/sessions/lost-01.yml", "not read: a sidecar belongs in expected/; move it to expected/lost-01.yaml"),
+        (f"corpus/sessions/{REJECT_ID}.yaml", f"not read: a sidecar belongs in expected/ and "
+         f"expected/{REJECT_ID}.yaml is the one read; merge the two and delete this file"),
     ]
     assert all(d.severity == "error" for d in run.diagnostics if d.code == "CT205")
