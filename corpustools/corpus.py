@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import hashlib
 import os
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Mapping
 
 from corpustools.gcpause import gc_paused
 from corpustools.positions import InputError, Pos
@@ -339,5 +339,5 @@ def corpus_sha256(root: str | Corpus) -> str:
     digests = root.digests if isinstance(root, Corpus) else corpus_digests(root)
     digest = hashlib.sha256()
     for relative in sorted(digests):
-        digest.update(f"{relative}\0{digests[relative]}\n".encode("utf-8"))
+        digest.update(f"{relative}\0{digests[relative]}\n".encode())
     return digest.hexdigest()

@@ -9,8 +9,8 @@ import sys
 import types
 
 import pytest
-
 from conftest import ADMIT_ID, REJECT_ID, REJECT_TURNS, REJECT_UUID, SPEC_TEXT, session_text
+
 from corpustools.cli import main
 from corpustools.lint import registry
 

@@ -8,16 +8,24 @@ import re
 import types
 
 import pytest
-
 from conftest import ADMIT_ID, REJECT_ID, REJECT_TURNS, REJECT_UUID, SPEC_TEXT, session_text
+from lint_helpers import lint_run, where
+
 from corpustools.corpus import corpus_root_of, load_corpus
 from corpustools.lint.config import ConfigError, check_cli_ignore, expand_codes
 from corpustools.lint.diagnostic import Problem
-from corpustools.lint.engine import (Selection, Target, build_context, corpus_config, discover_corpora,
-                                     exit_code, lint_paths, resolve_targets)
+from corpustools.lint.engine import (
+    Selection,
+    Target,
+    build_context,
+    corpus_config,
+    discover_corpora,
+    exit_code,
+    lint_paths,
+    resolve_targets,
+)
 from corpustools.lint.registry import rule_modules
 from corpustools.positions import Pos
-from lint_helpers import lint_run, where
 
 REJECT_SESSION = f"sessions/{REJECT_ID}.md"
 AGENT_FIRST = session_text(REJECT_UUID, REJECT_TURNS[1:] + REJECT_TURNS[:1])  # CT403 at line 7

@@ -6,9 +6,18 @@ from __future__ import annotations
 import os
 
 import pytest
-
-from conftest import (ADMIT_ID, ADMIT_TURNS, ADMIT_UUID, REJECT_ID, REJECT_TURNS, REJECT_UUID, SPEC_TEXT,
-                      VALID_FILES, session_text, sidecar_text)
+from conftest import (
+    ADMIT_ID,
+    ADMIT_TURNS,
+    ADMIT_UUID,
+    REJECT_ID,
+    REJECT_TURNS,
+    REJECT_UUID,
+    SPEC_TEXT,
+    VALID_FILES,
+    session_text,
+    sidecar_text,
+)
 from lint_helpers import lint_run, messages, where
 
 ADMIT_SESSION = f"sessions/{ADMIT_ID}.md"

@@ -9,8 +9,15 @@ import os
 import pytest
 from conftest import ADMIT_ID, REJECT_ID, VALID_FILES, session_text, sidecar_text, write_corpus
 
-from corpustools.corpus import (SESSION_PARSE, SIDECAR_PARSE, SIDECAR_SCHEMA, SPEC_INVALID,
-                                corpus_files, corpus_sha256, load_corpus)
+from corpustools.corpus import (
+    SESSION_PARSE,
+    SIDECAR_PARSE,
+    SIDECAR_SCHEMA,
+    SPEC_INVALID,
+    corpus_files,
+    corpus_sha256,
+    load_corpus,
+)
 from corpustools.positions import InputError, Pos
 from corpustools.session import parse_session
 

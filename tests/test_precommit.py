@@ -17,7 +17,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from conftest import ADMIT_ID, ADMIT_TURNS, ADMIT_UUID, session_text, write_corpus
 
 REPO = Path(__file__).resolve().parent.parent

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import inspect
 import sys
+from collections.abc import Sequence
 from types import ModuleType
-from typing import Sequence
 
 HEADER = """\
 # corpustools lint rules

@@ -8,10 +8,10 @@ import os
 from dataclasses import dataclass, replace
 from types import ModuleType
 
+from corpustools.corpus import corpus_root_of, is_corpus_root
 from corpustools.lint.config import ConfigError, LintConfig, load_config, suppressible
 from corpustools.lint.context import LintContext, TextSource
 from corpustools.lint.diagnostic import Diagnostic
-from corpustools.corpus import corpus_root_of, is_corpus_root
 from corpustools.positions import InputError, Pos
 from corpustools.spec import SPEC_FILE
 

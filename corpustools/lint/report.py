@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from collections.abc import Sequence
 from types import ModuleType
-from typing import Sequence
 from urllib.parse import quote
 
 from corpustools.lint.diagnostic import Diagnostic

@@ -5,8 +5,19 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
-from corpustools.corpus import (MISNAMED, SESSION_SUFFIX, SESSIONS_DIR, SIDECAR_SUFFIX, SIDECARS_DIR, UNREAD, Corpus,
-                                bad_names, corpus_sha256, load_corpus, require_corpus)
+from corpustools.corpus import (
+    MISNAMED,
+    SESSION_SUFFIX,
+    SESSIONS_DIR,
+    SIDECAR_SUFFIX,
+    SIDECARS_DIR,
+    UNREAD,
+    Corpus,
+    bad_names,
+    corpus_sha256,
+    load_corpus,
+    require_corpus,
+)
 from corpustools.positions import InputError
 from corpustools.score.aggregate import Aggregate, CategoryRow, aggregate, category_rows, taxonomy
 from corpustools.score.match import FixtureScore, invalid_sidecar_score, score_fixture
