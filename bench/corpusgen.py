@@ -89,6 +89,7 @@ class Fixture:
     sidecar_bytes: bytes | None = None
     has_session: bool = True
     has_sidecar: bool = True
+    sidecar_suffix: str = ".yaml"  # another one plants a misnamed sidecar (CT205)
 
 
 # Unmasked words drawn from the large pools that every long sentence needs. With fewer, a sentence
@@ -340,7 +341,7 @@ def render(categories: list[Category], fixtures: list[Fixture], name: str) -> di
             files[f"{CORPUS}/sessions/{fixture.id}.md"] = fixture.session_bytes or session_text(fixture).encode()
         if fixture.has_sidecar:
             sidecar = fixture.sidecar_bytes or sidecar_text(fixture.sidecar).encode()
-            files[f"{CORPUS}/expected/{fixture.id}.yaml"] = sidecar
+            files[f"{CORPUS}/expected/{fixture.id}{fixture.sidecar_suffix}"] = sidecar
         if fixture.result is not None:
             files[f"{RESULTS}/{fixture.id}.json"] = fixture.result
     return files

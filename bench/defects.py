@@ -150,6 +150,10 @@ class Planter:
         fixture = replace(fixture, id=renamed, sidecar={**fixture.sidecar, "fixture_id": renamed})
         return fixture, _sidecar(fixture)
 
+    def ct205(self, k, fixture, donor):
+        fixture = replace(fixture, sidecar_suffix=".yml")
+        return fixture, f"{CORPUS}/expected/{fixture.id}.yml"
+
     def ct302(self, k, fixture, donor):
         category, renamed = f"unlisted-{k}", f"unlisted-{k}-01"
         fixture = replace(fixture, id=renamed, category=category,
@@ -352,7 +356,7 @@ def plant(rng: random.Random, categories: list[Category], fixtures: list[Fixture
     table = [("CT001", planter.ct001), ("CT002", planter.ct002), ("CT004", planter.ct004), ("CT005", planter.ct005),
              ("CT101", planter.ct101), ("CT102", planter.ct102), ("CT103", planter.ct103),
              ("CT201", planter.ct201), ("CT202", planter.ct202),
-             ("CT203", planter.ct203), ("CT204", planter.ct204), ("CT302", planter.ct302), ("CT303", planter.ct303),
+             ("CT203", planter.ct203), ("CT204", planter.ct204), ("CT205", planter.ct205), ("CT302", planter.ct302), ("CT303", planter.ct303),
              ("CT401", planter.ct401), ("CT402", planter.ct402), ("CT403", planter.ct403), ("CT407", planter.ct407)]
     table += [(code, planter.secret(code)) for code in sorted(SECRETS)] + [("CT508", planter.ct508)]
     table += [(f"CT{n}", getattr(planter, f"ct{n}")) for n in (601, 602, 603, 604, 605, 606, 607, 608, 609, 610,

@@ -23,8 +23,8 @@ SESSIONS_DIR, SIDECARS_DIR, GOLD_DIR = "sessions", "expected", "gold"
 SESSION_SUFFIX, SIDECAR_SUFFIX = ".md", ".yaml"
 
 # Problem kinds, one per way a file can fail to load (the linter maps each to its rule).
-SESSION_PARSE, SIDECAR_PARSE, SPEC_INVALID, SIDECAR_SCHEMA, STRAY_LINK, BAD_NAME = (
-    "session-parse", "sidecar-parse", "spec-invalid", "sidecar-schema", "stray-link", "bad-name")
+SESSION_PARSE, SIDECAR_PARSE, SPEC_INVALID, SIDECAR_SCHEMA, STRAY_LINK, BAD_NAME, MISNAMED = (
+    "session-parse", "sidecar-parse", "spec-invalid", "sidecar-schema", "stray-link", "bad-name", "misnamed")
 
 # The digest recorded for a corpus file that is a regular file but could not be read (no
 # permission, over the size limit): the corpus hash still changes when such a file appears.
@@ -138,6 +138,57 @@ def list_files(folder: str, suffix: str) -> tuple[dict[str, str], list[Problem]]
     return dict(sorted(found.items())), problems
 
 
+# Extensions (compared case-insensitively) that mean "a session" or "a sidecar", and names with no
+# extension: a file under sessions/ or expected/ named so, but not exactly <id>.md or <id>.yaml,
+# is one the author meant as a fixture file and the loader never reads.
+_MEANT_AS = {SESSIONS_DIR: (".md", ".markdown", ".mdown", ".mkd"), SIDECARS_DIR: (".yaml", ".yml")}
+_SUFFIX = {SESSIONS_DIR: SESSION_SUFFIX, SIDECARS_DIR: SIDECAR_SUFFIX}
+_KIND = {SESSIONS_DIR: "session", SIDECARS_DIR: "sidecar"}
+
+
+def misnamed_message(folder: str, name: str, listed: Mapping[str, set[str]]) -> str | None:
+    """Why `folder/name` (folder: sessions or expected; `listed`: the names in each of the two
+    folders) is a fixture file the loader never reads, and what to do; None when it is not one."""
+    stem, extension = os.path.splitext(name)
+    if name.startswith(".") or extension == _SUFFIX[folder]:
+        return None
+    other = SIDECARS_DIR if folder == SESSIONS_DIR else SESSIONS_DIR
+    if extension.lower() in _MEANT_AS[other]:
+        where, why = other, f"not read: a {_KIND[other]} belongs in {other}/"
+    elif extension and extension.lower() not in _MEANT_AS[folder]:
+        return None
+    else:
+        where, why = folder, f"not read as a {_KIND[folder]}: {_KIND[folder]}s are named <fixture id>{_SUFFIX[folder]}"
+    target = stem + _SUFFIX[where]
+    shown = target if where == folder else f"{where}/{target}"
+    if target in listed[where]:
+        return f"{why} and {shown} is the one read; merge the two and delete this file"
+    return f"{why}; {'rename' if where == folder else 'move'} it to {shown}"
+
+
+def misnamed_files(root: str) -> list[Problem]:
+    """A MISNAMED problem for each file under sessions/ or expected/ named like a fixture file but
+    never read as one (`expected/x.yml`, `sessions/x.MD`, `expected/x`, `sessions/x.yaml`, ...).
+    Folders, and names that are not UTF-8, are skipped."""
+    on_disk: dict[str, dict[str, str]] = {}  # folder -> UTF-8 name -> name as listed
+    for folder in (SESSIONS_DIR, SIDECARS_DIR):
+        path = os.path.join(root, folder)
+        try:
+            names = [] if os.path.islink(path) else os.listdir(path)
+        except OSError:
+            names = []
+        on_disk[folder] = {utf8: n for n in names if (utf8 := utf8_name(n)) is not None}
+    listed = {folder: set(names) for folder, names in on_disk.items()}
+    problems = []
+    for folder, by_name in on_disk.items():
+        for name in sorted(by_name):
+            message = misnamed_message(folder, name, listed)
+            full = os.path.join(root, folder, by_name[name])
+            if message is not None and not (os.path.isdir(full) and not os.path.islink(full)):
+                problems.append(Problem(Pos(full), message, MISNAMED))
+    return problems
+
+
 def bad_names(problems) -> list[Problem]:
     return [p for p in problems if p.kind == BAD_NAME]
 
@@ -209,6 +260,7 @@ def _load_corpus(root: str, for_scoring: bool) -> Corpus:
     problems += listed
     sidecar_paths, listed = list_files(os.path.join(root, SIDECARS_DIR), SIDECAR_SUFFIX)
     problems += listed
+    problems += misnamed_files(root)
 
     sessions: dict[str, Session] = {}
     transcripts: dict[str, str] = {}

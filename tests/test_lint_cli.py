@@ -129,6 +129,18 @@ def test_usage_errors_exit_2_with_one_line(make_corpus, capsys, argv, message):
     assert code == 2 and out == "" and message in err and len(err.strip().splitlines()) == 1
 
 
+def test_skip_outside_corpora_skips_paths_in_no_corpus_instead_of_exit_2(make_corpus, capsys, tmp_path):
+    make_corpus({REJECT_SESSION: AGENT_FIRST})
+    (tmp_path / "expected").mkdir()
+    (tmp_path / "expected" / "output.yaml").write_text("a: 1\n")  # a project file, not a fixture
+    code, out, err = lint(capsys, "expected/output.yaml", f"corpus/{REJECT_SESSION}")
+    assert code == 2 and "expected/output.yaml: not a corpus and not inside one" in err
+    assert lint(capsys, "--skip-outside-corpora", "expected/output.yaml", f"corpus/{REJECT_SESSION}") == (
+        0, CT403_LINE + "\nFound 1 warning in 2 fixtures.\n", "")
+    assert lint(capsys, "--skip-outside-corpora", "expected/output.yaml") == (0, "All checks passed.\n", "")
+    assert lint(capsys, "--skip-outside-corpora", "nowhere")[0] == 2  # a path that does not exist still is
+
+
 def test_secret_rules_cannot_be_ignored_from_the_command_line(make_corpus, capsys):
     make_corpus()
     code, _, err = lint(capsys, "corpus", "--ignore", "CT5")

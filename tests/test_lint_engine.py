@@ -11,10 +11,19 @@ import types
 
 import pytest
 
-from corpustools.corpus import load_corpus
+from corpustools.corpus import corpus_root_of, load_corpus
 from corpustools.lint.config import ConfigError, check_cli_ignore, expand_codes
 from corpustools.lint.diagnostic import Problem
-from corpustools.lint.engine import Selection, build_context, corpus_config, discover_corpora, exit_code, lint_paths
+from corpustools.lint.engine import (
+    Selection,
+    Target,
+    build_context,
+    corpus_config,
+    discover_corpora,
+    exit_code,
+    lint_paths,
+    resolve_targets,
+)
 from corpustools.lint.options import Option, defaults
 from corpustools.lint.registry import rule_modules
 from corpustools.positions import Pos
@@ -261,11 +270,38 @@ def test_diagnostics_are_sorted_and_unique(make_corpus):
         (f"corpus/{REJECT_SESSION}", 2), (f"corpus/{REJECT_SESSION}", 9)]
 
 
-def test_a_path_inside_a_corpus_reports_only_that_file(make_corpus):
+def test_a_path_inside_a_corpus_lints_that_whole_corpus_once(make_corpus):
     root = make_corpus({REJECT_SESSION: AGENT_FIRST, f"expected/{ADMIT_ID}.yaml": None})
-    assert {d.code for d in lint_run(root).diagnostics} == {"CT201", "CT403"}
-    assert [d.code for d in lint_run(root / REJECT_SESSION).diagnostics] == ["CT403"]
-    assert [d.code for d in lint_run(root / "expected").diagnostics] == []
+    whole = lint_run(root)
+    assert {d.code for d in whole.diagnostics} == {"CT201", "CT403"} and whole.fixtures == 2
+    # The pre-commit hook passes the changed files: an error in an unchanged file of their corpus
+    # (here the admit session's missing sidecar) still fails the commit.
+    assert lint_run(root / REJECT_SESSION) == whole
+    assert lint_run(root / "expected") == whole
+    assert lint_run(root / REJECT_SESSION, root / "corpus.yaml", root, root / "sessions") == whole
+
+
+def test_changed_files_of_several_corpora_lint_each_corpus_once_in_sorted_order(make_corpus, tmp_path):
+    broken = make_corpus({REJECT_SESSION: AGENT_FIRST}, name="b-broken")
+    clean = make_corpus(name="a-clean")
+    assert resolve_targets([str(broken / REJECT_SESSION), str(clean / "corpus.yaml"), str(broken)]) == [
+        Target(str(clean)), Target(str(broken))]
+    assert lint_run(clean / REJECT_SESSION).diagnostics == ()
+    run = lint_run(broken / REJECT_SESSION, clean / REJECT_SESSION)
+    assert [d.path for d in run.diagnostics] == [f"b-broken/{REJECT_SESSION}"] and run.fixtures == 4
+
+
+def test_corpus_root_of_is_the_nearest_corpus_folder_at_or_above_a_path(make_corpus, tmp_path):
+    root = make_corpus(name="outer/corpus")
+    (root / "sessions" / "deeper").mkdir()
+    assert corpus_root_of(str(root / REJECT_SESSION)) == str(root)
+    assert corpus_root_of(str(root / "sessions" / "deeper")) == str(root)
+    assert corpus_root_of(str(root)) == str(root)
+    assert corpus_root_of("outer/corpus/corpus.yaml") == str(root)  # relative in, absolute out
+    assert corpus_root_of(str(tmp_path / "outer")) is None
+    (root / "corpus.yaml").unlink()  # sessions/ + expected/ still make a corpus (lint says CT003)
+    assert resolve_targets([str(root / REJECT_SESSION)]) == [Target(str(root))]
+    assert "CT003" in {d.code for d in lint_run(root / REJECT_SESSION).diagnostics}
 
 
 def test_discovery_skips_hidden_folders_and_virtualenvs(make_corpus, tmp_path):

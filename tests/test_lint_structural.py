@@ -27,7 +27,7 @@ ADMIT_SIDECAR = f"expected/{ADMIT_ID}.yaml"
 REJECT_SIDECAR = f"expected/{REJECT_ID}.yaml"
 
 STRUCTURAL = ("CT001", "CT002", "CT003", "CT004", "CT005", "CT101", "CT102", "CT201", "CT202", "CT203",
-              "CT204", "CT301", "CT302", "CT303", "CT401", "CT402", "CT403", "CT801")
+              "CT204", "CT205", "CT301", "CT302", "CT303", "CT401", "CT402", "CT403", "CT801")
 
 
 @pytest.fixture(autouse=True)
@@ -78,6 +78,11 @@ FAILING = [
      [(REJECT_SIDECAR, 2, 1)]),
     ("CT204", {"sessions/stray.md": session_text("0d9c8b7a-6f5e-4d3c-9b2a-1f0e9d8c7b6a", REJECT_TURNS)},
      [("sessions/stray.md", 1, 1)]),
+    ("CT205", {ADMIT_SIDECAR: None, f"expected/{ADMIT_ID}.yml": VALID_FILES[ADMIT_SIDECAR]},
+     [(f"expected/{ADMIT_ID}.yml", 1, 1)]),
+    ("CT205", {f"sessions/{REJECT_ID}.MD": VALID_FILES[REJECT_SESSION], "expected/notes.txt": "x\n",
+               f"expected/{ADMIT_ID}.yaml.bak": "x\n", "sessions/.draft.markdown": "x\n"},
+     [(f"sessions/{REJECT_ID}.MD", 1, 1)]),
     ("CT301", {"corpus.yaml": SPEC_TEXT.replace("count: 1\n    expect: empty", "count: 3\n    expect: empty")},
      [("corpus.yaml", 16, 5)]),
     ("CT302", {REJECT_SIDECAR: sidecar_text(REJECT_ID, "reject-nosie", expect_empty=True)}, [(REJECT_SIDECAR, 2, 1)]),
@@ -152,3 +157,25 @@ def test_broken_files_do_not_stop_the_rest(make_corpus):
     codes = {d.code for d in run.diagnostics}
     assert {"CT001", "CT002", "CT003"} <= codes
     assert run.crashes == ()
+
+
+def test_near_miss_fixture_file_names_say_what_to_rename_them_to(make_corpus):
+    body = VALID_FILES[ADMIT_SIDECAR]
+    root = make_corpus({ADMIT_SIDECAR: None, f"expected/{ADMIT_ID}.YAML": body, f"expected/{REJECT_ID}": body,
+                        "sessions/draft-01.markdown": "x\n", "sessions/lost-01.yml": body,
+                        "expected/lost-02.md": "x\n", f"sessions/{REJECT_ID}.yaml": body})
+    (root / "expected" / "a-folder.yml").mkdir()  # a folder is not a misnamed file
+    run = lint_run(root)
+    assert [(d.path, d.message) for d in run.diagnostics if d.code == "CT205"] == [
+        (f"corpus/expected/{ADMIT_ID}.YAML", "not read as a sidecar: sidecars are named <fixture id>.yaml; "
+         f"rename it to {ADMIT_ID}.yaml"),
+        ("corpus/expected/lost-02.md", "not read: a session belongs in sessions/; move it to sessions/lost-02.md"),
+        (f"corpus/expected/{REJECT_ID}", "not read as a sidecar: sidecars are named <fixture id>.yaml and "
+         f"{REJECT_ID}.yaml is the one read; merge the two and delete this file"),
+        ("corpus/sessions/draft-01.markdown", "not read as a session: sessions are named <fixture id>.md; "
+         "rename it to draft-01.md"),
+        ("corpus/sessions/lost-01.yml", "not read: a sidecar belongs in expected/; move it to expected/lost-01.yaml"),
+        (f"corpus/sessions/{REJECT_ID}.yaml", f"not read: a sidecar belongs in expected/ and "
+         f"expected/{REJECT_ID}.yaml is the one read; merge the two and delete this file"),
+    ]
+    assert all(d.severity == "error" for d in run.diagnostics if d.code == "CT205")

@@ -257,10 +257,12 @@ def test_a_linked_corpus_yaml_is_not_read_nor_hashed(make_corpus, tmp_path):
     assert "corpus.yaml" not in corpus_files(str(root))
 
 
-def test_files_without_the_suffix_or_hidden_are_ignored(make_corpus):
+def test_files_without_the_suffix_or_hidden_are_not_fixtures_and_near_misses_are_problems(make_corpus):
     root = make_corpus({"sessions/notes.txt": "x\n", "sessions/.draft.md": "x\n", "expected/x.yml": "a: 1\n"})
     corpus = load_corpus(str(root))
-    assert corpus.problems == () and corpus.fixture_ids == [ADMIT_ID, REJECT_ID]
+    assert corpus.fixture_ids == [ADMIT_ID, REJECT_ID]
+    assert [(os.path.relpath(p.pos.path, root), p.kind) for p in corpus.problems] == [
+        (os.path.join("expected", "x.yml"), "misnamed")]  # lint CT205, a score warning
 
 
 def test_missing_corpus_folder_raises_input_error(tmp_path):

@@ -1,9 +1,11 @@
 """The shipped pre-commit hook, driven by the real pre-commit tool: a commit touching a broken fixture
-is refused with the diagnostic shown, and the fixed one passes.
+is refused with the diagnostic shown, and the fixed one passes; with two corpora in one repository,
+only the corpora holding a staged file are linted, so a broken corpus does not block a commit to a
+clean one, and a matching file outside any corpus passes.
 
-Slow (pre-commit installs the package and its dependencies into a fresh environment): deselect with
-`-m "not slow"`. Skipped, with the reason, when git or pre-commit is missing or the package index
-cannot be reached.
+Slow (pre-commit installs the package and its dependencies into a fresh environment, once for this
+module): deselect with `-m "not slow"`. Skipped, with the reason, when git or pre-commit is missing
+or the package index cannot be reached.
 """
 
 from __future__ import annotations
@@ -52,31 +54,46 @@ def _try_repo(work: Path, hooks: Path, env: dict) -> subprocess.CompletedProcess
                            "--verbose"], cwd=work, env=env, capture_output=True, text=True, timeout=1200)
 
 
-@pytest.mark.slow
-def test_precommit_refuses_a_broken_fixture_and_passes_the_fixed_one(tmp_path):
+@pytest.fixture(scope="module")
+def hook(tmp_path_factory):
+    """(hook repository, environment): one PRE_COMMIT_HOME, so the hook is installed once."""
     if shutil.which("git") is None:
         pytest.skip("git is not installed")
     try:
         import pre_commit  # noqa: F401
     except ImportError:
         pytest.skip("pre-commit is not installed (pip install '.[test]')")
-    env = {**os.environ, "PRE_COMMIT_HOME": str(tmp_path / "pre-commit-home"), "GIT_AUTHOR_NAME": "t",
+    base = tmp_path_factory.mktemp("precommit")
+    env = {**os.environ, "PRE_COMMIT_HOME": str(base / "pre-commit-home"), "GIT_AUTHOR_NAME": "t",
            "GIT_AUTHOR_EMAIL": "t@t", "GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@t",
            "GIT_CONFIG_GLOBAL": os.devnull, "GIT_CONFIG_NOSYSTEM": "1", "PRE_COMMIT_COLOR": "never"}
     env.pop("PYTHONPATH", None)
-    hooks = _hook_repo(tmp_path, env)
+    return _hook_repo(base, env), env
 
-    work = tmp_path / "work"
-    work.mkdir()
-    _git(work, "init", "-q", env=env)
+
+def _refused_or_skip(result: subprocess.CompletedProcess, code: str) -> str:
+    output = result.stdout + result.stderr
+    if result.returncode != 0 and code not in output and any(sign in output for sign in OFFLINE_SIGNS):
+        pytest.skip("pre-commit could not install the hook environment (no package index?): "
+                    + output.strip().splitlines()[-1][:200])
+    return output
+
+
+def _work_repo(path: Path, env: dict) -> Path:
+    path.mkdir()
+    _git(path, "init", "-q", env=env)
+    return path
+
+
+@pytest.mark.slow
+def test_precommit_refuses_a_broken_fixture_and_passes_the_fixed_one(hook, tmp_path):
+    hooks, env = hook
+    work = _work_repo(tmp_path / "work", env)
     write_corpus(work / "fixtures" / "tiny", {f"sessions/{ADMIT_ID}.md": session_text(BROKEN_ID, ADMIT_TURNS)})
     _git(work, "add", "-A", env=env)
 
     refused = _try_repo(work, hooks, env)
-    output = refused.stdout + refused.stderr
-    if refused.returncode != 0 and "CT101" not in output and any(sign in output for sign in OFFLINE_SIGNS):
-        pytest.skip("pre-commit could not install the hook environment (no package index?): "
-                    + output.strip().splitlines()[-1][:200])
+    output = _refused_or_skip(refused, "CT101")
     assert refused.returncode == 1, output
     assert f"{SESSION}:3:1: CT101 [error] session_id '{BROKEN_ID}' is not lowercase" in output
 
@@ -85,3 +102,40 @@ def test_precommit_refuses_a_broken_fixture_and_passes_the_fixed_one(tmp_path):
     fixed = _try_repo(work, hooks, env)
     assert fixed.returncode == 0, fixed.stdout + fixed.stderr
     assert "corpustools lint" in fixed.stdout and "Passed" in fixed.stdout
+
+
+@pytest.mark.slow
+def test_precommit_lints_only_the_corpora_holding_a_staged_file(hook, tmp_path):
+    hooks, env = hook
+    work = _work_repo(tmp_path / "work", env)
+    broken, clean = work / "fixtures" / "broken", work / "fixtures" / "clean"
+    write_corpus(broken, {f"sessions/{ADMIT_ID}.md": session_text(BROKEN_ID, ADMIT_TURNS)})
+    write_corpus(clean)
+    _git(work, "add", "-A", env=env)
+    _git(work, "commit", "-q", "--no-verify", "-m", "two corpora, one broken", env=env)
+
+    # A commit touching only the clean corpus (and a project file that merely looks like a sidecar)
+    # passes: the broken corpus is not this commit's business.
+    touched = clean / "expected" / f"{ADMIT_ID}.yaml"
+    touched.write_text(touched.read_text() + "# reviewed\n")
+    (work / "tests" / "expected").mkdir(parents=True)
+    (work / "tests" / "expected" / "output.yaml").write_text("a: 1\n")
+    _git(work, "add", "-A", env=env)
+    passed = _try_repo(work, hooks, env)
+    output = _refused_or_skip(passed, "CT101")
+    assert passed.returncode == 0, output
+    assert "Passed" in passed.stdout and "CT101" not in output
+    _git(work, "commit", "-q", "--no-verify", "-m", "clean change", env=env)
+
+    # A commit touching the broken corpus fails with its diagnostic -- found in a file the commit
+    # did not change, because the corpus is linted whole.
+    sidecar = broken / "expected" / f"{ADMIT_ID}.yaml"
+    sidecar.write_text(sidecar.read_text() + "# touched\n")
+    _git(work, "add", "-A", env=env)
+    refused = _try_repo(work, hooks, env)
+    output = refused.stdout + refused.stderr
+    assert refused.returncode == 1, output
+    assert (f"fixtures/broken/sessions/{ADMIT_ID}.md:3:1: CT101 [error] session_id '{BROKEN_ID}' "
+            "is not lowercase") in output
+    assert "fixtures/clean/" not in output
+    assert output.count("CT101 [error]") == 1  # the corpus is linted once

@@ -242,3 +242,14 @@ def test_reports_name_the_prompt_but_never_a_path_outside_the_tree(make_corpus, 
     assert "| prompt | proposal-extract, version 7 (prompts/p.md, sha256 " in reports[0]
     assert [shown_path(p) for p in ("a/../b", "a/../../b", "C:\\p.md", "~/p.md", "\\\\host\\p.md", "..")] == [
         "a/../b", None, None, None, None, None]
+
+
+def test_a_misnamed_sidecar_is_a_warning_with_lints_message(tmp_path, capsys):
+    sidecar = VALID_FILES[f"expected/{REJECT_ID}.yaml"]
+    corpus = write_corpus(tmp_path / "corpus",
+                          {f"expected/{REJECT_ID}.yaml": None, f"expected/{REJECT_ID}.yml": sidecar})
+    _, out, _ = run_cli(capsys, "score", corpus, good_results(tmp_path / "run"), "--format", "json")
+    assert f"{corpus}/expected/{REJECT_ID}.yml: not read as a sidecar: sidecars are named <fixture id>.yaml; " \
+        f"rename it to {REJECT_ID}.yaml" in json.loads(out)["corpus_warnings"]
+    _, text, _ = run_cli(capsys, "score", corpus, tmp_path / "run", "--format", "text")
+    assert text.count(f"warning: {corpus}/expected/{REJECT_ID}.yml: not read as a sidecar") == 1

@@ -13,9 +13,16 @@ def register(subparsers) -> None:
         "lint", help=HELP, description=HELP + ". Exit 0: no errors; 1: errors (or warnings with "
         "--strict); 2: usage, config or internal error.")
     parser.add_argument("paths", nargs="*", metavar="PATH",
-                        help="a corpus folder, or a file or folder inside one (report only those files); "
-                        "default: the corpus the working folder is in (walking up), else every corpus below it")
+                        help="a corpus folder, or a file or folder inside one (report only those files, "
+                        "unless --whole-corpus); default: the corpus the working folder is in (walking up), "
+                        "else every corpus below it")
     add_report_options(parser, FORMATS, "text")
+    parser.add_argument("--whole-corpus", action="store_true",
+                        help="a PATH inside a corpus reports that whole corpus, not only the PATH "
+                        "(the pre-commit hook: an error anywhere in a corpus it touched counts)")
+    parser.add_argument("--skip-outside-corpora", action="store_true",
+                        help="skip a PATH that is neither in a corpus nor holds one, instead of exit 2 "
+                        "(the pre-commit hook passes every changed file its pattern matches)")
     parser.add_argument("--select", metavar="CODES", help="run only these rules (comma-separated codes or "
                         "prefixes such as CT6); secret rules always run")
     parser.add_argument("--ignore", metavar="CODES", help="skip these rules (codes or prefixes); "
@@ -68,6 +75,18 @@ def use_colour(out, environ) -> bool:
     return bool(isatty and isatty())
 
 
+def _root_relative(diagnostics) -> list:
+    """GitHub and SARIF locate files from the repository root, not from where lint ran."""
+    import os
+    from dataclasses import replace
+
+    from corpustools.lint.engine import repository_root, root_relative
+
+    cwd = os.getcwd()
+    root = repository_root(cwd)
+    return [replace(d, path=root_relative(d.path, root, cwd)) for d in diagnostics]
+
+
 def run(args, out, err) -> int:
     import os
 
@@ -91,7 +110,8 @@ def run(args, out, err) -> int:
         check_cli_ignore(ignore, rules)
         selection = engine.Selection(select, ignore, args.prompt, args.kb)
         # the rules allocate a lot: this process never rescans a loaded corpus (corpustools.gcpause)
-        run_ = engine.lint_paths(args.paths, rules, selection, after_load=freeze_loaded)
+        run_ = engine.lint_paths(args.paths, rules, selection, after_load=freeze_loaded,
+                                 skip_outside=args.skip_outside_corpora, whole_corpus=args.whole_corpus)
     except ConfigError as error:
         print(_config_message(error), file=err)
         return 2
@@ -110,9 +130,10 @@ def run(args, out, err) -> int:
     elif args.format == "json":
         text.append(report.format_json(diagnostics))
     elif args.format == "github":
-        text.append(report.format_github(diagnostics))
+        text.append(report.format_github(_root_relative(diagnostics)))
     else:
-        text.append(report.format_sarif(diagnostics, rules, __version__, [str(c) for c in run_.crashes]))
+        text.append(report.format_sarif(_root_relative(diagnostics), rules, __version__,
+                                        [str(c) for c in run_.crashes]))
     if args.statistics:
         (text.append if args.format == "text" else err.write)(report.format_statistics(diagnostics))
     if args.format == "text" and not args.quiet:

@@ -71,6 +71,11 @@ def rule_options(rule: ModuleType) -> str:
     return f"- options (under `lint: rules: {rule.CODE}:` in corpus.yaml):" + "".join(items)
 
 
+def rule_body(rule: ModuleType) -> str:
+    """The rule's documentation after its summary line (What / Why / Example)."""
+    return "\n".join(rule_doc(rule).splitlines()[1:]).strip()
+
+
 def render(rules: Sequence[ModuleType]) -> str:
     """docs/lint-rules.md for `rules` (in code order)."""
     parts = [HEADER, "\n| code | name | severity | summary |\n|---|---|---|---|\n"]
@@ -80,7 +85,7 @@ def render(rules: Sequence[ModuleType]) -> str:
         parts.append(f"| [{rule.CODE}](#{anchor}) | {rule.NAME} | {rule.SEVERITY} | {summary} |\n")
     for rule in rules:
         suppress = "yes" if rule.SUPPRESSIBLE else "**never** (secret rule)"
-        body = "\n".join(rule_doc(rule).splitlines()[1:]).strip()
+        body = rule_body(rule)
         parts.append(f"\n## {rule.CODE} {rule.NAME}\n\n{rule_summary(rule)}\n\n"
                      f"- default severity: {rule.SEVERITY}\n- can be ignored or re-levelled: {suppress}\n"
                      f"{rule_options(rule)}\n")

@@ -70,11 +70,16 @@ def discover_corpora(base: str) -> list[str]:
     return sorted(os.path.normpath(f) for f in found)
 
 
-def resolve_targets(paths: list[str], cwd: str = ".") -> list[Target]:
-    """What `corpustools lint PATH...` lints. A bad PATH is a ConfigError (usage, exit 2).
+def resolve_targets(paths: list[str], cwd: str = ".", skip_outside: bool = False,
+                    whole_corpus: bool = False) -> list[Target]:
+    """What `corpustools lint PATH...` lints: each corpus once, sorted. A bad PATH is a ConfigError
+    (usage, exit 2).
 
     No PATH: the corpus the working folder is in (walking up), else every corpus below it. A PATH
-    inside a corpus lints that whole corpus and reports only what is under PATH."""
+    inside a corpus lints that whole corpus (corpus-wide rules need every fixture) and reports only
+    what is under PATH, or the whole corpus with `whole_corpus`. With `skip_outside`, a PATH neither
+    in nor holding a corpus is skipped instead of an error. The pre-commit hook asks for both: it
+    passes every changed file its pattern matches, and an error anywhere in a corpus it touched counts."""
     if not paths:
         enclosing = corpus_root_of(cwd)
         if enclosing is not None:
@@ -92,10 +97,12 @@ def resolve_targets(paths: list[str], cwd: str = ".") -> list[Target]:
         root = corpus_root_of(path)
         if root is None:
             below = discover_corpora(path) if os.path.isdir(path) else []
+            if not below and skip_outside:
+                continue
             if not below:
                 raise ConfigError(Pos(""), f"{path}: not a corpus and not inside one (no {SPEC_FILE} found)")
             whole.update(os.path.abspath(r) for r in below)
-        elif os.path.samefile(root, path):
+        elif whole_corpus or os.path.samefile(root, path):
             whole.add(root)
         else:
             parts.setdefault(root, set()).add(os.path.abspath(path))
@@ -110,6 +117,25 @@ def display_path(path: str, cwd: str | None = None) -> str:
     """`path` relative to the working directory, with forward slashes (identical on every OS)."""
     relative = os.path.relpath(os.path.abspath(path), cwd or os.getcwd())
     return relative.replace(os.sep, "/")
+
+
+def repository_root(cwd: str) -> str:
+    """The nearest ancestor-or-self of `cwd` holding `.git` (a folder, or the file a worktree or
+    submodule has), else `cwd` itself: what SARIF and GitHub annotation paths are relative to.
+    No subprocess: git need not be installed to write a report."""
+    folder = os.path.abspath(cwd)
+    while not os.path.lexists(os.path.join(folder, ".git")):
+        parent = os.path.dirname(folder)
+        if parent == folder:
+            return os.path.abspath(cwd)
+        folder = parent
+    return folder
+
+
+def root_relative(path: str, root: str, cwd: str) -> str:
+    """A displayed (working-directory relative) path made relative to `root`, with forward
+    slashes; a path outside `root` keeps its `..` segments."""
+    return os.path.relpath(os.path.join(os.path.abspath(cwd), path), root).replace(os.sep, "/")
 
 
 def read_source(path: str, option: str) -> TextSource:
@@ -225,12 +251,13 @@ def lint_target(target: Target, rules: list[ModuleType], selection: Selection,
 
 
 def lint_paths(paths: list[str], rules: list[ModuleType], selection: Selection,
-               after_load: Callable[[], None] | None = None) -> LintRun:
+               after_load: Callable[[], None] | None = None, skip_outside: bool = False,
+               whole_corpus: bool = False) -> LintRun:
     """Lint what `paths` name (see resolve_targets); diagnostics of all corpora, sorted together."""
     diagnostics: set[Diagnostic] = set()
     crashes: list[RuleCrash] = []
     fixtures = 0
-    for target in resolve_targets(paths):
+    for target in resolve_targets(paths, skip_outside=skip_outside, whole_corpus=whole_corpus):
         run = lint_target(target, rules, selection, after_load)
         diagnostics.update(run.diagnostics)
         crashes += run.crashes

@@ -15,6 +15,7 @@ from corpustools.lint.rules import (
     category_unknown,  # CT302
     credential_url,  # CT503
     email,  # CT506
+    file_extension,  # CT205
     fixture_id_mismatch,  # CT203
     fixture_name,  # CT204
     forbidden_conflict,  # CT608
@@ -73,6 +74,7 @@ RULE_MODULES: tuple[ModuleType, ...] = (
     session_missing,
     fixture_id_mismatch,
     fixture_name,
+    file_extension,
     category_count,
     category_unknown,
     category_shape,

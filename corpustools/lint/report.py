@@ -7,6 +7,7 @@ import json
 from collections import Counter
 from collections.abc import Sequence
 from types import ModuleType
+from urllib.parse import quote
 
 from corpustools.lint.diagnostic import Diagnostic
 from corpustools.positions import printable
@@ -77,7 +78,8 @@ def _github_property(text: str) -> str:
 
 
 def format_github(diagnostics: Sequence[Diagnostic]) -> str:
-    """GitHub Actions workflow commands: each diagnostic becomes an annotation on the file."""
+    """GitHub Actions workflow commands: each diagnostic becomes an annotation on the file (paths
+    must already be relative to the repository root, as GitHub resolves them)."""
     lines = []
     for d in diagnostics:
         command = "error" if d.severity == "error" else "warning"
@@ -87,25 +89,42 @@ def format_github(diagnostics: Sequence[Diagnostic]) -> str:
     return "".join(lines)
 
 
+# What %SRCROOT% stands for. No `uri`: an absolute path would make the log differ from machine to
+# machine; GitHub code scanning resolves relative URIs against the checkout root anyway.
+SRCROOT_DESCRIPTION = ("The repository root: the nearest folder holding .git, at or above the folder "
+                       "corpustools lint ran in (that folder itself outside a repository).")
+
+
+def artifact_uri(path: str) -> str:
+    """A root-relative POSIX path as a SARIF relative URI reference (RFC 3986): every byte outside
+    the unreserved set and `/` percent-encoded (UTF-8; a name that is not UTF-8 keeps its bytes)."""
+    return quote(path.encode("utf-8", "surrogateescape"), safe="/")
+
+
+def _sarif_rule(rule: ModuleType) -> dict:
+    from corpustools.lint.docs import rule_body, rule_summary
+
+    summary = rule_summary(rule)
+    # The long documentation (What / Why / Example) appears once, as help.markdown: what code
+    # scanning shows beside an alert, under the rule's one-line summary as its title.
+    body = rule_body(rule) or summary
+    return {
+        "id": rule.CODE,
+        "name": rule.NAME,
+        "shortDescription": {"text": summary},
+        "fullDescription": {"text": summary},
+        "help": {"text": f"corpustools lint --explain {rule.CODE}", "markdown": body},
+        "defaultConfiguration": {"level": rule.SEVERITY},
+        "properties": {"suppressible": rule.SUPPRESSIBLE},
+    }
+
+
 def format_sarif(diagnostics: Sequence[Diagnostic], rules: Sequence[ModuleType], version: str,
                  crashes: Sequence[str] = ()) -> str:
-    """SARIF 2.1.0: one run; every rule with its documentation; results with file locations."""
-    from corpustools.lint.docs import rule_doc, rule_summary
-
+    """SARIF 2.1.0: one run; every rule with its documentation; results located relative to
+    %SRCROOT% (diagnostic paths must already be relative to the repository root)."""
     index = {rule.CODE: i for i, rule in enumerate(rules)}
-    driver = {
-        "name": "corpustools",
-        "version": version,
-        "rules": [{
-            "id": rule.CODE,
-            "name": rule.NAME,
-            "shortDescription": {"text": rule_summary(rule)},
-            "fullDescription": {"text": rule_doc(rule)},
-            "help": {"text": rule_doc(rule), "markdown": rule_doc(rule)},
-            "defaultConfiguration": {"level": rule.SEVERITY},
-            "properties": {"suppressible": rule.SUPPRESSIBLE},
-        } for rule in rules],
-    }
+    driver = {"name": "corpustools", "version": version, "rules": [_sarif_rule(rule) for rule in rules]}
     results = []
     for d in diagnostics:
         result: dict[str, object] = {
@@ -113,7 +132,7 @@ def format_sarif(diagnostics: Sequence[Diagnostic], rules: Sequence[ModuleType],
             "level": d.severity,
             "message": {"text": d.message},
             "locations": [{"physicalLocation": {
-                "artifactLocation": {"uri": d.path, "uriBaseId": "%SRCROOT%"},
+                "artifactLocation": {"uri": artifact_uri(d.path), "uriBaseId": "%SRCROOT%"},
                 "region": {"startLine": d.line, "startColumn": d.col},
             }}],
         }
@@ -127,7 +146,9 @@ def format_sarif(diagnostics: Sequence[Diagnostic], rules: Sequence[ModuleType],
     log = {
         "$schema": SARIF_SCHEMA,
         "version": "2.1.0",
-        "runs": [{"tool": {"driver": driver}, "invocations": [invocation], "results": results}],
+        "runs": [{"tool": {"driver": driver}, "invocations": [invocation],
+                  "originalUriBaseIds": {"%SRCROOT%": {"description": {"text": SRCROOT_DESCRIPTION}}},
+                  "results": results}],
     }
     return json.dumps(log, indent=2, ensure_ascii=False) + "\n"
 

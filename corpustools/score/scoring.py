@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from corpustools.corpus import (
+    MISNAMED,
     SESSION_SUFFIX,
     SESSIONS_DIR,
     SIDECAR_SUFFIX,
@@ -79,6 +80,7 @@ def open_corpus(root: str) -> LoadedCorpus:
     for fixture_id in sorted(set(corpus.session_paths) - set(corpus.sidecar_paths)):
         warnings.append(f"{corpus.session_paths[fixture_id]}: no sidecar "
                         f"{os.path.join(root, SIDECARS_DIR, fixture_id + SIDECAR_SUFFIX)}; not scored")
+    warnings += [f"{p.pos}: {p.message}" for p in corpus.problems if p.kind == MISNAMED]  # as lint's CT205
     name = spec.name if spec else os.path.basename(os.path.normpath(root))
     info = CorpusInfo(root, name, spec.corpus_version if spec else None, corpus_sha256(corpus),
                       tuple(c.id for c in spec.categories) if spec else ())

@@ -1,0 +1,31 @@
+"""A file under `sessions/` or `expected/` is named like a fixture file but is never read as one.
+
+What: the loader reads exactly `sessions/<fixture id>.md` and `expected/<fixture id>.yaml`. A file
+there that was evidently meant as one of them is reported: another case or spelling of the
+extension (`expected/admit-convention-01.yml`, `.YAML`, `sessions/admit-convention-01.MD`,
+`.markdown`), no extension at all, or a sidecar under `sessions/` (a session under `expected/`).
+Hidden files, folders and other extensions (`notes.txt`, `x.yaml.bak`) are left alone. The message
+says what to rename the file to, or, when that name is taken, that the file is a stray copy.
+
+Why: a misnamed sidecar is silently not scored: its session is reported as having no sidecar
+(CT201) at best, and a misnamed session with a sidecar is a fixture that never runs. The file name
+the author chose deserves a direct answer, not silence. `corpustools score` prints the same message
+as a warning.
+
+Example:
+
+    expected/admit-convention-01.yml:1:1: CT205 [error] not read as a sidecar: sidecars are named <fixture id>.yaml; rename it to admit-convention-01.yaml
+"""
+
+from corpustools.corpus import MISNAMED
+from corpustools.lint.structure import loader_problems
+
+CODE = "CT205"
+NAME = "file-extension"
+SEVERITY = "error"
+OPTIONS = ()
+SUPPRESSIBLE = True
+
+
+def check(ctx, options):
+    yield from loader_problems(ctx.corpus, MISNAMED)
