@@ -274,20 +274,23 @@ def test_a_path_inside_a_corpus_lints_that_whole_corpus_once(make_corpus):
     root = make_corpus({REJECT_SESSION: AGENT_FIRST, f"expected/{ADMIT_ID}.yaml": None})
     whole = lint_run(root)
     assert {d.code for d in whole.diagnostics} == {"CT201", "CT403"} and whole.fixtures == 2
-    # The pre-commit hook passes the changed files: an error in an unchanged file of their corpus
-    # (here the admit session's missing sidecar) still fails the commit.
-    assert lint_run(root / REJECT_SESSION) == whole
-    assert lint_run(root / "expected") == whole
+    # By hand, a file inside a corpus reports that file only (the corpus is still linted whole).
+    assert {d.code for d in lint_run(root / REJECT_SESSION).diagnostics} == {"CT403"}
+    # The pre-commit hook passes the changed files with --whole-corpus: an error in an unchanged
+    # file of their corpus (here the admit session's missing sidecar) still fails the commit.
+    assert lint_run(root / REJECT_SESSION, whole_corpus=True) == whole
+    assert lint_run(root / "expected", whole_corpus=True) == whole
     assert lint_run(root / REJECT_SESSION, root / "corpus.yaml", root, root / "sessions") == whole
 
 
 def test_changed_files_of_several_corpora_lint_each_corpus_once_in_sorted_order(make_corpus, tmp_path):
     broken = make_corpus({REJECT_SESSION: AGENT_FIRST}, name="b-broken")
     clean = make_corpus(name="a-clean")
-    assert resolve_targets([str(broken / REJECT_SESSION), str(clean / "corpus.yaml"), str(broken)]) == [
+    assert resolve_targets([str(broken / REJECT_SESSION), str(clean / "corpus.yaml"), str(broken)],
+                           whole_corpus=True) == [
         Target(str(clean)), Target(str(broken))]
     assert lint_run(clean / REJECT_SESSION).diagnostics == ()
-    run = lint_run(broken / REJECT_SESSION, clean / REJECT_SESSION)
+    run = lint_run(broken / REJECT_SESSION, clean / REJECT_SESSION, whole_corpus=True)
     assert [d.path for d in run.diagnostics] == [f"b-broken/{REJECT_SESSION}"] and run.fixtures == 4
 
 
@@ -300,8 +303,8 @@ def test_corpus_root_of_is_the_nearest_corpus_folder_at_or_above_a_path(make_cor
     assert corpus_root_of("outer/corpus/corpus.yaml") == str(root)  # relative in, absolute out
     assert corpus_root_of(str(tmp_path / "outer")) is None
     (root / "corpus.yaml").unlink()  # sessions/ + expected/ still make a corpus (lint says CT003)
-    assert resolve_targets([str(root / REJECT_SESSION)]) == [Target(str(root))]
-    assert "CT003" in {d.code for d in lint_run(root / REJECT_SESSION).diagnostics}
+    assert resolve_targets([str(root / REJECT_SESSION)], whole_corpus=True) == [Target(str(root))]
+    assert "CT003" in {d.code for d in lint_run(root / REJECT_SESSION, whole_corpus=True).diagnostics}
 
 
 def test_discovery_skips_hidden_folders_and_virtualenvs(make_corpus, tmp_path):

@@ -6,9 +6,10 @@ from corpustools.lint.engine import Selection, lint_paths
 from corpustools.lint.registry import rule_modules
 
 
-def lint_run(*paths, select=None, ignore=frozenset(), prompt=None, kb=None):
+def lint_run(*paths, select=None, ignore=frozenset(), prompt=None, kb=None, whole_corpus=False):
     """The LintRun for `paths` (diagnostic paths are relative to the working directory)."""
-    return lint_paths([str(p) for p in paths], rule_modules(), Selection(select, frozenset(ignore), prompt, kb))
+    return lint_paths([str(p) for p in paths], rule_modules(), Selection(select, frozenset(ignore), prompt, kb),
+                      whole_corpus=whole_corpus)
 
 
 def where(run, code: str) -> list[tuple[str, int, int]]:
