@@ -1,4 +1,4 @@
-"""corpustools score CORPUS RESULTS... [--format markdown|json|text] [--output FILE] [--append-history FILE]
+"""corpustools score CORPUS RESULTS... [--format markdown|json|text|html] [--output FILE] [--append-history FILE]
 [--fail-under KEY=NUMBER,...]"""
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ def register(subparsers) -> None:
     parser.add_argument("corpus", metavar="CORPUS", help="the corpus folder (holds corpus.yaml)")
     parser.add_argument("results", metavar="RESULTS", nargs="+",
                         help="a run folder of <fixture_id>.json outputs (and optionally run.yaml)")
-    parser.add_argument("--format", choices=("markdown", "json", "text"), default="markdown")
+    parser.add_argument("--format", choices=("markdown", "json", "text", "html"), default="markdown")
     parser.add_argument("--output", metavar="FILE", help="write the report to FILE instead of standard output")
     parser.add_argument("--append-history", metavar="FILE",
                         help="append one row to the Markdown history table in FILE (created if missing; "
@@ -42,7 +42,13 @@ def run(args, out, err) -> int:
     try:
         with gc_paused():  # scoring builds many small acyclic objects; see corpustools.gcpause
             report = score_report(args.corpus, args.results)
-        text = {"markdown": score_markdown, "json": score_json, "text": score_text}[args.format](report)
+        if args.format == "html":
+            from corpustools.score.report_html import score_html
+            from corpustools.score.scoring import open_corpus
+
+            text = score_html(report, open_corpus(args.corpus).corpus)  # transcripts and sidecars too
+        else:
+            text = {"markdown": score_markdown, "json": score_json, "text": score_text}[args.format](report)
         row = None
         inputs = run_folder_inputs(args.results)
         if args.append_history:  # refuse a bad history file before writing the report

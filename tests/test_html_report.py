@@ -1,0 +1,99 @@
+"""`--format html`: one self-contained page, escaped, byte-identical, readable without JS, and its
+found/absent/forbidden marks are the scorer's own. (In a real browser: test_html_browser.py.)"""
+
+import html
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+from score_helpers import admit_sidecar, output, proposal, run_cli, write_results
+
+ROOT = Path(__file__).resolve().parent.parent
+SHIPPED = ROOT / "fixtures" / "prompt-eval"
+RUNS = SHIPPED / "runs"
+ADMIT = "admit-convention-01"
+HOSTILE = '</script><img src=x onerror="alert(1)">&amp;'
+
+
+def hostile_corpus(make_corpus, tmp_path):
+    """A fixture whose proposal title and body are markup, one point half found, one forbidden hit."""
+    sidecar = admit_sidecar(("expire-via-queue", "practice", ["queue worker", "expired signups"],
+                             ["mailing vendor"]))
+    corpus = make_corpus({f"expected/{ADMIT}.yaml": sidecar})
+    results = write_results(tmp_path / "run", {
+        ADMIT: output([proposal(HOSTILE + " queue worker", "Call the Mailing-Vendor's API.\n" + HOSTILE)]),
+        "reject-noise-01": output()})
+    return corpus, results
+
+
+def render(capsys, *argv) -> str:
+    code, out, err = run_cli(capsys, *argv, "--format", "html")
+    assert code == 0, err
+    return out
+
+
+def fixture_block(page: str, fixture_id: str) -> str:
+    start = page.index(f'<details class="fixture" id="fixture-{fixture_id}"')
+    return page[start:page.index("</details>\n<details class=\"fixture\"", start) if page.count(
+        '<details class="fixture"', start) > 1 else page.index("<script>", start)]
+
+
+def test_user_text_renders_as_text_never_as_markup(make_corpus, tmp_path, capsys):
+    corpus, results = hostile_corpus(make_corpus, tmp_path)
+    page = render(capsys, "score", corpus, results)
+    assert "<img" not in page and "onerror=\"" not in page
+    assert page.count("</script>") == 1  # the page's own script tag only
+    assert html.escape(HOSTILE, quote=True) in page
+
+
+def test_the_page_fetches_nothing_and_names_no_url(capsys):
+    page = render(capsys, "score", SHIPPED, RUNS / "v5-run6")
+    assert "http://" not in page and "https://" not in page
+    assert not re.search(r"""<[^>]*\s(?:src|href|action)\s*=\s*(?!"#)""", page)  # only in-page links
+    assert not re.search(r"url\(|@import", page)
+    assert "default-src 'none'" in page and "img-src data:" in page
+
+
+def test_identical_input_gives_identical_bytes_whatever_the_hash_seed(tmp_path):
+    pages = []
+    for seed in ("1", "2"):
+        target = tmp_path / f"report-{seed}.html"
+        subprocess.run([sys.executable, "-m", "corpustools", "score", str(SHIPPED), str(RUNS / "v5-run6"),
+                        str(RUNS / "v5-run7"), "--format", "html", "--output", str(target)], check=True,
+                       env={**os.environ, "PYTHONHASHSEED": seed}, cwd=ROOT)
+        pages.append(target.read_bytes())
+    assert pages[0] == pages[1]
+
+
+def test_terms_are_marked_as_the_scorer_found_them(make_corpus, tmp_path, capsys):
+    corpus, results = hostile_corpus(make_corpus, tmp_path)
+    block = fixture_block(render(capsys, "score", corpus, results), ADMIT)
+    assert '<span class="term found" data-term="queue worker">' in block
+    assert '<span class="term absent" data-term="expired signups">' in block
+    assert 'data-point="expire-via-queue" data-matched="false"' in block
+    # the forbidden term is marked at the very characters the scorer matched, in the body only
+    marks = re.findall(r'<mark class="forbidden" data-term="([^"]*)"[^>]*>([^<]*)</mark>', block)
+    assert marks == [("mailing vendor", "Mailing-Vendor")]
+    assert "forbidden-match:expire-via-queue:mailing vendor" in block
+
+
+def test_fixtures_are_details_so_the_page_reads_without_js(capsys):
+    page = render(capsys, "score", SHIPPED, RUNS / "v5-run6")
+    assert page.count('<details class="fixture"') == 24
+    assert '<div id="filters" class="filters hidden">' in page  # shown by the script only
+    for option in ('value="FAIL"', 'value="trap-phantom"', 'value="forbidden-match"'):
+        assert option in page
+    assert "<svg" in page and 'class="ci"' in page  # the Wilson intervals, drawn
+
+
+def test_several_runs_show_flaky_fixtures_and_point_stability(capsys):
+    page = render(capsys, "score", SHIPPED, RUNS / "v5-run6", RUNS / "v5-run7")
+    assert "Repeated runs (k = 2)" in page and "Noise floor" in page
+    flaky = page[page.index('<table class="flaky">'):]
+    flaky = flaky[:flaky.index("</table>")]
+    assert re.search(r"admit-\w+-0\d</a></td><td>[\w-]+</td><td>1/2</td>", flaky)
+    assert 'value="flaky"' in page and "data-verdict=\"FAIL PASS flaky\"" in page
+    assert "Expected-point stability" in page
+    assert page.count('<div class="evidence" data-run="2">') == 24
