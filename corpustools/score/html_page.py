@@ -35,7 +35,8 @@ details.fixture>summary{cursor:pointer;font-weight:600}details.fixture[open]>sum
 mark.forbidden{background:#ff8182;color:#000;padding:0 .1rem;border-radius:2px}
 .point{margin:.4rem 0 .6rem}.output{border-top:1px dashed #d0d7de;margin-top:.5rem;padding-top:.3rem}.proposal{margin:.15rem 0 .15rem 1rem}
 .filters{background:#f6f8fa;padding:.5rem .6rem;border-radius:4px;margin:.5rem 0}.filters label{margin-right:1rem}
-.hidden{display:none}
+.hidden{display:none}table.fixtures td:nth-child(-n+2){white-space:nowrap}
+details.run>summary{cursor:pointer}details.run>summary>h2{display:inline-block;border:0;margin:.8rem 0 .2rem}
 """
 
 # Only the filters: every fixture stays readable (and every <details> openable) without it.

@@ -110,6 +110,13 @@ def fixtures_section(report: ScoreReport, corpus: Corpus) -> list[str]:
     return lines
 
 
+def run_section(run: RunScore) -> list[str]:
+    lines = warnings(f"WARNING: CORPUS DRIFT. {run.drift}. The score judges these results against labels they "
+                     "were not produced for." for _ in [1] if run.drift)
+    lines += table(["", ""], run_header(run)) + warnings(run.warnings) + headline(run)
+    return lines + ["<h3>Categories</h3>"] + categories(run) + ["<h3>Failure taxonomy</h3>"] + taxonomy(run)
+
+
 def score_html(report: ScoreReport, corpus: Corpus) -> str:
     c = report.corpus
     version = "" if c.version is None else f" v{c.version}"
@@ -117,13 +124,13 @@ def score_html(report: ScoreReport, corpus: Corpus) -> str:
     title = f"corpustools score: {c.name}{version}" + ("" if k == 1 else f" ({k} runs)")
     body = [f"<h1>{esc(title)}</h1>"] + table(["", ""], corpus_header(report))
     body += warnings(report.corpus_warnings)
-    for i, run in enumerate(report.runs, 1):
-        body += [f"<h2>Run {i}: <code>{esc(run.folder)}</code></h2>" if k > 1 else "<h2>Run</h2>"]
-        body += warnings(f"WARNING: CORPUS DRIFT. {run.drift}." for _ in [1] if run.drift)
-        body += table(["", ""], run_header(run)) + warnings(run.warnings) + headline(run)
-        body += ["<h3>Categories</h3>"] + categories(run) + ["<h3>Failure taxonomy</h3>"] + taxonomy(run)
-    if report.repeated is not None:
+    body += ["<h2>Run</h2>"] if k == 1 else []
+    if report.repeated is not None:  # the spread over the runs first, each run's own numbers after
         body += repeated(report)
+    for i, run in enumerate(report.runs, 1):
+        body += run_section(run) if k == 1 else (
+            [f'<details class="run" id="run-{i}"><summary><h2>Run {i}: <code>{esc(run.folder)}</code></h2></summary>']
+            + run_section(run) + ["</details>"])
     body += fixtures_section(report, corpus)
     return page(title, body)
 
