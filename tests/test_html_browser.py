@@ -45,6 +45,7 @@ def reports(tmp_path_factory):
     commands = {
         "single": ["score", SHIPPED, RUNS / "v5-run6"],
         "multi": ["score", SHIPPED, RUNS / "v5-run6", RUNS / "v5-run7"],
+        "compare": ["compare", SHIPPED, "--base", RUNS / "v5-run6", "--candidate", RUNS / "v8-run5"],
     }
     for name, argv in commands.items():
         assert main([str(a) for a in argv] + ["--format", "html", "--output", str(folder / f"{name}.html")]) == 0
@@ -173,7 +174,7 @@ def test_filters_hide_fixtures_that_do_not_match(visit, reports):
     verdicts = visible.evaluate_all("els => els.map(e => e.dataset.verdict)")
     assert verdicts and set(verdicts) == {"FAIL"}
     page.page.select_option("#filter-reason", "forbidden-match")
-    reasons = page.page.locator("details.fixture:visible").evaluate_all("els => els.map(e => e.dataset.reasons)")
+    reasons = page.page.locator("details.fixture:visible").evaluate_all("els => els.map(e => e.dataset.reason)")
     assert 0 < len(reasons) < len(verdicts) and all("forbidden-match" in r.split() for r in reasons)
     assert page.page.locator("#filter-count").inner_text() == f"{len(reasons)} shown"
     assert page.errors == [] and page.requests == []
@@ -196,6 +197,21 @@ def test_several_runs_report_lists_flaky_fixtures(visit, reports, tmp_path):
     listed = page.page.locator("table.flaky a").all_inner_texts()
     assert flaky and flaky == listed
     shot = tmp_path / "multi.png"
+    page.page.screenshot(path=str(shot))
+    assert png_colours(shot.read_bytes()) > 50
+    assert page.errors == [] and page.requests == []
+
+
+def test_compare_report_opens_on_the_lost_fixture(visit, reports, tmp_path):
+    page = visit(reports / "compare.html")
+    first = page.page.locator("details.fixture").first
+    assert first.get_attribute("data-transition") == "lost"
+    first.locator("> summary").click()
+    assert first.locator('.evidence[data-run="1"]').is_visible() and first.locator('.evidence[data-run="2"]').is_visible()
+    page.page.select_option("#filter-transition", "gained")
+    gained = page.page.locator("details.fixture:visible").evaluate_all("els => els.map(e => e.dataset.transition)")
+    assert gained and set(gained) == {"gained"}
+    shot = tmp_path / "compare.png"
     page.page.screenshot(path=str(shot))
     assert png_colours(shot.read_bytes()) > 50
     assert page.errors == [] and page.requests == []

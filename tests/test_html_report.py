@@ -35,9 +35,10 @@ def render(capsys, *argv) -> str:
 
 
 def fixture_block(page: str, fixture_id: str) -> str:
+    """The HTML of one fixture's <details> block: up to the next fixture, heading or the script."""
     start = page.index(f'<details class="fixture" id="fixture-{fixture_id}"')
-    return page[start:page.index("</details>\n<details class=\"fixture\"", start) if page.count(
-        '<details class="fixture"', start) > 1 else page.index("<script>", start)]
+    ends = [page.find(marker, start + 1) for marker in ('\n<details class="fixture"', "\n<h2", "\n<h3", "<script>")]
+    return page[start:min(end for end in ends if end != -1)]
 
 
 def test_user_text_renders_as_text_never_as_markup(make_corpus, tmp_path, capsys):
@@ -97,3 +98,16 @@ def test_several_runs_show_flaky_fixtures_and_point_stability(capsys):
     assert 'value="flaky"' in page and "data-verdict=\"FAIL PASS flaky\"" in page
     assert "Expected-point stability" in page
     assert page.count('<div class="evidence" data-run="2">') == 24
+
+
+def test_compare_puts_lost_then_gained_fixtures_first(capsys):
+    page = render(capsys, "compare", SHIPPED, "--base", RUNS / "v5-run6", "--candidate", RUNS / "v8-run5")
+    assert "REGRESSED" in page and "lost 1 fixture: admit-convention-01" in page
+    order = re.findall(r'<details class="fixture" id="fixture-[^"]*" data-fixture="[^"]*" [^>]*'
+                       r'data-transition="(\w+)"', page)
+    assert len(order) == 24 and order[0] == "lost" and order[1] == "gained" and order[-1] == "same"
+    assert order == sorted(order, key=["lost", "gained", "same"].index)
+    block = fixture_block(page, "admit-convention-01")
+    assert block.count('<div class="evidence"') == 2  # base, then candidate
+    assert block.index("<h4 class=\"run\">base:") < block.index("<h4 class=\"run\">candidate:")
+    assert 'value="flaky"' not in page  # base and candidate differing is a change, not flakiness

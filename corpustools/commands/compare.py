@@ -1,4 +1,4 @@
-"""corpustools compare CORPUS --base RUN... --candidate RUN... [--format markdown|json] [--fail-on-regression]"""
+"""corpustools compare CORPUS --base RUN... --candidate RUN... [--format markdown|json|html] [--fail-on-regression]"""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ def register(subparsers) -> None:
                         help="a results folder of the current version (repeat for several runs)")
     parser.add_argument("--candidate", metavar="RUN", action="append", required=True,
                         help="a results folder of the proposed version (repeat for several runs)")
-    parser.add_argument("--format", choices=("markdown", "json"), default="markdown")
+    parser.add_argument("--format", choices=("markdown", "json", "html"), default="markdown")
     parser.add_argument("--output", metavar="FILE", help="write the report to FILE instead of standard output")
     parser.add_argument("--allow-corpus-drift", action="store_true",
                         help="compare even when a run's run.yaml names another corpus sha256 (the report says so)")
@@ -34,7 +34,13 @@ def run(args, out, err) -> int:
 
     try:
         comparison = compare_runs(args.corpus, args.base, args.candidate, allow_drift=args.allow_corpus_drift)
-        text = compare_json(comparison) if args.format == "json" else compare_markdown(comparison)
+        if args.format == "html":
+            from corpustools.score.compare_html import compare_html
+            from corpustools.score.scoring import open_corpus
+
+            text = compare_html(comparison, open_corpus(args.corpus).corpus)  # transcripts and sidecars too
+        else:
+            text = compare_json(comparison) if args.format == "json" else compare_markdown(comparison)
         emit(text, args.output, args.corpus, out, run_folder_inputs(args.base + args.candidate))
     except CorpusDrift as drift:
         print(f"corpustools compare: {printable(str(drift))}; refusing to compare (pass --allow-corpus-drift to compare anyway)",

@@ -21,24 +21,27 @@ from corpustools.sidecar import Sidecar
 FLAKY = "flaky"
 
 
-def fixture_filters(runs: tuple[RunScore, ...]) -> tuple[list[str], list[str], list[str]]:
-    """The filter choices: verdicts (plus `flaky` with several runs), categories, reason kinds."""
+def fixture_filters(runs, flaky: bool = True) -> list[tuple[str, list[str]]]:
+    """The filter choices over `runs`: verdicts (plus `flaky` with several runs of one prompt),
+    categories, reason kinds."""
     verdicts = sorted({f.verdict for run in runs for f in run.fixtures})
-    if len(runs) > 1:
+    if flaky and len(runs) > 1:
         verdicts.append(FLAKY)
     declared = list(dict.fromkeys(c.category for c in runs[0].categories))
     reasons = sorted({reason_kind(r) for run in runs for f in run.fixtures for r in f.reasons})
-    return verdicts, declared, reasons
+    return [("verdict", verdicts), ("category", declared), ("reason", reasons)]
 
 
-def filter_data(fixtures: list[FixtureScore]) -> str:
-    """The data attributes the filter script reads, over every run of one fixture."""
+def filter_data(fixtures: list[FixtureScore], flaky: bool = True, **extra: str) -> str:
+    """The data attributes the filter script reads, over every run of one fixture (`flaky` when
+    the runs are of one prompt and the fixture passed in some, not all)."""
     verdicts = sorted({f.verdict for f in fixtures})
-    if len(fixtures) > 1 and 0 < sum(f.verdict == PASS for f in fixtures) < len(fixtures):
+    if flaky and len(fixtures) > 1 and 0 < sum(f.verdict == PASS for f in fixtures) < len(fixtures):
         verdicts.append(FLAKY)
     reasons = sorted({reason_kind(r) for f in fixtures for r in f.reasons})
-    return (f'data-fixture="{esc(fixtures[0].id)}" data-verdict="{esc(" ".join(verdicts))}" '
-            f'data-category="{esc(fixtures[0].category)}" data-reasons="{esc(" ".join(reasons))}"')
+    attributes = {"verdict": " ".join(verdicts), "category": fixtures[0].category, "reason": " ".join(reasons),
+                  **extra}
+    return f'data-fixture="{esc(fixtures[0].id)}" ' + " ".join(f'data-{k}="{esc(v)}"' for k, v in attributes.items())
 
 
 def fixture_rows(runs: tuple[RunScore, ...]) -> list[str]:
@@ -141,18 +144,21 @@ def run_evidence(fixture: FixtureScore, sidecar: Sidecar | None) -> list[str]:
     return lines
 
 
-def fixture_block(index: int, runs: tuple[RunScore, ...], corpus: Corpus) -> list[str]:
-    same = [run.fixtures[index] for run in runs]
+def fixture_block(index: int, runs: list[tuple[str, RunScore]], corpus: Corpus, flaky: bool = True,
+                  **extra: str) -> list[str]:
+    """Fixture `index` of every (label, run): one verdict badge and one evidence block per run
+    (labelled when there are several), then the transcript."""
+    same = [run.fixtures[index] for _, run in runs]
     first = same[0]
     sidecar = corpus.sidecars.get(first.id)
     badges = " ".join(verdict_badge(f.verdict) for f in same)
-    lines = [f'<details class="fixture" id="{anchor("fixture", first.id)}" {filter_data(same)}>',
+    lines = [f'<details class="fixture" id="{anchor("fixture", first.id)}" {filter_data(same, flaky, **extra)}>',
              f"<summary>{esc(first.id)} {badges} <span class=\"muted\">{esc(first.category)}</span></summary>"]
     if sidecar is not None and sidecar.notes.strip():
         lines.append(f'<p class="muted">{esc(" ".join(sidecar.notes.split()))}</p>')
-    for i, (run, fixture) in enumerate(zip(runs, same), 1):
+    for i, ((label, run), fixture) in enumerate(zip(runs, same), 1):
         if len(runs) > 1:
-            lines.append(f'<h4 class="run">Run {i}: <code>{esc(run.folder)}</code></h4>')
+            lines.append(f'<h4 class="run">{esc(label)}: <code>{esc(run.folder)}</code></h4>')
         lines.append(f'<div class="evidence" data-run="{i}">')
         lines += run_evidence(fixture, sidecar) + ["</div>"]
     transcript = corpus.transcripts.get(first.id)

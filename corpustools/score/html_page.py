@@ -35,6 +35,7 @@ details.fixture>summary{cursor:pointer;font-weight:600}details.fixture[open]>sum
 mark.forbidden{background:#ff8182;color:#000;padding:0 .1rem;border-radius:2px}
 .point{margin:.4rem 0 .6rem}.output{border-top:1px dashed #d0d7de;margin-top:.5rem;padding-top:.3rem}.proposal{margin:.15rem 0 .15rem 1rem}
 .filters{background:#f6f8fa;padding:.5rem .6rem;border-radius:4px;margin:.5rem 0}.filters label{margin-right:1rem}
+.transition-lost{color:#a40e26;font-weight:600}.transition-gained{color:#116329;font-weight:600}
 .hidden{display:none}table.fixtures td:nth-child(-n+2){white-space:nowrap}
 details.run>summary{cursor:pointer}details.run>summary>h2{display:inline-block;border:0;margin:.8rem 0 .2rem}
 """
@@ -42,26 +43,27 @@ details.run>summary{cursor:pointer}details.run>summary>h2{display:inline-block;b
 # Only the filters: every fixture stays readable (and every <details> openable) without it.
 SCRIPT = """
 (function(){
-  var sel=function(n){return document.getElementById('filter-'+n);};
   var bar=document.getElementById('filters');if(!bar){return;}
   bar.classList.remove('hidden');
+  var selects=bar.querySelectorAll('select');
+  function has(list,value){return (' '+(list||'')+' ').indexOf(' '+value+' ')>=0;}
   function apply(){
-    var v=sel('verdict').value,c=sel('category').value,r=sel('reason').value,shown=0;
-    var items=document.querySelectorAll('[data-fixture]');
+    var items=document.querySelectorAll('[data-fixture]'),shown=0;
     for(var i=0;i<items.length;i++){
-      var d=items[i].dataset;
-      var ok=(!v||(' '+d.verdict+' ').indexOf(' '+v+' ')>=0)&&(!c||d.category===c)&&
-             (!r||(' '+d.reasons+' ').indexOf(' '+r+' ')>=0);
+      var ok=true;
+      for(var j=0;j<selects.length;j++){
+        var v=selects[j].value;
+        if(v&&!has(items[i].getAttribute('data-'+selects[j].dataset.key),v)){ok=false;}
+      }
       items[i].classList.toggle('hidden',!ok);
       if(ok&&items[i].tagName==='DETAILS'){shown++;}
     }
     document.getElementById('filter-count').textContent=shown+' shown';
   }
-  ['verdict','category','reason'].forEach(function(n){sel(n).addEventListener('change',apply);});
+  for(var j=0;j<selects.length;j++){selects[j].addEventListener('change',apply);}
   apply();
 })();
 """
-
 
 def esc(text) -> str:
     """Text as HTML, quotes included; control characters shown escaped, as everywhere else."""
@@ -88,7 +90,7 @@ def verdict_badge(verdict: str) -> str:
 def table(header: list[str], rows: list[list[str]], cls: str = "") -> list[str]:
     """A table of cells that are ALREADY HTML (escape them when building the rows)."""
     attr = f' class="{cls}"' if cls else ""
-    lines = [f"<table{attr}>", "<tr>" + "".join(f"<th>{h}</th>" for h in header) + "</tr>"]
+    lines = [f"<table{attr}>"] + (["<tr>" + "".join(f"<th>{h}</th>" for h in header) + "</tr>"] if any(header) else [])
     lines += ["<tr>" + "".join(f"<td>{c}</td>" for c in row) + "</tr>" for row in rows]
     return lines + ["</table>"]
 
@@ -118,16 +120,16 @@ def metric_rows(proportions: list[tuple[str, Proportion]]) -> list[list[str]]:
              f'<span class="metric">{interval_bar(p)}</span>'] for label, p in proportions]
 
 
-def select(name: str, label: str, options: list[str]) -> str:
+def select(key: str, options: list[str]) -> str:
     items = "".join(f'<option value="{esc(o)}">{esc(o)}</option>' for o in options)
-    return (f'<label>{esc(label)} <select id="filter-{name}"><option value="">all</option>{items}</select>'
-            '</label>')
+    return (f'<label>{esc(key)} <select id="filter-{esc(key)}" data-key="{esc(key)}"><option value="">all</option>'
+            f'{items}</select></label>')
 
 
-def filter_bar(verdicts: list[str], categories: list[str], reasons: list[str]) -> str:
-    """Hidden until the script shows it: without JS there is nothing to filter with."""
-    return ('<div id="filters" class="filters hidden">' + select("verdict", "verdict", verdicts)
-            + select("category", "category", categories) + select("reason", "reason", reasons)
+def filter_bar(filters: list[tuple[str, list[str]]]) -> str:
+    """One select per (key, choices): it keeps the `[data-fixture]` elements whose space-separated
+    `data-KEY` holds the choice. Hidden until the script shows it: without JS nothing filters."""
+    return ('<div id="filters" class="filters hidden">' + "".join(select(key, options) for key, options in filters)
             + '<span id="filter-count" class="muted"></span></div>')
 
 

@@ -98,15 +98,14 @@ def fixture_anchor(fixture_id: str) -> str:
 
 def fixtures_section(report: ScoreReport, corpus: Corpus) -> list[str]:
     runs = report.runs
-    verdicts, cats, reasons = fixture_filters(runs)
-    lines = ["<h2>Fixtures</h2>", filter_bar(verdicts, cats, reasons)]
+    lines = ["<h2>Fixtures</h2>", filter_bar(fixture_filters(runs))]
     lines += fixture_rows(runs)
     lines += ["<h3>Fixture by fixture</h3>",
               '<p class="muted">Each fixture opens to its evidence: every expected point with its terms '
               'marked found or absent in each proposal of its type, forbidden terms highlighted where they '
               'occurred, phantoms, diagnostics and the transcript.</p>']
     for index in range(len(runs[0].fixtures)):
-        lines += fixture_block(index, runs, corpus)
+        lines += fixture_block(index, [(f"Run {i}", run) for i, run in enumerate(runs, 1)], corpus)
     return lines
 
 
