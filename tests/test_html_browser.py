@@ -43,7 +43,7 @@ def reports(tmp_path_factory):
     """The shipped corpus as HTML: one run, two runs, a comparison."""
     folder = tmp_path_factory.mktemp("html")
     commands = {
-        "single": ["score", SHIPPED, RUNS / "v5-run6"],
+        "single": ["score", SHIPPED, RUNS / "v5-run6", "--append-history", folder / "history.md"],
         "multi": ["score", SHIPPED, RUNS / "v5-run6", RUNS / "v5-run7"],
         "compare": ["compare", SHIPPED, "--base", RUNS / "v5-run6", "--candidate", RUNS / "v8-run5"],
     }
@@ -163,6 +163,7 @@ def test_single_run_report_loads_offline_expands_and_marks_the_scorers_terms(vis
     shot = tmp_path / "single.png"
     details.screenshot(path=str(shot))
     assert png_colours(shot.read_bytes()) > 50
+    assert page.page.locator("table.history svg.bar").count() == 3  # pass rate, recall, phantoms of one row
     assert page.errors == [] and page.requests == []
 
 

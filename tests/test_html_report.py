@@ -111,3 +111,48 @@ def test_compare_puts_lost_then_gained_fixtures_first(capsys):
     assert block.count('<div class="evidence"') == 2  # base, then candidate
     assert block.index("<h4 class=\"run\">base:") < block.index("<h4 class=\"run\">candidate:")
     assert 'value="flaky"' not in page  # base and candidate differing is a change, not flakiness
+
+
+def history_file(tmp_path, capsys) -> Path:
+    """A history of three scorings: v5 one run, v5 two runs, v8 two runs."""
+    history = tmp_path / "history.md"
+    for runs in (["v5-run6"], ["v5-run6", "v5-run7"], ["v8-run5", "v8-run6"]):
+        code, _, err = run_cli(capsys, "score", SHIPPED, *(RUNS / r for r in runs), "--append-history", history)
+        assert code == 0, err
+    return history
+
+
+def history_rows(page: str) -> list[str]:
+    section = page[page.index('<table class="history">'):]
+    return re.findall(r"<tr><td>\d+</td>.*?</tr>", section[:section.index("</table>")])
+
+
+def test_history_draws_each_row_with_its_interval(tmp_path, capsys):
+    history = history_file(tmp_path, capsys)
+    page = render(capsys, "score", SHIPPED, RUNS / "v8-run5", "--history", history)
+    rows = history_rows(page)
+    assert len(rows) == 3 and "proposal-extract v5" in rows[0] and "proposal-extract v8" in rows[2]
+    assert 'aria-label="50.0%, 95% CI 31.4%–68.6%"' in rows[0]  # one run: Wilson of 12/24
+    assert 'aria-label="52.1% ± 2.9 pp (mean ± 1 sd)"' in rows[1]  # two runs: mean ± sd
+    assert 'aria-label="7.5 ± 4.9 (mean ± 1 sd)"' in rows[2]
+    assert history.read_text().count("\n| 20") == 3  # read, never written
+
+
+def test_append_history_draws_the_history_with_the_new_row(tmp_path, capsys):
+    history = history_file(tmp_path, capsys)
+    page = render(capsys, "score", SHIPPED, RUNS / "v8-run6", "--append-history", history)
+    rows = history_rows(page)
+    assert len(rows) == 4 and "proposal-extract v8" in rows[3] and "<td>1</td>" in rows[3]
+    assert len(history_rows(render(capsys, "score", SHIPPED, RUNS / "v8-run6", "--append-history", history))) == 4
+
+
+def test_history_is_refused_in_one_line_when_it_cannot_be_drawn(tmp_path, capsys):
+    history = history_file(tmp_path, capsys)
+    code, _, err = run_cli(capsys, "score", SHIPPED, RUNS / "v8-run5", "--history", history)
+    assert code == 2 and "use it with --format html" in err
+    foreign = tmp_path / "other.md"
+    foreign.write_text("# notes\n\n| a | b |\n|---|---|\n| 1 | 2 |\n")
+    for path, message in ((foreign, "other.md:3:1: the table here has columns (a, b)"),
+                          (tmp_path / "absent.md", "absent.md: no such history file")):
+        code, out, err = run_cli(capsys, "score", SHIPPED, RUNS / "v8-run5", "--format", "html", "--history", path)
+        assert (code, out) == (2, "") and err.count("\n") == 1 and message in err, err

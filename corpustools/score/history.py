@@ -88,6 +88,35 @@ def _first_table(lines: list[str]) -> tuple[int, int] | None:
     return None
 
 
+def _history_table(lines: list[str], path: str, consequence: str) -> tuple[int, int] | None:
+    """_first_table, refused (InputError) when its columns are not the history's."""
+    found = _first_table(lines)
+    if found is not None:
+        columns = split_row(lines[found[0]])
+        if tuple(columns) != HISTORY_COLUMNS:
+            raise InputError(Pos(path, found[0] + 1, 1),
+                             f"the table here has columns ({', '.join(columns)}), not the history columns "
+                             f"({', '.join(HISTORY_COLUMNS)}); {consequence}")
+    return found
+
+
+def history_rows(text: str, path: str) -> tuple[dict[str, str], ...]:
+    """The rows of the history table in `text` ({column: cell}, in file order); none without a
+    table; InputError for a table with other columns or a row with another number of cells."""
+    lines = text.split("\n")
+    found = _history_table(lines, path, "not a history")
+    if found is None:
+        return ()
+    rows = []
+    for number in range(found[0] + 2, found[1]):
+        cells = split_row(lines[number])
+        if len(cells) != len(HISTORY_COLUMNS):
+            raise InputError(Pos(path, number + 1, 1), f"a history row has {len(cells)} cells, not "
+                             f"{len(HISTORY_COLUMNS)}")
+        rows.append(dict(zip(HISTORY_COLUMNS, (c.replace("\\|", "|") for c in cells))))
+    return tuple(rows)
+
+
 def has_row(text: str | None, row: list[str]) -> bool:
     """Whether the history's first table already holds a row identical to `row` in every cell."""
     lines = [] if text is None else text.split("\n")
@@ -104,14 +133,9 @@ def appended(text: str | None, path: str, row: list[str]) -> str:
     if text is None:
         return "\n".join([TITLE, ""] + table(list(HISTORY_COLUMNS), [row])) + "\n"
     lines = text.split("\n")
-    found = _first_table(lines)
+    found = _history_table(lines, path, "not appended")
     if found is not None:
-        header, end = found
-        columns = split_row(lines[header])
-        if tuple(columns) != HISTORY_COLUMNS:
-            raise InputError(Pos(path, header + 1, 1),
-                             f"the table here has columns ({', '.join(columns)}), not the history columns "
-                             f"({', '.join(HISTORY_COLUMNS)}); not appended")
+        end = found[1]
         if has_row(text, row):  # re-checked under the lock: a concurrent identical append lands once
             return text
         return "\n".join(lines[:end] + [row_line(row)] + lines[end:])

@@ -36,6 +36,7 @@ mark.forbidden{background:#ff8182;color:#000;padding:0 .1rem;border-radius:2px}
 .point{margin:.4rem 0 .6rem}.output{border-top:1px dashed #d0d7de;margin-top:.5rem;padding-top:.3rem}.proposal{margin:.15rem 0 .15rem 1rem}
 .filters{background:#f6f8fa;padding:.5rem .6rem;border-radius:4px;margin:.5rem 0}.filters label{margin-right:1rem}
 .transition-lost{color:#a40e26;font-weight:600}.transition-gained{color:#116329;font-weight:600}
+table.history td{white-space:nowrap}
 .hidden{display:none}table.fixtures td:nth-child(-n+2){white-space:nowrap}
 details.run>summary{cursor:pointer}details.run>summary>h2{display:inline-block;border:0;margin:.8rem 0 .2rem}
 """
@@ -100,18 +101,29 @@ BAR_WIDTH, BAR_HEIGHT = 240, 16
 
 def interval_bar(p: Proportion) -> str:
     """The rate as a dot on a 0-100% track, its 95% Wilson interval as the band around it."""
-    track = (f'<rect x="0" y="6" width="{BAR_WIDTH}" height="4" fill="#d0d7de"/>')
     bounds, rate = p.interval, p.rate
     if bounds is None or rate is None:
-        return (f'<svg class="bar" role="img" aria-label="n/a" width="{BAR_WIDTH}" height="{BAR_HEIGHT}" '
-                f'viewBox="0 0 {BAR_WIDTH} {BAR_HEIGHT}">{track}</svg>')
-    low, high = (round(b * BAR_WIDTH, 1) for b in bounds)
-    dot = round(rate * BAR_WIDTH, 1)
-    label = esc(f"{percent(rate)}, 95% CI {interval(p)}")
-    return (f'<svg class="bar" role="img" aria-label="{label}" width="{BAR_WIDTH}" height="{BAR_HEIGHT}" '
-            f'viewBox="0 0 {BAR_WIDTH} {BAR_HEIGHT}"><title>{label}</title>{track}'
-            f'<rect class="ci" x="{low}" y="3" width="{round(high - low, 1)}" height="10" rx="2" fill="#54aeff" '
-            f'fill-opacity="0.55"/><circle cx="{dot}" cy="8" r="4" fill="#0969da"/></svg>')
+        return range_bar(None, None, None, 1.0, "n/a")
+    return range_bar(rate, bounds[0], bounds[1], 1.0, f"{percent(rate)}, 95% CI {interval(p)}")
+
+
+def range_bar(value: float | None, low: float | None, high: float | None, scale: float, label: str) -> str:
+    """`value` as a dot on a track from 0 to `scale`, the band [low, high] around it (clipped to
+    the track); an empty track when `value` is None."""
+    track = f'<rect x="0" y="6" width="{BAR_WIDTH}" height="4" fill="#d0d7de"/>'
+    marks = ""
+    if value is not None:
+        def x(v: float) -> float:
+            return round(min(max(v, 0.0), scale) / scale * BAR_WIDTH, 1) if scale > 0 else 0.0
+
+        if low is not None and high is not None:
+            marks += (f'<rect class="ci" x="{x(low)}" y="3" width="{round(x(high) - x(low), 1)}" height="10" rx="2" '
+                      'fill="#54aeff" fill-opacity="0.55"/>')
+        marks += f'<circle cx="{x(value)}" cy="8" r="4" fill="#0969da"/>'
+    pad = 5  # room for the dot at 0% and 100%
+    return (f'<svg class="bar" role="img" aria-label="{esc(label)}" width="{BAR_WIDTH + 2 * pad}" '
+            f'height="{BAR_HEIGHT}" viewBox="-{pad} 0 {BAR_WIDTH + 2 * pad} {BAR_HEIGHT}"><title>{esc(label)}</title>'
+            f'{track}{marks}</svg>')
 
 
 def metric_rows(proportions: list[tuple[str, Proportion]]) -> list[list[str]]:

@@ -11,6 +11,7 @@ from corpustools.corpus import Corpus
 from corpustools.score.aggregate import METRICS, PROPORTIONS
 from corpustools.score.formatting import fraction, manifest_fields, metric_number, metric_spread, percent, run_value
 from corpustools.score.html_fixture import fixture_block, fixture_filters, fixture_rows
+from corpustools.score.history_html import history_section
 from corpustools.score.html_page import anchor, esc, filter_bar, interval_bar, metric_rows, page, table, warnings
 from corpustools.score.scoring import RunScore, ScoreReport
 
@@ -116,7 +117,8 @@ def run_section(run: RunScore) -> list[str]:
     return lines + ["<h3>Categories</h3>"] + categories(run) + ["<h3>Failure taxonomy</h3>"] + taxonomy(run)
 
 
-def score_html(report: ScoreReport, corpus: Corpus) -> str:
+def score_html(report: ScoreReport, corpus: Corpus, history: tuple[tuple[dict[str, str], ...], str] | None = None) -> str:
+    """The page; `history` (rows of the history table, the file they came from) adds its section."""
     c = report.corpus
     version = "" if c.version is None else f" v{c.version}"
     k = len(report.runs)
@@ -130,6 +132,8 @@ def score_html(report: ScoreReport, corpus: Corpus) -> str:
         body += run_section(run) if k == 1 else (
             [f'<details class="run" id="run-{i}"><summary><h2>Run {i}: <code>{esc(run.folder)}</code></h2></summary>']
             + run_section(run) + ["</details>"])
+    if history is not None:
+        body += history_section(*history)
     body += fixtures_section(report, corpus)
     return page(title, body)
 
