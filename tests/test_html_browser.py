@@ -46,6 +46,8 @@ def reports(tmp_path_factory):
         "single": ["score", SHIPPED, RUNS / "v5-run6", "--append-history", folder / "history.md"],
         "multi": ["score", SHIPPED, RUNS / "v5-run6", RUNS / "v5-run7"],
         "compare": ["compare", SHIPPED, "--base", RUNS / "v5-run6", "--candidate", RUNS / "v8-run5"],
+        "calibrate": ["calibrate", SHIPPED, RUNS / "v5-run6", "--verdicts",
+                      SHIPPED / "calibration" / "held-out" / "v5-run6.yaml"],
     }
     for name, argv in commands.items():
         assert main([str(a) for a in argv] + ["--format", "html", "--output", str(folder / f"{name}.html")]) == 0
@@ -215,4 +217,17 @@ def test_compare_report_opens_on_the_lost_fixture(visit, reports, tmp_path):
     shot = tmp_path / "compare.png"
     page.page.screenshot(path=str(shot))
     assert png_colours(shot.read_bytes()) > 50
+    assert page.errors == [] and page.requests == []
+
+
+def test_calibrate_report_filters_disagreements_by_cause(visit, reports):
+    page = visit(reports / "calibrate.html")
+    causes = page.page.locator("details.fixture").evaluate_all("els => els.map(e => e.dataset.cause)")
+    assert causes
+    chosen = sorted({c for listed in causes for c in listed.split()})[0]
+    page.page.select_option("#filter-cause", chosen)
+    shown = page.page.locator("details.fixture:visible")
+    assert 0 < shown.count() == sum(chosen in c.split() for c in causes)
+    shown.first.locator("> summary").click()
+    assert shown.first.locator(f'.disagreement[data-cause="{chosen}"]').first.is_visible()
     assert page.errors == [] and page.requests == []

@@ -156,3 +156,21 @@ def test_history_is_refused_in_one_line_when_it_cannot_be_drawn(tmp_path, capsys
                           (tmp_path / "absent.md", "absent.md: no such history file")):
         code, out, err = run_cli(capsys, "score", SHIPPED, RUNS / "v8-run5", "--format", "html", "--history", path)
         assert (code, out) == (2, "") and err.count("\n") == 1 and message in err, err
+
+
+def calibrate_argv():
+    pairs = []
+    for run in ("v5-run6", "v8-run5"):
+        pairs += [RUNS / run, "--verdicts", SHIPPED / "calibration" / "held-out" / f"{run}.yaml"]
+    return ["calibrate", SHIPPED, *pairs]
+
+
+def test_calibrate_page_lists_every_disagreement_by_cause(capsys):
+    code, markdown, _ = run_cli(capsys, *calibrate_argv())
+    assert code == 0
+    page = render(capsys, *calibrate_argv())
+    blocks = re.findall(r'<details class="fixture" id="[^"]*" data-fixture="([^"]*)" data-run="(\d)"', page)
+    headed = re.findall(r"\*\*([a-z0-9-]+) \([a-z-]+\): scorer", markdown)  # the Markdown's fixture headings
+    assert blocks and [fixture for fixture, _ in blocks] == headed
+    assert page.count('<li class="disagreement"') == sum(1 for line in markdown.splitlines() if line.startswith("- `"))
+    assert 'value="missing-forbidden"' in page and "Cohen" in page and 'class="ci"' in page

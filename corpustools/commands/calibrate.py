@@ -5,9 +5,9 @@ from __future__ import annotations
 import argparse
 
 HELP = "measure how far the scorer's verdicts agree with human verdicts from adjudication worksheets"
-USAGE = ("corpustools calibrate [-h] [--format {markdown,json,text}] [--output FILE] "
+USAGE = ("corpustools calibrate [-h] [--format {markdown,json,text,html}] [--output FILE] "
          "CORPUS RUN --verdicts FILE [RUN --verdicts FILE ...]")
-FORMATS = ("markdown", "json", "text")
+FORMATS = ("markdown", "json", "text", "html")
 MAX_PROBLEMS = 50  # lines of bad input shown before "and N more problems"
 
 
@@ -72,6 +72,7 @@ def _options_parser(parser_class):
 def run(args, out, err) -> int:
     from corpustools.calibrate.calibration import CalibrationProblems, calibrate_runs
     from corpustools.calibrate.report import calibration_markdown, calibration_text
+    from corpustools.calibrate.report_html import calibration_html
     from corpustools.calibrate.report_json import calibration_json
     from corpustools.positions import InputError
     from corpustools.writing import emit, run_folder_inputs
@@ -89,7 +90,8 @@ def run(args, out, err) -> int:
     output = late.output or args.output
     try:
         calibration = calibrate_runs(args.corpus, pairs)
-        text = {"markdown": calibration_markdown, "json": calibration_json, "text": calibration_text}[fmt](calibration)
+        text = {"markdown": calibration_markdown, "json": calibration_json, "text": calibration_text,
+                "html": calibration_html}[fmt](calibration)
         inputs = run_folder_inputs(run for run, _ in pairs) + [verdicts for _, verdicts in pairs]
         emit(text, output, args.corpus, out, inputs)
     except CalibrationProblems as problems:
