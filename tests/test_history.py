@@ -7,7 +7,7 @@ from score_helpers import EMPTY, GOOD_ADMIT, good_results, output, proposal, run
 
 from corpustools.corpus import corpus_sha256
 from corpustools.manifest import build_manifest, manifest_yaml
-from corpustools.score.history import HISTORY_COLUMNS, appended
+from corpustools.score.history import HISTORY_COLUMNS, LEGACY_COLUMNS, appended, split_row
 
 HEADER = "| " + " | ".join(HISTORY_COLUMNS) + " |"
 
@@ -26,18 +26,20 @@ def test_history_is_created_then_appended(make_corpus, tmp_path, capsys):
     history = tmp_path / "RESULTS.md"
     run1 = with_manifest(corpus, good_results(tmp_path / "run1"), tmp_path)
     code, out, err = run_cli(capsys, "score", corpus, run1, "--append-history", history)
-    assert code == 0 and out.startswith("# corpustools score") and "appended a row" in err
+    assert code == 0 and out.startswith("**2/2 fixtures passed**") and "appended a row" in err
     lines = history.read_text().split("\n")
     assert lines[:3] == ["# Prompt evaluation history", "", HEADER]
     sha = corpus_sha256(str(corpus))[:12]
-    assert lines[4] == (f"| 2026-03-01 | proposal-extract | 6 | model-x | 1 | 100.0% (2/2) | 100.0% (1/1) | 0 | "
+    assert lines[4] == (f"| 2026-03-01 | proposal-extract | 6 | model-x | 1 | {run1} | 100.0% (2/2) | "
+                        "100.0% (1/1) | 0 | "
                         f"100.0% (1/1) | 1 | {sha} |")
     run2 = with_manifest(corpus, write_results(tmp_path / "run2", {ADMIT_ID: GOOD_ADMIT,
                                                                    REJECT_ID: output([proposal("x")])}), tmp_path)
     assert run_cli(capsys, "score", corpus, run1, run2, "--append-history", history)[0] == 0
     lines = history.read_text().split("\n")
     assert len([line for line in lines if line.startswith("| 2026")]) == 2
-    assert lines[5].startswith("| 2026-03-01 | proposal-extract | 6 | model-x | 2 | 75.0% ± 35.4 pp | "
+    assert lines[5].startswith(f"| 2026-03-01 | proposal-extract | 6 | model-x | 2 | {run1}, {run2} | "
+                               "75.0% ± 35.4 pp | "
                                "100.0% ± 0.0 pp | 0.5 ± 0.7 | 50.0% ± 70.7 pp | 1 |")
     assert history.read_text().endswith(" |\n")
 
@@ -50,7 +52,7 @@ def test_the_same_run_is_not_appended_twice(make_corpus, tmp_path, capsys):
     before = history.read_text()
     code, out, err = run_cli(capsys, "score", corpus, run1, "--append-history", history)
     assert (code, err) == (0, "corpustools score: the history already has this row; not appended\n")
-    assert out.startswith("# corpustools score") and history.read_text() == before
+    assert out.startswith("**2/2 fixtures passed**") and history.read_text() == before
     # A row that differs in one cell (another model) is appended.
     run2 = with_manifest(corpus, good_results(tmp_path / "run2"), tmp_path, model="model-y")
     code, _, err = run_cli(capsys, "score", corpus, run2, "--append-history", history)
@@ -59,21 +61,21 @@ def test_the_same_run_is_not_appended_twice(make_corpus, tmp_path, capsys):
 
 
 def test_an_identical_row_in_the_table_is_kept_once(tmp_path):
-    row = ["a|b"] + ["x"] * 10  # an escaped pipe in a cell compares as the cell it is
+    row = ["a|b"] + ["x"] * 11  # an escaped pipe in a cell compares as the cell it is
     once = appended(None, "H.md", row)
     assert appended(once, "H.md", row) == once
-    assert appended(once, "H.md", ["a|b"] + ["x"] * 9 + ["y"]) != once
+    assert appended(once, "H.md", ["a|b"] + ["x"] * 10 + ["y"]) != once
 
 
 def test_history_goes_into_an_existing_table_and_keeps_the_text_around_it(tmp_path):
-    text = f"# Results\n\nIntro.\n\n{HEADER}\n|---|---|---|---|---|---|---|---|---|---|---|\n| old |\n\nOutro.\n"
-    new = appended(text, "RESULTS.md", ["new"] + [""] * 10)
-    assert new.split("\n")[6:10] == ["| old |", "| new |" + "  |" * 10, "", "Outro."]
+    text = f"# Results\n\nIntro.\n\n{HEADER}\n|---|---|---|---|---|---|---|---|---|---|---|---|\n| old |\n\nOutro.\n"
+    new = appended(text, "RESULTS.md", ["new"] + [""] * 11)
+    assert new.split("\n")[6:10] == ["| old |", "| new |" + "  |" * 11, "", "Outro."]
 
 
 def test_history_table_added_to_a_file_without_one(tmp_path):
-    assert appended("Some notes.", "R.md", ["a"] * 11).startswith(f"Some notes.\n\n{HEADER}\n")
-    assert appended("", "R.md", ["a"] * 11).startswith(HEADER)
+    assert appended("Some notes.", "R.md", ["a"] * 12).startswith(f"Some notes.\n\n{HEADER}\n")
+    assert appended("", "R.md", ["a"] * 12).startswith(HEADER)
 
 
 def test_history_refuses_a_foreign_table(make_corpus, tmp_path, capsys):
@@ -116,4 +118,23 @@ def test_history_without_manifest_says_unrecorded(make_corpus, tmp_path, capsys)
     history = tmp_path / "h.md"
     run_cli(capsys, "score", corpus, write_results(tmp_path / "run", {ADMIT_ID: EMPTY}), "--append-history", history)
     row = history.read_text().split("\n")[4]
-    assert row.startswith("| unrecorded | unrecorded | unrecorded | unrecorded | 1 | 0.0% (0/2) |")
+    run = tmp_path / "run"
+    assert row.startswith(f"| unrecorded | unrecorded | unrecorded | unrecorded | 1 | {run} | 0.0% (0/2) |")
+
+
+def test_a_table_from_before_the_results_column_gets_rows_in_its_own_shape(make_corpus, tmp_path, capsys):
+    # Histories written before the results column (e.g. fixtures/prompt-eval/RESULTS.md) keep working:
+    # the new row omits the results cell and the old rows are left as they are.
+    corpus = make_corpus()
+    history = tmp_path / "RESULTS.md"
+    legacy = "| " + " | ".join(LEGACY_COLUMNS) + " |"
+    old = f"# History\n\n{legacy}\n|" + "---|" * len(LEGACY_COLUMNS) + "\n| " + " | ".join(["old"] * 11) + " |\n"
+    history.write_text(old)
+    run1 = with_manifest(corpus, good_results(tmp_path / "run1"), tmp_path)
+    assert run_cli(capsys, "score", corpus, run1, "--append-history", history)[0] == 0
+    lines = history.read_text().split("\n")
+    assert history.read_text().startswith(old)
+    assert lines[5].startswith("| 2026-03-01 | proposal-extract | 6 | model-x | 1 | 100.0% (2/2) |")
+    assert len(split_row(lines[5])) == len(LEGACY_COLUMNS)
+    code, _, err = run_cli(capsys, "score", corpus, run1, "--append-history", history)
+    assert (code, err) == (0, "corpustools score: the history already has this row; not appended\n")

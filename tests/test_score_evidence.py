@@ -73,14 +73,15 @@ def test_forbidden_hits_name_proposal_and_field_in_nesting_order():
         ForbiddenHit("a", "cron", "practice[1]", "Other", "description"),
         ForbiddenHit("b", "ftp", "map[0]", "Upload", "tags[0]"),
     )
-    assert forbidden_matches(points, proposals) == ["forbidden-match:a:direct delete", "forbidden-match:a:cron",
+    assert forbidden_matches(points, forbidden_hits(points, proposals)) == [
+        "forbidden-match:a:direct delete", "forbidden-match:a:cron",
                                                     "forbidden-match:b:ftp"]
 
 
 def test_a_forbidden_term_across_a_field_boundary_is_no_hit():
     points = sidecar(("a", "practice", ["x"], ["cron hook"]))
     proposals = read_proposals(output([proposal("Use the cron", "hook it up", tags=("cron", "hook"))]))
-    assert forbidden_hits(points, proposals) == () and forbidden_matches(points, proposals) == []
+    assert forbidden_hits(points, proposals) == () and forbidden_matches(points, ()) == []
 
 
 def test_term_spans_mark_the_original_characters():

@@ -79,7 +79,9 @@ def test_repeated_report_formats(make_corpus, tmp_path, capsys):
     assert data["repeated"]["metrics"][0] == {"metric": "pass_rate", "values": [1.0, 0.0], "mean": 0.5,
                                               "std": 0.7071}
     _, markdown, _ = run_cli(capsys, "score", corpus, *folders)
-    assert "## Repeated runs (k = 2)" in markdown and "## Run 2: " in markdown
+    assert markdown.startswith("**2/2, 0/2 fixtures passed in 2 runs** (mean 50.0%, sample std 70.7 pp); ")
+    assert "<details><summary>Noise floor (run-to-run spread of the same prompt)</summary>" in markdown
+    assert "<details><summary>Run 2: every table</summary>" in markdown
     assert "| fixture pass rate | 50.0% | 70.7 pp | 100.0%, 0.0% |" in markdown
     assert "| phantoms | 1.0 | 1.4 | 0, 2 |" in markdown
     _, text, _ = run_cli(capsys, "score", corpus, *folders, "--format", "text")

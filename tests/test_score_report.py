@@ -60,8 +60,9 @@ def test_json_report_has_the_contract_keys_and_validates(make_corpus, tmp_path, 
 def test_markdown_report_sections_and_unrecorded_manifest_warning(make_corpus, tmp_path, capsys):
     code, out, _ = run_cli(capsys, "score", make_corpus(), mixed_results(tmp_path / "run"))
     assert code == 0
-    for heading in ("## Fixtures", "## Categories", "## Aggregate", "## Failure taxonomy", "## Advisory diagnostics"):
-        assert heading in out
+    for summary in ("All fixtures (1 of 2 passed)", "Categories", "Aggregate", "Failure taxonomy",
+                    "Advisory diagnostics (1; they never change a verdict)"):
+        assert f"<details><summary>{summary}</summary>" in out
     assert "model and temperature unrecorded" in out
     assert "| reject-noise-01 | reject-noise | **FAIL** | `non-empty-where-empty`, `phantom-over-budget:1>0` |" in out
     assert "| fixtures passed | 1/2 | 50.0% | 9.5%–90.5% |" in out
@@ -80,13 +81,17 @@ def test_header_prints_the_manifest_and_warns_loudly_on_corpus_drift(make_corpus
     (corpus / "expected" / f"{ADMIT_ID}.yaml").write_text(VALID_FILES[f"expected/{ADMIT_ID}.yaml"] + "# edited\n")
     code, out, _ = run_cli(capsys, "score", corpus, results)
     assert code == 0
-    assert out.split("\n")[2].startswith("> **WARNING: CORPUS DRIFT.**")
+    assert out.split("\n")[0].startswith("> **WARNING: CORPUS DRIFT.**")  # above the verdict line, never folded
+    assert out.split("\n")[2].startswith("**2/2 fixtures passed**")
 
 
 def test_text_format(make_corpus, tmp_path, capsys):
     code, out, _ = run_cli(capsys, "score", make_corpus(), mixed_results(tmp_path / "run"), "--format", "text")
     assert code == 0
-    assert "FAIL      reject-noise-01" in out and "reason: non-empty-where-empty" in out
+    assert out.startswith("1/2 fixtures passed (50.0%, 95% CI 9.5%–90.5%); recall 1/1")
+    assert ("failing fixtures (1 of 2):\n  reject-noise-01 (reject-noise): FAIL\n    non-empty-where-empty\n"
+            "    phantom-over-budget:1>0\n      matching no point: practice[0]\n    proposals:\n") in out
+    assert "  FAIL      reject-noise-01      reject-noise" in out and "  PASS      admit-convention-01" in out
     assert "fixtures passed: 1/2 (50.0%, 95% CI 9.5%–90.5%)" in out
 
 
@@ -94,7 +99,7 @@ def test_output_file_and_never_into_the_corpus(make_corpus, tmp_path, capsys):
     corpus, results = make_corpus(), good_results(tmp_path / "run")
     code, out, _ = run_cli(capsys, "score", corpus, results, "--output", tmp_path / "report.md")
     assert (code, out) == (0, "")
-    assert (tmp_path / "report.md").read_text().startswith("# corpustools score: tiny v1")
+    assert (tmp_path / "report.md").read_text().startswith("**2/2 fixtures passed**")
     code, _, err = run_cli(capsys, "score", corpus, results, "--output", corpus / "expected" / "report.md")
     assert code == 2 and "corpustools never writes there" in err
     assert not (corpus / "expected" / "report.md").exists()
@@ -142,7 +147,7 @@ def test_fail_under_exits_1_per_breached_threshold_and_still_reports(make_corpus
     runs = [good_results(tmp_path / "r1"), write_results(tmp_path / "r2", phantom)]
     code, out, err = run_cli(capsys, "score", corpus, runs[1],
                              "--fail-under", "pass_rate=0.8,recall=0.95,gate_accuracy=1")
-    assert out.startswith("# corpustools score")
+    assert out.startswith("**1/2 fixtures passed**")
     assert (code, err) == (1, "corpustools score: pass_rate 0.5000 is under 0.8\n"
                               "corpustools score: gate_accuracy 0.0000 is under 1\n")
     # With several runs, the mean over runs: pass rate 0.75.

@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+import html
+
 from corpustools.positions import printable_lines
+from corpustools.score.aggregate import Proportion
 from corpustools.score.compare import GAINED, LOST, Comparison
-from corpustools.score.formatting import code, manifest_fields, metric_number, metric_spread, signed, table
+from corpustools.score.drilldown import details
+from corpustools.score.formatting import (code, fraction, manifest_fields, metric_number, metric_spread, percent,
+                                          signed, table)
+from corpustools.score.report_markdown import across_runs
 
 
 def drift_line(comparison: Comparison) -> list[str]:
@@ -87,26 +93,59 @@ def points_section(comparison: Comparison) -> list[str]:
     return lines
 
 
+def optional_line(comparison: Comparison) -> list[str]:
+    """Optional points matched on each side (summed over its runs), apart from recall; nothing when
+    the corpus has none."""
+    sides = [(name, Proportion(sum(r.aggregate.optional_points_matched for r in runs),
+                               sum(r.aggregate.optional_points_total for r in runs)))
+             for name, runs in (("base", comparison.base), ("candidate", comparison.candidate))]
+    if not any(p.total for _, p in sides):
+        return []
+    return ["**Optional points matched** (never in recall): "
+            + ", ".join(f"{name} {fraction(p)} ({percent(p.rate)})" for name, p in sides) + ".", ""]
+
+
+def changed_fixtures(comparison: Comparison) -> list[str]:
+    """Lost fixtures with the candidate's evidence run by run, then gained fixtures, one line each."""
+    lines = []
+    lost = [(i, f) for i, f in enumerate(comparison.fixtures) if f.transition == LOST]
+    if lost:
+        lines += [f"## Lost fixtures ({len(lost)})", ""]
+        for i, f in lost:
+            lines += [f"### {f.id} ({f.category}): base {side_verdicts(f.base)}, candidate "
+                      f"{side_verdicts(f.candidate)}", "", "Candidate:", ""] + across_runs(comparison.candidate, i)
+    gained = [f for f in comparison.fixtures if f.transition == GAINED]
+    if gained:
+        lines += [f"## Gained fixtures ({len(gained)})", ""]
+        lines += [f"- {f.id} ({f.category}): base {side_verdicts(f.base)}, candidate {side_verdicts(f.candidate)}"
+                  for f in gained] + [""]
+    return lines
+
+
 def compare_markdown(comparison: Comparison) -> str:
+    """Compact: the verdict, the lost and gained fixtures with evidence first (a drift banner
+    above them), every table collapsed below."""
     c = comparison.corpus
     version = "" if c.version is None else f" v{c.version}"
     lines = drift_line(comparison)
-    lines += [f"# corpustools compare: {c.name}{version}", ""]
     lines += verdict_block(comparison)
-    lines += [transitions_line(comparison), "", paired_line(comparison), ""]
-    lines += table(["", ""], [["corpus", f"{c.name}, version {'unknown' if c.version is None else c.version} "
-                                               f"({code(c.path)})"], ["corpus sha256", code(c.sha256)]]) + [""]
-    lines += sides_table(comparison) + [""]
+    lines += [transitions_line(comparison), ""] + optional_line(comparison)
     warnings = list(comparison.corpus_warnings) + [w for run in comparison.base + comparison.candidate
                                                    for w in run.warnings]
     if warnings:
         lines += ["**Warnings**", ""] + [f"- {w}" for w in warnings] + [""]
-    lines += ["## Metrics", ""] + metrics_table(comparison) + [""]
+    lines += changed_fixtures(comparison) + ["## Expected points", ""] + points_section(comparison)
+    metrics = [paired_line(comparison), ""] + metrics_table(comparison)
     if comparison.several_runs:
-        lines += ["A delta is *beyond noise* when it exceeds twice the larger side's run-to-run sample standard "
-                  "deviation.", ""]
-    lines += ["## Fixtures", ""] + fixtures_table(comparison) + [""]
-    lines += ["## Expected points", ""] + points_section(comparison)
+        metrics += ["", "A delta is *beyond noise* when it exceeds twice the larger side's run-to-run sample "
+                    "standard deviation."]
+    lines += details("Metrics and the McNemar test", metrics)
+    lines += details(html.escape(f"Corpus {c.name}{version} and the runs compared"),
+                     table(["", ""], [["corpus", f"{c.name}, version {'unknown' if c.version is None else c.version} "
+                                                 f"({code(c.path)})"], ["corpus sha256", code(c.sha256)]])
+                     + [""] + sides_table(comparison))
+    lines += details(f"All fixtures ({transitions_line(comparison)[len('**Fixtures:** '):-1]})",
+                     fixtures_table(comparison))
     while lines and lines[-1] == "":
         lines.pop()
     return printable_lines(lines)

@@ -73,7 +73,8 @@ def point_evidence(sidecar: Sidecar, proposals: tuple[Proposal, ...]) -> tuple[P
     for point in sidecar.all_points:
         checked = tuple(
             ProposalEvidence(p.name, p.title,
-                             tuple(TermCheck(t.text, contains_term(p.match_text, t.text)) for t in point.must_match_all))
+                             tuple(TermCheck(t.text, contains_term(p.match_text, t.text))
+                                   for t in point.must_match_all))
             for p in proposals if p.type == point.type)
         found.append(PointEvidence(point.id, point.type, point.optional, any(e.matched for e in checked), checked))
     return tuple(found)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import posixpath
 import re
 
-from corpustools.score.aggregate import Proportion
+from corpustools.score.aggregate import METRICS, Proportion
 
 # An absolute path: POSIX `/x`, a Windows drive `C:\x` or `C:/x`, a UNC `\\host`, or a home `~/x`.
 _ABSOLUTE = re.compile(r"^(?:[/\\~]|[A-Za-z]:)")
@@ -37,6 +37,27 @@ def proportion(p: Proportion) -> str:
     if not p.total:
         return f"{fraction(p)} (n/a)"
     return f"{fraction(p)} ({percent(p.rate)}, 95% CI {interval(p)})"
+
+
+def verdict_parts(a) -> tuple[str, str]:
+    """One run's verdict line (an aggregate.Aggregate), as (headline, the rest): a report's first line."""
+    return (f"{fraction(a.pass_rate)} fixtures passed",
+            f"({percent(a.pass_rate.rate)}, 95% CI {interval(a.pass_rate)}); "
+            f"recall {proportion(a.recall)}; {a.phantoms} phantom{'s' if a.phantoms != 1 else ''}; "
+            f"gate accuracy {proportion(a.gate_accuracy)}; false rejects {fraction(a.false_reject_rate)}"
+            + (f"; optional points matched {fraction(a.optional_matched)}." if a.optional_points_total else "."))
+
+
+def repeated_verdict_parts(summary, aggregates) -> tuple[str, str]:
+    """The verdict line of k runs (a repeated.RepeatedSummary and each run's Aggregate): each run's
+    pass count, then the mean of every metric and the flaky count."""
+    first, *rest = METRICS
+    spread = summary.spread_of(first.key)
+    flaky = len(summary.flaky)
+    return (f"{', '.join(fraction(a.pass_rate) for a in aggregates)} fixtures passed in {summary.runs} runs",
+            f"(mean {metric_number(spread.mean, True)}, sample std {metric_spread(spread.std, True)}); "
+            + "; ".join(f"{m.label} mean {metric_number(summary.spread_of(m.key).mean, m.is_rate)}" for m in rest)
+            + f"; {flaky} flaky fixture{'s' if flaky != 1 else ''}.")
 
 
 def metric_number(value: float | None, is_rate: bool) -> str:

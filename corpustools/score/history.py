@@ -4,6 +4,9 @@ The table is the first Markdown table in FILE. A missing file is created with th
 without a table gets one appended; a file whose first table has other columns is refused, so the
 history never lands in a table it does not belong to. A row identical in every cell to one already
 in the table (the same runs scored again) is not appended twice.
+
+A table written before the `results` column existed (LEGACY_COLUMNS) is still appended to, with
+rows in its own shape (no results cell): its existing rows are never rewritten.
 """
 
 from __future__ import annotations
@@ -16,8 +19,10 @@ from corpustools.score.formatting import fraction, metric_number, metric_spread,
 from corpustools.score.scoring import ScoreReport
 from corpustools.textfile import decode_text, read_bytes
 
-HISTORY_COLUMNS = ("date", "prompt", "version", "model", "runs", "pass rate", "recall", "phantoms",
+HISTORY_COLUMNS = ("date", "prompt", "version", "model", "runs", "results", "pass rate", "recall", "phantoms",
                    "gate accuracy", "corpus version", "corpus sha256")
+RESULTS_COLUMN = HISTORY_COLUMNS.index("results")
+LEGACY_COLUMNS = HISTORY_COLUMNS[:RESULTS_COLUMN] + HISTORY_COLUMNS[RESULTS_COLUMN + 1:]
 TITLE = "# Prompt evaluation history"
 _SEPARATOR_CELL = re.compile(r":?-+:?")
 _UNESCAPED_PIPE = re.compile(r"(?<!\\)\|")
@@ -56,6 +61,7 @@ def history_row(report: ScoreReport) -> list[str]:
         _distinct(_manifest_value(m, "prompt", "version") for m in manifests),
         _distinct(_manifest_value(m, "model") for m in manifests),
         str(len(runs)),
+        ", ".join(run.folder for run in runs),  # as given on the command line
         rate("pass_rate"),
         rate("recall"),
         phantoms,
@@ -88,16 +94,17 @@ def _first_table(lines: list[str]) -> tuple[int, int] | None:
     return None
 
 
-def _history_table(lines: list[str], path: str, consequence: str) -> tuple[int, int] | None:
-    """_first_table, refused (InputError) when its columns are not the history's."""
+def _history_table(lines: list[str], path: str, consequence: str) -> tuple[int, int, tuple[str, ...]] | None:
+    """_first_table and its columns; InputError when they are neither the history's nor the legacy ones."""
     found = _first_table(lines)
-    if found is not None:
-        columns = split_row(lines[found[0]])
-        if tuple(columns) != HISTORY_COLUMNS:
-            raise InputError(Pos(path, found[0] + 1, 1),
-                             f"the table here has columns ({', '.join(columns)}), not the history columns "
-                             f"({', '.join(HISTORY_COLUMNS)}); {consequence}")
-    return found
+    if found is None:
+        return None
+    columns = tuple(split_row(lines[found[0]]))
+    if columns not in (HISTORY_COLUMNS, LEGACY_COLUMNS):
+        raise InputError(Pos(path, found[0] + 1, 1),
+                         f"the table here has columns ({', '.join(columns)}), not the history columns "
+                         f"({', '.join(HISTORY_COLUMNS)}); {consequence}")
+    return found[0], found[1], columns
 
 
 def history_rows(text: str, path: str) -> tuple[dict[str, str], ...]:
@@ -107,23 +114,30 @@ def history_rows(text: str, path: str) -> tuple[dict[str, str], ...]:
     found = _history_table(lines, path, "not a history")
     if found is None:
         return ()
+    header, end, columns = found
     rows = []
-    for number in range(found[0] + 2, found[1]):
+    for number in range(header + 2, end):
         cells = split_row(lines[number])
-        if len(cells) != len(HISTORY_COLUMNS):
-            raise InputError(Pos(path, number + 1, 1), f"a history row has {len(cells)} cells, not "
-                             f"{len(HISTORY_COLUMNS)}")
-        rows.append(dict(zip(HISTORY_COLUMNS, (c.replace("\\|", "|") for c in cells))))
+        if len(cells) != len(columns):
+            raise InputError(Pos(path, number + 1, 1), f"a history row has {len(cells)} cells, not {len(columns)}")
+        rows.append(dict(zip(columns, (c.replace("\\|", "|") for c in cells))))
     return tuple(rows)
 
 
+def shaped(row: list[str], columns: tuple[str, ...]) -> list[str]:
+    """`row` (HISTORY_COLUMNS) in the shape of a table with `columns`: a legacy table gets no results cell."""
+    return row[:RESULTS_COLUMN] + row[RESULTS_COLUMN + 1:] if columns == LEGACY_COLUMNS else row
+
+
 def has_row(text: str | None, row: list[str]) -> bool:
-    """Whether the history's first table already holds a row identical to `row` in every cell."""
+    """Whether the history's first table already holds a row identical to `row` in every cell
+    (compared in that table's shape)."""
     lines = [] if text is None else text.split("\n")
     found = _first_table(lines)
     if found is None:
         return False
-    cells = split_row(row_line(row))  # as written, so an escaped pipe compares as the cell it is
+    columns = tuple(split_row(lines[found[0]]))
+    cells = split_row(row_line(shaped(row, columns)))  # as written, so an escaped pipe compares as the cell it is
     return any(split_row(line) == cells for line in lines[found[0] + 2:found[1]])
 
 
@@ -135,10 +149,10 @@ def appended(text: str | None, path: str, row: list[str]) -> str:
     lines = text.split("\n")
     found = _history_table(lines, path, "not appended")
     if found is not None:
-        end = found[1]
+        end, columns = found[1], found[2]
         if has_row(text, row):  # re-checked under the lock: a concurrent identical append lands once
             return text
-        return "\n".join(lines[:end] + [row_line(row)] + lines[end:])
+        return "\n".join(lines[:end] + [row_line(shaped(row, columns))] + lines[end:])
     body = text if text.endswith("\n") or not text else text + "\n"
     return body + ("\n" if body else "") + "\n".join(table(list(HISTORY_COLUMNS), [row])) + "\n"
 

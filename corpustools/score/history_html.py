@@ -55,6 +55,11 @@ def count_scale(cells: list[str]) -> float:
     return top
 
 
+def hover(row: dict[str, str]) -> str:
+    """The model, and the run folders when the table has a results column (older ones do not)."""
+    return f"model: {row['model']}" + (f"; results: {row['results']}" if "results" in row else "")
+
+
 def history_section(rows: tuple[dict[str, str], ...], source: str) -> list[str]:
     lines = ["<h2>History</h2>",
              f'<p class="muted">From <code>{esc(source)}</code>, one row per scoring, in file order. One run: the '
@@ -62,13 +67,13 @@ def history_section(rows: tuple[dict[str, str], ...], source: str) -> list[str]:
     if not rows:
         return lines + ["<p>The history has no rows yet.</p>"]
     scale = count_scale([row["phantoms"] for row in rows])
-    header = ["#", "prompt (hover: model)", "runs", "date"]
+    header = ["#", "prompt (hover: model, results)", "runs", "date"]
     cells = []
     for i, row in enumerate(rows, 1):
         drawn = []
         for key, _ in METRICS:
             drawn += [esc(row[key]), count_bar(row[key], scale) if key == "phantoms" else rate_bar(row[key])]
-        cells.append([str(i), f'<span title="{esc(row["model"])}">{esc(row["prompt"])} v{esc(row["version"])}</span>', esc(row["runs"]), esc(row["date"])] + drawn)
+        cells.append([str(i), f'<span title="{esc(hover(row))}">{esc(row["prompt"])} v{esc(row["version"])}</span>', esc(row["runs"]), esc(row["date"])] + drawn)
     for _, label in METRICS:
         header += [esc(label), f"0 – {scale:g}" if label == "phantoms" else "0% – 100%"]
     return lines + table(header, cells, "history")

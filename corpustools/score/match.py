@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from corpustools.contract import proposals as named_proposals
 from corpustools.normalize import contains_term, normalize
-from corpustools.score.evidence import forbidden_hits
+from corpustools.score.evidence import ForbiddenHit, PointEvidence, forbidden_hits, point_evidence
 from corpustools.score.results import INVALID, MISSING, ResultFile
 from corpustools.sidecar import ExpectedPoint, Sidecar
 
@@ -51,6 +51,8 @@ class FixtureScore:
     expect_empty: bool | None  # None when the sidecar is invalid
     status: str  # ok | sidecar-invalid | missing-result | invalid-result
     optional_points: tuple[PointScore, ...] = ()  # never a miss, never in recall
+    evidence: tuple[PointEvidence, ...] = ()  # per expected then optional point: each proposal's terms
+    forbidden: tuple[ForbiddenHit, ...] = ()  # where each forbidden-match reason's term was found
 
     @property
     def came_back_empty(self) -> bool:
@@ -78,13 +80,10 @@ def contains_all(proposal: Proposal, point: ExpectedPoint) -> bool:
     return all(contains_term(proposal.match_text, term.text) for term in point.must_match_all)
 
 
-def match_points(points: tuple[ExpectedPoint, ...], proposals: tuple[Proposal, ...]) -> tuple[PointScore, ...]:
+def point_score(evidence: PointEvidence) -> PointScore:
     """A point is matched by every proposal of its type that contains all its terms."""
-    scores = []
-    for point in points:
-        by = tuple(p.name for p in proposals if p.type == point.type and contains_all(p, point))
-        scores.append(PointScore(point.id, point.type, bool(by), by))
-    return tuple(scores)
+    return PointScore(evidence.point_id, evidence.type, evidence.matched,
+                      tuple(p.proposal for p in evidence.proposals if p.matched))
 
 
 def unexpected_proposals(sidecar: Sidecar, proposals: tuple[Proposal, ...],
@@ -97,18 +96,18 @@ def unexpected_proposals(sidecar: Sidecar, proposals: tuple[Proposal, ...],
     return tuple(p.name for p in proposals if p.name not in expected)
 
 
-def forbidden_matches(sidecar: Sidecar, proposals: tuple[Proposal, ...]) -> list[str]:
+def forbidden_matches(sidecar: Sidecar, hits: tuple[ForbiddenHit, ...]) -> list[str]:
     """`forbidden-match:<id>:<term>` for every must_not_match term of an expected or optional point
-    found in any field of any proposal (evidence.forbidden_hits says which)."""
-    hit = {(h.point_id, h.term) for h in forbidden_hits(sidecar, proposals)}
+    found in any field of any proposal (`hits`: evidence.forbidden_hits says where)."""
+    hit = {(h.point_id, h.term) for h in hits}
     return [f"forbidden-match:{point.id}:{term.text}"
             for point in sidecar.all_points for term in point.must_not_match if (point.id, term.text) in hit]
 
 
 def fixture_reasons(sidecar: Sidecar, proposals: tuple[Proposal, ...], points: tuple[PointScore, ...],
-                    unexpected: tuple[str, ...]) -> list[str]:
+                    unexpected: tuple[str, ...], hits: tuple[ForbiddenHit, ...]) -> list[str]:
     reasons = [f"missed-point:{p.id}" for p in points if not p.matched]
-    reasons += forbidden_matches(sidecar, proposals)
+    reasons += forbidden_matches(sidecar, hits)
     if sidecar.expect_empty and proposals:
         reasons.append("non-empty-where-empty")
     if len(unexpected) > sidecar.max_unexpected_proposals:
@@ -149,10 +148,11 @@ def score_fixture(sidecar: Sidecar, result: ResultFile, transcript: str | None) 
         return FixtureScore(fixture_id, sidecar.category, FAIL, (reason,), (), points, (), (), sidecar.expect_empty,
                             status, optional)
     proposals = read_proposals(result.output)
-    points = match_points(sidecar.points, proposals)
-    optional = match_points(sidecar.optional_points, proposals)
+    evidence = point_evidence(sidecar, proposals)
+    points, optional = (tuple(point_score(e) for e in evidence if e.optional == wanted) for wanted in (False, True))
     unexpected = unexpected_proposals(sidecar, proposals, points + optional)
-    reasons = fixture_reasons(sidecar, proposals, points, unexpected)
+    hits = forbidden_hits(sidecar, proposals)
+    reasons = fixture_reasons(sidecar, proposals, points, unexpected, hits)
     diagnostics = advisory(sidecar, proposals, points, result.output, transcript)
     return FixtureScore(fixture_id, sidecar.category, verdict(sidecar, reasons), tuple(reasons), tuple(diagnostics),
-                        points, proposals, unexpected, sidecar.expect_empty, OK, optional)
+                        points, proposals, unexpected, sidecar.expect_empty, OK, optional, evidence, hits)

@@ -2,20 +2,21 @@
 
 from __future__ import annotations
 
+import html
+import shlex
+
 from corpustools.positions import printable_lines
 from corpustools.score.aggregate import METRICS, PROPORTIONS
+from corpustools.score.drilldown import details, proposals_markdown, reasons_markdown
 from corpustools.score.formatting import (code, fraction, interval, manifest_fields, metric_number, metric_spread,
-                                          percent, proportion, run_value, table)
+                                          percent, repeated_verdict_parts, run_value, scalar, table, verdict_parts)
+from corpustools.score.match import PASS, FixtureScore
 from corpustools.score.scoring import RunScore, ScoreReport
 
 
 def summary_line(run: RunScore) -> str:
-    a = run.aggregate
-    return (f"**{fraction(a.pass_rate)} fixtures passed** ({percent(a.pass_rate.rate)}, "
-            f"95% CI {interval(a.pass_rate)}); "
-            f"recall {proportion(a.recall)}; {a.phantoms} phantom{'s' if a.phantoms != 1 else ''}; "
-            f"gate accuracy {proportion(a.gate_accuracy)}; false rejects {fraction(a.false_reject_rate)}"
-            + (f"; optional points matched {fraction(a.optional_matched)}." if a.optional_points_total else "."))
+    head, rest = verdict_parts(run.aggregate)
+    return f"**{head}** {rest}"
 
 
 def drift_banner(run: RunScore) -> list[str]:
@@ -80,65 +81,164 @@ def diagnostics_table(run: RunScore) -> list[str]:
     return table(["fixture", "diagnostic"], rows)
 
 
-def run_sections(run: RunScore, level: str) -> list[str]:
-    lines = warnings_block(run.warnings) + [summary_line(run), ""]
-    for title, body in (("Fixtures", fixture_table(run)), ("Categories", category_table(run)),
-                        ("Aggregate", aggregate_table(run)), ("Failure taxonomy", taxonomy_table(run)),
-                        ("Advisory diagnostics (never change a verdict)", diagnostics_table(run))):
-        lines += [f"{level} {title}", ""] + body + [""]
+def repeated_summary_line(report: ScoreReport) -> str:
+    head, rest = repeated_verdict_parts(report.repeated, [run.aggregate for run in report.runs])
+    return f"**{head}** {rest}"
+
+
+def identical_warnings(report: ScoreReport) -> list[str]:
+    return [line for first, second in report.repeated.identical
+            for line in (f"> **WARNING:** {code(first)} and {code(second)} have byte-identical result files: "
+                         "a cache, not an independent run.", "")]
+
+
+def across_runs(runs, index: int) -> list[str]:
+    """Fixture `index` in each run: its verdict, the evidence where it failed, and its proposals
+    (collapsed)."""
+    lines, proposals = [], []
+    for number, run in enumerate(runs, 1):
+        fixture = run.fixtures[index]
+        label = f"run {number} ({code(run.folder)})"
+        lines.append(f"- {label}: {fixture.verdict}")
+        if fixture.verdict != PASS:
+            lines += reasons_markdown(fixture, "  ")
+        if fixture.proposals:
+            proposals += [f"- {label}"] + proposals_markdown(fixture, "  ")
+    lines.append("")
+    return lines + (details("Proposals in each run", proposals) if proposals else [])
+
+
+def repeated_failing_section(report: ScoreReport) -> list[str]:
+    """Each fixture that failed in some run: its evidence in every run it failed in."""
+    failing = [i for i, f in enumerate(report.repeated.fixtures) if f.passed < f.runs]
+    if not failing:
+        return ["Every fixture passed in every run.", ""]
+    lines = [f"## Failing fixtures ({len(failing)} of {len(report.runs[0].fixtures)} failed in at least one run)", ""]
+    for i in failing:
+        stability = report.repeated.fixtures[i]
+        lines += [f"### {stability.id} ({stability.category}): passed in {stability.passed}/{stability.runs} runs", ""]
+        lines += across_runs(report.runs, i)
     return lines
 
 
-def repeated_section(report: ScoreReport) -> list[str]:
-    summary = report.repeated
-    lines = [f"## Repeated runs (k = {summary.runs})", ""]
-    for first, second in summary.identical:
-        lines += [f"> **WARNING:** {code(first)} and {code(second)} have byte-identical result files: "
-                  "a cache, not an independent run.", ""]
+def per_run_table(report: ScoreReport) -> list[str]:
+    optional = any(run.aggregate.optional_points_total for run in report.runs)
+    header = ["run", "results", "passed", "recall", "phantoms", "gate accuracy", "false rejects"]
     rows = [[str(i), code(run.folder), fraction(run.aggregate.pass_rate), fraction(run.aggregate.recall),
              str(run.aggregate.phantoms), fraction(run.aggregate.gate_accuracy), str(run.aggregate.false_rejects)]
+            + ([fraction(run.aggregate.optional_matched)] if optional else [])
             for i, run in enumerate(report.runs, 1)]
-    lines += ["### Per run", ""] + table(["run", "results", "passed", "recall", "phantoms", "gate accuracy",
-                                          "false rejects"], rows) + [""]
+    return table(header + (["optional points matched"] if optional else []), rows)
+
+
+def repeated_tables(report: ScoreReport) -> list[str]:
+    """The run-to-run tables of k runs, each collapsed."""
+    summary = report.repeated
     rows = []
     for metric in METRICS:
         spread = summary.spread_of(metric.key)
         rows.append([metric.label, metric_number(spread.mean, metric.is_rate),
                      metric_spread(spread.std, metric.is_rate),
                      ", ".join(run_value(v, metric.is_rate) for v in spread.values)])
-    lines += ["### Noise floor (run-to-run spread of the same prompt)", ""]
-    lines += table(["metric", "mean", "sample std", "per run"], rows) + [""]
+    lines = details("Per run", per_run_table(report))
+    lines += details("Noise floor (run-to-run spread of the same prompt)",
+                     table(["metric", "mean", "sample std", "per run"], rows))
     flaky = summary.flaky
-    lines += ["### Fixtures", ""]
-    lines += [f"**Flaky** (passed in some runs, not in others): "
-              + ", ".join(f"{f.id} ({f.passed}/{f.runs})" for f in flaky) if flaky else "No flaky fixtures.", ""]
-    lines += table(["fixture", "category", "passed in"],
-                   [[f.id, f.category, f"{f.passed}/{f.runs}"] for f in summary.fixtures]) + [""]
+    fixtures = [f"**Flaky** (passed in some runs, not in others): "
+                + ", ".join(f"{f.id} ({f.passed}/{f.runs})" for f in flaky) if flaky else "No flaky fixtures.", ""]
+    fixtures += table(["fixture", "category", "passed in"],
+                      [[f.id, f.category, f"{f.passed}/{f.runs}"] for f in summary.fixtures])
+    lines += details(f"Fixtures across runs ({len(flaky)} flaky)", fixtures)
     stability = summary.stability
-    lines += ["### Expected points", "",
-              f"**Stability:** {stability.successes} of the {stability.total} points matched in at least one run "
-              f"were matched in every run ({percent(stability.rate)}).", ""]
+    points = [f"**Stability:** {stability.successes} of the {stability.total} points matched in at least one run "
+              f"were matched in every run ({percent(stability.rate)})."]
     if summary.points:
-        lines += table(["fixture", "point", "matched in"],
-                       [[p.fixture_id, code(p.point_id), f"{p.matched}/{p.runs}"] for p in summary.points]) + [""]
+        points += [""] + table(["fixture", "point", "matched in"],
+                               [[p.fixture_id, code(p.point_id), f"{p.matched}/{p.runs}"] for p in summary.points])
+    lines += details("Expected points across runs", points)
+    return lines
+
+
+def failing_fixture(fixture: FixtureScore) -> list[str]:
+    lines = [f"### {fixture.id} ({fixture.category}): {fixture.verdict}", ""] + reasons_markdown(fixture) + [""]
+    if fixture.proposals:
+        lines += details(f"Proposals ({len(fixture.proposals)})", proposals_markdown(fixture))
+    return lines
+
+
+def failing_section(run: RunScore) -> list[str]:
+    failing = [f for f in run.fixtures if f.verdict != PASS]
+    if not failing:
+        return ["Every fixture passed.", ""]
+    lines = [f"## Failing fixtures ({len(failing)} of {len(run.fixtures)})", ""]
+    for fixture in failing:
+        lines += failing_fixture(fixture)
+    return lines
+
+
+def full_tables(run: RunScore) -> list[str]:
+    """Every table of one run, each collapsed."""
+    diagnostics = sum(len(f.diagnostics) for f in run.fixtures)
+    lines = []
+    for summary, body in ((f"All fixtures ({run.aggregate.fixtures_passed} of {len(run.fixtures)} passed)",
+                           fixture_table(run)),
+                          ("Categories", category_table(run)), ("Aggregate", aggregate_table(run)),
+                          ("Failure taxonomy", taxonomy_table(run)),
+                          (f"Advisory diagnostics ({diagnostics}; they never change a verdict)",
+                           diagnostics_table(run))):
+        lines += details(summary, body)
+    return lines
+
+
+def html_hint(report: ScoreReport) -> str:
+    """The last line: the command that writes the interactive HTML report (paths as given)."""
+    argv = ["corpustools", "score", report.corpus.path, *(run.folder for run in report.runs),
+            "--format", "html", "--output", "report.html"]
+    return f"Full report: {code(shlex.join(argv))}, then open report.html in a browser."
+
+
+def identity(report: ScoreReport, runs) -> str:
+    """What was scored, for a <details> summary (HTML-escaped: names and paths are user text)."""
+    c = report.corpus
+    prompts = []
+    for run in runs:
+        prompt = (run.manifest or {}).get("prompt")
+        named = f"{prompt['name']} v{scalar(prompt['version'])}" if isinstance(prompt, dict) else "unrecorded"
+        prompts += [] if named in prompts else [named]
+    return html.escape(f"Corpus {c.name}" + ("" if c.version is None else f" v{c.version}")
+                       + f", prompt {', '.join(prompts)}, results {', '.join(run.folder for run in runs)}")
+
+
+def top_warnings(report: ScoreReport) -> list[str]:
+    return warnings_block(report.corpus_warnings + tuple(w for run in report.runs for w in run.warnings))
+
+
+def single_run(report: ScoreReport) -> list[str]:
+    run = report.runs[0]
+    lines = drift_banner(run) + [summary_line(run), ""] + top_warnings(report) + failing_section(run)
+    lines += details(identity(report, (run,)), table(["", ""], corpus_rows(report) + run_rows(run)))
+    return lines + full_tables(run)
+
+
+def several_runs(report: ScoreReport) -> list[str]:
+    lines = [line for run in report.runs for line in drift_banner(run)]
+    lines += [repeated_summary_line(report), ""] + identical_warnings(report) + top_warnings(report)
+    lines += repeated_failing_section(report)
+    lines += details(identity(report, report.runs), table(["", ""], corpus_rows(report)))
+    lines += repeated_tables(report)
+    for i, run in enumerate(report.runs, 1):
+        body = [summary_line(run), ""] + table(["", ""], run_rows(run)) + [""]
+        for title, rows in (("Fixtures", fixture_table(run)), ("Categories", category_table(run)),
+                            ("Aggregate", aggregate_table(run)), ("Failure taxonomy", taxonomy_table(run)),
+                            ("Advisory diagnostics (never change a verdict)", diagnostics_table(run))):
+            body += [f"#### {title}", ""] + rows + [""]
+        lines += details(f"Run {i}: every table", body[:-1])
     return lines
 
 
 def score_markdown(report: ScoreReport) -> str:
-    c = report.corpus
-    version = "" if c.version is None else f" v{c.version}"
-    single = len(report.runs) == 1
-    lines = [f"# corpustools score: {c.name}{version}" + ("" if single else f" ({len(report.runs)} runs)"), ""]
-    if single:
-        run = report.runs[0]
-        lines += drift_banner(run) + table(["", ""], corpus_rows(report) + run_rows(run)) + [""]
-        lines += warnings_block(report.corpus_warnings) + run_sections(run, "##")
-    else:
-        lines += table(["", ""], corpus_rows(report)) + [""] + warnings_block(report.corpus_warnings)
-        for i, run in enumerate(report.runs, 1):
-            lines += [f"## Run {i}: {code(run.folder)}", ""] + drift_banner(run)
-            lines += table(["", ""], run_rows(run)) + [""] + run_sections(run, "###")
-        lines += repeated_section(report)
-    while lines and lines[-1] == "":
-        lines.pop()
+    """Compact: the verdict line and the failing fixtures with their evidence first (a drift
+    banner above them), every table collapsed below, and how to get the HTML report last."""
+    lines = single_run(report) if len(report.runs) == 1 else several_runs(report)
+    lines.append(html_hint(report))
     return printable_lines(lines)

@@ -1,25 +1,57 @@
-"""The score report as plain text, for a terminal."""
+"""The score report as plain text, for a terminal: the verdict line and the failing fixtures with
+their evidence first, then the plain sections (no <details>: a terminal cannot fold)."""
 
 from __future__ import annotations
 
 from corpustools.positions import printable_lines
 from corpustools.score.aggregate import METRICS, PROPORTIONS
+from corpustools.score.drilldown import proposals_text, reasons_text
 from corpustools.score.formatting import (fraction, manifest_fields, metric_number, metric_spread, percent, proportion,
-                                          run_value)
+                                          repeated_verdict_parts, run_value, verdict_parts)
+from corpustools.score.match import PASS
 from corpustools.score.scoring import RunScore, ScoreReport
 
 
+def failing_lines(fixture, indent: str) -> list[str]:
+    lines = reasons_text(fixture, indent)
+    if fixture.proposals:
+        lines += [f"{indent}proposals:"] + proposals_text(fixture, indent + "  ")
+    return lines
+
+
+def failing_section(report: ScoreReport) -> list[str]:
+    """Fixtures that failed in any run, with each failing run's reasons, evidence and proposals."""
+    runs = report.runs
+    several = len(runs) > 1
+    failing = [i for i, f in enumerate(runs[0].fixtures) if any(run.fixtures[i].verdict != PASS for run in runs)]
+    if not failing:
+        return ["every fixture passed" + (" in every run" if several else "")]
+    lines = [f"failing fixtures ({len(failing)} of {len(runs[0].fixtures)}"
+             + (" failed in at least one run):" if several else "):")]
+    for i in failing:
+        first = runs[0].fixtures[i]
+        if not several:
+            lines += [f"  {first.id} ({first.category}): {first.verdict}"] + failing_lines(first, "    ")
+            continue
+        passed = sum(run.fixtures[i].verdict == PASS for run in runs)
+        lines.append(f"  {first.id} ({first.category}): passed in {passed}/{len(runs)} runs")
+        for number, run in enumerate(runs, 1):
+            fixture = run.fixtures[i]
+            lines.append(f"    run {number} ({run.folder}): {fixture.verdict}")
+            if fixture.verdict != PASS:
+                lines += failing_lines(fixture, "      ")
+    return lines
+
+
 def run_lines(run: RunScore) -> list[str]:
-    lines = [f"WARNING: CORPUS DRIFT: {run.drift}"] if run.drift else []
-    lines.append(f"results: {run.folder}")
+    lines = [f"results: {run.folder}"]
     lines += [f"{label}: {' '.join(value.split())}" for label, value in manifest_fields(run.manifest)]
-    lines += [f"warning: {w}" for w in run.warnings]
     lines.append("")
     width = max((len(f.id) for f in run.fixtures), default=0)
+    lines.append("fixtures:")
     for f in run.fixtures:
-        lines.append(f"{f.verdict:<9} {f.id:<{width}}  {f.category}")
-        lines += [f"          reason: {r}" for r in f.reasons]
-        lines += [f"          diagnostic: {d}" for d in f.diagnostics]
+        lines.append(f"  {f.verdict:<9} {f.id:<{width}}  {f.category}")
+        lines += [f"            diagnostic: {d}" for d in f.diagnostics]
     lines += ["", "categories:"]
     lines += [f"  {c.category}: {c.passed}/{c.total}" for c in run.categories]
     a = run.aggregate
@@ -37,8 +69,11 @@ def run_lines(run: RunScore) -> list[str]:
 def repeated_lines(report: ScoreReport) -> list[str]:
     s = report.repeated
     lines = [f"repeated runs (k = {s.runs}):"]
-    lines += [f"WARNING: {a} and {b} have byte-identical result files: a cache, not an independent run"
-              for a, b in s.identical]
+    for i, run in enumerate(report.runs, 1):
+        a = run.aggregate
+        lines.append(f"  run {i}: passed {fraction(a.pass_rate)}, recall {fraction(a.recall)}, phantoms {a.phantoms}, "
+                     f"gate accuracy {fraction(a.gate_accuracy)}, false rejects {a.false_rejects}"
+                     + (f", optional points matched {fraction(a.optional_matched)}" if a.optional_points_total else ""))
     for metric in METRICS:
         spread = s.spread_of(metric.key)
         lines.append(f"  {metric.label}: mean {metric_number(spread.mean, metric.is_rate)}, sample std "
@@ -54,11 +89,22 @@ def repeated_lines(report: ScoreReport) -> list[str]:
 
 def score_text(report: ScoreReport) -> str:
     c = report.corpus
+    runs = report.runs
+    if len(runs) == 1:
+        head, rest = verdict_parts(runs[0].aggregate)
+    else:
+        head, rest = repeated_verdict_parts(report.repeated, [run.aggregate for run in runs])
+    lines = [f"{head} {rest}"]
+    lines += [f"WARNING: CORPUS DRIFT: {run.drift}" for run in runs if run.drift]
+    if report.repeated is not None:
+        lines += [f"WARNING: {a} and {b} have byte-identical result files: a cache, not an independent run"
+                  for a, b in report.repeated.identical]
+    lines += [f"warning: {w}" for w in report.corpus_warnings + tuple(w for run in runs for w in run.warnings)]
+    lines += [""] + failing_section(report) + [""]
     version = "unknown" if c.version is None else str(c.version)
-    lines = [f"corpustools score: {c.name}, version {version}", f"corpus: {c.path} (sha256 {c.sha256})"]
-    lines += [f"warning: {w}" for w in report.corpus_warnings]
-    for i, run in enumerate(report.runs, 1):
-        lines += [""] + ([f"== run {i} =="] if len(report.runs) > 1 else []) + run_lines(run)
+    lines += [f"corpustools score: {c.name}, version {version}", f"corpus: {c.path} (sha256 {c.sha256})"]
+    for i, run in enumerate(runs, 1):
+        lines += [""] + ([f"== run {i} =="] if len(runs) > 1 else []) + run_lines(run)
     if report.repeated is not None:
         lines += [""] + repeated_lines(report)
     return printable_lines(lines)

@@ -1,0 +1,124 @@
+"""What a report shows under each reason of a failing fixture: for `missed-point:<id>` the closest
+same-type proposal and the terms it lacks, for `forbidden-match:<id>:<term>` each proposal field
+holding the term, for `phantom-over-budget` the proposals matching no point; and the fixture's
+proposals by title. One layout, rendered as Markdown and as plain text."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+from corpustools.score.evidence import ForbiddenHit, PointEvidence
+from corpustools.score.formatting import code
+from corpustools.score.match import FixtureScore
+
+MISSED, FORBIDDEN, PHANTOMS = "missed-point:", "forbidden-match:", "phantom-over-budget:"
+
+
+@dataclass(frozen=True)
+class ReasonDetail:
+    reason: str
+    missed: PointEvidence | None = None  # for missed-point
+    hits: tuple[ForbiddenHit, ...] = ()  # for forbidden-match
+    phantoms: tuple[str, ...] = ()  # for phantom-over-budget
+
+
+def reason_details(fixture: FixtureScore) -> tuple[ReasonDetail, ...]:
+    """Each reason with its evidence, in reason order. Missed points pair with their evidence in
+    sidecar order, so two points sharing an id each explain their own reason."""
+    missed = [e for e in fixture.evidence if not e.optional and not e.matched]
+    details = []
+    for reason in fixture.reasons:
+        if reason.startswith(MISSED):
+            point = next((e for e in missed if reason == f"{MISSED}{e.point_id}"), None)
+            if point is not None:
+                missed.remove(point)
+            details.append(ReasonDetail(reason, missed=point))
+        elif reason.startswith(FORBIDDEN):
+            details.append(ReasonDetail(reason, hits=tuple(
+                h for h in fixture.forbidden if reason == f"{FORBIDDEN}{h.point_id}:{h.term}")))
+        elif reason.startswith(PHANTOMS):
+            details.append(ReasonDetail(reason, phantoms=fixture.unexpected))
+        else:
+            details.append(ReasonDetail(reason))
+    return tuple(details)
+
+
+def matched_points(fixture: FixtureScore) -> dict[str, tuple[str, ...]]:
+    """Proposal name -> ids of the points (expected or optional) it matches."""
+    found: dict[str, tuple[str, ...]] = {}
+    for point in fixture.evidence:
+        for proposal in point.proposals:
+            if proposal.matched:
+                found[proposal.proposal] = found.get(proposal.proposal, ()) + (point.point_id,)
+    return found
+
+
+def one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+def evidence_lines(detail: ReasonDetail, quote) -> list[str]:
+    """The evidence under one reason, one line each; `quote` renders a user-provided string."""
+    if detail.missed is not None:
+        closest = detail.missed.closest
+        if closest is None:
+            return [f"no {quote(detail.missed.type)} proposal in the output"]
+        absent = ", ".join(quote(term) for term in closest.absent) or "nothing (it holds every term)"
+        return [f"closest: {quote(closest.proposal)} {quote(one_line(closest.title))}; absent: {absent}"]
+    if detail.hits:
+        fields: dict[str, list[str]] = {}  # proposal name -> its fields holding the term, hits in order
+        titles = {}
+        for hit in detail.hits:
+            fields.setdefault(hit.proposal, []).append(quote(hit.field))
+            titles[hit.proposal] = hit.title
+        return [f"in {quote(name)} {quote(one_line(titles[name]))}, field{'s' if len(found) > 1 else ''} "
+                + ", ".join(found) for name, found in fields.items()]
+    if detail.phantoms:
+        return ["matching no point: " + ", ".join(quote(name) for name in detail.phantoms)]
+    return []
+
+
+def proposal_lines(fixture: FixtureScore, quote) -> list[str]:
+    matches = matched_points(fixture)
+    return [f"{quote(p.name)} {quote(one_line(p.title))}" + (
+        f" (matches {', '.join(quote(i) for i in matches[p.name])})" if p.name in matches else " (matches no point)")
+        for p in fixture.proposals]
+
+
+def reasons_markdown(fixture: FixtureScore, indent: str = "") -> list[str]:
+    """One bullet per reason, a nested bullet per piece of evidence."""
+    lines = []
+    for detail in reason_details(fixture):
+        lines.append(f"{indent}- {code(detail.reason)}")
+        lines += [f"{indent}  - {line}" for line in evidence_lines(detail, code)]
+    return lines
+
+
+def proposals_markdown(fixture: FixtureScore, indent: str = "") -> list[str]:
+    return [f"{indent}- {line}" for line in proposal_lines(fixture, code)]
+
+
+def details(summary: str, body: list[str]) -> list[str]:
+    """A collapsed <details> block; `summary` is text corpustools wrote (never user text)."""
+    return [f"<details><summary>{summary}</summary>", ""] + body + ["", "</details>", ""]
+
+
+def quoted(text: str) -> str:
+    """A user-provided string in a plain-text report: as is when it is one plain word, else a JSON
+    string (quotes and backslashes inside escaped, so where it ends is never in doubt)."""
+    if text and not any(ch.isspace() or ch in "\"\\" for ch in text):
+        return text
+    return json.dumps(text, ensure_ascii=False)
+
+
+def reasons_text(fixture: FixtureScore, indent: str) -> list[str]:
+    lines = []
+    for detail in reason_details(fixture):
+        lines.append(f"{indent}{detail.reason}")
+        lines += [f"{indent}  {line}" for line in evidence_lines(detail, quoted)]
+    return lines
+
+
+def proposals_text(fixture: FixtureScore, indent: str) -> list[str]:
+    return [f"{indent}{line}" for line in proposal_lines(fixture, quoted)]

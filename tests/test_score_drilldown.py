@@ -1,0 +1,152 @@
+"""The drill-down of the Markdown and text score reports: under each reason the evidence a reader
+needs (closest proposal and absent terms, the field holding a forbidden term), the failing
+fixture's proposals by title, and the compact layout (verdict first, tables folded)."""
+
+from __future__ import annotations
+
+from score_helpers import (ADMIT_ID, EMPTY, GOOD_ADMIT, REJECT_ID, admit_sidecar, output, proposal, run_cli,
+                           sidecar_text, write_results)
+
+QUEUE = ("expire-via-queue", "practice", ["queue worker", "expired signups", "cron hook"])
+MODULE = ("newsletter-module", "map", ["newsletter module"], ["vendor api key"])
+OPTIONAL_MODULE = "\n  - id: newsletter-module\n    type: map\n    must_match_all:\n      - newsletter module\n"
+
+
+def corpus_with(make_corpus, *points, max_unexpected=3, name="corpus"):
+    return make_corpus({f"expected/{ADMIT_ID}.yaml": admit_sidecar(*points, max_unexpected=max_unexpected)},
+                       name=name)
+
+
+def reports(capsys, corpus, *folders):
+    """(markdown, text) of one score."""
+    markdown = run_cli(capsys, "score", corpus, *folders)[1]
+    return markdown, run_cli(capsys, "score", corpus, *folders, "--format", "text")[1]
+
+
+def test_a_missed_point_names_the_closest_proposal_and_its_absent_terms(make_corpus, tmp_path, capsys):
+    admit = output([proposal("Expired signups", "go to the cron hook"),  # two of three terms
+                    proposal("The queue worker", "and expired signups")],  # two too: the tie goes to the first
+                   [proposal("queue worker, expired signups, cron hook", type="map")])  # all three, other type
+    run = write_results(tmp_path / "run", {ADMIT_ID: admit, REJECT_ID: EMPTY})
+    markdown, text = reports(capsys, corpus_with(make_corpus, QUEUE), run)
+    assert ("- `missed-point:expire-via-queue`\n"
+            "  - closest: `practice[0]` `Expired signups`; absent: `queue worker`\n") in markdown
+    assert ("    missed-point:expire-via-queue\n"
+            "      closest: practice[0] \"Expired signups\"; absent: \"queue worker\"\n") in text
+
+
+def test_most_terms_found_beats_output_order(make_corpus, tmp_path, capsys):
+    admit = output([proposal("Expired signups"), proposal("The queue worker", "cron hook")])
+    run = write_results(tmp_path / "run", {ADMIT_ID: admit, REJECT_ID: EMPTY})
+    markdown, _ = reports(capsys, corpus_with(make_corpus, QUEUE), run)
+    assert "  - closest: `practice[1]` `The queue worker`; absent: `expired signups`\n" in markdown
+
+
+def test_a_missed_point_without_a_proposal_of_its_type(make_corpus, tmp_path, capsys):
+    run = write_results(tmp_path / "run", {ADMIT_ID: output([proposal("Expired signups via the queue worker")]),
+                                           REJECT_ID: EMPTY})
+    markdown, text = reports(capsys, corpus_with(make_corpus, ("expire-via-queue", "practice", ["queue worker"]),
+                                                 MODULE), run)
+    assert "- `missed-point:newsletter-module`\n  - no `map` proposal in the output\n" in markdown
+    assert "    missed-point:newsletter-module\n      no map proposal in the output\n" in text
+
+
+def test_a_forbidden_match_names_proposal_and_fields_tags_included(make_corpus, tmp_path, capsys):
+    leak = proposal("The newsletter module", "Keep the vendor API key out of git.", type="map",
+                    tags=("newsletter", "vendor-api-key"))
+    run = write_results(tmp_path / "run", {ADMIT_ID: output(GOOD_ADMIT["practice"], [leak]), REJECT_ID: EMPTY})
+    markdown, text = reports(capsys, corpus_with(make_corpus, QUEUE[:2] + (["queue worker"],), MODULE), run)
+    assert ("- `forbidden-match:newsletter-module:vendor api key`\n"
+            "  - in `map[0]` `The newsletter module`, fields `body`, `tags[1]`\n") in markdown
+    assert ("    forbidden-match:newsletter-module:vendor api key\n"
+            "      in map[0] \"The newsletter module\", fields body, tags[1]\n") in text
+
+
+def test_proposals_of_a_failing_fixture_are_listed_by_title_collapsed(make_corpus, tmp_path, capsys):
+    phantom = proposal("Run the linter before committing")
+    run = write_results(tmp_path / "run", {ADMIT_ID: output(GOOD_ADMIT["practice"] + [phantom]),
+                                           REJECT_ID: EMPTY})
+    markdown, text = reports(capsys, corpus_with(make_corpus, QUEUE[:2] + (["queue worker"],), max_unexpected=0),
+                             run)
+    assert ("- `phantom-over-budget:1>0`\n  - matching no point: `practice[1]`\n\n"
+            "<details><summary>Proposals (2)</summary>\n\n"
+            "- `practice[0]` `Expired signups go through the queue worker` (matches `expire-via-queue`)\n"
+            "- `practice[1]` `Run the linter before committing` (matches no point)\n\n</details>\n") in markdown
+    assert ("    proposals:\n      practice[0] \"Expired signups go through the queue worker\" "
+            "(matches expire-via-queue)\n      practice[1] \"Run the linter before committing\" "
+            "(matches no point)\n") in text
+    assert "### reject-noise-01" not in markdown  # a passing fixture has no drill-down
+
+
+def test_hostile_titles_are_escaped(make_corpus, tmp_path, capsys):
+    title = "Use `rm -rf` | <script>alert(1)</script>\n# not a heading"
+    run = write_results(tmp_path / "run", {ADMIT_ID: output([proposal(title, "a \"quoted\" body")]),
+                                           REJECT_ID: EMPTY})
+    markdown, text = reports(capsys, corpus_with(make_corpus, QUEUE), run)
+    # One code span, its fence longer than any backtick run inside; the newline folded to a space.
+    assert "closest: `practice[0]` ``Use `rm -rf` | <script>alert(1)</script> # not a heading``;" in markdown
+    assert "\n# not a heading" not in markdown and "<script>" not in markdown.replace(
+        "``Use `rm -rf` | <script>alert(1)</script> # not a heading``", "")
+    assert 'closest: practice[0] "Use `rm -rf` | <script>alert(1)</script> # not a heading"; absent:' in text
+
+
+def test_compact_layout_verdict_first_then_failing_fixtures_then_folded_tables(make_corpus, tmp_path, capsys):
+    run = write_results(tmp_path / "run", {ADMIT_ID: output([proposal("Expired signups")]), REJECT_ID: EMPTY})
+    corpus = corpus_with(make_corpus, QUEUE)
+    markdown, text = reports(capsys, corpus, run)
+    lines = markdown.split("\n")
+    assert lines[0].startswith("**1/2 fixtures passed** (50.0%, 95% CI 9.5%–90.5%); recall 0/1")
+    failing = lines.index("## Failing fixtures (1 of 2)")
+    first_table = next(i for i, line in enumerate(lines) if line.startswith("|"))
+    assert failing < first_table
+    assert lines[first_table - 2].startswith("<details><summary>")  # every table is folded
+    assert lines[-2] == (f"Full report: `corpustools score {corpus} {run} --format html --output report.html`, "
+                         "then open report.html in a browser.")
+    text_lines = text.split("\n")
+    assert text_lines[0].startswith("1/2 fixtures passed")
+    assert text_lines[1:5] == [f"warning: {run}: no run.yaml: model and temperature unrecorded", "",
+                               "failing fixtures (1 of 2):", f"  {ADMIT_ID} (admit-convention): FAIL"]
+    assert "<details>" not in text
+
+
+def test_every_fixture_passing_says_so(make_corpus, tmp_path, capsys):
+    run = write_results(tmp_path / "run", {ADMIT_ID: GOOD_ADMIT, REJECT_ID: EMPTY})
+    markdown, text = reports(capsys, make_corpus(), run)
+    assert markdown.split("\n")[2:7] == ["**Warnings**", "", f"- {run}: no run.yaml: model and temperature unrecorded",
+                                         "", "Every fixture passed."]
+    assert "\n\nevery fixture passed\n\n" in text
+
+
+def test_several_runs_show_each_failing_run_and_the_optional_points_column(make_corpus, tmp_path, capsys):
+    corpus = make_corpus({f"expected/{ADMIT_ID}.yaml": sidecar_text(optional=OPTIONAL_MODULE)})
+    good = write_results(tmp_path / "run1", {ADMIT_ID: GOOD_ADMIT, REJECT_ID: EMPTY})
+    bad = write_results(tmp_path / "run2", {ADMIT_ID: output([proposal("Expired signups")]), REJECT_ID: EMPTY})
+    markdown, text = reports(capsys, corpus, good, bad)
+    assert markdown.startswith("**2/2, 1/2 fixtures passed in 2 runs** (mean 75.0%")
+    assert (f"### {ADMIT_ID} (admit-convention): passed in 1/2 runs\n\n"
+            f"- run 1 (`{good}`): PASS\n- run 2 (`{bad}`): FAIL\n  - `missed-point:expire-via-queue`\n"
+            "    - closest: `practice[0]` `Expired signups`; absent: `queue worker`\n") in markdown
+    assert "| run | results | passed | recall | phantoms | gate accuracy | false rejects | optional points matched |" \
+        in markdown
+    assert f"| 2 | `{bad}` | 1/2 | 0/1 | 1 | 1/1 | 0 | 0/1 |" in markdown
+    assert (f"  {ADMIT_ID} (admit-convention): passed in 1/2 runs\n    run 1 ({good}): PASS\n"
+            f"    run 2 ({bad}): FAIL\n      missed-point:expire-via-queue\n") in text
+    assert "optional points matched 0/1" in text
+
+
+def test_compare_leads_with_lost_fixtures_and_counts_optional_points(make_corpus, tmp_path, capsys):
+    corpus = make_corpus({f"expected/{ADMIT_ID}.yaml": sidecar_text(optional=OPTIONAL_MODULE, max_unexpected=1)})
+    module = proposal("The newsletter module", type="map")
+    base = write_results(tmp_path / "base", {ADMIT_ID: output(GOOD_ADMIT["practice"], [module]), REJECT_ID: EMPTY})
+    cand = write_results(tmp_path / "cand", {ADMIT_ID: output([proposal("Expired signups")]),
+                                             REJECT_ID: output([proposal("Noise")])})
+    out = run_cli(capsys, "compare", corpus, "--base", base, "--candidate", cand)[1]
+    lines = out.split("\n")
+    assert lines[0] == "> ## REGRESSED"
+    assert "**Optional points matched** (never in recall): base 1/1 (100.0%), candidate 0/1 (0.0%)." in lines
+    lost = lines.index("## Lost fixtures (2)")
+    assert lost < next(i for i, line in enumerate(lines) if line.startswith("|"))
+    assert (f"### {ADMIT_ID} (admit-convention): base PASS, candidate FAIL\n\nCandidate:\n\n"
+            f"- run 1 (`{cand}`): FAIL\n  - `missed-point:expire-via-queue`\n"
+            "    - closest: `practice[0]` `Expired signups`; absent: `queue worker`\n") in out
+    assert "<details><summary>Metrics and the McNemar test</summary>" in out
