@@ -174,3 +174,17 @@ def test_calibrate_page_lists_every_disagreement_by_cause(capsys):
     assert blocks and [fixture for fixture, _ in blocks] == headed
     assert page.count('<li class="disagreement"') == sum(1 for line in markdown.splitlines() if line.startswith("- `"))
     assert 'value="missing-forbidden"' in page and "Cohen" in page and 'class="ci"' in page
+
+
+def test_a_history_written_before_the_results_column_is_drawn_too(tmp_path, capsys):
+    history = history_file(tmp_path, capsys)
+    lines = history.read_text().split("\n")
+    assert "| results |" in lines[2]
+    legacy = ["|".join(cell for i, cell in enumerate(line.split("|")) if i != 6) if line.startswith("|") else line
+              for line in lines]  # drop the results column, as tables written before it look
+    old = tmp_path / "old.md"
+    old.write_text("\n".join(legacy))
+    rows = history_rows(render(capsys, "score", SHIPPED, RUNS / "v8-run5", "--history", old))
+    assert len(rows) == 3 and "results:" not in rows[0]
+    current = history_rows(render(capsys, "score", SHIPPED, RUNS / "v8-run5", "--history", history))
+    assert "; results: " in current[0] and "v5-run6" in current[0]
