@@ -23,7 +23,7 @@ def hostile_corpus(make_corpus, tmp_path):
                              ["mailing vendor"]))
     corpus = make_corpus({f"expected/{ADMIT}.yaml": sidecar})
     results = write_results(tmp_path / "run", {
-        ADMIT: output([proposal(HOSTILE + " queue worker", "Call the Mailing-Vendor's API.\n" + HOSTILE)]),
+        ADMIT: output([proposal(HOSTILE + " queue worker", "Call the Mailing-Vendor's API.\r\n\tindented\x1b\n" + HOSTILE)]),
         "reject-noise-01": output()})
     return corpus, results
 
@@ -47,6 +47,7 @@ def test_user_text_renders_as_text_never_as_markup(make_corpus, tmp_path, capsys
     assert "<img" not in page and "onerror=\"" not in page
     assert page.count("</script>") == 1  # the page's own script tag only
     assert html.escape(HOSTILE, quote=True) in page
+    assert "API.\n\tindented\\x1b\n" in page  # line breaks and tabs kept, CR dropped, ESC shown escaped
 
 
 def test_the_page_fetches_nothing_and_names_no_url(capsys):

@@ -81,8 +81,10 @@ def marked(text: str, terms: list[tuple[str, str]]) -> str:
 
 
 def block_text(text: str) -> str:
-    """Multi-line text escaped, line breaks kept (each line as every report shows text)."""
-    return "\n".join(esc(line) for line in text.split("\n"))
+    """Multi-line text escaped, line breaks (CRLF too) and tabs kept; any other control character
+    shown escaped, as every report shows text."""
+    return "\n".join("\t".join(esc(part) for part in line.split("\t"))
+                     for line in text.replace("\r\n", "\n").split("\n"))
 
 
 def point_block(point: PointEvidence, notes: str | None) -> list[str]:
