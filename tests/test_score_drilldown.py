@@ -150,3 +150,28 @@ def test_compare_leads_with_lost_fixtures_and_counts_optional_points(make_corpus
             f"- run 1 (`{cand}`): FAIL\n  - `missed-point:expire-via-queue`\n"
             "    - closest: `practice[0]` `Expired signups`; absent: `queue worker`\n") in out
     assert "<details><summary>Metrics and the McNemar test</summary>" in out
+
+
+def test_json_carries_the_evidence_and_validates(make_corpus, tmp_path, capsys):
+    import json
+
+    from corpustools.schemastore import validate
+
+    leak = proposal("The newsletter module", "Keep the vendor API key out of git.", type="map",
+                    tags=("newsletter", "vendor-api-key"))
+    run = write_results(tmp_path / "run", {ADMIT_ID: output([proposal("Expired signups")], [leak]),
+                                           REJECT_ID: EMPTY})
+    corpus = corpus_with(make_corpus, QUEUE, ("other-map", "map", ["ftp"]), MODULE)
+    data = json.loads(run_cli(capsys, "score", corpus, run, "--format", "json")[1])
+    assert validate("score-report", data) == []
+    admit = next(f for f in data["fixtures"] if f["id"] == ADMIT_ID)
+    assert admit["missed"] == [
+        {"point": "expire-via-queue", "type": "practice",
+         "closest": {"proposal": "practice[0]", "title": "Expired signups", "absent": ["queue worker", "cron hook"]}},
+        {"point": "other-map", "type": "map",
+         "closest": {"proposal": "map[0]", "title": "The newsletter module", "absent": ["ftp"]}}]
+    assert admit["forbidden"] == [
+        {"point": "newsletter-module", "term": "vendor api key", "proposal": "map[0]", "field": "body"},
+        {"point": "newsletter-module", "term": "vendor api key", "proposal": "map[0]", "field": "tags[1]"}]
+    reject = next(f for f in data["fixtures"] if f["id"] == REJECT_ID)
+    assert (reject["missed"], reject["forbidden"]) == ([], [])

@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 
 from corpustools.score.aggregate import METRICS, PROPORTIONS, Proportion
+from corpustools.score.drilldown import reason_details
+from corpustools.score.evidence import PointEvidence
 from corpustools.score.formatting import public_manifest, rounded
 from corpustools.score.match import FixtureScore, PointScore
 from corpustools.score.scoring import CorpusInfo, RunScore, ScoreReport
@@ -37,7 +39,18 @@ def fixture_dict(f: FixtureScore) -> dict:
         "proposals": [{"name": p.name, "type": p.type, "title": p.title} for p in f.proposals],
         "unexpected": list(f.unexpected),
         "optional_points": [point_dict(p) for p in f.optional_points],
+        "missed": [missed_dict(d.missed) for d in reason_details(f) if d.missed is not None],
+        "forbidden": [{"point": h.point_id, "term": h.term, "proposal": h.proposal, "field": h.field}
+                      for h in f.forbidden],
     }
+
+
+def missed_dict(point: PointEvidence) -> dict:
+    """A missed expected point and its closest same-type proposal (null when there is none)."""
+    closest = point.closest
+    return {"point": point.point_id, "type": point.type,
+            "closest": None if closest is None else {"proposal": closest.proposal, "title": closest.title,
+                                                     "absent": list(closest.absent)}}
 
 
 def aggregate_dict(run: RunScore) -> dict:
