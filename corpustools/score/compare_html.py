@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from corpustools.corpus import Corpus
 from corpustools.score.compare import GAINED, LOST, SAME, Comparison
-from corpustools.score.compare_markdown import paired_line, side_verdicts, transitions_line
-from corpustools.score.formatting import manifest_fields, metric_number, metric_spread, signed
+from corpustools.score.compare_markdown import noise_text, paired_line, side_verdicts, transitions_line
+from corpustools.score.formatting import manifest_fields, metric_number, signed
 from corpustools.score.html_fixture import filter_data, fixture_block, fixture_filters
 from corpustools.score.html_page import anchor, esc, filter_bar, interval_bar, page, table, verdict_badge, warnings
 
@@ -47,17 +47,12 @@ def metrics_table(comparison: Comparison) -> list[str]:
     rows = []
     for m in comparison.metrics:
         rate = m.metric.is_rate
-        noise = m.noise or ""
-        if m.noise is not None:
-            stds = ", ".join(f"{name} sd {metric_spread(std, rate)}" for name, std
-                             in (("base", m.base_std), ("candidate", m.candidate_std)) if std is not None)
-            noise = f"{m.noise} ({stds})" if stds else m.noise
         drawn = rate and m.metric.key != "false_rejects"
         rows.append([esc(m.metric.label + ("" if m.metric.higher_is_better else " (lower is better)")),
                      esc(metric_number(m.base, rate)), bars(comparison.base, m.metric.key) if drawn else "",
                      esc(metric_number(m.candidate, rate)), bars(comparison.candidate, m.metric.key) if drawn else "",
                      esc(signed(m.delta, rate)), f'<span class="change-{esc(m.direction)}">{esc(m.direction)}</span>',
-                     esc(noise)])
+                     esc(noise_text(m))])
     return table(["metric", "base", "base 95% CI per run", "candidate", "candidate 95% CI per run", "delta",
                   "change", "noise"], rows, "metrics")
 
