@@ -50,6 +50,16 @@ def test_user_text_renders_as_text_never_as_markup(make_corpus, tmp_path, capsys
     assert "API.\n\tindented\\x1b\n" in page  # line breaks and tabs kept, CR dropped, ESC shown escaped
 
 
+def test_a_corpus_named_with_markup_titles_every_page_as_text(make_corpus, tmp_path, capsys):
+    corpus, results = hostile_corpus(make_corpus, tmp_path)
+    spec = corpus / "corpus.yaml"
+    spec.write_text(spec.read_text().replace("name: tiny", "name: '</script><img src=x onerror=alert(1)>'"))
+    for argv in (["score", corpus, results], ["compare", corpus, "--base", results, "--candidate", results]):
+        page = render(capsys, *argv)
+        assert "<img" not in page and page.count("</script>") == 1
+        assert "<title>corpustools " + argv[0] + ": &lt;/script&gt;&lt;img src=x onerror=alert(1)&gt;" in page
+
+
 def test_the_page_fetches_nothing_and_names_no_url(capsys):
     page = render(capsys, "score", SHIPPED, RUNS / "v5-run6")
     assert "http://" not in page and "https://" not in page
