@@ -16,7 +16,6 @@ import time
 from pathlib import Path
 
 import pytest
-
 from bench_helpers import run_main, tree_digest
 from conftest import ADMIT_ID, REJECT_ID, sidecar_text
 from score_helpers import good_results

@@ -4,8 +4,18 @@ fixture's proposals by title, and the compact layout (verdict first, tables fold
 
 from __future__ import annotations
 
-from score_helpers import (ADMIT_ID, EMPTY, GOOD_ADMIT, REJECT_ID, admit_sidecar, output, proposal, run_cli,
-                           sidecar_text, write_results)
+from score_helpers import (
+    ADMIT_ID,
+    EMPTY,
+    GOOD_ADMIT,
+    REJECT_ID,
+    admit_sidecar,
+    output,
+    proposal,
+    run_cli,
+    sidecar_text,
+    write_results,
+)
 
 QUEUE = ("expire-via-queue", "practice", ["queue worker", "expired signups", "cron hook"])
 MODULE = ("newsletter-module", "map", ["newsletter module"], ["vendor api key"])

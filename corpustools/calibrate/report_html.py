@@ -7,8 +7,15 @@ from __future__ import annotations
 from corpustools.calibrate.agreement import Level, Table
 from corpustools.calibrate.calibration import Calibration
 from corpustools.calibrate.causes import CAUSES, FixtureCalibration
-from corpustools.calibrate.report import (all_warnings, disagreeing, disagreement_rest, kappa_text, prompt_text,
-                                          shown_levels, summary_line)
+from corpustools.calibrate.report import (
+    all_warnings,
+    disagreeing,
+    disagreement_rest,
+    kappa_text,
+    prompt_text,
+    shown_levels,
+    summary_line,
+)
 from corpustools.score.formatting import fraction, interval, percent
 from corpustools.score.html_page import anchor, esc, filter_bar, interval_bar, page, table, verdict_badge, warnings
 

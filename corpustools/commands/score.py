@@ -32,15 +32,14 @@ def register(subparsers) -> None:
 
 def run(args, out, err) -> int:
     from corpustools.gcpause import gc_paused
-    from corpustools.positions import printable
-    from corpustools.positions import InputError, Pos
+    from corpustools.positions import InputError, Pos, printable
     from corpustools.score.history import append_row, appended, has_row, history_row, read_history
-    from corpustools.writing import emit, refuse_corpus_path, refuse_inputs, refuse_target, run_folder_inputs
     from corpustools.score.report_json import score_json
     from corpustools.score.report_markdown import score_markdown
     from corpustools.score.report_text import score_text
     from corpustools.score.scoring import score_report
     from corpustools.score.thresholds import breaches
+    from corpustools.writing import emit, refuse_corpus_path, refuse_inputs, refuse_target, run_folder_inputs
 
     if args.history and args.format != "html":
         print("corpustools score: --history draws the history in the HTML report: use it with --format html",

@@ -8,8 +8,16 @@ from corpustools.positions import printable_lines
 from corpustools.score.aggregate import Proportion
 from corpustools.score.compare import GAINED, LOST, Comparison
 from corpustools.score.drilldown import details
-from corpustools.score.formatting import (code, fraction, manifest_fields, metric_number, metric_spread, percent,
-                                          signed, table)
+from corpustools.score.formatting import (
+    code,
+    fraction,
+    manifest_fields,
+    metric_number,
+    metric_spread,
+    percent,
+    signed,
+    table,
+)
 from corpustools.score.report_markdown import across_runs
 
 

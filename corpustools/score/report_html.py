@@ -10,8 +10,8 @@ from __future__ import annotations
 from corpustools.corpus import Corpus
 from corpustools.score.aggregate import METRICS, PROPORTIONS
 from corpustools.score.formatting import fraction, manifest_fields, metric_number, metric_spread, percent, run_value
-from corpustools.score.html_fixture import fixture_block, fixture_filters, fixture_rows
 from corpustools.score.history_html import history_section
+from corpustools.score.html_fixture import fixture_block, fixture_filters, fixture_rows
 from corpustools.score.html_page import anchor, esc, filter_bar, interval_bar, metric_rows, page, table, warnings
 from corpustools.score.scoring import RunScore, ScoreReport
 

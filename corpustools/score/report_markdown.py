@@ -8,8 +8,20 @@ import shlex
 from corpustools.positions import printable_lines
 from corpustools.score.aggregate import METRICS, PROPORTIONS
 from corpustools.score.drilldown import details, proposals_markdown, reasons_markdown
-from corpustools.score.formatting import (code, fraction, interval, manifest_fields, metric_number, metric_spread,
-                                          percent, repeated_verdict_parts, run_value, scalar, table, verdict_parts)
+from corpustools.score.formatting import (
+    code,
+    fraction,
+    interval,
+    manifest_fields,
+    metric_number,
+    metric_spread,
+    percent,
+    repeated_verdict_parts,
+    run_value,
+    scalar,
+    table,
+    verdict_parts,
+)
 from corpustools.score.match import PASS, FixtureScore
 from corpustools.score.scoring import RunScore, ScoreReport
 

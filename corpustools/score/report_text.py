@@ -6,8 +6,17 @@ from __future__ import annotations
 from corpustools.positions import printable_lines
 from corpustools.score.aggregate import METRICS, PROPORTIONS
 from corpustools.score.drilldown import proposals_text, reasons_text
-from corpustools.score.formatting import (fraction, manifest_fields, metric_number, metric_spread, percent, proportion,
-                                          repeated_verdict_parts, run_value, verdict_parts)
+from corpustools.score.formatting import (
+    fraction,
+    manifest_fields,
+    metric_number,
+    metric_spread,
+    percent,
+    proportion,
+    repeated_verdict_parts,
+    run_value,
+    verdict_parts,
+)
 from corpustools.score.match import PASS
 from corpustools.score.scoring import RunScore, ScoreReport
 
