@@ -7,7 +7,7 @@ import argparse
 from corpustools.commands.options import add_report_options
 
 HELP = "measure how far the scorer's verdicts agree with human verdicts from adjudication worksheets"
-FORMATS = ("markdown", "json", "text")
+FORMATS = ("markdown", "json", "text", "html")
 USAGE = (f"corpustools calibrate [-h] [--format {{{','.join(FORMATS)}}}] [--output FILE] "
          "CORPUS RUN --verdicts FILE [RUN --verdicts FILE ...]")
 MAX_PROBLEMS = 50  # lines of bad input shown before "and N more problems"
@@ -75,6 +75,7 @@ def _options_parser(parser_class):
 def run(args, out, err) -> int:
     from corpustools.calibrate.calibration import CalibrationProblems, calibrate_runs
     from corpustools.calibrate.report import calibration_markdown, calibration_text
+    from corpustools.calibrate.report_html import calibration_html
     from corpustools.calibrate.report_json import calibration_json
     from corpustools.positions import InputError
     from corpustools.writing import emit, run_folder_inputs
@@ -92,7 +93,8 @@ def run(args, out, err) -> int:
     output = late.output or args.output
     try:
         calibration = calibrate_runs(args.corpus, pairs)
-        text = {"markdown": calibration_markdown, "json": calibration_json, "text": calibration_text}[fmt](calibration)
+        text = {"markdown": calibration_markdown, "json": calibration_json, "text": calibration_text,
+                "html": calibration_html}[fmt](calibration)
         inputs = run_folder_inputs(run for run, _ in pairs) + [verdicts for _, verdicts in pairs if verdicts != "-"]
         emit(text, output, args.corpus, out, inputs)
     except CalibrationProblems as problems:

@@ -1,10 +1,10 @@
-"""corpustools compare CORPUS --base RUN... --candidate RUN... [--format markdown|json] [--fail-on-regression]"""
+"""corpustools compare CORPUS --base RUN... --candidate RUN... [--format markdown|json|html] [--fail-on-regression]"""
 
 from __future__ import annotations
 
 from corpustools.commands.options import add_report_options
 
-FORMATS = ("markdown", "json")
+FORMATS = ("markdown", "json", "html")
 
 HELP = ("compare two prompt versions' runs fixture by fixture, with noise and a paired test "
         "(advisory: exit 0, unless --fail-on-regression)")
@@ -37,7 +37,13 @@ def run(args, out, err) -> int:
 
     try:
         comparison = compare_runs(args.corpus, args.base, args.candidate, allow_drift=args.allow_corpus_drift)
-        text = compare_json(comparison) if args.format == "json" else compare_markdown(comparison)
+        if args.format == "html":
+            from corpustools.score.compare_html import compare_html
+            from corpustools.score.scoring import open_corpus
+
+            text = compare_html(comparison, open_corpus(args.corpus).corpus)  # transcripts and sidecars too
+        else:
+            text = compare_json(comparison) if args.format == "json" else compare_markdown(comparison)
         emit(text, args.output, args.corpus, out, run_folder_inputs(args.base + args.candidate))
     except CorpusDrift as drift:
         print(f"corpustools compare: {printable(str(drift))}; refusing to compare (pass --allow-corpus-drift to compare anyway)",

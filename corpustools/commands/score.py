@@ -1,12 +1,12 @@
-"""corpustools score CORPUS RESULTS... [--format markdown|json|text] [--output FILE] [--append-history FILE]
-[--fail-under KEY=NUMBER,...]"""
+"""corpustools score CORPUS RESULTS... [--format markdown|json|text|html] [--output FILE] [--append-history FILE]
+[--fail-under KEY=NUMBER,...] [--history FILE]"""
 
 from __future__ import annotations
 
 from corpustools.commands.options import add_report_options
 from corpustools.score.thresholds import parse_thresholds
 
-FORMATS = ("markdown", "json", "text")
+FORMATS = ("markdown", "json", "text", "html")
 
 HELP = ("score saved prompt outputs against the corpus labels (advisory: exit 0 whenever a report is made, "
         "unless --fail-under)")
@@ -23,6 +23,9 @@ def register(subparsers) -> None:
     parser.add_argument("--append-history", metavar="FILE",
                         help="append one row to the Markdown history table in FILE (created if missing; "
                         "not when the table already has an identical row)")
+    parser.add_argument("--history", metavar="FILE",
+                        help="with --format html, draw the history table in FILE (as --append-history writes it); "
+                        "--append-history FILE draws its file, with the new row, by itself")
     parser.add_argument("--fail-under", metavar="KEY=NUMBER,...", type=parse_thresholds, default=(),
                         help="exit 1 when a proportion (pass_rate, recall, gate_accuracy; the mean over runs) "
                         "is under its threshold, e.g. pass_rate=0.8,recall=0.95; the report is still made")
@@ -31,7 +34,7 @@ def register(subparsers) -> None:
 
 def run(args, out, err) -> int:
     from corpustools.gcpause import gc_paused
-    from corpustools.positions import InputError, printable
+    from corpustools.positions import InputError, Pos, printable
     from corpustools.score.history import append_row, appended, has_row, history_row, read_history
     from corpustools.score.report_json import score_json
     from corpustools.score.report_markdown import score_markdown
@@ -40,12 +43,16 @@ def run(args, out, err) -> int:
     from corpustools.score.thresholds import breaches
     from corpustools.writing import emit, refuse_corpus_path, refuse_inputs, refuse_target, run_folder_inputs
 
+    if args.history and args.format != "html":
+        print("corpustools score: --history draws the history in the HTML report: use it with --format html",
+              file=err)
+        return 2
     try:
         with gc_paused():  # scoring builds many small acyclic objects; see corpustools.gcpause
             report = score_report(args.corpus, args.results)
-        text = {"markdown": score_markdown, "json": score_json, "text": score_text}[args.format](report)
         row = None
         inputs = run_folder_inputs(args.results)
+        history: tuple[str, str] | None = None  # (the history table read, its file): drawn in HTML
         if args.append_history:  # refuse a bad history file before writing the report
             refuse_corpus_path(args.append_history, args.corpus)
             refuse_target(args.append_history)
@@ -53,11 +60,21 @@ def run(args, out, err) -> int:
             if args.output:
                 refuse_inputs(args.output, [args.append_history])
             row = history_row(report)
-            history = read_history(args.append_history)
-            appended(history, args.append_history, row)
-            if has_row(history, row):  # the same run scored again: one row is its record
+            table = read_history(args.append_history)
+            after = appended(table, args.append_history, row)
+            if has_row(table, row):  # the same run scored again: one row is its record
                 row = None
                 print("corpustools score: the history already has this row; not appended", file=err)
+            history = (after, args.append_history)
+        if args.history:
+            drawn = read_history(args.history)
+            if drawn is None:
+                raise InputError(Pos(args.history), "no such history file")
+            history = (drawn, args.history)
+        if args.format == "html":
+            text = html_report(args, report, history)
+        else:
+            text = {"markdown": score_markdown, "json": score_json, "text": score_text}[args.format](report)
         emit(text, args.output, args.corpus, out, inputs)
         if row is not None:
             append_row(args.append_history, row)
@@ -69,3 +86,13 @@ def run(args, out, err) -> int:
     for line in breached:
         print(f"corpustools score: {line}", file=err)
     return 1 if breached else 0
+
+
+def html_report(args, report, history) -> str:
+    """The HTML page: it also shows transcripts and sidecar terms, so it loads the corpus itself."""
+    from corpustools.score.history import history_rows
+    from corpustools.score.report_html import score_html
+    from corpustools.score.scoring import open_corpus
+
+    drawn = None if history is None else (history_rows(history[0], history[1]), history[1])
+    return score_html(report, open_corpus(args.corpus).corpus, drawn)

@@ -97,6 +97,36 @@ def _first_table(lines: list[str]) -> tuple[int, int] | None:
     return None
 
 
+def _history_table(lines: list[str], path: str, consequence: str) -> tuple[int, int, tuple[str, ...]] | None:
+    """_first_table and its columns; InputError when they are neither the history's nor the legacy ones."""
+    found = _first_table(lines)
+    if found is None:
+        return None
+    columns = tuple(split_row(lines[found[0]]))
+    if columns not in (HISTORY_COLUMNS, LEGACY_COLUMNS):
+        raise InputError(Pos(path, found[0] + 1, 1),
+                         f"the table here has columns ({', '.join(columns)}), not the history columns "
+                         f"({', '.join(HISTORY_COLUMNS)}); {consequence}")
+    return found[0], found[1], columns
+
+
+def history_rows(text: str, path: str) -> tuple[dict[str, str], ...]:
+    """The rows of the history table in `text` ({column: cell}, in file order); none without a
+    table; InputError for a table with other columns or a row with another number of cells."""
+    lines = text.split("\n")
+    found = _history_table(lines, path, "not a history")
+    if found is None:
+        return ()
+    header, end, columns = found
+    rows = []
+    for number in range(header + 2, end):
+        cells = split_row(lines[number])
+        if len(cells) != len(columns):
+            raise InputError(Pos(path, number + 1, 1), f"a history row has {len(cells)} cells, not {len(columns)}")
+        rows.append(dict(zip(columns, (c.replace("\\|", "|") for c in cells), strict=True)))
+    return tuple(rows)
+
+
 def shaped(row: list[str], columns: tuple[str, ...]) -> list[str]:
     """`row` (HISTORY_COLUMNS) in the shape of a table with `columns`: a legacy table gets no results cell."""
     return row[:RESULTS_COLUMN] + row[RESULTS_COLUMN + 1:] if columns == LEGACY_COLUMNS else row
@@ -120,14 +150,9 @@ def appended(text: str | None, path: str, row: list[str]) -> str:
     if text is None:
         return "\n".join([TITLE, ""] + table(list(HISTORY_COLUMNS), [row])) + "\n"
     lines = text.split("\n")
-    found = _first_table(lines)
+    found = _history_table(lines, path, "not appended")
     if found is not None:
-        header, end = found
-        columns = tuple(split_row(lines[header]))
-        if columns not in (HISTORY_COLUMNS, LEGACY_COLUMNS):
-            raise InputError(Pos(path, header + 1, 1),
-                             f"the table here has columns ({', '.join(columns)}), not the history columns "
-                             f"({', '.join(HISTORY_COLUMNS)}); not appended")
+        end, columns = found[1], found[2]
         if has_row(text, row):  # re-checked under the lock: a concurrent identical append lands once
             return text
         return "\n".join(lines[:end] + [row_line(shaped(row, columns))] + lines[end:])

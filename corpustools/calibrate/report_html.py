@@ -1,0 +1,109 @@
+"""The calibration report as one self-contained HTML page (see docs/html-report.md): agreement per
+level with its Wilson interval drawn, the 2x2 tables, disagreements by cause, then each disagreeing
+fixture in a `<details>` block, filterable by cause, category and run."""
+
+from __future__ import annotations
+
+from corpustools.calibrate.agreement import Level, Table
+from corpustools.calibrate.calibration import Calibration
+from corpustools.calibrate.causes import CAUSES, FixtureCalibration
+from corpustools.calibrate.report import (
+    all_warnings,
+    disagreeing,
+    disagreement_rest,
+    kappa_text,
+    prompt_text,
+    shown_levels,
+    summary_line,
+)
+from corpustools.score.formatting import fraction, interval, percent
+from corpustools.score.html_page import anchor, esc, filter_bar, interval_bar, page, table, verdict_badge, warnings
+
+
+def agreement_table(calibration: Calibration) -> list[str]:
+    rows = []
+    for level in shown_levels(calibration):
+        t = calibration.table(level.key)
+        rows.append([esc(level.label), esc(level.scorer_yes), esc(level.human_yes), esc(fraction(t.agreement)),
+                     esc(percent(t.agreement.rate)), esc(interval(t.agreement)), interval_bar(t.agreement),
+                     esc(kappa_text(t.kappa))])
+    return table(["level", "scorer says", "human says", "agreed", "rate", "95% interval (Wilson)", "0% – 100%",
+                  "Cohen's kappa"], rows, "metrics")
+
+
+def two_by_two(level: Level, t: Table) -> list[str]:
+    return [f"<h3>{esc(level.label)}</h3>"] + table(
+        [esc("scorer \\ human"), esc(level.human_yes), esc(f"not {level.human_yes}")],
+        [[esc(level.scorer_yes), str(t.both_yes), str(t.scorer_only)],
+         [esc(f"not {level.scorer_yes}"), str(t.human_only), str(t.both_no)]])
+
+
+def runs_table(calibration: Calibration) -> list[str]:
+    rows = [[str(i), f"<code>{esc(run.results)}</code>", f"<code>{esc(run.verdicts)}</code>",
+             esc(prompt_text(run.prompt)), "<strong>yes</strong>" if run.shows_terms else "no"]
+            for i, run in enumerate(calibration.runs, 1)]
+    return table(["run", "results", "verdicts", "prompt", "judge saw the terms"], rows)
+
+
+def per_run_table(calibration: Calibration) -> list[str]:
+    levels = shown_levels(calibration)
+    rows = [[str(i), f"<code>{esc(run.results)}</code>"]
+            + [f"{esc(fraction(run.table(lv.key).agreement))} (kappa {esc(kappa_text(run.table(lv.key).kappa))}) "
+               f"{interval_bar(run.table(lv.key).agreement)}" for lv in levels]
+            for i, run in enumerate(calibration.runs, 1)]
+    return ["<h3>Per run</h3>"] + table(["run", "results"] + [esc(lv.label) for lv in levels], rows, "metrics")
+
+
+def fixture_block(run_number: int, f: FixtureCalibration) -> list[str]:
+    causes = sorted({d.cause for d in f.disagreements})
+    lines = [f'<details class="fixture" id="{anchor(f"run{run_number}", f.fixture_id)}" '
+             f'data-fixture="{esc(f.fixture_id)}" data-run="{run_number}" data-category="{esc(f.category)}" '
+             f'data-cause="{esc(" ".join(causes))}">',
+             f"<summary>{esc(f.fixture_id)} <span class=\"muted\">run {run_number}, {esc(f.category)}</span> "
+             f"scorer {verdict_badge(f.scorer_verdict)} human {verdict_badge(f.human_verdict)}</summary>"]
+    if f.why.strip():
+        lines.append(f'<p class="muted">The judge: {esc(" ".join(f.why.split()))}</p>')
+    lines += ["<ul>"] + [f'<li class="disagreement" data-cause="{esc(d.cause)}"><code>{esc(d.cause)}</code> '
+                         f"{esc(disagreement_rest(d))}</li>" for d in f.disagreements] + ["</ul>"]
+    if f.points or f.optional:
+        lines += table(["point", "scorer matched", "human captured"],
+                       [[f"<code>{esc(p)}</code>" + (" (optional)" if optional else ""), yes_no(s), yes_no(h)]
+                        for optional, listed in ((False, f.points), (True, f.optional)) for p, s, h in listed])
+    if f.proposals:
+        lines += table(["proposal", "scorer: phantom", "human: over-extraction"],
+                       [[f"<code>{esc(p)}</code>", yes_no(s), yes_no(h)] for p, s, h in f.proposals])
+    return lines + ["</details>"]
+
+
+def yes_no(value: bool) -> str:
+    return "yes" if value else "no"
+
+
+def calibration_html(calibration: Calibration) -> str:
+    c = calibration.corpus
+    title = f"corpustools calibrate: {c.name}" + ("" if c.version is None else f" v{c.version}")
+    version = "unknown" if c.version is None else str(c.version)
+    body = [f"<h1>{esc(title)}</h1>", f'<p class="headline">{esc(summary_line(calibration).replace("**", ""))}</p>']
+    body += table(["", ""], [["corpus", f"{esc(c.name)}, version {esc(version)} (<code>{esc(c.path)}</code>)"],
+                             ["corpus sha256", f"<code>{esc(c.sha256)}</code>"]])
+    body += runs_table(calibration) + warnings(all_warnings(calibration))
+    body += ["<h2>Agreement</h2>", "<p>Scorer verdicts are computed now, with the current labels. UNCHECKED and FAIL "
+             "are not PASS; optional points are a secondary figure.</p>"] + agreement_table(calibration)
+    for level in shown_levels(calibration):
+        body += two_by_two(level, calibration.table(level.key))
+    if len(calibration.runs) > 1:
+        body += per_run_table(calibration)
+    counts = dict(calibration.cause_counts)
+    body += ["<h2>Disagreements by cause</h2>"] + table(
+        ["cause", "count", "what it asks of the labels"],
+        [[f"<code>{esc(cause)}</code>", str(counts[cause]), esc(meaning)] for cause, meaning in CAUSES])
+    fixtures = [(i, f) for i, run in enumerate(calibration.runs, 1) for f in disagreeing(run)]
+    filters = [("cause", [cause for cause, _ in CAUSES if counts[cause]]),
+               ("category", sorted({f.category for _, f in fixtures})),
+               ("run", [str(i) for i in range(1, len(calibration.runs) + 1)])]
+    body += ["<h2>Disagreements</h2>", filter_bar(filters)]
+    if not fixtures:
+        body.append("<p>None: the scorer and the judge agree on every fixture, point and proposal.</p>")
+    for number, fixture in fixtures:
+        body += fixture_block(number, fixture)
+    return page(title, body)

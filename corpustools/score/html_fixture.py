@@ -1,0 +1,170 @@
+"""One fixture in an HTML report: its table row and its `<details>` block of evidence.
+
+The evidence is the scorer's own (corpustools.score.evidence): each point's must_match_all terms
+marked found (`class="term found"`) or absent (`class="term absent"`) in every proposal of the
+point's type; each must_not_match hit highlighted (`<mark class="forbidden">`) at the very
+characters the scorer matched (normalize.term_spans) in the field where it occurred; phantoms with
+their text; advisory diagnostics; the transcript. Nothing here matches terms itself.
+"""
+
+from __future__ import annotations
+
+from corpustools.corpus import Corpus
+from corpustools.normalize import term_spans
+from corpustools.score.aggregate import reason_kind
+from corpustools.score.evidence import ForbiddenHit, PointEvidence, forbidden_hits, point_evidence
+from corpustools.score.html_page import anchor, esc, table, verdict_badge
+from corpustools.score.match import OK, PASS, FixtureScore, Proposal
+from corpustools.score.scoring import RunScore
+from corpustools.sidecar import Sidecar
+
+FLAKY = "flaky"
+
+
+def fixture_filters(runs, flaky: bool = True) -> list[tuple[str, list[str]]]:
+    """The filter choices over `runs`: verdicts (plus `flaky` with several runs of one prompt),
+    categories, reason kinds."""
+    verdicts = sorted({f.verdict for run in runs for f in run.fixtures})
+    if flaky and len(runs) > 1:
+        verdicts.append(FLAKY)
+    declared = list(dict.fromkeys(c.category for c in runs[0].categories))
+    reasons = sorted({reason_kind(r) for run in runs for f in run.fixtures for r in f.reasons})
+    return [("verdict", verdicts), ("category", declared), ("reason", reasons)]
+
+
+def filter_data(fixtures: list[FixtureScore], flaky: bool = True, **extra: str) -> str:
+    """The data attributes the filter script reads, over every run of one fixture (`flaky` when
+    the runs are of one prompt and the fixture passed in some, not all)."""
+    verdicts = sorted({f.verdict for f in fixtures})
+    if flaky and len(fixtures) > 1 and 0 < sum(f.verdict == PASS for f in fixtures) < len(fixtures):
+        verdicts.append(FLAKY)
+    reasons = sorted({reason_kind(r) for f in fixtures for r in f.reasons})
+    attributes = {"verdict": " ".join(verdicts), "category": fixtures[0].category, "reason": " ".join(reasons),
+                  **extra}
+    return f'data-fixture="{esc(fixtures[0].id)}" ' + " ".join(f'data-{k}="{esc(v)}"' for k, v in attributes.items())
+
+
+def fixture_rows(runs: tuple[RunScore, ...]) -> list[str]:
+    header = ["fixture", "category"] + (["verdict"] if len(runs) == 1 else [f"run {i}" for i in range(1, len(runs) + 1)])
+    lines = ['<table class="fixtures">', "<tr>" + "".join(f"<th>{h}</th>" for h in header + ["reasons"]) + "</tr>"]
+    for index, first in enumerate(runs[0].fixtures):
+        same = [run.fixtures[index] for run in runs]
+        reasons = sorted({r for f in same for r in f.reasons})
+        cells = ([f'<a href="#{anchor("fixture", first.id)}">{esc(first.id)}</a>', esc(first.category)]
+                 + [verdict_badge(f.verdict) for f in same]
+                 + [", ".join(f"<code>{esc(r)}</code>" for r in reasons)])
+        lines.append(f"<tr {filter_data(same)}>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
+    return lines + ["</table>"]
+
+
+def marked(text: str, terms: list[tuple[str, str]]) -> str:
+    """`text` escaped, with every span where one of `terms` ((point id, term)) was found wrapped
+    in `<mark class="forbidden">`; overlapping spans merge into one mark."""
+    spans = sorted((start, end, point, term) for point, term in terms for start, end in term_spans(text, term))
+    merged: list[list] = []
+    for start, end, point, term in spans:
+        if merged and start < merged[-1][1]:
+            merged[-1][1] = max(merged[-1][1], end)
+            merged[-1][2].append((point, term))
+        else:
+            merged.append([start, end, [(point, term)]])
+    out, at = [], 0
+    for start, end, hits in merged:
+        names = sorted(set(hits))
+        out.append(block_text(text[at:start]))
+        out.append(f'<mark class="forbidden" data-term="{esc(names[0][1])}" data-point="{esc(names[0][0])}" '
+                   f'title="{esc("; ".join(f"forbidden by {p}: {t}" for p, t in names))}">'
+                   f"{block_text(text[start:end])}</mark>")
+        at = end
+    out.append(block_text(text[at:]))
+    return "".join(out)
+
+
+def block_text(text: str) -> str:
+    """Multi-line text escaped, line breaks (CRLF too) and tabs kept; any other control character
+    shown escaped, as every report shows text."""
+    return "\n".join("\t".join(esc(part) for part in line.split("\t"))
+                     for line in text.replace("\r\n", "\n").split("\n"))
+
+
+def point_block(point: PointEvidence, notes: str | None) -> list[str]:
+    state = "matched" if point.matched else ("not matched (optional)" if point.optional else "missed")
+    lines = [f'<div class="point" data-point="{esc(point.point_id)}" data-matched="{str(point.matched).lower()}">',
+             f"<div><code>{esc(point.point_id)}</code> <span class=\"muted\">{esc(point.type)}"
+             f"{', optional' if point.optional else ''}</span> — <strong>{esc(state)}</strong>"
+             + (f' <span class="muted">{esc(notes)}</span>' if notes else "") + "</div>"]
+    if not point.proposals:
+        lines.append(f'<div class="proposal muted">no {esc(point.type)} proposal in the output</div>')
+    for proposal in point.proposals:
+        terms = "".join(f'<span class="term {"found" if t.found else "absent"}" data-term="{esc(t.term)}">'
+                        f"{esc(t.term)}</span>" for t in proposal.terms)
+        lines.append(f'<div class="proposal" data-proposal="{esc(proposal.proposal)}">'
+                     f"<code>{esc(proposal.proposal)}</code> {esc(proposal.title)}: {terms}</div>")
+    return lines + ["</div>"]
+
+
+def proposal_block(proposal: Proposal, phantom: bool, hits: list[ForbiddenHit]) -> list[str]:
+    def field(name: str, text: str) -> str:
+        return marked(text, [(h.point_id, h.term) for h in hits if h.proposal == proposal.name and h.field == name])
+
+    tags = ", ".join(f"<code>{field(f'tags[{i}]', tag)}</code>" for i, tag in enumerate(proposal.tags))
+    badge = ' <span class="verdict v-FAIL">phantom</span>' if phantom else ""
+    return [f'<div class="output" data-proposal="{esc(proposal.name)}" data-phantom="{str(phantom).lower()}">',
+            f"<div><code>{esc(proposal.name)}</code>{badge} <strong>{field('title', proposal.title)}</strong></div>",
+            f"<div>{field('description', proposal.description)}</div>",
+            f"<pre>{field('body', proposal.body)}</pre>",
+            f'<div class="muted">tags: {tags or "none"}</div>', "</div>"]
+
+
+def run_evidence(fixture: FixtureScore, sidecar: Sidecar | None) -> list[str]:
+    lines = [f"<p>{verdict_badge(fixture.verdict)} "
+             + (", ".join(f"<code>{esc(r)}</code>" for r in fixture.reasons) or "no failure reason") + "</p>"]
+    if fixture.status != OK or sidecar is None:
+        return lines
+    notes = {p.id: p.notes for p in sidecar.all_points}
+    points = point_evidence(sidecar, fixture.proposals)
+    if points:
+        lines.append("<h4>Points</h4>")
+    for point in points:
+        lines += point_block(point, notes.get(point.point_id))
+    hits = list(forbidden_hits(sidecar, fixture.proposals))
+    if hits:
+        lines += ["<h4>Forbidden terms found</h4>"]
+        lines += table(["point", "term", "proposal", "field"],
+                       [[f"<code>{esc(h.point_id)}</code>", esc(h.term), f"<code>{esc(h.proposal)}</code>",
+                         esc(h.field)] for h in hits], "forbidden")
+    phantoms = set(fixture.unexpected)
+    lines.append(f"<h4>Output ({len(fixture.proposals)} proposal{'s' if len(fixture.proposals) != 1 else ''}, "
+                 f"{len(phantoms)} phantom{'s' if len(phantoms) != 1 else ''})</h4>")
+    if not fixture.proposals:
+        lines.append('<p class="muted">The output is empty.</p>')
+    for proposal in fixture.proposals:
+        lines += proposal_block(proposal, proposal.name in phantoms, hits)
+    if fixture.advisories:
+        lines += ["<h4>Advisory diagnostics (never change a verdict)</h4>", "<ul>"]
+        lines += [f"<li><code>{esc(d)}</code></li>" for d in fixture.advisories] + ["</ul>"]
+    return lines
+
+
+def fixture_block(index: int, runs: list[tuple[str, RunScore]], corpus: Corpus, flaky: bool = True,
+                  **extra: str) -> list[str]:
+    """Fixture `index` of every (label, run): one verdict badge and one evidence block per run
+    (labelled when there are several), then the transcript."""
+    same = [run.fixtures[index] for _, run in runs]
+    first = same[0]
+    sidecar = corpus.sidecars.get(first.id)
+    badges = " ".join(verdict_badge(f.verdict) for f in same)
+    lines = [f'<details class="fixture" id="{anchor("fixture", first.id)}" {filter_data(same, flaky, **extra)}>',
+             f"<summary>{esc(first.id)} {badges} <span class=\"muted\">{esc(first.category)}</span></summary>"]
+    if sidecar is not None and sidecar.notes.strip():
+        lines.append(f'<p class="muted">{esc(" ".join(sidecar.notes.split()))}</p>')
+    for i, ((label, run), fixture) in enumerate(zip(runs, same, strict=True), 1):
+        if len(runs) > 1:
+            lines.append(f'<h4 class="run">{esc(label)}: <code>{esc(run.folder)}</code></h4>')
+        lines.append(f'<div class="evidence" data-run="{i}">')
+        lines += run_evidence(fixture, sidecar) + ["</div>"]
+    transcript = corpus.transcripts.get(first.id)
+    if transcript is not None:
+        lines += ['<details class="transcript"><summary>transcript</summary>',
+                  f"<pre>{block_text(transcript)}</pre>", "</details>"]
+    return lines + ["</details>"]

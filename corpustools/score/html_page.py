@@ -1,0 +1,150 @@
+"""The page machinery every HTML report shares: escaping, the one stylesheet, the small filter
+script, the Wilson-interval bar (inline SVG) and the fixture filter bar.
+
+A page is one self-contained file: inline CSS and JS, no URL anywhere, a Content-Security-Policy
+that forbids every fetch, and readable without JS (fixtures are `<details>`; the script only adds
+the filters). Everything a user wrote (names, titles, transcripts, paths) goes through `esc`.
+"""
+
+from __future__ import annotations
+
+import html
+
+from corpustools.positions import printable
+from corpustools.score.aggregate import Proportion
+from corpustools.score.formatting import fraction, interval, percent
+
+CSP = "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:"
+
+CSS = """
+body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;margin:0 auto;max-width:72rem;padding:1rem 1.5rem;color:#1b1f24;background:#fff}
+h1{font-size:1.5rem;margin:.2rem 0 .6rem}h2{font-size:1.2rem;margin:1.6rem 0 .5rem;border-bottom:1px solid #d0d7de}
+h3{font-size:1.05rem;margin:1rem 0 .4rem}
+table{border-collapse:collapse;margin:.3rem 0}td,th{border:1px solid #d0d7de;padding:.2rem .5rem;text-align:left;vertical-align:top}
+th{background:#f6f8fa}code,pre{font-family:ui-monospace,"SFMono-Regular",Menlo,monospace;font-size:12.5px}
+pre{white-space:pre-wrap;word-break:break-word;background:#f6f8fa;padding:.5rem;border-radius:4px;max-height:30rem;overflow:auto}
+.verdict{font-weight:600;padding:0 .35rem;border-radius:3px}.v-PASS{background:#dafbe1;color:#116329}
+.v-FAIL{background:#ffebe9;color:#a40e26}.v-UNCHECKED{background:#fff8c5;color:#7d4e00}
+.warn{background:#fff8c5;border-left:4px solid #d4a72c;padding:.4rem .6rem;margin:.4rem 0}
+.metric svg{vertical-align:middle}.muted{color:#57606a}
+details.fixture{border:1px solid #d0d7de;border-radius:4px;margin:.35rem 0;padding:.2rem .6rem}
+details.fixture>summary{cursor:pointer;font-weight:600}details.fixture[open]>summary{margin-bottom:.4rem}
+.term{display:inline-block;padding:0 .3rem;margin:0 .15rem .15rem 0;border-radius:3px;font-family:ui-monospace,Menlo,monospace;font-size:12.5px}
+.term.found{background:#dafbe1;color:#116329}.term.found::before{content:"\\2713 "}
+.term.absent{background:#ffebe9;color:#a40e26;text-decoration:line-through}.term.absent::before{content:"\\2717 "}
+mark.forbidden{background:#ff8182;color:#000;padding:0 .1rem;border-radius:2px}
+.point{margin:.4rem 0 .6rem}.output{border-top:1px dashed #d0d7de;margin-top:.5rem;padding-top:.3rem}.proposal{margin:.15rem 0 .15rem 1rem}
+.filters{background:#f6f8fa;padding:.5rem .6rem;border-radius:4px;margin:.5rem 0}.filters label{margin-right:1rem}
+.transition-lost{color:#a40e26;font-weight:600}.transition-gained{color:#116329;font-weight:600}
+table.history td{white-space:nowrap}
+.hidden{display:none}h4.run{background:#eef1f4;padding:.2rem .4rem;border-radius:3px;margin-top:1rem}
+table.fixtures td:nth-child(-n+2){white-space:nowrap}
+details.run>summary{cursor:pointer}details.run>summary>h2{display:inline-block;border:0;margin:.8rem 0 .2rem}
+"""
+
+# Only the filters: every fixture stays readable (and every <details> openable) without it.
+SCRIPT = """
+(function(){
+  var bar=document.getElementById('filters');if(!bar){return;}
+  bar.classList.remove('hidden');
+  var selects=bar.querySelectorAll('select');
+  function has(list,value){return (' '+(list||'')+' ').indexOf(' '+value+' ')>=0;}
+  function apply(){
+    var items=document.querySelectorAll('[data-fixture]'),shown=0;
+    for(var i=0;i<items.length;i++){
+      var ok=true;
+      for(var j=0;j<selects.length;j++){
+        var v=selects[j].value;
+        if(v&&!has(items[i].getAttribute('data-'+selects[j].dataset.key),v)){ok=false;}
+      }
+      items[i].classList.toggle('hidden',!ok);
+      if(ok&&items[i].tagName==='DETAILS'){shown++;}
+    }
+    document.getElementById('filter-count').textContent=shown+' shown';
+  }
+  for(var j=0;j<selects.length;j++){selects[j].addEventListener('change',apply);}
+  apply();
+})();
+"""
+
+def esc(text) -> str:
+    """Text as HTML, quotes included; control characters shown escaped, as everywhere else."""
+    return html.escape(printable(str(text)), quote=True)
+
+
+def anchor(kind: str, ident: str) -> str:
+    """A stable element id for `ident` (a fixture id may hold any character an id may not)."""
+    return kind + "-" + "".join(c if c.isascii() and (c.isalnum() or c in "-_") else f"_{ord(c):x}_" for c in ident)
+
+
+def page(title: str, body: list[str]) -> str:
+    head = ['<!DOCTYPE html>', '<html lang="en">', '<head>', '<meta charset="utf-8">',
+            f'<meta http-equiv="Content-Security-Policy" content="{CSP}">',
+            '<meta name="viewport" content="width=device-width, initial-scale=1">',
+            f'<title>{esc(title)}</title>', f'<style>{CSS}</style>', '</head>', '<body>']
+    return "\n".join(head + body + [f'<script>{SCRIPT}</script>', '</body>', '</html>']) + "\n"
+
+
+def verdict_badge(verdict: str) -> str:
+    return f'<span class="verdict v-{esc(verdict)}">{esc(verdict)}</span>'
+
+
+def table(header: list[str], rows: list[list[str]], cls: str = "") -> list[str]:
+    """A table of cells that are ALREADY HTML (escape them when building the rows)."""
+    attr = f' class="{cls}"' if cls else ""
+    lines = [f"<table{attr}>"] + (["<tr>" + "".join(f"<th>{h}</th>" for h in header) + "</tr>"] if any(header) else [])
+    lines += ["<tr>" + "".join(f"<td>{c}</td>" for c in row) + "</tr>" for row in rows]
+    return lines + ["</table>"]
+
+
+BAR_WIDTH, BAR_HEIGHT = 240, 16
+
+
+def interval_bar(p: Proportion) -> str:
+    """The rate as a dot on a 0-100% track, its 95% Wilson interval as the band around it."""
+    bounds, rate = p.interval, p.rate
+    if bounds is None or rate is None:
+        return range_bar(None, None, None, 1.0, "n/a")
+    return range_bar(rate, bounds[0], bounds[1], 1.0, f"{percent(rate)}, 95% CI {interval(p)}")
+
+
+def range_bar(value: float | None, low: float | None, high: float | None, scale: float, label: str) -> str:
+    """`value` as a dot on a track from 0 to `scale`, the band [low, high] around it (clipped to
+    the track); an empty track when `value` is None."""
+    track = f'<rect x="0" y="6" width="{BAR_WIDTH}" height="4" fill="#d0d7de"/>'
+    marks = ""
+    if value is not None:
+        def x(v: float) -> float:
+            return round(min(max(v, 0.0), scale) / scale * BAR_WIDTH, 1) if scale > 0 else 0.0
+
+        if low is not None and high is not None:
+            marks += (f'<rect class="ci" x="{x(low)}" y="3" width="{round(x(high) - x(low), 1)}" height="10" rx="2" '
+                      'fill="#54aeff" fill-opacity="0.55"/>')
+        marks += f'<circle cx="{x(value)}" cy="8" r="4" fill="#0969da"/>'
+    pad = 5  # room for the dot at 0% and 100%
+    return (f'<svg class="bar" role="img" aria-label="{esc(label)}" width="{BAR_WIDTH + 2 * pad}" '
+            f'height="{BAR_HEIGHT}" viewBox="-{pad} 0 {BAR_WIDTH + 2 * pad} {BAR_HEIGHT}"><title>{esc(label)}</title>'
+            f'{track}{marks}</svg>')
+
+
+def metric_rows(proportions: list[tuple[str, Proportion]]) -> list[list[str]]:
+    """label | count | rate | interval | bar, one row per proportion."""
+    return [[esc(label), esc(fraction(p)), esc(percent(p.rate)), esc(interval(p)),
+             f'<span class="metric">{interval_bar(p)}</span>'] for label, p in proportions]
+
+
+def select(key: str, options: list[str]) -> str:
+    items = "".join(f'<option value="{esc(o)}">{esc(o)}</option>' for o in options)
+    return (f'<label>{esc(key)} <select id="filter-{esc(key)}" data-key="{esc(key)}"><option value="">all</option>'
+            f'{items}</select></label>')
+
+
+def filter_bar(filters: list[tuple[str, list[str]]]) -> str:
+    """One select per (key, choices): it keeps the `[data-fixture]` elements whose space-separated
+    `data-KEY` holds the choice. Hidden until the script shows it: without JS nothing filters."""
+    return ('<div id="filters" class="filters hidden">' + "".join(select(key, options) for key, options in filters)
+            + '<span id="filter-count" class="muted"></span></div>')
+
+
+def warnings(lines) -> list[str]:
+    return [f'<div class="warn">{esc(w)}</div>' for w in lines]
