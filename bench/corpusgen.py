@@ -24,7 +24,7 @@ from grammar import Sentence, content_words, long_sentence, short_sentence
 from results import make_result, run_manifest
 from vocabulary import ADJECTIVES, NOUNS
 
-from corpustools.normalize import normalize
+from corpustools.model.normalize import normalize
 
 CORPUS, RESULTS, PROMPT, KB, PROVENANCE = "corpus", "results", "prompt.md", "kb", "provenance.yaml"
 GENERIC_WORDS = frozenset(("use", "always", "never", "config", "code", "file", "test", "module"))

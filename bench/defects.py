@@ -22,7 +22,7 @@ from grammar import LONG_SENTENCE_TOKENS
 from vocabulary import NOUNS, SHORT_REPLIES
 
 from corpustools.lint.skeleton import text_sentences
-from corpustools.normalize import normalize
+from corpustools.model.normalize import normalize
 
 NOT_PLANTED = (
     ("CT003", "a spec-invalid corpus.yaml switches off every rule that needs the spec (CT004's harness "

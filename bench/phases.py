@@ -26,9 +26,9 @@ def resident_mb() -> float:
 
 def phases(root: str) -> dict[str, tuple[float, float]]:
     """phase -> (CPU seconds, resident MB after it)."""
-    from corpustools.corpus import load_corpus
     from corpustools.lint.engine import Selection, active_rules, build_context, corpus_config
     from corpustools.lint.registry import rule_modules
+    from corpustools.model.corpus import load_corpus
 
     timings: dict[str, tuple[float, float]] = {}
     started = time.process_time()

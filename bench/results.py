@@ -15,8 +15,8 @@ import random
 from grammar import long_sentence
 from vocabulary import NOUNS
 
-from corpustools.corpus import corpus_sha256
-from corpustools.normalize import contains_term, normalize
+from corpustools.model.corpus import corpus_sha256
+from corpustools.model.normalize import contains_term, normalize
 
 # (outcome, weight) for fixtures that expect output, and for those that expect none.
 MIX = (("matched", 55), ("missed", 12), ("type-mismatch", 3), ("phantom", 10), ("forbidden", 2),

@@ -36,7 +36,7 @@ import importlib  # noqa: E402
 
 from corpustools import __version__  # noqa: E402
 from corpustools.commands import COMMANDS  # noqa: E402
-from corpustools.positions import printable  # noqa: E402
+from corpustools.io.positions import printable  # noqa: E402
 
 
 class _Parser(argparse.ArgumentParser):

@@ -12,13 +12,13 @@ import os
 import re
 from dataclasses import dataclass
 
-from corpustools.corpus import corpus_sha256, load_spec_file
-from corpustools.positions import InputError, Pos
-from corpustools.schemastore import validate
-from corpustools.textfile import decode_text, read_bytes, read_text
-from corpustools.writing import write_text
-from corpustools.yamlload import parse_yaml
-from corpustools.yamlwrite import flow_scalar
+from corpustools.io.positions import InputError, Pos
+from corpustools.io.schemastore import validate
+from corpustools.io.textfile import decode_text, read_bytes, read_text
+from corpustools.io.writing import write_text
+from corpustools.io.yamlload import parse_yaml
+from corpustools.io.yamlwrite import flow_scalar
+from corpustools.model.corpus import corpus_sha256, load_spec_file
 
 MANIFEST_FILE = "run.yaml"
 UNRECORDED = "unrecorded"

@@ -25,7 +25,12 @@ import os
 import re
 from dataclasses import dataclass
 
-from corpustools.corpus import (
+from corpustools.io.positions import InputError, Pos
+from corpustools.io.textfile import is_regular_file
+from corpustools.io.writing import refuse_target, write_text
+from corpustools.io.yamlload import YamlDoc
+from corpustools.io.yamlwrite import flow_scalar
+from corpustools.model.corpus import (
     GOLD_DIR,
     UNREAD,
     bad_names,
@@ -35,12 +40,7 @@ from corpustools.corpus import (
     list_files,
     load_spec_file,
 )
-from corpustools.positions import InputError, Pos
-from corpustools.status import MISSING
-from corpustools.textfile import is_regular_file
-from corpustools.writing import refuse_target, write_text
-from corpustools.yamlload import YamlDoc
-from corpustools.yamlwrite import flow_scalar
+from corpustools.model.status import MISSING
 
 RECORD_VERSION = 1
 DEFAULT_RECORD = "authoring/provenance.yaml"
@@ -178,8 +178,8 @@ class Record:
 
 def load_record(record_path: str) -> Record:
     """Read and check a record; InputError at the offending key if it is not one."""
-    from corpustools.textfile import read_text
-    from corpustools.yamlload import parse_yaml
+    from corpustools.io.textfile import read_text
+    from corpustools.io.yamlload import parse_yaml
 
     doc = parse_yaml(read_text(record_path), record_path)
     data = doc.data

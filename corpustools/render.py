@@ -11,10 +11,10 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
-from corpustools.corpus import SESSION_SUFFIX, SESSIONS_DIR, list_files, require_corpus, utf8_name
-from corpustools.positions import InputError, Pos
-from corpustools.session import parse_session
-from corpustools.textfile import read_text
+from corpustools.io.positions import InputError, Pos
+from corpustools.io.textfile import read_text
+from corpustools.model.corpus import SESSION_SUFFIX, SESSIONS_DIR, list_files, require_corpus, utf8_name
+from corpustools.model.session import parse_session
 
 PLACEHOLDER = "[TRANSCRIPT PLACEHOLDER, substituted at runtime]"
 
@@ -70,7 +70,7 @@ class Rendered:
 
 def render_all(corpus_root: str, prompt_path: str, out_dir: str, *, append: bool) -> Rendered:
     """Write `<out_dir>/<fixture_id>.md` for every session of the corpus."""
-    from corpustools.writing import refuse_corpus_path, refuse_target, write_text
+    from corpustools.io.writing import refuse_corpus_path, refuse_target, write_text
 
     require_corpus(corpus_root)
     refuse_corpus_path(out_dir, corpus_root)

@@ -11,9 +11,9 @@ from __future__ import annotations
 import json
 import os
 
-from corpustools.positions import InputError, Pos
-from corpustools.writing import write_text
-from corpustools.yamlwrite import flow_scalar
+from corpustools.io.positions import InputError, Pos
+from corpustools.io.writing import write_text
+from corpustools.io.yamlwrite import flow_scalar
 
 ADMIT_ID, REJECT_ID = "admit-convention-01", "reject-noise-01"
 

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from corpustools.contract import contract_warnings
-from corpustools.documents import parse_document
-from corpustools.positions import InputError
-from corpustools.schemastore import validate
-from corpustools.status import INVALID
-from corpustools.textfile import decode_text, read_bytes, read_stdin_bytes
+from corpustools.io.documents import parse_document
+from corpustools.io.positions import InputError
+from corpustools.io.schemastore import validate
+from corpustools.io.textfile import decode_text, read_bytes, read_stdin_bytes
+from corpustools.model.contract import contract_warnings
+from corpustools.model.status import INVALID
 
 UNREADABLE, VALID = "unreadable", "valid"  # and status.INVALID
 # Kinds whose text lines name the line and column of each schema error (a worksheet is edited by

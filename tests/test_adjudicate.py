@@ -5,8 +5,8 @@ from __future__ import annotations
 import hashlib
 import json
 
-from corpustools.schemastore import validate
-from corpustools.yamlload import parse_yaml
+from corpustools.io.schemastore import validate
+from corpustools.io.yamlload import parse_yaml
 from tests.support.calibrate import fill, fill_all
 from tests.support.corpus import ADMIT_ID, REJECT_ID
 from tests.support.score import GOOD_ADMIT, output, proposal, run_cli, write_results

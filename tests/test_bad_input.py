@@ -11,7 +11,7 @@ import sys
 import pytest
 
 from corpustools.cli import main
-from corpustools.corpus import SESSION_PARSE, SIDECAR_PARSE, load_corpus
+from corpustools.model.corpus import SESSION_PARSE, SIDECAR_PARSE, load_corpus
 from tests.support.corpus import ADMIT_ID, session_text, sidecar_text
 
 

@@ -9,7 +9,7 @@ import pytest
 
 from corpustools.calibrate.agreement import Table, cohen_kappa, table_of
 from corpustools.commands.calibrate import PairsError, split_pairs
-from corpustools.schemastore import validate
+from corpustools.io.schemastore import validate
 from corpustools.score.stats import wilson
 from tests.support.calibrate import fill, fill_all
 from tests.support.corpus import ADMIT_ID, REJECT_ID, sidecar_text

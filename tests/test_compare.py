@@ -3,8 +3,8 @@
 import json
 from pathlib import Path
 
+from corpustools.io.schemastore import validate
 from corpustools.manifest import build_manifest, manifest_yaml
-from corpustools.schemastore import validate
 from corpustools.score.compare import compare_runs
 from tests.support.corpus import ADMIT_ID, REJECT_ID, VALID_FILES
 from tests.support.score import EMPTY, GOOD_ADMIT, output, proposal, run_cli, write_results

@@ -28,13 +28,13 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from corpustools.documents import parse_json
-from corpustools.positions import InputError
-from corpustools.schemastore import validate
-from corpustools.session import parse_session
-from corpustools.spec import parse_spec
-from corpustools.textfile import decode_text
-from corpustools.yamlload import parse_yaml
+from corpustools.io.documents import parse_json
+from corpustools.io.positions import InputError
+from corpustools.io.schemastore import validate
+from corpustools.io.textfile import decode_text
+from corpustools.io.yamlload import parse_yaml
+from corpustools.model.session import parse_session
+from corpustools.model.spec import parse_spec
 from tests.support.bench import generate, lint_json, run_main, tree_digest, write_generated, write_tree
 from tests.support.corpus import key_paths
 

@@ -8,8 +8,8 @@ import os
 import pytest
 
 from corpustools.cli import main
+from corpustools.io.yamlload import parse_yaml
 from corpustools.scaffold import ADMIT_ID, REJECT_ID
-from corpustools.yamlload import parse_yaml
 
 
 @pytest.fixture(autouse=True)

@@ -11,7 +11,7 @@ import types
 
 import pytest
 
-from corpustools.corpus import corpus_root_of, load_corpus
+from corpustools.io.positions import Pos
 from corpustools.lint.config import ConfigError, check_cli_ignore, expand_codes
 from corpustools.lint.diagnostic import Problem
 from corpustools.lint.engine import (
@@ -26,7 +26,7 @@ from corpustools.lint.engine import (
 )
 from corpustools.lint.options import Option, defaults
 from corpustools.lint.registry import rule_modules
-from corpustools.positions import Pos
+from corpustools.model.corpus import corpus_root_of, load_corpus
 from tests.support.corpus import ADMIT_ID, REJECT_ID, REJECT_TURNS, REJECT_UUID, SPEC_TEXT, session_text
 from tests.support.lint import lint_run, where
 
@@ -342,8 +342,8 @@ def test_the_engine_never_freezes_the_callers_cycle_collector(make_corpus):
 
 
 def test_the_lint_command_freezes_each_loaded_corpus(make_corpus, capsys, monkeypatch):
-    from corpustools import gcpause
     from corpustools.cli import main
+    from corpustools.io import gcpause
 
     loaded = []
     monkeypatch.setattr(gcpause, "freeze_loaded", lambda: loaded.append(True))

@@ -11,11 +11,11 @@ import time
 
 import pytest
 
-from corpustools.corpus import Corpus, load_corpus
 from corpustools.lint.context import LintContext
 from corpustools.lint.options import defaults
 from corpustools.lint.rules import credential_url, email, hostname, ip_address, phone, secret_assignment, secret_token
 from corpustools.lint.secrets.tokens import SHAPES
+from corpustools.model.corpus import Corpus, load_corpus
 from tests.support.corpus import ADMIT_ID, ADMIT_TURNS, ADMIT_UUID, SPEC_TEXT, session_text, sidecar_text, write_corpus
 from tests.support.secrets_cases import (
     ANTHROPIC,

@@ -11,7 +11,7 @@ import pytest
 from corpustools.lint.nearmatch import MAX_BLOCK, NearIndex, near_pairs, prefix_length
 from corpustools.lint.skeleton import MAX_LINE_CHARS, line_sentences, strip_frontmatter
 from corpustools.lint.templates import turn_sentences
-from corpustools.session import parse_session
+from corpustools.model.session import parse_session
 from tests.support.corpus import ADMIT_ID, ADMIT_TURNS, ADMIT_UUID, REJECT_ID, REJECT_TURNS, REJECT_UUID, session_text
 from tests.support.lint import lint_run, messages, where
 

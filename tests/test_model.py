@@ -8,7 +8,9 @@ import os
 
 import pytest
 
-from corpustools.corpus import (
+from corpustools.io.positions import InputError, Pos
+from corpustools.lint.config import ConfigError
+from corpustools.model.corpus import (
     SESSION_PARSE,
     SIDECAR_PARSE,
     SIDECAR_SCHEMA,
@@ -17,10 +19,8 @@ from corpustools.corpus import (
     corpus_sha256,
     load_corpus,
 )
-from corpustools.lint.config import ConfigError
-from corpustools.positions import InputError, Pos
-from corpustools.session import parse_session
-from corpustools.spec import category_from_name, is_fixture_name
+from corpustools.model.session import parse_session
+from corpustools.model.spec import category_from_name, is_fixture_name
 from tests.support.corpus import ADMIT_ID, REJECT_ID, VALID_FILES, session_text, sidecar_text, write_corpus
 
 

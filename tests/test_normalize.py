@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from corpustools.normalize import contains_term, normalize
+from corpustools.model.normalize import contains_term, normalize
 
 
 @pytest.mark.parametrize("text, expected", [

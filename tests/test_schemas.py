@@ -12,9 +12,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
-from corpustools.contract import contract_warnings, proposals
-from corpustools.schemastore import VALIDATE_KINDS, SchemaError, schema_text, validate
-from corpustools.yamlload import parse_yaml
+from corpustools.io.schemastore import VALIDATE_KINDS, SchemaError, schema_text, validate
+from corpustools.io.yamlload import parse_yaml
+from corpustools.model.contract import contract_warnings, proposals
 from tests.support.corpus import SPEC_TEXT, key_paths, sidecar_text
 
 
@@ -282,7 +282,7 @@ def test_contract_limits_are_inclusive():
     assert contract_warnings(output) == []
 
 
-# --- the fast structural check (corpustools.schemacheck) agrees with jsonschema -----------------
+# --- the fast structural check (corpustools.io.schemacheck) agrees with jsonschema -----------------
 
 SCALARS = st.one_of(
     st.none(), st.booleans(), st.integers(-3, 3), st.sampled_from([1.0, 0.5, -1.0, float("nan"), float("inf")]),
@@ -317,7 +317,7 @@ HOT_KINDS = ("sidecar", "proposal-output", "corpus-spec", "run-manifest")
 
 
 def test_the_hot_kinds_have_a_fast_check():
-    from corpustools.schemastore import _fast_check
+    from corpustools.io.schemastore import _fast_check
 
     assert [kind for kind in HOT_KINDS if _fast_check(kind) is None] == []
 
@@ -326,7 +326,7 @@ def test_the_hot_kinds_have_a_fast_check():
 @settings(max_examples=150, deadline=None, derandomize=True, database=None)
 @given(data=st.data())
 def test_the_fast_check_and_jsonschema_agree(kind, data):
-    from corpustools.schemastore import _fast_check, _validator
+    from corpustools.io.schemastore import _fast_check, _validator
 
     document = copy.deepcopy(VALID[kind])
     for _ in range(data.draw(st.integers(0, 3))):

@@ -165,7 +165,7 @@ def test_compare_leads_with_lost_fixtures_and_counts_optional_points(make_corpus
 def test_json_carries_the_evidence_and_validates(make_corpus, tmp_path, capsys):
     import json
 
-    from corpustools.schemastore import validate
+    from corpustools.io.schemastore import validate
 
     leak = proposal("The newsletter module", "Keep the vendor API key out of git.", type="map",
                     tags=("newsletter", "vendor-api-key"))

@@ -5,11 +5,11 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from corpustools.normalize import contains_term, normalize, term_spans
+from corpustools.io.yamlload import parse_yaml
+from corpustools.model.normalize import contains_term, normalize, term_spans
+from corpustools.model.sidecar import parse_sidecar
 from corpustools.score.evidence import ForbiddenHit, TermCheck, forbidden_hits, point_evidence
 from corpustools.score.match import forbidden_matches, read_proposals
-from corpustools.sidecar import parse_sidecar
-from corpustools.yamlload import parse_yaml
 from tests.support.score import output, points_yaml, proposal
 
 TEXT = ("fixture_id: admit-convention-01\ncategory: admit-convention\nexpect_empty: false\n"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from corpustools.schemastore import validate
+from corpustools.io.schemastore import validate
 from corpustools.score.scoring import score_report
 from tests.support.corpus import ADMIT_ID, REJECT_ID, sidecar_text
 from tests.support.score import EMPTY, GOOD_ADMIT, fixture, output, points_yaml, proposal, run_cli, write_results

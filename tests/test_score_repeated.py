@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from corpustools.schemastore import validate
+from corpustools.io.schemastore import validate
 from corpustools.score.scoring import score_report
 from tests.support.corpus import ADMIT_ID, REJECT_ID
 from tests.support.score import EMPTY, GOOD_ADMIT, admit_sidecar, output, proposal, run_cli, write_results

@@ -7,8 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from corpustools.io.schemastore import validate
 from corpustools.manifest import build_manifest, manifest_yaml
-from corpustools.schemastore import validate
 from tests.support.corpus import ADMIT_ID, REJECT_ID, VALID_FILES, write_corpus
 from tests.support.score import EMPTY, GOOD_ADMIT, good_results, output, proposal, run_cli, write_results
 

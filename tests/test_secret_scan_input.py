@@ -9,8 +9,8 @@ import os
 
 import pytest
 
-from corpustools import textfile
 from corpustools.cli import main
+from corpustools.io import textfile
 from corpustools.lint.secrets import source
 from tests.support.corpus import ADMIT_ID, ADMIT_TURNS, ADMIT_UUID, SPEC_TEXT, session_text, sidecar_text
 from tests.support.lint import lint_run, messages

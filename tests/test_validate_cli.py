@@ -13,7 +13,7 @@ import pytest
 
 from corpustools import __version__
 from corpustools.cli import main
-from corpustools.schemastore import VALIDATE_KINDS, schema_text
+from corpustools.io.schemastore import VALIDATE_KINDS, schema_text
 from tests.support.corpus import SPEC_TEXT, sidecar_text
 
 CANDIDATE = {"type": "practice", "tags": ["drupal"], "title": "Branch ids are location codes",

@@ -9,10 +9,10 @@ import time
 import pytest
 import yaml
 
-from corpustools import yamlload
-from corpustools.positions import InputError, Pos
-from corpustools.session import parse_session, split_frontmatter
-from corpustools.yamlload import parse_yaml
+from corpustools.io import yamlload
+from corpustools.io.positions import InputError, Pos
+from corpustools.io.yamlload import parse_yaml
+from corpustools.model.session import parse_session, split_frontmatter
 
 NESTED = """\
 fixture_id: x

@@ -1,12 +1,12 @@
-"""corpustools.yamlwrite: whatever text is written, corpustools.yamlload reads back exactly."""
+"""corpustools.io.yamlwrite: whatever text is written, corpustools.io.yamlload reads back exactly."""
 
 from __future__ import annotations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from corpustools.yamlload import parse_yaml
-from corpustools.yamlwrite import inline_scalar, scalar_lines
+from corpustools.io.yamlload import parse_yaml
+from corpustools.io.yamlwrite import inline_scalar, scalar_lines
 
 # Lines made of the characters that make YAML block scalars hard: spaces, tabs, indicators.
 _TRICKY = st.text(alphabet=st.sampled_from(list(" \t\n-:#|>'\"[]{}&*!%@`,?\\aé日\x85\u2028\x07\ufeff")), max_size=40)

@@ -20,10 +20,10 @@ from corpustools.calibrate.worksheet import (
     POINT_CLASS,
     PROPOSAL_ANSWER,
 )
-from corpustools.positions import InputError
-from corpustools.schemastore import validate
-from corpustools.textfile import decode_text, read_stdin_bytes, read_text
-from corpustools.yamlload import YamlDoc, parse_yaml
+from corpustools.io.positions import InputError
+from corpustools.io.schemastore import validate
+from corpustools.io.textfile import decode_text, read_stdin_bytes, read_text
+from corpustools.io.yamlload import YamlDoc, parse_yaml
 
 STDIN, STDIN_NAME = "-", "<stdin>"  # `--verdicts -` reads the worksheet from standard input
 

@@ -7,9 +7,9 @@ from dataclasses import dataclass, replace
 
 from corpustools.calibrate.answers import JudgedFixture
 from corpustools.calibrate.worksheet import DURABLE_UNLABELED
-from corpustools.normalize import contains_term
+from corpustools.model.normalize import contains_term
+from corpustools.model.sidecar import ExpectedPoint, Sidecar
 from corpustools.score.match import PASS, FixtureScore, PointScore, Proposal
-from corpustools.sidecar import ExpectedPoint, Sidecar
 
 BRITTLE, LOOSE, NARROW = "brittle-term", "loose-term", "label-too-narrow"
 MISSING_FORBIDDEN, OVER_FORBIDDEN, BUDGET, UNEXPLAINED = ("missing-forbidden", "over-forbidden", "budget",

@@ -12,14 +12,14 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
-from corpustools.corpus import SESSION_SUFFIX, SESSIONS_DIR
-from corpustools.positions import InputError, Pos
+from corpustools.io.positions import InputError, Pos
+from corpustools.io.yamlwrite import flow_scalar, inline_scalar, scalar_lines
+from corpustools.model.corpus import SESSION_SUFFIX, SESSIONS_DIR
+from corpustools.model.sidecar import Sidecar
+from corpustools.model.status import OK
 from corpustools.score.match import Proposal, read_proposals
 from corpustools.score.results import ResultFile, read_run_folder
 from corpustools.score.scoring import LoadedCorpus
-from corpustools.sidecar import Sidecar
-from corpustools.status import OK
-from corpustools.yamlwrite import flow_scalar, inline_scalar, scalar_lines
 
 WORKSHEET_VERSION = 1
 YES_NO = ("yes", "no")
@@ -164,7 +164,7 @@ def _fixture_lines(fixture: WorksheetFixture, shows_terms: bool) -> list[str]:
 
 
 def worksheet_yaml(sheet: Worksheet) -> str:
-    """The worksheet as YAML text: deterministic, and read back by corpustools.yamlload exactly."""
+    """The worksheet as YAML text: deterministic, and read back by corpustools.io.yamlload exactly."""
     lines = list(HEADER)
     lines.append(f"worksheet_version: {WORKSHEET_VERSION}")
     lines += _mapping("corpus", sheet.corpus, 0)
@@ -230,8 +230,8 @@ def unknown_key(data) -> tuple | None:
 
 def refuse_answered(path: str) -> None:
     """InputError when `path` exists and is not a blank worksheet: a judge's answers are never lost."""
-    from corpustools.textfile import read_text
-    from corpustools.yamlload import parse_yaml
+    from corpustools.io.textfile import read_text
+    from corpustools.io.yamlload import parse_yaml
 
     if not os.path.lexists(path):
         return

@@ -22,9 +22,9 @@ def run(args, out, err) -> int:
     import os
 
     from corpustools.calibrate.worksheet import build_worksheet, refuse_answered, worksheet_yaml
-    from corpustools.positions import InputError, Pos
+    from corpustools.io.positions import InputError, Pos
+    from corpustools.io.writing import refuse_corpus_path, write_text
     from corpustools.score.scoring import open_corpus
-    from corpustools.writing import refuse_corpus_path, write_text
 
     try:
         loaded = open_corpus(args.corpus)

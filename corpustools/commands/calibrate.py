@@ -77,8 +77,8 @@ def run(args, out, err) -> int:
     from corpustools.calibrate.report import calibration_markdown, calibration_text
     from corpustools.calibrate.report_html import calibration_html
     from corpustools.calibrate.report_json import calibration_json
-    from corpustools.positions import InputError
-    from corpustools.writing import emit, run_folder_inputs
+    from corpustools.io.positions import InputError
+    from corpustools.io.writing import emit, run_folder_inputs
 
     try:
         pairs, rest = split_pairs(args.pairs)

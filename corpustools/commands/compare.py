@@ -29,11 +29,11 @@ def register(subparsers) -> None:
 
 
 def run(args, out, err) -> int:
-    from corpustools.positions import InputError, printable
+    from corpustools.io.positions import InputError, printable
+    from corpustools.io.writing import emit, run_folder_inputs
     from corpustools.score.compare import CorpusDrift, compare_runs
     from corpustools.score.compare_markdown import compare_markdown
     from corpustools.score.report_json import compare_json
-    from corpustools.writing import emit, run_folder_inputs
 
     try:
         comparison = compare_runs(args.corpus, args.base, args.candidate, allow_drift=args.allow_corpus_drift)

@@ -15,7 +15,7 @@ def register(subparsers) -> None:
 
 
 def run(args, out, err) -> int:
-    from corpustools.positions import InputError, printable
+    from corpustools.io.positions import InputError, printable
     from corpustools.scaffold import scaffold
 
     try:

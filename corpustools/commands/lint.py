@@ -91,12 +91,12 @@ def run(args, out, err) -> int:
     import os
 
     from corpustools import __version__
-    from corpustools.gcpause import freeze_loaded
+    from corpustools.io.gcpause import freeze_loaded
+    from corpustools.io.positions import InputError, printable
+    from corpustools.io.writing import emit
     from corpustools.lint import engine, report
     from corpustools.lint.config import ConfigError, check_cli_ignore, expand_codes
     from corpustools.lint.registry import rule_modules
-    from corpustools.positions import InputError, printable
-    from corpustools.writing import emit
 
     rules = rule_modules()
     if args.list_rules:
@@ -109,7 +109,7 @@ def run(args, out, err) -> int:
         ignore = expand_codes(args.ignore, rules, option="--ignore") if args.ignore else frozenset()
         check_cli_ignore(ignore, rules)
         selection = engine.Selection(select, ignore, args.prompt, args.kb)
-        # the rules allocate a lot: this process never rescans a loaded corpus (corpustools.gcpause)
+        # the rules allocate a lot: this process never rescans a loaded corpus (corpustools.io.gcpause)
         run_ = engine.lint_paths(args.paths, rules, selection, after_load=freeze_loaded,
                                  skip_outside=args.skip_outside_corpora, whole_corpus=args.whole_corpus)
     except ConfigError as error:

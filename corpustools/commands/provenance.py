@@ -38,8 +38,8 @@ def register(subparsers) -> None:
 
 
 def run_record(args, out, err) -> int:
+    from corpustools.io.positions import InputError, printable
     from corpustools.lint.engine import display_path
-    from corpustools.positions import InputError, printable
     from corpustools.provenance import corpus_record_path, record
 
     output = args.output or corpus_record_path(args.corpus)
@@ -57,8 +57,8 @@ def default_record(corpus: str | None) -> str:
     """The record `verify` checks when none is named (see the RECORD help)."""
     import os
 
-    from corpustools.corpus import corpus_root_of
     from corpustools.lint.engine import discover_corpora
+    from corpustools.model.corpus import corpus_root_of
     from corpustools.provenance import DEFAULT_RECORD, corpus_record_path
 
     root = corpus or corpus_root_of(".")
@@ -73,10 +73,10 @@ def run_verify(args, out, err) -> int:
     import json
     import os
 
+    from corpustools.io.positions import InputError, printable
+    from corpustools.io.writing import emit
     from corpustools.lint.engine import display_path
-    from corpustools.positions import InputError, printable
     from corpustools.provenance import verify
-    from corpustools.writing import emit
 
     if args.record and args.corpus:
         print("corpustools provenance: give RECORD or --corpus, not both", file=err)

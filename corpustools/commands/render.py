@@ -20,7 +20,7 @@ def register(subparsers) -> None:
 
 
 def run(args, out, err) -> int:
-    from corpustools.positions import InputError, printable
+    from corpustools.io.positions import InputError, printable
     from corpustools.render import read_prompt, render_all, render_prompt, transcript
 
     if args.all == bool(args.fixture_id) or bool(args.out) != args.all:

@@ -38,10 +38,10 @@ def run_without_action(args, out, err) -> int:
 def run_init(args, out, err) -> int:
     import datetime
 
-    from corpustools.corpus import require_corpus
+    from corpustools.io.positions import InputError, printable
+    from corpustools.io.writing import refuse_corpus_path
     from corpustools.manifest import build_manifest, manifest_yaml, write_manifest
-    from corpustools.positions import InputError, printable
-    from corpustools.writing import refuse_corpus_path
+    from corpustools.model.corpus import require_corpus
 
     # The one clock corpustools reads: run.yaml records when the run was started.
     started_at = args.started_at or datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from corpustools.schemastore import SCHEMA_KINDS
+from corpustools.io.schemastore import SCHEMA_KINDS
 
 HELP = "print a shipped JSON Schema"
 
@@ -14,7 +14,7 @@ def register(subparsers) -> None:
 
 
 def run(args, out, err) -> int:
-    from corpustools.schemastore import schema_text
+    from corpustools.io.schemastore import schema_text
 
     try:
         out.write(schema_text(args.kind))

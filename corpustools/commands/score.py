@@ -33,22 +33,22 @@ def register(subparsers) -> None:
 
 
 def run(args, out, err) -> int:
-    from corpustools.gcpause import gc_paused
-    from corpustools.positions import InputError, Pos, printable
+    from corpustools.io.gcpause import gc_paused
+    from corpustools.io.positions import InputError, Pos, printable
+    from corpustools.io.writing import emit, refuse_corpus_path, refuse_inputs, refuse_target, run_folder_inputs
     from corpustools.score.history import append_row, appended, has_row, history_row, read_history
     from corpustools.score.report_json import score_json
     from corpustools.score.report_markdown import score_markdown
     from corpustools.score.report_text import score_text
     from corpustools.score.scoring import score_report
     from corpustools.score.thresholds import breaches
-    from corpustools.writing import emit, refuse_corpus_path, refuse_inputs, refuse_target, run_folder_inputs
 
     if args.history and args.format != "html":
         print("corpustools score: --history draws the history in the HTML report: use it with --format html",
               file=err)
         return 2
     try:
-        with gc_paused():  # scoring builds many small acyclic objects; see corpustools.gcpause
+        with gc_paused():  # scoring builds many small acyclic objects; see corpustools.io.gcpause
             report = score_report(args.corpus, args.results)
         row = None
         inputs = run_folder_inputs(args.results)

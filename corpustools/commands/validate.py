@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from corpustools.commands.options import add_report_options
-from corpustools.schemastore import VALIDATE_KINDS
+from corpustools.io.schemastore import VALIDATE_KINDS
 
 HELP = "check files against a shipped JSON Schema (JSON or YAML; '-' reads stdin)"
 FORMATS = ("text", "json")
@@ -22,9 +22,9 @@ def register(subparsers) -> None:
 
 
 def run(args, out, err) -> int:
-    from corpustools.positions import InputError, printable
+    from corpustools.io.positions import InputError, printable
+    from corpustools.io.writing import emit
     from corpustools.validation import UNREADABLE, exit_code, problems_json, validate_file
-    from corpustools.writing import emit
 
     verdicts = [validate_file(args.kind, path) for path in args.files]
     report = []

@@ -12,9 +12,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import ModuleType
 
+from corpustools.io.positions import InputError, Pos
+from corpustools.io.yamlload import YamlDoc
 from corpustools.lint.options import RuleOptions, declared, defaults
-from corpustools.positions import InputError, Pos
-from corpustools.yamlload import YamlDoc
 
 _CODE_OR_PREFIX = re.compile(r"CT[0-9]{0,3}")
 

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from corpustools.corpus import Corpus
+from corpustools.model.corpus import Corpus
 
 
 @dataclass(frozen=True)

@@ -1,11 +1,11 @@
-"""What rules find, as small frozen values: the Problem a rule yields (corpustools.positions, shared
+"""What rules find, as small frozen values: the Problem a rule yields (corpustools.io.positions, shared
 with the corpus loader) and the Diagnostic the engine makes of it."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from corpustools.positions import Problem
+from corpustools.io.positions import Problem
 
 __all__ = ["ERROR", "WARNING", "Problem", "Diagnostic"]
 

@@ -106,8 +106,8 @@ def main(argv: list[str] | None = None) -> int:
     if not argv:
         sys.stdout.write(text)
         return 0
-    from corpustools.positions import InputError
-    from corpustools.writing import write_text
+    from corpustools.io.positions import InputError
+    from corpustools.io.writing import write_text
 
     try:
         write_text(argv[0], text)  # the one way corpustools writes a file (no links, whole or not at all)

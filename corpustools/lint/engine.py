@@ -9,12 +9,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from types import ModuleType
 
-from corpustools.corpus import corpus_root_of, is_corpus_root
+from corpustools.io.positions import InputError, Pos
 from corpustools.lint.config import ConfigError, LintConfig, load_config, suppressible
 from corpustools.lint.context import LintContext, TextSource
 from corpustools.lint.diagnostic import Diagnostic
-from corpustools.positions import InputError, Pos
-from corpustools.spec import SPEC_FILE
+from corpustools.model.corpus import corpus_root_of, is_corpus_root
+from corpustools.model.spec import SPEC_FILE
 
 # Folders never searched for corpora: tool caches and virtual environments hold copies of
 # packages (and their test fixtures) that are not this repository's corpora.
@@ -142,7 +142,7 @@ def read_source(path: str, option: str) -> TextSource:
     """A file given from outside the corpus (the prompt under eval) as a TextSource; a file that
     cannot be read is a ConfigError naming the `option` that gave it. (Reading the prompt to render
     it, placeholder checked, is corpustools.render.read_prompt.)"""
-    from corpustools.textfile import read_text
+    from corpustools.io.textfile import read_text
 
     try:
         return TextSource(display_path(path), read_text(path, display=display_path(path)))
@@ -152,7 +152,7 @@ def read_source(path: str, option: str) -> TextSource:
 
 def read_kb(folder: str, option: str) -> tuple[TextSource, ...]:
     """Every *.md file under `folder` (recursively), sorted by relative path; empty files skipped."""
-    from corpustools.textfile import decode_text, read_bytes
+    from corpustools.io.textfile import decode_text, read_bytes
 
     if not os.path.isdir(folder):
         raise ConfigError(Pos(""), f"{option}: {display_path(folder)}: not a folder")
@@ -238,8 +238,8 @@ def run_rules(context: LintContext, rules: list[ModuleType], config: LintConfig,
 def lint_target(target: Target, rules: list[ModuleType], selection: Selection,
                 after_load: Callable[[], None] | None = None) -> LintRun:
     """Load one corpus and run the active rules on it. ConfigError for a bad `lint:` section.
-    `after_load` runs between the two (the CLI freezes the loaded corpus there: corpustools.gcpause)."""
-    from corpustools.corpus import load_corpus
+    `after_load` runs between the two (the CLI freezes the loaded corpus there: corpustools.io.gcpause)."""
+    from corpustools.model.corpus import load_corpus
 
     corpus = load_corpus(target.root)
     if after_load is not None:

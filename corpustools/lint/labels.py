@@ -1,7 +1,7 @@
 """What the label rules (CT6xx) share: each session's normalized turns, and the labels.
 
 (A "transcript" is the session body as written, what render and score read; the label rules read
-its turns only.) Each turn is normalized with corpustools.normalize (the scorer's normalization)
+its turns only.) Each turn is normalized with corpustools.model.normalize (the scorer's normalization)
 and the turns are joined by newlines, which normalize() never leaves inside a
 term, so a term is found only if one turn says it: a phrase cannot match across two turns.
 """
@@ -12,9 +12,9 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
 from corpustools.lint.context import LintContext
-from corpustools.normalize import normalize
-from corpustools.session import Session
-from corpustools.sidecar import ExpectedPoint, Sidecar, Term
+from corpustools.model.normalize import normalize
+from corpustools.model.session import Session
+from corpustools.model.sidecar import ExpectedPoint, Sidecar, Term
 
 
 @dataclass(frozen=True)

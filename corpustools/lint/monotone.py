@@ -13,8 +13,8 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
+from corpustools.io.positions import Pos
 from corpustools.lint.context import LintContext
-from corpustools.positions import Pos
 
 NAMED_FIXTURES = 8  # how many fixtures a message names before "and N more"
 SHOWN_VALUES = 6  # how many values of a distribution a message shows before "..."

@@ -35,7 +35,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-from corpustools.gcpause import gc_paused
+from corpustools.io.gcpause import gc_paused
 from corpustools.lint.skeleton import MASK
 
 MAX_BLOCK = 64

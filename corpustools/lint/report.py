@@ -9,8 +9,8 @@ from collections.abc import Sequence
 from types import ModuleType
 from urllib.parse import quote
 
+from corpustools.io.positions import printable
 from corpustools.lint.diagnostic import Diagnostic
-from corpustools.positions import printable
 
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 

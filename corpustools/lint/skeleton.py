@@ -4,7 +4,7 @@ A fixture written from a template keeps the template's wording and changes what 
 instances. The skeleton of a sentence keeps the wording and replaces every varying part by `*`:
 numbers, UUIDs, `code spans`, quoted strings, URLs, paths and file names, snake_case, camelCase
 and dotted identifiers, flags and sigils (`--force`, `$var`, `#cache`), and capitalised names.
-The remaining words are normalized with corpustools.normalize.
+The remaining words are normalized with corpustools.model.normalize.
 
 Decisions, so the rules behave predictably:
 - A line is a hard boundary: sentences never span lines (fixture paragraphs are one line each,
@@ -28,9 +28,9 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from corpustools.normalize import normalize
-from corpustools.positions import InputError
-from corpustools.session import split_frontmatter
+from corpustools.io.positions import InputError
+from corpustools.model.normalize import normalize
+from corpustools.model.session import split_frontmatter
 
 MASK = "*"  # never produced by normalize(), which keeps only letters, digits and spaces
 MAX_LINE_CHARS = 10_000
@@ -213,7 +213,7 @@ def text_sentences(text: str, first_line: int = 1) -> Iterator[Sentence]:
 
 def strip_frontmatter(text: str) -> tuple[str, int]:
     """(body, file line of its first line) of a Markdown file with optional `---` YAML frontmatter,
-    split as a session's is (corpustools.session.split_frontmatter)."""
+    split as a session's is (corpustools.model.session.split_frontmatter)."""
     try:
         _, body, first_line = split_frontmatter(text, "")
     except InputError:  # no frontmatter, or one never closed: not frontmatter, read it all

@@ -6,9 +6,9 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 
-from corpustools.corpus import BAD_NAME, STRAY_LINK, Corpus
 from corpustools.lint.diagnostic import Problem
-from corpustools.spec import category_from_name
+from corpustools.model.corpus import BAD_NAME, STRAY_LINK, Corpus
+from corpustools.model.spec import category_from_name
 
 
 def loader_problems(corpus: Corpus, kind: str, link_folder: str | None = None) -> Iterator[Problem]:

@@ -11,13 +11,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
-from corpustools.gcpause import gc_paused
+from corpustools.io.gcpause import gc_paused
+from corpustools.io.positions import Pos
 from corpustools.lint.context import LintContext, TextSource
 from corpustools.lint.nearmatch import NearIndex
 from corpustools.lint.options import Option
 from corpustools.lint.skeleton import Sentence, lines_sentences, strip_frontmatter, text_sentences
-from corpustools.positions import Pos
-from corpustools.session import Segment, Session
+from corpustools.model.session import Segment, Session
 
 ADMIT_EXPECTS = ("practice", "map", "subset")
 

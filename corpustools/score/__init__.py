@@ -16,6 +16,6 @@ One module per concept, each a set of pure functions over small frozen values:
 - formatting.py    fixed-precision numbers and Markdown cells shared by the reporters
 - output.py        where a report may be written (never into a corpus's own files)
 
-The scorer shares only the corpus model (corpustools.corpus) and corpustools.normalize with the
+The scorer shares only the corpus model (corpustools.model.corpus) and corpustools.model.normalize with the
 linter.
 """

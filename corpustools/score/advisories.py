@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import re
 
-from corpustools.contract import contract_warnings
-from corpustools.normalize import contains_term, normalize
+from corpustools.model.contract import contract_warnings
+from corpustools.model.normalize import contains_term, normalize
+from corpustools.model.sidecar import Sidecar
 from corpustools.score.match import contains_all
-from corpustools.sidecar import Sidecar
 
 # rapidfuzz partial_ratio (0-100) at or above which an absent term has a close variant: one
 # edit in a ten-letter term scores about 90, so a typo or inflection is a near miss.

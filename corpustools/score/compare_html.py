@@ -4,7 +4,7 @@ opening to the base and candidate evidence side by side in time (base runs, then
 
 from __future__ import annotations
 
-from corpustools.corpus import Corpus
+from corpustools.model.corpus import Corpus
 from corpustools.score.compare import GAINED, LOST, SAME, Comparison
 from corpustools.score.compare_markdown import noise_text, paired_line, side_verdicts, transitions_line
 from corpustools.score.formatting import manifest_fields, metric_number, signed

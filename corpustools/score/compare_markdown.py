@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import html
 
-from corpustools.positions import printable_lines
+from corpustools.io.positions import printable_lines
 from corpustools.score.aggregate import Proportion
 from corpustools.score.compare import GAINED, LOST, Comparison
 from corpustools.score.drilldown import details

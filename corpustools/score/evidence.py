@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from corpustools.normalize import contains_term, normalize
-from corpustools.sidecar import Sidecar
+from corpustools.model.normalize import contains_term, normalize
+from corpustools.model.sidecar import Sidecar
 
 if TYPE_CHECKING:  # match.py imports this module
     from corpustools.score.match import Proposal

@@ -14,10 +14,10 @@ from __future__ import annotations
 import os
 import re
 
-from corpustools.positions import InputError, Pos, printable
+from corpustools.io.positions import InputError, Pos, printable
+from corpustools.io.textfile import decode_text, read_bytes
 from corpustools.score.formatting import fraction, metric_number, metric_spread, row_line, table
 from corpustools.score.scoring import ScoreReport
-from corpustools.textfile import decode_text, read_bytes
 
 HISTORY_COLUMNS = ("date", "prompt", "version", "model", "runs", "results", "pass rate", "recall", "phantoms",
                    "gate accuracy", "corpus version", "corpus sha256")
@@ -162,8 +162,8 @@ def appended(text: str | None, path: str, row: list[str]) -> str:
 
 def append_row(path: str, row: list[str]) -> None:
     """Add `row` to the history in `path`, re-reading the file under an exclusive lock so that
-    concurrent appends never lose a row; written whole by a rename (see corpustools.writing)."""
-    from corpustools.writing import update_text
+    concurrent appends never lose a row; written whole by a rename (see corpustools.io.writing)."""
+    from corpustools.io.writing import update_text
 
     update_text(path, lambda: appended(read_history(path), path, row))
 

@@ -9,14 +9,14 @@ their text; advisory diagnostics; the transcript. Nothing here matches terms its
 
 from __future__ import annotations
 
-from corpustools.corpus import Corpus
-from corpustools.normalize import term_spans
+from corpustools.model.corpus import Corpus
+from corpustools.model.normalize import term_spans
+from corpustools.model.sidecar import Sidecar
 from corpustools.score.aggregate import reason_kind
 from corpustools.score.evidence import ForbiddenHit, PointEvidence, forbidden_hits, point_evidence
 from corpustools.score.html_page import anchor, esc, table, verdict_badge
 from corpustools.score.match import OK, PASS, FixtureScore, Proposal
 from corpustools.score.scoring import RunScore
-from corpustools.sidecar import Sidecar
 
 FLAKY = "flaky"
 

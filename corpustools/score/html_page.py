@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import html
 
-from corpustools.positions import printable
+from corpustools.io.positions import printable
 from corpustools.score.aggregate import Proportion
 from corpustools.score.formatting import fraction, interval, percent
 

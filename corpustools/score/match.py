@@ -6,13 +6,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from corpustools.contract import proposals as named_proposals
-from corpustools.normalize import contains_term, normalize
+from corpustools.model.contract import proposals as named_proposals
+from corpustools.model.normalize import contains_term, normalize
+from corpustools.model.sidecar import ExpectedPoint, Sidecar
+from corpustools.model.spec import category_from_name
+from corpustools.model.status import INVALID, MISSING, OK
 from corpustools.score.evidence import ForbiddenHit, PointEvidence, forbidden_hits, point_evidence
 from corpustools.score.results import ResultFile
-from corpustools.sidecar import ExpectedPoint, Sidecar
-from corpustools.spec import category_from_name
-from corpustools.status import INVALID, MISSING, OK
 
 PASS, FAIL, UNCHECKED = "PASS", "FAIL", "UNCHECKED"
 # What stood between a fixture and being scored (`ok` when nothing did).

@@ -7,7 +7,7 @@ per-point stability come first."""
 
 from __future__ import annotations
 
-from corpustools.corpus import Corpus
+from corpustools.model.corpus import Corpus
 from corpustools.score.aggregate import METRICS, PROPORTIONS
 from corpustools.score.formatting import fraction, manifest_fields, metric_number, metric_spread, percent, run_value
 from corpustools.score.history_html import history_section

@@ -5,7 +5,7 @@ from __future__ import annotations
 import html
 import shlex
 
-from corpustools.positions import printable_lines
+from corpustools.io.positions import printable_lines
 from corpustools.score.aggregate import METRICS, PROPORTIONS
 from corpustools.score.drilldown import details, proposals_markdown, reasons_markdown
 from corpustools.score.formatting import (

@@ -3,7 +3,7 @@ their evidence first, then the plain sections (no <details>: a terminal cannot f
 
 from __future__ import annotations
 
-from corpustools.positions import printable_lines
+from corpustools.io.positions import printable_lines
 from corpustools.score.aggregate import METRICS, PROPORTIONS
 from corpustools.score.drilldown import proposals_text, reasons_text
 from corpustools.score.formatting import (

@@ -12,13 +12,13 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from corpustools.corpus import disk_name, utf8_name
-from corpustools.documents import parse_json
+from corpustools.io.documents import parse_json
+from corpustools.io.positions import InputError, Pos
+from corpustools.io.schemastore import validate
+from corpustools.io.textfile import decode_text, read_bytes
 from corpustools.manifest import read_manifest
-from corpustools.positions import InputError, Pos
-from corpustools.schemastore import validate
-from corpustools.status import INVALID, MISSING, OK
-from corpustools.textfile import decode_text, read_bytes
+from corpustools.model.corpus import disk_name, utf8_name
+from corpustools.model.status import INVALID, MISSING, OK
 
 RESULT_SUFFIX = ".json"
 

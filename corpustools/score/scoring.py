@@ -6,7 +6,8 @@ import os
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from corpustools.corpus import (
+from corpustools.io.positions import InputError
+from corpustools.model.corpus import (
     MISNAMED,
     SESSION_SUFFIX,
     SESSIONS_DIR,
@@ -19,7 +20,6 @@ from corpustools.corpus import (
     load_corpus,
     require_corpus,
 )
-from corpustools.positions import InputError
 from corpustools.score.aggregate import Aggregate, CategoryRow, aggregate, category_rows, taxonomy
 from corpustools.score.match import FixtureScore, invalid_sidecar_score, score_fixture
 from corpustools.score.results import read_run_folder

@@ -17,8 +17,8 @@ Example:
     expected/admit-convention-01.yml:1:1: CT205 [error] not read as a sidecar: sidecars are named <fixture id>.yaml; rename it to admit-convention-01.yaml
 """
 
-from corpustools.corpus import MISNAMED
 from corpustools.lint.structure import loader_problems
+from corpustools.model.corpus import MISNAMED
 
 CODE = "CT205"
 NAME = "file-extension"

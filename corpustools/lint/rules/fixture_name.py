@@ -16,10 +16,10 @@ Example:
     expected/admit-convention-01.yaml:2:1: CT204 [error] fixture name 'admit-convention-01' is not 'admit-gotcha-<NN>' (its category is admit-gotcha)
 """
 
+from corpustools.io.positions import Pos
 from corpustools.lint.diagnostic import Problem
 from corpustools.lint.structure import sidecar_value, spec_categories
-from corpustools.positions import Pos
-from corpustools.spec import category_from_name, is_fixture_name
+from corpustools.model.spec import category_from_name, is_fixture_name
 
 CODE = "CT204"
 NAME = "fixture-name"

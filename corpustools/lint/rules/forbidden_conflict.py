@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from corpustools.lint.diagnostic import ERROR, Problem
 from corpustools.lint.labels import labelled_points, normalized, point_name, quoted
-from corpustools.normalize import contains_term
+from corpustools.model.normalize import contains_term
 
 CODE = "CT608"
 NAME = "forbidden-conflict"

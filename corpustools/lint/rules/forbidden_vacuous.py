@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from corpustools.lint.diagnostic import WARNING, Problem
 from corpustools.lint.labels import normalized, point_name, points_with_turns, quoted
-from corpustools.normalize import contains_term
+from corpustools.model.normalize import contains_term
 
 CODE = "CT607"
 NAME = "forbidden-vacuous"

@@ -22,7 +22,7 @@ import re
 from datetime import datetime
 
 from corpustools.lint.diagnostic import Problem
-from corpustools.session import FRONTMATTER_KEYS
+from corpustools.model.session import FRONTMATTER_KEYS
 
 CODE = "CT004"
 NAME = "frontmatter-schema"

@@ -25,10 +25,10 @@ Example:
 import re
 import unicodedata
 
+from corpustools.io.positions import Pos
 from corpustools.lint.diagnostic import Problem
 from corpustools.lint.secrets.fold import IGNORABLE_CLASS
 from corpustools.lint.secrets.scan import scanned_files
-from corpustools.positions import Pos
 
 CODE = "CT407"
 NAME = "invisible-character"

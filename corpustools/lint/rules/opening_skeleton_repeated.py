@@ -23,12 +23,12 @@ Example (flagged, with three sessions opening alike):
 
 from __future__ import annotations
 
+from corpustools.io.positions import Pos
 from corpustools.lint.diagnostic import WARNING, Problem
 from corpustools.lint.labels import quoted
 from corpustools.lint.monotone import named
 from corpustools.lint.options import Option
 from corpustools.lint.templates import sentence_options, split_sessions
-from corpustools.positions import Pos
 
 CODE = "CT705"
 NAME = "opening-skeleton-repeated"

@@ -20,8 +20,8 @@ Example (a session edited after recording):
 
 import os
 
+from corpustools.io.positions import InputError, Pos
 from corpustools.lint.diagnostic import Problem
-from corpustools.positions import InputError, Pos
 
 CODE = "CT801"
 NAME = "provenance-drift"
@@ -33,8 +33,8 @@ _ADVICE = "review it, bump corpus_version and re-record"
 
 
 def check(ctx, options):
+    from corpustools.model.status import MISSING
     from corpustools.provenance import load_record, record_drift
-    from corpustools.status import MISSING
 
     path = ctx.provenance_record
     if not path or not os.path.isfile(path):

@@ -10,8 +10,8 @@ Example:
     expected/admit-convention-02.yaml:1:1: CT202 [error] sidecar has no session: sessions/admit-convention-02.md is missing
 """
 
+from corpustools.io.positions import Pos
 from corpustools.lint.diagnostic import Problem
-from corpustools.positions import Pos
 
 CODE = "CT202"
 NAME = "session-missing"

@@ -10,8 +10,8 @@ Example:
     sessions/admit-convention-02.md:1:1: CT201 [error] session has no sidecar: expected/admit-convention-02.yaml is missing
 """
 
+from corpustools.io.positions import Pos
 from corpustools.lint.diagnostic import Problem
-from corpustools.positions import Pos
 
 CODE = "CT201"
 NAME = "sidecar-missing"

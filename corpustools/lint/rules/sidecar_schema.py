@@ -19,8 +19,8 @@ Example (a misspelt key):
     expected/admit-convention-01.yaml:4:5: CT005 [error] /expected_points/0/must_match: Additional properties are not allowed ('must_match' was unexpected)
 """
 
-from corpustools.corpus import SIDECAR_SCHEMA
 from corpustools.lint.structure import loader_problems
+from corpustools.model.corpus import SIDECAR_SCHEMA
 
 CODE = "CT005"
 NAME = "sidecar-schema"

@@ -16,8 +16,8 @@ Example (`count` is not an integer):
     corpus.yaml:3:5: CT003 [error] /categories/0/count: 'two' is not of type 'integer'
 """
 
-from corpustools.corpus import SPEC_INVALID
 from corpustools.lint.structure import loader_problems
+from corpustools.model.corpus import SPEC_INVALID
 
 CODE = "CT003"
 NAME = "spec-invalid"

@@ -2,7 +2,7 @@
 
 What: each term of either list is reported at the term when a word of it has an apostrophe
 (`'` or `’`) between letters or digits. Two kinds, with different advice:
-- a word-final `'s` (`content's uuid`): normalization drops it (corpustools.normalize), so
+- a word-final `'s` (`content's uuid`): normalization drops it (corpustools.model.normalize), so
   the term already means `content uuid`; the apostrophe form is pointless — write the plain
   words;
 - any other contraction (`don't`, `can't`, `won't`, `isn't`, `'re`, `'ll`, `'ve`, `'d`,
@@ -23,7 +23,7 @@ import re
 
 from corpustools.lint.diagnostic import WARNING, Problem
 from corpustools.lint.labels import all_terms, labelled_points, quoted
-from corpustools.normalize import normalize
+from corpustools.model.normalize import normalize
 
 CODE = "CT613"
 NAME = "term-contraction"

@@ -1,6 +1,6 @@
 """A term that normalizes to nothing.
 
-What: each term of either list whose normalized form (corpustools.normalize: punctuation and
+What: each term of either list whose normalized form (corpustools.model.normalize: punctuation and
 spacing removed) is empty — "", "   ", "--", "`" — is reported at the term.
 
 Why: an empty term matches nothing, by design of the matcher: a `must_match_all` point with one

@@ -23,7 +23,7 @@ from __future__ import annotations
 from corpustools.lint.diagnostic import WARNING, Problem
 from corpustools.lint.labels import all_terms, is_identifier, labelled_points, quoted, term_words
 from corpustools.lint.options import Option
-from corpustools.normalize import normalize
+from corpustools.model.normalize import normalize
 
 CODE = "CT611"
 NAME = "term-function-words"

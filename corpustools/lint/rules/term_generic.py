@@ -18,7 +18,7 @@ from __future__ import annotations
 from corpustools.lint.diagnostic import WARNING, Problem
 from corpustools.lint.labels import all_terms, labelled_points, normalized, quoted
 from corpustools.lint.options import Option
-from corpustools.normalize import normalize
+from corpustools.model.normalize import normalize
 
 CODE = "CT605"
 NAME = "term-generic"

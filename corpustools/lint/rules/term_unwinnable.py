@@ -1,6 +1,6 @@
 """A `must_match_all` term that the transcript never says can never be matched.
 
-What: each `must_match_all` term is normalized (corpustools.normalize: NFKC, casefold,
+What: each `must_match_all` term is normalized (corpustools.model.normalize: NFKC, casefold,
 punctuation to spaces) and looked for in the session's normalized turns, one turn at a time. A
 term found in no turn is reported at the term. Terms that normalize to nothing are CT606's.
 
@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from corpustools.lint.diagnostic import ERROR, Problem
 from corpustools.lint.labels import normalized, point_name, points_with_turns, quoted
-from corpustools.normalize import contains_term
+from corpustools.model.normalize import contains_term
 
 CODE = "CT601"
 NAME = "term-unwinnable"

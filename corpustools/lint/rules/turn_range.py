@@ -12,8 +12,8 @@ Example (`turns: {min: 8, max: 20}`, a session with 5 turns):
     sessions/reject-noise-01.md:7:1: CT401 [error] session has 5 turns; the spec allows 8 to 20
 """
 
+from corpustools.io.positions import Pos
 from corpustools.lint.diagnostic import Problem
-from corpustools.positions import Pos
 
 CODE = "CT401"
 NAME = "turn-range"

@@ -14,8 +14,8 @@ Example:
     sessions/reject-noise-01.md:7:1: CT403 [warning] session begins with an [AGENT] turn, not [USER]
 """
 
+from corpustools.io.positions import Pos
 from corpustools.lint.diagnostic import Problem
-from corpustools.positions import Pos
 
 CODE = "CT403"
 NAME = "turn-shape"

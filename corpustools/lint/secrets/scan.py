@@ -7,12 +7,12 @@ import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 
-from corpustools.corpus import GOLD_DIR, list_files
+from corpustools.io.positions import Pos
 from corpustools.lint.diagnostic import Problem
 from corpustools.lint.secrets.fold import column_map, fold
 from corpustools.lint.secrets.hints import Hint
 from corpustools.lint.secrets.source import Unread, read_leniently
-from corpustools.positions import Pos
+from corpustools.model.corpus import GOLD_DIR, list_files
 
 ELLIPSIS = "…"
 

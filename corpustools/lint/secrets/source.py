@@ -14,8 +14,8 @@ import os
 import stat
 from dataclasses import dataclass
 
-from corpustools.positions import Pos
-from corpustools.textfile import MAX_FILE_BYTES
+from corpustools.io.positions import Pos
+from corpustools.io.textfile import MAX_FILE_BYTES
 
 _BOM = "\ufeff"
 

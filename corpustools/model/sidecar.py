@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from corpustools.positions import Pos
-from corpustools.schemastore import validate
-from corpustools.yamlload import YamlDoc
+from corpustools.io.positions import Pos
+from corpustools.io.schemastore import validate
+from corpustools.io.yamlload import YamlDoc
 
 # The sidecar's two point lists: points a correct output must carry, and points it may carry
 # (a proposal matching one is not a phantom; leaving one out is not a miss).

@@ -28,9 +28,10 @@ class SchemaError:
 def schema_text(kind: str) -> str:
     if kind not in SCHEMA_KINDS:
         raise KeyError(kind)
-    # The file beside this module, not importlib.resources (10 ms of import for one read): the
-    # package is always installed as files.
-    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "schemas", f"{kind}.json")
+    # The file in corpustools/schemas/, found from this module's path, not importlib.resources
+    # (10 ms of import for one read): the package is always installed as files.
+    package = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    path = os.path.join(package, "schemas", f"{kind}.json")
     with open(path, encoding="utf-8") as handle:
         return handle.read()
 
@@ -61,7 +62,7 @@ def _message(error) -> str:
 
 @cache
 def _fast_check(kind: str):
-    from corpustools.schemacheck import compile_check
+    from corpustools.io.schemacheck import compile_check
 
     return compile_check(json.loads(schema_text(kind)))
 

@@ -11,13 +11,13 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from corpustools.gcpause import gc_paused
-from corpustools.positions import InputError, Pos, Problem
-from corpustools.session import Session, parse_session, split_frontmatter
-from corpustools.sidecar import Sidecar, parse_sidecar
-from corpustools.spec import SPEC_FILE, CorpusSpec, parse_spec
-from corpustools.textfile import decode_text, is_regular_file, read_bytes
-from corpustools.yamlload import YamlDoc, parse_yaml
+from corpustools.io.gcpause import gc_paused
+from corpustools.io.positions import InputError, Pos, Problem
+from corpustools.io.textfile import decode_text, is_regular_file, read_bytes
+from corpustools.io.yamlload import YamlDoc, parse_yaml
+from corpustools.model.session import Session, parse_session, split_frontmatter
+from corpustools.model.sidecar import Sidecar, parse_sidecar
+from corpustools.model.spec import SPEC_FILE, CorpusSpec, parse_spec
 
 SESSIONS_DIR, SIDECARS_DIR, GOLD_DIR = "sessions", "expected", "gold"
 SESSION_SUFFIX, SIDECAR_SUFFIX = ".md", ".yaml"

@@ -58,7 +58,7 @@ class Pos:
 @dataclass(frozen=True)
 class Problem:
     """Something wrong at a place, as a value: what a lint rule yields, and what loading a corpus
-    records for a file it could not load (then `kind` says how it failed, corpustools.corpus)."""
+    records for a file it could not load (then `kind` says how it failed, corpustools.model.corpus)."""
 
     pos: Pos
     message: str  # one line, no trailing period needed

@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 import re
 
-from corpustools.positions import InputError, Pos
-from corpustools.yamlload import YamlDoc, parse_yaml
+from corpustools.io.positions import InputError, Pos
+from corpustools.io.yamlload import YamlDoc, parse_yaml
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-from corpustools.positions import InputError, Pos
+from corpustools.io.positions import InputError, Pos
 
 # An alias bomb expands to billions of nodes; a real sidecar has a few hundred.
 MAX_NODES = 100_000

@@ -7,9 +7,9 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from corpustools.positions import Pos
-from corpustools.schemastore import validate
-from corpustools.yamlload import YamlDoc
+from corpustools.io.positions import Pos
+from corpustools.io.schemastore import validate
+from corpustools.io.yamlload import YamlDoc
 
 SPEC_FILE = "corpus.yaml"
 DEFAULT_HARNESSES = ("claude",)

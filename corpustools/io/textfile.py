@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 import stat
 
-from corpustools.positions import InputError, Pos
+from corpustools.io.positions import InputError, Pos
 
 # Larger inputs are refused before parsing: no fixture, sidecar or model output is this big,
 # and refusing early keeps a pathological file from stalling a pre-commit hook.

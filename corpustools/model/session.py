@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from corpustools.positions import InputError, Pos
-from corpustools.yamlload import YamlDoc, parse_yaml
+from corpustools.io.positions import InputError, Pos
+from corpustools.io.yamlload import YamlDoc, parse_yaml
 
 # A frontmatter boundary: `---` (or longer) alone on a line. Only spaces and tabs may trail it:
 # `\s*` would swallow the blank lines after it and shift every body line number.

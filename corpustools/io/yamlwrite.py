@@ -1,4 +1,4 @@
-"""Writing YAML that corpustools.yamlload reads back to exactly the values written.
+"""Writing YAML that corpustools.io.yamlload reads back to exactly the values written.
 
 Only scalars are written here; callers lay out their own mappings and lists, one key per line, so
 that a file meant for a person's editor reads like the examples in the docs. Every scalar is
@@ -13,7 +13,7 @@ import re
 
 # Characters json.dumps leaves as they are but a YAML reader refuses (DEL, C1 controls, a BOM,
 # U+FFFE/F) or folds into a line break (NEL, the line and paragraph separators). Lone surrogates
-# stay as they are: they are not Unicode, and corpustools.writing refuses to write them.
+# stay as they are: they are not Unicode, and corpustools.io.writing refuses to write them.
 _YAML_ESCAPE = re.compile("[\x7f-\x9f\u2028\u2029\ufeff\ufffe\uffff]")
 # What may stand in a block scalar's lines unescaped: tab, and printable characters.
 _BLOCK_UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\ufeff\ufffe\uffff\ud800-\udfff]")
@@ -54,8 +54,8 @@ def _literal_block(text: str, key_indent: int) -> list[str]:
 def _reads_back(text: str) -> bool:
     """Whether `text` written as a literal block (at the top level: the layout is the same at
     any depth) reads back as itself."""
-    from corpustools.positions import InputError
-    from corpustools.yamlload import parse_yaml
+    from corpustools.io.positions import InputError
+    from corpustools.io.yamlload import parse_yaml
 
     block = _literal_block(text, 0)
     try:
