@@ -25,21 +25,13 @@ import os
 import re
 from dataclasses import dataclass
 
+from corpustools.io.layout import GOLD_DIR
 from corpustools.io.positions import InputError, Pos
 from corpustools.io.textfile import is_regular_file
 from corpustools.io.writing import refuse_target, write_text
 from corpustools.io.yamlload import YamlDoc
 from corpustools.io.yamlwrite import flow_scalar
-from corpustools.model.corpus import (
-    GOLD_DIR,
-    UNREAD,
-    bad_names,
-    corpus_files,
-    disk_name,
-    file_sha256,
-    list_files,
-    load_spec_file,
-)
+from corpustools.model.corpus import UNREAD, bad_names, corpus_files, disk_name, file_sha256, list_files, load_spec_file
 from corpustools.model.status import MISSING
 
 RECORD_VERSION = 1

@@ -11,16 +11,12 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
+from corpustools.io.layout import SESSION_SUFFIX, SESSIONS_DIR
 from corpustools.io.positions import InputError, Pos
 from corpustools.io.textfile import read_text
-from corpustools.model.corpus import SESSION_SUFFIX, SESSIONS_DIR, list_files, require_corpus, utf8_name
+from corpustools.model.corpus import list_files, require_corpus, utf8_name
+from corpustools.model.prompt import PLACEHOLDER, has_placeholder, no_placeholder, read_prompt
 from corpustools.model.session import parse_session
-
-PLACEHOLDER = "[TRANSCRIPT PLACEHOLDER, substituted at runtime]"
-
-
-def has_placeholder(prompt_text: str) -> bool:
-    return any(line.strip() == PLACEHOLDER for line in prompt_text.split("\n"))
 
 
 def render_prompt(prompt_text: str, transcript: str, *, append: bool = False, prompt_path: str = "prompt") -> str:
@@ -33,8 +29,7 @@ def render_prompt(prompt_text: str, transcript: str, *, append: bool = False, pr
     elif append:
         rendered = prompt_text.rstrip("\n") + "\n\n" + body
     else:
-        raise InputError(Pos(prompt_path), f"no line {PLACEHOLDER!r} to put the transcript in; "
-                                           "pass --append to add the transcript at the end")
+        raise no_placeholder(prompt_path)
     return rendered if rendered.endswith("\n") else rendered + "\n"
 
 
@@ -54,14 +49,6 @@ def transcript(corpus_root: str, fixture_id: str) -> str:
     return parse_session(read_text(path), path, fixture_id).body
 
 
-def read_prompt(prompt_path: str, *, append: bool) -> str:
-    """The prompt's text; InputError when it has no placeholder line and `append` is not set."""
-    text = read_text(prompt_path)
-    if not append and not has_placeholder(text):
-        render_prompt(text, "", prompt_path=prompt_path)  # raises the one error message
-    return text
-
-
 @dataclass(frozen=True)
 class Rendered:
     written: tuple[str, ...]  # paths written, by fixture id
@@ -74,7 +61,7 @@ def render_all(corpus_root: str, prompt_path: str, out_dir: str, *, append: bool
 
     require_corpus(corpus_root)
     refuse_corpus_path(out_dir, corpus_root)
-    prompt_text = read_prompt(prompt_path, append=append)
+    prompt_text = read_prompt(prompt_path, need_placeholder=not append)
     fixture_ids = sorted(session_paths(corpus_root))
     targets = {fixture_id: os.path.join(out_dir, fixture_id + ".md") for fixture_id in fixture_ids}
     refused = []

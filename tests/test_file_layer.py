@@ -428,12 +428,12 @@ def test_ctrl_c_while_starting_exits_130_without_a_traceback(argv0, entry):
 
 
 def test_ctrl_c_while_running_exits_130(make_corpus, monkeypatch):
-    from corpustools.lint import engine
+    from corpustools import lint
 
     def interrupted(*args, **kwargs):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(engine, "lint_paths", interrupted)
+    monkeypatch.setattr(lint, "lint_paths", interrupted)
     assert run_main("lint", str(make_corpus())) == (130, "", "")
 
 

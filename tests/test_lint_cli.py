@@ -10,8 +10,8 @@ import types
 
 import pytest
 
+from corpustools import lint as lint_api
 from corpustools.cli import main
-from corpustools.lint import registry
 from tests.support.corpus import ADMIT_ID, REJECT_ID, REJECT_TURNS, REJECT_UUID, SPEC_TEXT, session_text
 
 REJECT_SESSION = f"sessions/{REJECT_ID}.md"
@@ -145,7 +145,7 @@ def test_secret_rules_cannot_be_ignored_from_the_command_line(make_corpus, capsy
     make_corpus()
     code, _, err = lint(capsys, "corpus", "--ignore", "CT5")
     assert code == 2
-    if any(r.CODE.startswith("CT5") for r in registry.rule_modules()):
+    if any(r.CODE.startswith("CT5") for r in lint_api.rule_modules()):
         assert "is a secret rule and can never be ignored" in err
 
 
@@ -197,8 +197,8 @@ def test_a_crashing_rule_exits_2_naming_it(make_corpus, capsys, monkeypatch):
     crash.__doc__ = "Crashes."
     crash.CODE, crash.NAME, crash.SEVERITY, crash.OPTIONS, crash.check = "CT595", "fake-crash", "error", (), explode
     crash.SUPPRESSIBLE = True
-    real = registry.rule_modules
-    monkeypatch.setattr(registry, "rule_modules", lambda: real() + [crash])
+    real = lint_api.rule_modules
+    monkeypatch.setattr(lint_api, "rule_modules", lambda: real() + [crash])
     make_corpus({REJECT_SESSION: AGENT_FIRST})
     code, out, err = lint(capsys, "corpus")
     assert code == 2 and out == CT403_LINE + "\nFound 1 warning and 1 internal error in 2 fixtures.\n"

@@ -14,19 +14,12 @@ import pytest
 from corpustools.io.positions import Pos
 from corpustools.lint.config import ConfigError, check_cli_ignore, expand_codes
 from corpustools.lint.diagnostic import Problem
-from corpustools.lint.engine import (
-    Selection,
-    Target,
-    build_context,
-    corpus_config,
-    discover_corpora,
-    exit_code,
-    lint_paths,
-    resolve_targets,
-)
+from corpustools.lint.engine import Selection, build_context, corpus_config, exit_code, lint_paths
 from corpustools.lint.options import Option, defaults
 from corpustools.lint.registry import rule_modules
-from corpustools.model.corpus import corpus_root_of, load_corpus
+from corpustools.lint.targets import Target, resolve_targets
+from corpustools.model.corpus import load_corpus
+from corpustools.model.locate import corpus_root_of, discover_corpora
 from tests.support.corpus import ADMIT_ID, REJECT_ID, REJECT_TURNS, REJECT_UUID, SPEC_TEXT, session_text
 from tests.support.lint import lint_run, where
 

@@ -15,8 +15,8 @@ import jsonschema
 import pytest
 
 from corpustools.cli import main
+from corpustools.io.paths import repository_root
 from corpustools.lint.docs import rule_body
-from corpustools.lint.engine import repository_root
 from corpustools.lint.registry import rule_modules
 
 SCHEMA = Path(__file__).parent / "data" / "sarif-schema-2.1.0.json"

@@ -1,6 +1,7 @@
 """`corpustools render`: the prompt with a fixture's transcript, replaced literally."""
 
-from corpustools.render import PLACEHOLDER, render_prompt
+from corpustools.model.prompt import PLACEHOLDER
+from corpustools.render import render_prompt
 from tests.support.corpus import ADMIT_ID, REJECT_ID, session_text
 from tests.support.score import run_cli
 

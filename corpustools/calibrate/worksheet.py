@@ -12,9 +12,9 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
+from corpustools.io.layout import SESSION_SUFFIX, SESSIONS_DIR
 from corpustools.io.positions import InputError, Pos
 from corpustools.io.yamlwrite import flow_scalar, inline_scalar, scalar_lines
-from corpustools.model.corpus import SESSION_SUFFIX, SESSIONS_DIR
 from corpustools.model.sidecar import Sidecar
 from corpustools.model.status import OK
 from corpustools.score.match import Proposal, read_proposals

@@ -45,7 +45,7 @@ def _config_message(error) -> str:
     """`corpus.yaml:21:5: message` (the path as lint shows paths), or `corpustools lint: message`."""
     from dataclasses import replace
 
-    from corpustools.lint.engine import display_path
+    from corpustools.io.paths import display_path
 
     if not error.pos.path:
         return f"corpustools lint: {error}"
@@ -53,7 +53,7 @@ def _config_message(error) -> str:
 
 
 def _explain(code: str, rules, out, err) -> int:
-    from corpustools.lint.docs import rule_doc, rule_options
+    from corpustools.lint import rule_doc, rule_options
 
     wanted = code.strip()
     rule = next((r for r in rules if wanted.upper() == r.CODE or wanted == r.NAME), None)
@@ -80,7 +80,7 @@ def _root_relative(diagnostics) -> list:
     import os
     from dataclasses import replace
 
-    from corpustools.lint.engine import repository_root, root_relative
+    from corpustools.io.paths import repository_root, root_relative
 
     cwd = os.getcwd()
     root = repository_root(cwd)
@@ -90,29 +90,26 @@ def _root_relative(diagnostics) -> list:
 def run(args, out, err) -> int:
     import os
 
-    from corpustools import __version__
+    from corpustools import __version__, lint
     from corpustools.io.gcpause import freeze_loaded
     from corpustools.io.positions import InputError, printable
     from corpustools.io.writing import emit
-    from corpustools.lint import engine, report
-    from corpustools.lint.config import ConfigError, check_cli_ignore, expand_codes
-    from corpustools.lint.registry import rule_modules
 
-    rules = rule_modules()
+    rules = lint.rule_modules()
     if args.list_rules:
-        out.write(report.format_rule_list(rules))
+        out.write(lint.format_rule_list(rules))
         return 0
     if args.explain:
         return _explain(args.explain, rules, out, err)
     try:
-        select = expand_codes(args.select, rules, option="--select") if args.select else None
-        ignore = expand_codes(args.ignore, rules, option="--ignore") if args.ignore else frozenset()
-        check_cli_ignore(ignore, rules)
-        selection = engine.Selection(select, ignore, args.prompt, args.kb)
+        select = lint.expand_codes(args.select, rules, option="--select") if args.select else None
+        ignore = lint.expand_codes(args.ignore, rules, option="--ignore") if args.ignore else frozenset()
+        lint.check_cli_ignore(ignore, rules)
+        selection = lint.Selection(select, ignore, args.prompt, args.kb)
         # the rules allocate a lot: this process never rescans a loaded corpus (corpustools.io.gcpause)
-        run_ = engine.lint_paths(args.paths, rules, selection, after_load=freeze_loaded,
+        run_ = lint.lint_paths(args.paths, rules, selection, after_load=freeze_loaded,
                                  skip_outside=args.skip_outside_corpora, whole_corpus=args.whole_corpus)
-    except ConfigError as error:
+    except lint.ConfigError as error:
         print(_config_message(error), file=err)
         return 2
     except InputError as error:
@@ -120,24 +117,24 @@ def run(args, out, err) -> int:
         return 2
 
     diagnostics = run_.diagnostics
-    code = engine.exit_code(run_, args.strict)
+    code = lint.exit_code(run_, args.strict)
     text = []  # what goes to standard output, or to --output FILE
     if args.format == "text":
         colour = not args.output and use_colour(out, os.environ)
-        text.append(report.format_text(diagnostics, colour=colour))
+        text.append(lint.format_text(diagnostics, colour=colour))
     elif args.format == "json-summary":
-        text.append(report.format_json_summary(diagnostics, run_.fixtures, __version__, code))
+        text.append(lint.format_json_summary(diagnostics, run_.fixtures, __version__, code))
     elif args.format == "json":
-        text.append(report.format_json(diagnostics))
+        text.append(lint.format_json(diagnostics))
     elif args.format == "github":
-        text.append(report.format_github(_root_relative(diagnostics)))
+        text.append(lint.format_github(_root_relative(diagnostics)))
     else:
-        text.append(report.format_sarif(_root_relative(diagnostics), rules, __version__,
+        text.append(lint.format_sarif(_root_relative(diagnostics), rules, __version__,
                                         [str(c) for c in run_.crashes]))
     if args.statistics:
-        (text.append if args.format == "text" else err.write)(report.format_statistics(diagnostics))
+        (text.append if args.format == "text" else err.write)(lint.format_statistics(diagnostics))
     if args.format == "text" and not args.quiet:
-        text.append(report.format_summary(diagnostics, run_.fixtures, len(run_.crashes)))
+        text.append(lint.format_summary(diagnostics, run_.fixtures, len(run_.crashes)))
     try:  # a report is never written into a corpus's own files nor over the prompt it read
         emit("".join(text), args.output, None, out, [args.prompt] if args.prompt else [])
     except InputError as error:

@@ -38,8 +38,8 @@ def register(subparsers) -> None:
 
 
 def run_record(args, out, err) -> int:
+    from corpustools.io.paths import display_path
     from corpustools.io.positions import InputError, printable
-    from corpustools.lint.engine import display_path
     from corpustools.provenance import corpus_record_path, record
 
     output = args.output or corpus_record_path(args.corpus)
@@ -57,8 +57,7 @@ def default_record(corpus: str | None) -> str:
     """The record `verify` checks when none is named (see the RECORD help)."""
     import os
 
-    from corpustools.lint.engine import discover_corpora
-    from corpustools.model.corpus import corpus_root_of
+    from corpustools.model.locate import corpus_root_of, discover_corpora
     from corpustools.provenance import DEFAULT_RECORD, corpus_record_path
 
     root = corpus or corpus_root_of(".")
@@ -73,9 +72,9 @@ def run_verify(args, out, err) -> int:
     import json
     import os
 
+    from corpustools.io.paths import display_path
     from corpustools.io.positions import InputError, printable
     from corpustools.io.writing import emit
-    from corpustools.lint.engine import display_path
     from corpustools.provenance import verify
 
     if args.record and args.corpus:

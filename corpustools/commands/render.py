@@ -21,7 +21,8 @@ def register(subparsers) -> None:
 
 def run(args, out, err) -> int:
     from corpustools.io.positions import InputError, printable
-    from corpustools.render import read_prompt, render_all, render_prompt, transcript
+    from corpustools.model.prompt import read_prompt
+    from corpustools.render import render_all, render_prompt, transcript
 
     if args.all == bool(args.fixture_id) or bool(args.out) != args.all:
         print("corpustools render: give either FIXTURE_ID, or --all with --out DIR", file=err)
@@ -33,7 +34,7 @@ def run(args, out, err) -> int:
                 print(f"corpustools render: {line}", file=err)
             print(f"wrote {len(rendered.written)} rendered prompt(s) to {printable(args.out)}", file=out)
             return 2 if rendered.errors else 0
-        prompt_text = read_prompt(args.prompt, append=args.append)
+        prompt_text = read_prompt(args.prompt, need_placeholder=not args.append)
         out.write(render_prompt(prompt_text, transcript(args.corpus, args.fixture_id), append=args.append,
                                 prompt_path=args.prompt))
     except InputError as error:

@@ -22,10 +22,9 @@ import os
 import stat
 from collections.abc import Callable, Iterable
 
+from corpustools.io.layout import GOLD_DIR, SESSIONS_DIR, SIDECARS_DIR, SPEC_FILE
 from corpustools.io.positions import InputError, Pos
 from corpustools.io.textfile import file_kind
-from corpustools.model.corpus import GOLD_DIR, SESSIONS_DIR, SIDECARS_DIR
-from corpustools.model.spec import SPEC_FILE
 
 PROTECTED = (SPEC_FILE, SESSIONS_DIR, SIDECARS_DIR, GOLD_DIR)
 

@@ -15,4 +15,29 @@ declared option, already checked and defaulted (`options.threshold`). Rules neve
 decide their own severity: the engine stamps code, name and the configured severity onto each
 Problem to make a `Diagnostic`, and the reporters format Diagnostics. Adding a rule is one module,
 an import and an entry in `registry.RULE_MODULES`, and its tests.
+
+The names below are lint's public API: what `corpustools.commands.lint` (and any other caller)
+uses. Everything else under corpustools.lint is internal; tests/test_layers.py holds commands to it.
 """
+
+from corpustools.lint.config import ConfigError, check_cli_ignore, expand_codes
+from corpustools.lint.docs import rule_doc, rule_options
+from corpustools.lint.engine import LintRun, RuleCrash, Selection, exit_code, lint_paths
+from corpustools.lint.registry import rule_modules
+from corpustools.lint.report import (
+    format_github,
+    format_json,
+    format_json_summary,
+    format_rule_list,
+    format_sarif,
+    format_statistics,
+    format_summary,
+    format_text,
+)
+
+__all__ = [
+    "ConfigError", "LintRun", "RuleCrash", "Selection", "check_cli_ignore", "exit_code", "expand_codes",
+    "format_github", "format_json", "format_json_summary", "format_rule_list", "format_sarif",
+    "format_statistics", "format_summary", "format_text", "lint_paths", "rule_doc", "rule_modules",
+    "rule_options",
+]

@@ -8,14 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from corpustools.model.corpus import Corpus
-
-
-@dataclass(frozen=True)
-class TextSource:
-    """A file given from outside the corpus (the prompt under eval, or one KB document)."""
-
-    path: str
-    text: str
+from corpustools.model.prompt import TextSource
 
 
 @dataclass(frozen=True)

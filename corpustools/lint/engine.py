@@ -1,6 +1,7 @@
-"""Running the rules: which corpora a command line means, what each rule is given, and turning the
-Problems rules yield into sorted, configured Diagnostics. A rule that raises is a RuleCrash, not a
-traceback, and the other rules still run."""
+"""Running the rules: what each rule is given, and turning the Problems rules yield into sorted,
+configured Diagnostics. A rule that raises is a RuleCrash, not a traceback, and the other rules
+still run. Which corpora a command line means is corpustools.lint.targets; the prompt and KB are
+read by corpustools.model.prompt."""
 
 from __future__ import annotations
 
@@ -8,25 +9,17 @@ import os
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from types import ModuleType
+from typing import TypeVar
 
+from corpustools.io.paths import display_path
 from corpustools.io.positions import InputError, Pos
 from corpustools.lint.config import ConfigError, LintConfig, load_config, suppressible
-from corpustools.lint.context import LintContext, TextSource
+from corpustools.lint.context import LintContext
 from corpustools.lint.diagnostic import Diagnostic
-from corpustools.model.corpus import corpus_root_of, is_corpus_root
-from corpustools.model.spec import SPEC_FILE
+from corpustools.lint.targets import Target, resolve_targets, within
+from corpustools.model.prompt import prompt_source, read_kb
 
-# Folders never searched for corpora: tool caches and virtual environments hold copies of
-# packages (and their test fixtures) that are not this repository's corpora.
-_SKIPPED_DIRS = frozenset({"node_modules", "__pycache__", "site-packages", "venv", "build", "dist"})
-
-
-@dataclass(frozen=True)
-class Target:
-    """One corpus to lint; `only` restricts the report to these files/folders (None: everything)."""
-
-    root: str
-    only: tuple[str, ...] | None = None
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -56,120 +49,13 @@ class Selection:
     kb: str | None = None  # --kb DIR, overrides lint.kb
 
 
-def discover_corpora(base: str) -> list[str]:
-    """Every folder holding corpus.yaml under `base`, sorted; hidden folders and venvs are skipped."""
-    found = []
-    for folder, dirs, _files in os.walk(base):
-        if is_corpus_root(folder):
-            found.append(folder)
-            dirs[:] = []
-            continue
-        dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d not in _SKIPPED_DIRS
-                         and not os.path.isfile(os.path.join(folder, d, "pyvenv.cfg"))
-                         and not os.path.islink(os.path.join(folder, d)))
-    return sorted(os.path.normpath(f) for f in found)
-
-
-def resolve_targets(paths: list[str], cwd: str = ".", skip_outside: bool = False,
-                    whole_corpus: bool = False) -> list[Target]:
-    """What `corpustools lint PATH...` lints: each corpus once, sorted. A bad PATH is a ConfigError
-    (usage, exit 2).
-
-    No PATH: the corpus the working folder is in (walking up), else every corpus below it. A PATH
-    inside a corpus lints that whole corpus (corpus-wide rules need every fixture) and reports only
-    what is under PATH, or the whole corpus with `whole_corpus`. With `skip_outside`, a PATH neither
-    in nor holding a corpus is skipped instead of an error. The pre-commit hook asks for both: it
-    passes every changed file its pattern matches, and an error anywhere in a corpus it touched counts."""
-    if not paths:
-        enclosing = corpus_root_of(cwd)
-        if enclosing is not None:
-            return [Target(enclosing)]
-        roots = discover_corpora(cwd)
-        if not roots:
-            raise ConfigError(Pos(""), f"no corpus (a folder holding {SPEC_FILE}) found in, above "
-                              f"or below {os.path.abspath(cwd)}")
-        return [Target(root) for root in roots]
-    whole: set[str] = set()
-    parts: dict[str, set[str]] = {}
-    for path in paths:
-        if not os.path.exists(path):
-            raise ConfigError(Pos(""), f"{path}: no such file or folder")
-        root = corpus_root_of(path)
-        if root is None:
-            below = discover_corpora(path) if os.path.isdir(path) else []
-            if not below and skip_outside:
-                continue
-            if not below:
-                raise ConfigError(Pos(""), f"{path}: not a corpus and not inside one (no {SPEC_FILE} found)")
-            whole.update(os.path.abspath(r) for r in below)
-        elif whole_corpus or os.path.samefile(root, path):
-            whole.add(root)
-        else:
-            parts.setdefault(root, set()).add(os.path.abspath(path))
-    targets = {root: Target(root) for root in whole}
-    for root, only in parts.items():
-        if root not in whole:
-            targets[root] = Target(root, tuple(sorted(only)))
-    return [targets[root] for root in sorted(targets)]
-
-
-def display_path(path: str, cwd: str | None = None) -> str:
-    """`path` relative to the working directory, with forward slashes (identical on every OS)."""
-    relative = os.path.relpath(os.path.abspath(path), cwd or os.getcwd())
-    return relative.replace(os.sep, "/")
-
-
-def repository_root(cwd: str) -> str:
-    """The nearest ancestor-or-self of `cwd` holding `.git` (a folder, or the file a worktree or
-    submodule has), else `cwd` itself: what SARIF and GitHub annotation paths are relative to.
-    No subprocess: git need not be installed to write a report."""
-    folder = os.path.abspath(cwd)
-    while not os.path.lexists(os.path.join(folder, ".git")):
-        parent = os.path.dirname(folder)
-        if parent == folder:
-            return os.path.abspath(cwd)
-        folder = parent
-    return folder
-
-
-def root_relative(path: str, root: str, cwd: str) -> str:
-    """A displayed (working-directory relative) path made relative to `root`, with forward
-    slashes; a path outside `root` keeps its `..` segments."""
-    return os.path.relpath(os.path.join(os.path.abspath(cwd), path), root).replace(os.sep, "/")
-
-
-def read_source(path: str, option: str) -> TextSource:
-    """A file given from outside the corpus (the prompt under eval) as a TextSource; a file that
-    cannot be read is a ConfigError naming the `option` that gave it. (Reading the prompt to render
-    it, placeholder checked, is corpustools.render.read_prompt.)"""
-    from corpustools.io.textfile import read_text
-
+def _from_option(option: str, read: Callable[[str], T], path: str) -> T:
+    """`read(path)` for a path given by `option` (--prompt, lint.kb, ...); a file that cannot be
+    read is a ConfigError naming the option (usage, exit 2)."""
     try:
-        return TextSource(display_path(path), read_text(path, display=display_path(path)))
+        return read(path)
     except InputError as err:
         raise ConfigError(Pos(""), f"{option}: {err}") from None
-
-
-def read_kb(folder: str, option: str) -> tuple[TextSource, ...]:
-    """Every *.md file under `folder` (recursively), sorted by relative path; empty files skipped."""
-    from corpustools.io.textfile import decode_text, read_bytes
-
-    if not os.path.isdir(folder):
-        raise ConfigError(Pos(""), f"{option}: {display_path(folder)}: not a folder")
-    paths = []
-    for here, dirs, files in os.walk(folder):
-        dirs[:] = sorted(d for d in dirs if not d.startswith("."))
-        paths += [os.path.join(here, name) for name in files if name.endswith(".md")]
-    sources = []
-    for path in sorted(paths, key=lambda p: os.path.relpath(p, folder).replace(os.sep, "/")):
-        shown = display_path(path)
-        try:
-            data = read_bytes(path, display=shown)
-            if data.strip():
-                sources.append(TextSource(shown, decode_text(data, shown)))
-        except InputError as err:
-            raise ConfigError(Pos(""), f"{option}: {err}") from None
-    return tuple(sources)
 
 
 def corpus_config(corpus, rules: list[ModuleType]) -> LintConfig:
@@ -184,8 +70,9 @@ def build_context(corpus, config: LintConfig, selection: Selection) -> LintConte
     kb = selection.kb or config.kb
     return LintContext(
         corpus=corpus,
-        prompt=read_source(prompt, "--prompt" if selection.prompt else "lint.prompt") if prompt else None,
-        kb=read_kb(kb, "--kb" if selection.kb else "lint.kb") if kb else None,
+        prompt=(_from_option("--prompt" if selection.prompt else "lint.prompt", prompt_source, prompt)
+                if prompt else None),
+        kb=_from_option("--kb" if selection.kb else "lint.kb", read_kb, kb) if kb else None,
         provenance_record=corpus_record_path(corpus.root, corpus.spec),
     )
 
@@ -200,11 +87,6 @@ def active_rules(rules: list[ModuleType], config: LintConfig, selection: Selecti
                 selection.select is None or rule.CODE in selection.select):
             active.append(rule)
     return active
-
-
-def _within(path: str, only: tuple[str, ...]) -> bool:
-    absolute = os.path.abspath(path)
-    return any(absolute == o or absolute.startswith(o.rstrip(os.sep) + os.sep) for o in only)
 
 
 def _diagnostic(rule: ModuleType, pos: Pos, message: str, config: LintConfig) -> Diagnostic:
@@ -226,7 +108,7 @@ def run_rules(context: LintContext, rules: list[ModuleType], config: LintConfig,
             crashes.append(RuleCrash(rule.CODE, rule.NAME, f"{type(exc).__name__}: {detail}"))
             continue
         for problem in problems:
-            if only is not None and not _within(problem.pos.path, only):
+            if only is not None and not within(problem.pos.path, only):
                 continue
             relative = os.path.relpath(os.path.abspath(problem.pos.path), os.path.abspath(root)).replace(os.sep, "/")
             if suppressible(rule) and any(f.covers(relative, rule.CODE) for f in config.per_file_ignores):

@@ -13,10 +13,11 @@ from dataclasses import dataclass
 
 from corpustools.io.gcpause import gc_paused
 from corpustools.io.positions import Pos
-from corpustools.lint.context import LintContext, TextSource
+from corpustools.lint.context import LintContext
 from corpustools.lint.nearmatch import NearIndex
 from corpustools.lint.options import Option
 from corpustools.lint.skeleton import Sentence, lines_sentences, strip_frontmatter, text_sentences
+from corpustools.model.prompt import TextSource
 from corpustools.model.session import Segment, Session
 
 ADMIT_EXPECTS = ("practice", "map", "subset")

@@ -12,15 +12,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from corpustools.io.gcpause import gc_paused
+from corpustools.io.layout import SESSION_SUFFIX, SESSIONS_DIR, SIDECAR_SUFFIX, SIDECARS_DIR, SPEC_FILE
 from corpustools.io.positions import InputError, Pos, Problem
 from corpustools.io.textfile import decode_text, is_regular_file, read_bytes
 from corpustools.io.yamlload import YamlDoc, parse_yaml
+from corpustools.model.locate import corpus_root_of
 from corpustools.model.session import Session, parse_session, split_frontmatter
 from corpustools.model.sidecar import Sidecar, parse_sidecar
-from corpustools.model.spec import SPEC_FILE, CorpusSpec, parse_spec
-
-SESSIONS_DIR, SIDECARS_DIR, GOLD_DIR = "sessions", "expected", "gold"
-SESSION_SUFFIX, SIDECAR_SUFFIX = ".md", ".yaml"
+from corpustools.model.spec import CorpusSpec, parse_spec
 
 # Problem kinds, one per way a file can fail to load (the linter maps each to its rule).
 SESSION_PARSE, SIDECAR_PARSE, SPEC_INVALID, SIDECAR_SCHEMA, STRAY_LINK, BAD_NAME, MISNAMED = (
@@ -55,28 +54,6 @@ class Corpus:
     @property
     def spec_path(self) -> str:
         return os.path.join(self.root, SPEC_FILE)
-
-
-def is_corpus_root(folder: str) -> bool:
-    """A folder holding corpus.yaml, or sessions/ and expected/: a corpus, perhaps one whose
-    corpus.yaml is lost (lint reports that as CT003 rather than "no corpus here")."""
-    if os.path.isfile(os.path.join(folder, SPEC_FILE)):
-        return True
-    return all(os.path.isdir(os.path.join(folder, sub)) for sub in (SESSIONS_DIR, SIDECARS_DIR))
-
-
-def corpus_root_of(path: str) -> str | None:
-    """The corpus a file or folder belongs to: the nearest corpus root at or above it (absolute),
-    or None. `lint` lints that corpus for a path inside it, and walks up from the working folder."""
-    folder = path if os.path.isdir(path) else os.path.dirname(path) or "."
-    folder = os.path.abspath(folder)
-    while True:
-        if is_corpus_root(folder):
-            return folder
-        parent = os.path.dirname(folder)
-        if parent == folder:
-            return None
-        folder = parent
 
 
 def require_corpus(root: str) -> None:

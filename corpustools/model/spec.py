@@ -11,7 +11,6 @@ from corpustools.io.positions import Pos
 from corpustools.io.schemastore import validate
 from corpustools.io.yamlload import YamlDoc
 
-SPEC_FILE = "corpus.yaml"
 DEFAULT_HARNESSES = ("claude",)
 DEFAULT_TURNS = (8, 20)
 

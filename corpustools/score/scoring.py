@@ -6,20 +6,9 @@ import os
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from corpustools.io.layout import SESSION_SUFFIX, SESSIONS_DIR, SIDECAR_SUFFIX, SIDECARS_DIR
 from corpustools.io.positions import InputError
-from corpustools.model.corpus import (
-    MISNAMED,
-    SESSION_SUFFIX,
-    SESSIONS_DIR,
-    SIDECAR_SUFFIX,
-    SIDECARS_DIR,
-    UNREAD,
-    Corpus,
-    bad_names,
-    corpus_sha256,
-    load_corpus,
-    require_corpus,
-)
+from corpustools.model.corpus import MISNAMED, UNREAD, Corpus, bad_names, corpus_sha256, load_corpus, require_corpus
 from corpustools.score.aggregate import Aggregate, CategoryRow, aggregate, category_rows, taxonomy
 from corpustools.score.match import FixtureScore, invalid_sidecar_score, score_fixture
 from corpustools.score.results import read_run_folder

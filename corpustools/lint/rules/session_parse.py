@@ -17,8 +17,9 @@ Example (the frontmatter never closes):
     sessions/admit-convention-01.md:1:1: CT001 [error] frontmatter never closes: no second '---' line
 """
 
+from corpustools.io.layout import SESSIONS_DIR
 from corpustools.lint.structure import loader_problems
-from corpustools.model.corpus import SESSION_PARSE, SESSIONS_DIR
+from corpustools.model.corpus import SESSION_PARSE
 
 CODE = "CT001"
 NAME = "session-parse"

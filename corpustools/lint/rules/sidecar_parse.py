@@ -16,8 +16,9 @@ Example (a key given twice):
     expected/admit-convention-01.yaml:3:1: CT002 [error] YAML error: found duplicate key "category" ... (first defined at line 2)
 """
 
+from corpustools.io.layout import SIDECARS_DIR
 from corpustools.lint.structure import loader_problems
-from corpustools.model.corpus import SIDECAR_PARSE, SIDECARS_DIR
+from corpustools.model.corpus import SIDECAR_PARSE
 
 CODE = "CT002"
 NAME = "sidecar-parse"

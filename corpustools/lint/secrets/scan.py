@@ -7,12 +7,13 @@ import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 
+from corpustools.io.layout import GOLD_DIR
 from corpustools.io.positions import Pos
 from corpustools.lint.diagnostic import Problem
 from corpustools.lint.secrets.fold import column_map, fold
 from corpustools.lint.secrets.hints import Hint
 from corpustools.lint.secrets.source import Unread, read_leniently
-from corpustools.model.corpus import GOLD_DIR, list_files
+from corpustools.model.corpus import list_files
 
 ELLIPSIS = "…"
 

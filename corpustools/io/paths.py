@@ -1,0 +1,32 @@
+"""How corpustools shows a path: relative to the working folder (text and JSON reports), or to the
+repository root (GitHub annotations and SARIF), always with forward slashes, so a report reads the
+same on every OS."""
+
+from __future__ import annotations
+
+import os
+
+
+def display_path(path: str, cwd: str | None = None) -> str:
+    """`path` relative to the working directory, with forward slashes (identical on every OS)."""
+    relative = os.path.relpath(os.path.abspath(path), cwd or os.getcwd())
+    return relative.replace(os.sep, "/")
+
+
+def repository_root(cwd: str) -> str:
+    """The nearest ancestor-or-self of `cwd` holding `.git` (a folder, or the file a worktree or
+    submodule has), else `cwd` itself: what SARIF and GitHub annotation paths are relative to.
+    No subprocess: git need not be installed to write a report."""
+    folder = os.path.abspath(cwd)
+    while not os.path.lexists(os.path.join(folder, ".git")):
+        parent = os.path.dirname(folder)
+        if parent == folder:
+            return os.path.abspath(cwd)
+        folder = parent
+    return folder
+
+
+def root_relative(path: str, root: str, cwd: str) -> str:
+    """A displayed (working-directory relative) path made relative to `root`, with forward
+    slashes; a path outside `root` keeps its `..` segments."""
+    return os.path.relpath(os.path.join(os.path.abspath(cwd), path), root).replace(os.sep, "/")
