@@ -1,3 +1,4 @@
-"""The corpus model: the spec, sessions, sidecars and the loaded corpus, the one text
-normalization, and the prompt's output contract. Built on corpustools.io only; every feature
-(lint, score, calibrate, render, ...) reads the corpus through it (docs/architecture.md)."""
+"""The corpus model: the spec, sessions, sidecars and the loaded corpus, where corpora are
+(locate), the prompt under evaluation and its KB (prompt), the one text normalization, the
+prompt's output contract and the status words. Built on corpustools.io only; every feature (lint,
+score, calibrate, render, ...) reads the corpus through it (docs/architecture.md)."""
