@@ -15,8 +15,7 @@ Example (flagged), in a session that never mentions abbreviations:
 from __future__ import annotations
 
 from corpustools.lint.diagnostic import WARNING, Problem
-from corpustools.lint.labels import normalized, point_name, points_with_turns, quoted
-from corpustools.normalize import contains_term
+from corpustools.lint.labels import point_name, quoted, terms_never_said
 
 CODE = "CT607"
 NAME = "forbidden-vacuous"
@@ -26,9 +25,6 @@ SUPPRESSIBLE = True
 
 
 def check(ctx, options):
-    for point, turns in points_with_turns(ctx):
-        for term in point.must_not_match:
-            if normalized(term) and not contains_term(turns.everything, term.text):
-                yield Problem(term.pos, f"must_not_match term {quoted(term.text)} of "
-                                        f"{point_name(point)} never occurs in the transcript; it guards "
-                                        f"nothing")
+    for point, term in terms_never_said(ctx, "must_not_match"):
+        yield Problem(term.pos, f"must_not_match term {quoted(term.text)} of {point_name(point)} never "
+                                f"occurs in the transcript; it guards nothing")

@@ -18,8 +18,7 @@ Example (flagged), in a session that says "ILS location code" but never "branch 
 from __future__ import annotations
 
 from corpustools.lint.diagnostic import ERROR, Problem
-from corpustools.lint.labels import normalized, point_name, points_with_turns, quoted
-from corpustools.normalize import contains_term
+from corpustools.lint.labels import point_name, quoted, terms_never_said
 
 CODE = "CT601"
 NAME = "term-unwinnable"
@@ -29,9 +28,6 @@ SUPPRESSIBLE = True
 
 
 def check(ctx, options):
-    for point, turns in points_with_turns(ctx):
-        for term in point.must_match_all:
-            if normalized(term) and not contains_term(turns.everything, term.text):
-                yield Problem(term.pos, f"must_match_all term {quoted(term.text)} of "
-                                        f"{point_name(point)} never occurs in the transcript; no faithful "
-                                        f"extraction can match it")
+    for point, term in terms_never_said(ctx, "must_match_all"):
+        yield Problem(term.pos, f"must_match_all term {quoted(term.text)} of {point_name(point)} never "
+                                f"occurs in the transcript; no faithful extraction can match it")
