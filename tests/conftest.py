@@ -28,5 +28,12 @@ def make_corpus(tmp_path):
     return make
 
 
+@pytest.fixture
+def in_tmp(tmp_path, monkeypatch):
+    """Run the test in its tmp_path: diagnostics print paths relative to the working folder.
+    A module uses it for every test with `pytestmark = pytest.mark.usefixtures("in_tmp")`."""
+    monkeypatch.chdir(tmp_path)
+
+
 def pytest_configure(config):
     config.addinivalue_line("markers", "slow: drives external tools (deselect with -m 'not slow')")

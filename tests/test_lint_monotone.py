@@ -15,9 +15,7 @@ WORDS = ("anchor", "bramble", "cobalt", "dune", "ember", "fjord", "garnet", "har
          "umber", "willow", "yarrow", "zinnia", "alder", "birch", "cedar")
 
 
-@pytest.fixture(autouse=True)
-def _in_tmp(tmp_path, monkeypatch):
-    monkeypatch.chdir(tmp_path)
+pytestmark = pytest.mark.usefixtures("in_tmp")
 
 
 def turns(user: int, agent: int, opening: str | None = None, number: int = 0):
