@@ -104,20 +104,35 @@ def test_near_miss_passes(make_corpus, code, points):
     assert where(found(make_corpus, code, *points), code) == []
 
 
-def test_messages_name_the_term_and_point(make_corpus):
-    run = found(make_corpus, "CT601", point("branch-rule", "practice", ["queue worker", "cron schedule table"]))
-    assert messages(run, "CT601") == [
+# Messages name the term and the point (CT601, CT608, CT609) and say what to write instead
+# (CT611-CT613).
+MESSAGES = [
+    ("CT601", [point("branch-rule", "practice", ["queue worker", "cron schedule table"])], [
         "must_match_all term 'cron schedule table' of point 'branch-rule' never occurs in the transcript; "
-        "no faithful extraction can match it"]
-    run = found(make_corpus, "CT608", point("p", "practice", ["queue worker", "expired signups"], ["worker"]))
-    assert messages(run, "CT608") == [
+        "no faithful extraction can match it"]),
+    ("CT608", [point("p", "practice", ["queue worker", "expired signups"], ["worker"])], [
         "must_not_match term 'worker' occurs inside must_match_all term 'queue worker' (line 8); "
-        "point 'p' can never pass"]
-    run = found(make_corpus, "CT609", point("same", "practice", ["queue worker", "expired signups"]),
-                point("same", "map", ["queue worker", "cron hook"]))
-    assert messages(run, "CT609") == [
+        "point 'p' can never pass"]),
+    ("CT609", [point("same", "practice", ["queue worker", "expired signups"]),
+               point("same", "map", ["queue worker", "cron hook"])], [
         "point id 'same' is also used by the point at line 10; point ids must be unique",
-        "point id 'same' is also used by the point at line 5; point ids must be unique"]
+        "point id 'same' is also used by the point at line 5; point ids must be unique"]),
+    ("CT611", [point("p", "practice", ["through the queue", "queue worker"])], [
+        "must_match_all term 'through the queue' contains function words ('through', 'the'); "
+        "a paraphrase rewrites them, keep the content words"]),
+    ("CT612", [point("p", "practice", ["queue worker", "mailing vendor"])], [
+        "must_match_all term 'mailing vendor' occurs once in the transcript, only in this wording; "
+        "a paraphrase will miss it"]),
+    ("CT613", [point("p", "practice", ["queue worker's", "expired signups"], ["can't"])], [
+        "must_match_all term \"queue worker's\" is written with 's, which normalization drops; write 'queue worker'",
+        "must_not_match term \"can't\" spells a contraction; an output that writes it out misses it "
+        "(normalized: 'can t')"]),
+]
+
+
+@pytest.mark.parametrize("code, points, expected", MESSAGES, ids=[code for code, _, _ in MESSAGES])
+def test_messages(make_corpus, code, points, expected):
+    assert messages(found(make_corpus, code, *points), code) == expected
 
 
 def test_a_phrase_split_across_two_turns_is_unwinnable(make_corpus):
@@ -142,22 +157,6 @@ def test_options_come_from_corpus_yaml(make_corpus):
     assert where(found(make_corpus, "CT610", *points, spec=spec), "CT610") == [(SHOWN, 8, 9)]
     generic = SPEC_TEXT + "lint:\n  rules:\n    CT605:\n      generic_words: [Expired Signups]\n"
     assert where(found(make_corpus, "CT605", *points, spec=generic), "CT605") == [(SHOWN, 8, 9)]
-
-
-def test_label_messages_say_what_to_write_instead(make_corpus):
-    run = found(make_corpus, "CT611", point("p", "practice", ["through the queue", "queue worker"]))
-    assert messages(run, "CT611") == [
-        "must_match_all term 'through the queue' contains function words ('through', 'the'); "
-        "a paraphrase rewrites them, keep the content words"]
-    run = found(make_corpus, "CT612", point("p", "practice", ["queue worker", "mailing vendor"]))
-    assert messages(run, "CT612") == [
-        "must_match_all term 'mailing vendor' occurs once in the transcript, only in this wording; "
-        "a paraphrase will miss it"]
-    run = found(make_corpus, "CT613", point("p", "practice", ["queue worker's", "expired signups"], ["can't"]))
-    assert messages(run, "CT613") == [
-        "must_match_all term \"queue worker's\" is written with 's, which normalization drops; write 'queue worker'",
-        "must_not_match term \"can't\" spells a contraction; an output that writes it out misses it "
-        "(normalized: 'can t')"]
 
 
 def test_rare_phrase_threshold_is_an_option(make_corpus):
