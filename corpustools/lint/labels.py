@@ -12,6 +12,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
 from corpustools.lint.context import LintContext
+from corpustools.lint.diagnostic import Problem
 from corpustools.normalize import contains_term, normalize
 from corpustools.session import Session
 from corpustools.sidecar import ExpectedPoint, Sidecar, Term
@@ -82,14 +83,15 @@ def labelled_terms(ctx: LintContext) -> Iterator[tuple[ExpectedPoint, str, Term]
             yield point, field, term
 
 
-def terms_never_said(ctx: LintContext, field: str) -> Iterator[tuple[ExpectedPoint, Term]]:
-    """(point, term) for every term of the point's `field` list (`must_match_all` or
-    `must_not_match`) that is not empty after normalization and that no turn of the point's
-    session says."""
+def terms_never_said(ctx: LintContext, field: str, consequence: str) -> Iterator[Problem]:
+    """A problem at every term of a point's `field` list (`must_match_all` or `must_not_match`)
+    that is not empty after normalization and that no turn of the point's session says;
+    `consequence` ends the message (what such a term means for the label)."""
     for point, turns in points_with_turns(ctx):
         for term in getattr(point, field):
             if normalized(term) and not contains_term(turns.everything, term.text):
-                yield point, term
+                yield Problem(term.pos, f"{field} term {quoted(term.text)} of {point_name(point)} never "
+                                        f"occurs in the transcript; {consequence}")
 
 
 def term_words(text: str) -> list[str]:

@@ -17,8 +17,8 @@ Example (flagged), in a session that says "ILS location code" but never "branch 
 
 from __future__ import annotations
 
-from corpustools.lint.diagnostic import ERROR, Problem
-from corpustools.lint.labels import point_name, quoted, terms_never_said
+from corpustools.lint.diagnostic import ERROR
+from corpustools.lint.labels import terms_never_said
 
 CODE = "CT601"
 NAME = "term-unwinnable"
@@ -28,6 +28,4 @@ SUPPRESSIBLE = True
 
 
 def check(ctx, options):
-    for point, term in terms_never_said(ctx, "must_match_all"):
-        yield Problem(term.pos, f"must_match_all term {quoted(term.text)} of {point_name(point)} never "
-                                f"occurs in the transcript; no faithful extraction can match it")
+    yield from terms_never_said(ctx, "must_match_all", "no faithful extraction can match it")
