@@ -8,6 +8,9 @@ Usage in a test:
 
 The corpus and its parts (`VALID_FILES`, `session_text()`, `sidecar_text()`, the fixture ids)
 come from `tests.support.corpus`; import them from there, never from this file.
+
+A module whose tests print paths relative to the working folder runs them all in their tmp_path
+with `pytestmark = pytest.mark.usefixtures("in_tmp")`.
 """
 
 from __future__ import annotations
