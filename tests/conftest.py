@@ -8,6 +8,9 @@ Usage in a test:
 
 The corpus and its parts (`VALID_FILES`, `session_text()`, `sidecar_text()`, the fixture ids)
 come from `tests.support.corpus`; import them from there, never from this file.
+
+A module whose tests print paths relative to the working folder runs them all in their tmp_path
+with `pytestmark = pytest.mark.usefixtures("in_tmp")`.
 """
 
 from __future__ import annotations
@@ -26,6 +29,13 @@ def make_corpus(tmp_path):
         return write_corpus(tmp_path / name, overrides)
 
     return make
+
+
+@pytest.fixture
+def in_tmp(tmp_path, monkeypatch):
+    """Run the test in its tmp_path: diagnostics print paths relative to the working folder.
+    A module uses it for every test with `pytestmark = pytest.mark.usefixtures("in_tmp")`."""
+    monkeypatch.chdir(tmp_path)
 
 
 def pytest_configure(config):

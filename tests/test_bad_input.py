@@ -150,19 +150,25 @@ def test_permission_denied_exits_2(tmp_path, capsys):
 
 # --- the same inputs inside a corpus: each becomes one problem at that file ----------------------
 
+def _loads_with_one_problem(make_corpus, relative: str, data: bytes, kind: str, where: str, words: str):
+    """The corpus with `data` as its file `relative` loads with exactly one problem: of `kind`, one
+    line at that file and `where`, saying `words`; the file's folder is left as it was."""
+    root = make_corpus({relative: data})
+    before = _snapshot((root / relative).parent)
+    corpus = load_corpus(str(root))
+    (problem,) = corpus.problems
+    assert problem.kind == kind
+    assert _points_at(f"{problem.pos}: {problem.message}", str(root / relative), where)
+    assert words in problem.message and "\n" not in problem.message
+    assert _snapshot((root / relative).parent) == before
+    return corpus
+
+
 @pytest.mark.parametrize("case", sorted(YAML_CASES))
 def test_bad_sidecar_in_a_corpus_is_one_problem(make_corpus, case):
     _, data, where, words = YAML_CASES[case]
-    root = make_corpus({f"expected/{ADMIT_ID}.yaml": data})
-    before = _snapshot(root / "expected")
-    corpus = load_corpus(str(root))
-    (problem,) = corpus.problems
-    path = str(root / "expected" / f"{ADMIT_ID}.yaml")
-    assert problem.kind == SIDECAR_PARSE
-    assert _points_at(f"{problem.pos}: {problem.message}", path, where)
-    assert words in problem.message and "\n" not in problem.message
+    corpus = _loads_with_one_problem(make_corpus, f"expected/{ADMIT_ID}.yaml", data, SIDECAR_PARSE, where, words)
     assert ADMIT_ID in corpus.sessions  # the rest of the corpus still loads
-    assert _snapshot(root / "expected") == before
 
 
 @pytest.mark.parametrize("case", sorted(NOT_A_MAPPING))
@@ -192,16 +198,8 @@ SESSION_CASES = {
 @pytest.mark.parametrize("case", sorted(SESSION_CASES))
 def test_bad_session_in_a_corpus_is_one_problem(make_corpus, case):
     data, where, words = SESSION_CASES[case]
-    root = make_corpus({f"sessions/{ADMIT_ID}.md": data})
-    before = _snapshot(root / "sessions")
-    corpus = load_corpus(str(root))
-    (problem,) = corpus.problems
-    path = str(root / "sessions" / f"{ADMIT_ID}.md")
-    assert problem.kind == SESSION_PARSE
-    assert _points_at(f"{problem.pos}: {problem.message}", path, where)
-    assert words in problem.message and "\n" not in problem.message
+    corpus = _loads_with_one_problem(make_corpus, f"sessions/{ADMIT_ID}.md", data, SESSION_PARSE, where, words)
     assert ADMIT_ID not in corpus.sessions and ADMIT_ID in corpus.sidecars
-    assert _snapshot(root / "sessions") == before
 
 
 def test_fifty_megabyte_session_in_a_corpus(make_corpus):

@@ -237,38 +237,18 @@ def every_mutation(test):
     return test
 
 
-def drawn(file_kind: str):
-    def decorate(test):
-        test = given(pick=st.integers(0, 50), how=st.sampled_from(MUTATIONS), position=st.floats(0, 1),
-                     junk=st.binary(min_size=0, max_size=32), depth=st.integers(0, 3000),
-                     size=st.integers(1, 300_000))(every_mutation(test))
-        return FUZZ(test)
-    return decorate
+def drawn(test):
+    test = given(pick=st.integers(0, 50), how=st.sampled_from(MUTATIONS), position=st.floats(0, 1),
+                 junk=st.binary(min_size=0, max_size=32), depth=st.integers(0, 3000),
+                 size=st.integers(1, 300_000))(every_mutation(test))
+    return FUZZ(test)
 
 
-@drawn("session")
-def test_fuzz_session(base, pick, how, position, junk, depth, size):
-    campaign(base, "session", pick, how, position, junk, depth, size)
-
-
-@drawn("sidecar")
-def test_fuzz_sidecar(base, pick, how, position, junk, depth, size):
-    campaign(base, "sidecar", pick, how, position, junk, depth, size)
-
-
-@drawn("spec")
-def test_fuzz_corpus_yaml(base, pick, how, position, junk, depth, size):
-    campaign(base, "spec", pick, how, position, junk, depth, size)
-
-
-@drawn("result")
-def test_fuzz_result(base, pick, how, position, junk, depth, size):
-    campaign(base, "result", pick, how, position, junk, depth, size)
-
-
-@drawn("manifest")
-def test_fuzz_run_manifest(base, pick, how, position, junk, depth, size):
-    campaign(base, "manifest", pick, how, position, junk, depth, size)
+# corpus.yaml is the kind "spec"; a run's run.yaml is "manifest"; an output <fixture_id>.json is "result".
+@pytest.mark.parametrize("file_kind", ["session", "sidecar", "spec", "result", "manifest"])
+@drawn
+def test_fuzz(base, file_kind, pick, how, position, junk, depth, size):
+    campaign(base, file_kind, pick, how, position, junk, depth, size)
 
 
 # -- the baseline the campaign relies on ----------------------------------------------------------

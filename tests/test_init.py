@@ -11,10 +11,7 @@ from corpustools.cli import main
 from corpustools.io.yamlload import parse_yaml
 from corpustools.scaffold import ADMIT_ID, REJECT_ID
 
-
-@pytest.fixture(autouse=True)
-def _in_tmp(tmp_path, monkeypatch):
-    monkeypatch.chdir(tmp_path)
+pytestmark = pytest.mark.usefixtures("in_tmp")
 
 
 def run(capsys, *argv):

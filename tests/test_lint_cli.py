@@ -22,9 +22,7 @@ CT201_LINE = (f"corpus/sessions/{ADMIT_ID}.md:1:1: CT201 [error] session has no 
               f"expected/{ADMIT_ID}.yaml is missing")
 
 
-@pytest.fixture(autouse=True)
-def _in_tmp(tmp_path, monkeypatch):
-    monkeypatch.chdir(tmp_path)
+pytestmark = pytest.mark.usefixtures("in_tmp")
 
 
 def lint(capsys, *argv):

@@ -27,9 +27,14 @@ REJECT_SESSION = f"sessions/{REJECT_ID}.md"
 AGENT_FIRST = session_text(REJECT_UUID, REJECT_TURNS[1:] + REJECT_TURNS[:1])  # CT403 at line 7
 
 
-@pytest.fixture(autouse=True)
-def _in_tmp(tmp_path, monkeypatch):
-    monkeypatch.chdir(tmp_path)
+pytestmark = pytest.mark.usefixtures("in_tmp")
+
+
+def test_the_shared_valid_corpus_passes_every_rule(make_corpus):
+    """The corpus the rule tests break one file of is clean: each rule's failing sample is its own."""
+    run = lint_run(make_corpus())
+    assert run.fixtures == 2
+    assert (run.diagnostics, run.crashes) == ((), ())
 
 
 def with_lint(section: str) -> dict:

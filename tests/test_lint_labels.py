@@ -1,7 +1,7 @@
-"""The label rules (CT601-CT610): each has a passing and a failing sample, asserting code, line and
-column. Samples are the shared valid corpus (tests/support/corpus.py) with the admit sidecar's points
-changed; its session says "expired signups" and "queue worker" in user turns and "delete query"
-only in an agent turn."""
+"""The label rules (CT601-CT610): each has a failing sample, asserting code, line and column (the
+shared valid corpus passes them all: test_lint_engine.py). Samples are the shared valid corpus
+(tests/support/corpus.py) with the admit sidecar's points changed; its session says "expired
+signups" and "queue worker" in user turns and "delete query" only in an agent turn."""
 
 from __future__ import annotations
 
@@ -15,13 +15,8 @@ from tests.support.lint import lint_run, messages, where
 
 SIDECAR = f"expected/{ADMIT_ID}.yaml"
 SHOWN = f"corpus/{SIDECAR}"  # diagnostics print paths relative to the working directory
-LABELS = ("CT601", "CT602", "CT603", "CT604", "CT605", "CT606", "CT607", "CT608", "CT609", "CT610", "CT611",
-          "CT612", "CT613")
 
-
-@pytest.fixture(autouse=True)
-def _in_tmp(tmp_path, monkeypatch):
-    monkeypatch.chdir(tmp_path)
+pytestmark = pytest.mark.usefixtures("in_tmp")
 
 
 def point(point_id: str, kind: str, must_match_all, must_not_match=None) -> str:
@@ -45,13 +40,6 @@ def found(make_corpus, code, *points, spec=None):
     run = lint_run(make_corpus(overrides), select=frozenset({code}))
     assert run.crashes == ()
     return run
-
-
-@pytest.mark.parametrize("code", LABELS)
-def test_valid_corpus_passes(make_corpus, code):
-    run = lint_run(make_corpus())
-    assert where(run, code) == []
-    assert run.crashes == ()
 
 
 # Line 8 is the first must_match_all term, line 8 + len(must_match_all) + 1 the first must_not_match term.
@@ -116,20 +104,35 @@ def test_near_miss_passes(make_corpus, code, points):
     assert where(found(make_corpus, code, *points), code) == []
 
 
-def test_messages_name_the_term_and_point(make_corpus):
-    run = found(make_corpus, "CT601", point("branch-rule", "practice", ["queue worker", "cron schedule table"]))
-    assert messages(run, "CT601") == [
+# Messages name the term and the point (CT601, CT608, CT609) and say what to write instead
+# (CT611-CT613).
+MESSAGES = [
+    ("CT601", [point("branch-rule", "practice", ["queue worker", "cron schedule table"])], [
         "must_match_all term 'cron schedule table' of point 'branch-rule' never occurs in the transcript; "
-        "no faithful extraction can match it"]
-    run = found(make_corpus, "CT608", point("p", "practice", ["queue worker", "expired signups"], ["worker"]))
-    assert messages(run, "CT608") == [
+        "no faithful extraction can match it"]),
+    ("CT608", [point("p", "practice", ["queue worker", "expired signups"], ["worker"])], [
         "must_not_match term 'worker' occurs inside must_match_all term 'queue worker' (line 8); "
-        "point 'p' can never pass"]
-    run = found(make_corpus, "CT609", point("same", "practice", ["queue worker", "expired signups"]),
-                point("same", "map", ["queue worker", "cron hook"]))
-    assert messages(run, "CT609") == [
+        "point 'p' can never pass"]),
+    ("CT609", [point("same", "practice", ["queue worker", "expired signups"]),
+               point("same", "map", ["queue worker", "cron hook"])], [
         "point id 'same' is also used by the point at line 10; point ids must be unique",
-        "point id 'same' is also used by the point at line 5; point ids must be unique"]
+        "point id 'same' is also used by the point at line 5; point ids must be unique"]),
+    ("CT611", [point("p", "practice", ["through the queue", "queue worker"])], [
+        "must_match_all term 'through the queue' contains function words ('through', 'the'); "
+        "a paraphrase rewrites them, keep the content words"]),
+    ("CT612", [point("p", "practice", ["queue worker", "mailing vendor"])], [
+        "must_match_all term 'mailing vendor' occurs once in the transcript, only in this wording; "
+        "a paraphrase will miss it"]),
+    ("CT613", [point("p", "practice", ["queue worker's", "expired signups"], ["can't"])], [
+        "must_match_all term \"queue worker's\" is written with 's, which normalization drops; write 'queue worker'",
+        "must_not_match term \"can't\" spells a contraction; an output that writes it out misses it "
+        "(normalized: 'can t')"]),
+]
+
+
+@pytest.mark.parametrize("code, points, expected", MESSAGES, ids=[code for code, _, _ in MESSAGES])
+def test_messages(make_corpus, code, points, expected):
+    assert messages(found(make_corpus, code, *points), code) == expected
 
 
 def test_a_phrase_split_across_two_turns_is_unwinnable(make_corpus):
@@ -154,22 +157,6 @@ def test_options_come_from_corpus_yaml(make_corpus):
     assert where(found(make_corpus, "CT610", *points, spec=spec), "CT610") == [(SHOWN, 8, 9)]
     generic = SPEC_TEXT + "lint:\n  rules:\n    CT605:\n      generic_words: [Expired Signups]\n"
     assert where(found(make_corpus, "CT605", *points, spec=generic), "CT605") == [(SHOWN, 8, 9)]
-
-
-def test_label_messages_say_what_to_write_instead(make_corpus):
-    run = found(make_corpus, "CT611", point("p", "practice", ["through the queue", "queue worker"]))
-    assert messages(run, "CT611") == [
-        "must_match_all term 'through the queue' contains function words ('through', 'the'); "
-        "a paraphrase rewrites them, keep the content words"]
-    run = found(make_corpus, "CT612", point("p", "practice", ["queue worker", "mailing vendor"]))
-    assert messages(run, "CT612") == [
-        "must_match_all term 'mailing vendor' occurs once in the transcript, only in this wording; "
-        "a paraphrase will miss it"]
-    run = found(make_corpus, "CT613", point("p", "practice", ["queue worker's", "expired signups"], ["can't"]))
-    assert messages(run, "CT613") == [
-        "must_match_all term \"queue worker's\" is written with 's, which normalization drops; write 'queue worker'",
-        "must_not_match term \"can't\" spells a contraction; an output that writes it out misses it "
-        "(normalized: 'can t')"]
 
 
 def test_rare_phrase_threshold_is_an_option(make_corpus):

@@ -15,9 +15,7 @@ WORDS = ("anchor", "bramble", "cobalt", "dune", "ember", "fjord", "garnet", "har
          "umber", "willow", "yarrow", "zinnia", "alder", "birch", "cedar")
 
 
-@pytest.fixture(autouse=True)
-def _in_tmp(tmp_path, monkeypatch):
-    monkeypatch.chdir(tmp_path)
+pytestmark = pytest.mark.usefixtures("in_tmp")
 
 
 def turns(user: int, agent: int, opening: str | None = None, number: int = 0):
@@ -72,14 +70,23 @@ def test_a_varied_corpus_is_clean(make_corpus, code):
     assert where(run(corpus(make_corpus, VARIED), code), code) == []
 
 
-def test_few_lengths_are_reported_once_at_corpus_yaml_with_the_distribution(make_corpus):
-    found = run(corpus(make_corpus, MONOTONE), "CT404")
-    assert where(found, "CT404") == [("corpus/corpus.yaml", 1, 1)]
-    assert messages(found, "CT404") == [
-        "only 5 distinct session lengths among 24 fixtures (at least 6 expected): 10 turns x7, 12 turns x6, "
-        "8 turns x4, 13 turns x4, 11 turns x3; the most common, 10 turns: reject-noise-01, reject-noise-02, "
-        "reject-noise-03, reject-noise-04, reject-noise-05, reject-noise-06, reject-noise-07; vary the number "
-        "of turns"]
+# CT404: few lengths, with the distribution; CT405: a dominant shape, with its fixtures.
+@pytest.mark.parametrize(("code", "message"), [
+    ("CT404",
+     "only 5 distinct session lengths among 24 fixtures (at least 6 expected): 10 turns x7, 12 turns x6, "
+     "8 turns x4, 13 turns x4, 11 turns x3; the most common, 10 turns: reject-noise-01, reject-noise-02, "
+     "reject-noise-03, reject-noise-04, reject-noise-05, reject-noise-06, reject-noise-07; vary the number "
+     "of turns"),
+    ("CT405",
+     "7 of 24 fixtures (29%, more than 25%) have 5 user + 5 agent turns: reject-noise-01, reject-noise-02, "
+     "reject-noise-03, reject-noise-04, reject-noise-05, reject-noise-06, reject-noise-07; shapes: "
+     "5 user + 5 agent x7, 6 user + 6 agent x6, 4 user + 4 agent x4, 7 user + 6 agent x4, "
+     "6 user + 5 agent x3; vary who speaks when"),
+])
+def test_a_monotone_corpus_is_reported_once_at_corpus_yaml(make_corpus, code, message):
+    found = run(corpus(make_corpus, MONOTONE), code)
+    assert where(found, code) == [("corpus/corpus.yaml", 1, 1)]
+    assert messages(found, code) == [message]
 
 
 def test_the_lengths_wanted_grow_with_the_corpus_up_to_a_cap_and_the_spec_range(make_corpus):
@@ -92,16 +99,6 @@ def test_the_lengths_wanted_grow_with_the_corpus_up_to_a_cap_and_the_spec_range(
     narrow = SPEC.replace("  min: 2\n  max: 20", "  min: 8\n  max: 10")
     shapes = [(4, 4)] * 10 + [(5, 4)] * 10 + [(5, 5)] * 10
     assert where(run(corpus(make_corpus, shapes, spec=narrow, name="narrow"), "CT404"), "CT404") == []
-
-
-def test_a_dominant_shape_is_reported_with_its_fixtures(make_corpus):
-    found = run(corpus(make_corpus, MONOTONE), "CT405")
-    assert where(found, "CT405") == [("corpus/corpus.yaml", 1, 1)]
-    assert messages(found, "CT405") == [
-        "7 of 24 fixtures (29%, more than 25%) have 5 user + 5 agent turns: reject-noise-01, reject-noise-02, "
-        "reject-noise-03, reject-noise-04, reject-noise-05, reject-noise-06, reject-noise-07; shapes: "
-        "5 user + 5 agent x7, 6 user + 6 agent x6, 4 user + 4 agent x4, 7 user + 6 agent x4, "
-        "6 user + 5 agent x3; vary who speaks when"]
 
 
 def test_shape_share_is_an_option_and_exactly_the_share_passes(make_corpus):

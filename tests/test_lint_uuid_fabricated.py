@@ -11,10 +11,7 @@ from corpustools.lint.rules.uuid_fabricated import near_ids, own_signs, shared_s
 from tests.support.corpus import ADMIT_ID, ADMIT_TURNS, REJECT_ID, REJECT_TURNS, SPEC_TEXT, session_text
 from tests.support.lint import lint_run, messages, where
 
-
-@pytest.fixture(autouse=True)
-def _in_tmp(tmp_path, monkeypatch):
-    monkeypatch.chdir(tmp_path)
+pytestmark = pytest.mark.usefixtures("in_tmp")
 
 
 def with_ids(make_corpus, admit_id, reject_id, spec=SPEC_TEXT):

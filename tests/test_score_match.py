@@ -11,6 +11,11 @@ def score(corpus, results):
     return score_report(str(corpus), [str(results)])
 
 
+def admit_scored(corpus, folder, admit_output):
+    """The admit fixture's score when a run in `folder` gives it `admit_output` (reject: empty)."""
+    return fixture(score(corpus, write_results(folder, {ADMIT_ID: admit_output, REJECT_ID: EMPTY})))
+
+
 def test_faithful_results_pass_and_match_the_point(make_corpus, tmp_path):
     report = score(make_corpus(), good_results(tmp_path / "run"))
     admit = fixture(report)
@@ -22,41 +27,34 @@ def test_faithful_results_pass_and_match_the_point(make_corpus, tmp_path):
 
 def test_matching_uses_the_shared_normalization(make_corpus, tmp_path):
     # Case, punctuation and underscores fold away: "Queue-Worker" matches the term "queue worker".
-    results = write_results(tmp_path / "run", {
-        ADMIT_ID: output([proposal("EXPIRED_SIGNUPS", "The Queue-Worker owns it.")]), REJECT_ID: EMPTY})
-    assert fixture(score(make_corpus(), results)).verdict == "PASS"
+    produced = output([proposal("EXPIRED_SIGNUPS", "The Queue-Worker owns it.")])
+    assert admit_scored(make_corpus(), tmp_path / "run", produced).verdict == "PASS"
 
 
 def test_a_possessive_matches_the_plain_term(make_corpus, tmp_path):
     # Normalization drops a word-final 's: "the Queue's Worker" contains the term "queue worker".
-    results = write_results(tmp_path / "run", {
-        ADMIT_ID: output([proposal("Expired signups", "They go through the queue\u2019s worker.")]), REJECT_ID: EMPTY})
-    assert fixture(score(make_corpus(), results)).verdict == "PASS"
-    results = write_results(tmp_path / "run2", {
-        ADMIT_ID: output([proposal("Expired signups", "They go through the queue-s worker.")]), REJECT_ID: EMPTY})
-    assert fixture(score(make_corpus(), results)).verdict == "FAIL"
+    possessive = output([proposal("Expired signups", "They go through the queue\u2019s worker.")])
+    assert admit_scored(make_corpus(), tmp_path / "run", possessive).verdict == "PASS"
+    other_s = output([proposal("Expired signups", "They go through the queue-s worker.")])
+    assert admit_scored(make_corpus(), tmp_path / "run2", other_s).verdict == "FAIL"
 
 
 def test_missed_point_when_a_term_is_absent(make_corpus, tmp_path):
-    results = write_results(tmp_path / "run", {
-        ADMIT_ID: output([proposal("Expired signups", "Delete them in the cron hook.")]), REJECT_ID: EMPTY})
-    admit = fixture(score(make_corpus(), results))
+    produced = output([proposal("Expired signups", "Delete them in the cron hook.")])
+    admit = admit_scored(make_corpus(), tmp_path / "run", produced)
     assert admit.verdict == "FAIL"
     assert admit.reasons == ("missed-point:expire-via-queue", "phantom-over-budget:1>0")
     assert admit.unexpected == ("practice[0]",)
 
 
 def test_terms_are_matched_in_title_and_body_not_description_or_tags(make_corpus, tmp_path):
-    results = write_results(tmp_path / "run", {
-        ADMIT_ID: output([proposal("Expired signups", "", description="via the queue worker",
-                                   tags=("queue worker",))]), REJECT_ID: EMPTY})
-    assert "missed-point:expire-via-queue" in fixture(score(make_corpus(), results)).reasons
+    produced = output([proposal("Expired signups", "", description="via the queue worker", tags=("queue worker",))])
+    assert "missed-point:expire-via-queue" in admit_scored(make_corpus(), tmp_path / "run", produced).reasons
 
 
 def test_a_point_is_matched_only_by_a_proposal_of_its_type(make_corpus, tmp_path):
     wrong_type = proposal("Expired signups go through the queue worker", type="map")
-    results = write_results(tmp_path / "run", {ADMIT_ID: output(map=[wrong_type]), REJECT_ID: EMPTY})
-    admit = fixture(score(make_corpus(), results))
+    admit = admit_scored(make_corpus(), tmp_path / "run", output(map=[wrong_type]))
     assert admit.reasons[0] == "missed-point:expire-via-queue"
     assert "type-mismatch:expire-via-queue:map[0]" in admit.advisories
 
@@ -199,7 +197,7 @@ def test_proposal_that_matches_a_point_is_expected_others_unexpected(make_corpus
         ("mailing-vendor", "map", ["mailing vendor"]), max_unexpected=5)})
     produced = output([proposal("Unrelated advice"), GOOD_ADMIT["practice"][0]],
                       [proposal("The mailing vendor", "The mailing vendor needs unsubscribe calls.", type="map")])
-    admit = fixture(score(corpus, write_results(tmp_path / "run", {ADMIT_ID: produced, REJECT_ID: EMPTY})))
+    admit = admit_scored(corpus, tmp_path / "run", produced)
     assert admit.unexpected == ("practice[0]",)
     assert [p.matched_by for p in admit.points] == [("practice[1]",), ("map[0]",)]
     assert admit.verdict == "PASS"
@@ -210,7 +208,7 @@ def test_reasons_come_in_contract_order(make_corpus, tmp_path):
         ("first", "practice", ["alpha"]), ("second", "practice", ["queue worker"], ["gamma"]),
         ("third", "map", ["beta"]))})
     produced = output([proposal("queue worker gamma"), proposal("noise one"), proposal("noise two")])
-    admit = fixture(score(corpus, write_results(tmp_path / "run", {ADMIT_ID: produced, REJECT_ID: EMPTY})))
+    admit = admit_scored(corpus, tmp_path / "run", produced)
     assert admit.reasons == ("missed-point:first", "missed-point:third", "forbidden-match:second:gamma",
                              "phantom-over-budget:2>0")
 

@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+from corpustools.commands.options import add_command, add_corpus_argument
+
 HELP = "write a blind worksheet on which a person judges one run's outputs (for calibrate)"
 
 
 def register(subparsers) -> None:
-    parser = subparsers.add_parser(
-        "adjudicate", help=HELP, description=HELP + ". The worksheet shows each fixture's session path, labels' "
+    parser = add_command(
+        subparsers, "adjudicate", HELP, ". The worksheet shows each fixture's session path, labels' "
         "notes and proposals, never the scorer's verdicts and, unless --show-terms, not the match terms. "
         "Refuses (exit 2) to overwrite a worksheet that already has an answer. See docs/calibration.md.")
-    parser.add_argument("corpus", metavar="CORPUS", help="the corpus folder (holds corpus.yaml)")
+    add_corpus_argument(parser)
     parser.add_argument("results", metavar="RUN", help="the run folder of <fixture_id>.json outputs to judge")
     parser.add_argument("--out", metavar="FILE", required=True, help="the worksheet to write (YAML)")
     parser.add_argument("--show-terms", action="store_true",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from corpustools.commands.options import add_report_options
+from corpustools.commands.options import add_command, add_corpus_argument, add_report_options
 
 HELP = "measure how far the scorer's verdicts agree with human verdicts from adjudication worksheets"
 FORMATS = ("markdown", "json", "text", "html")
@@ -22,13 +22,13 @@ def _report_options(parser) -> None:
 
 
 def register(subparsers) -> None:
-    parser = subparsers.add_parser(
-        "calibrate", help=HELP, usage=USAGE,
-        description=HELP + ": agreement on fixture verdicts, expected points and phantoms (Wilson intervals, "
+    parser = add_command(
+        subparsers, "calibrate", HELP, usage=USAGE,
+        details=": agreement on fixture verdicts, expected points and phantoms (Wilson intervals, "
         "Cohen's kappa) and every disagreement with its cause. Give each run folder followed by the worksheet "
         "judging it (written by corpustools adjudicate, then filled in). Exit 0 when a report was produced, "
         "2 on bad input (every problem listed, one line each). See docs/calibration.md.")
-    parser.add_argument("corpus", metavar="CORPUS", help="the corpus folder (holds corpus.yaml)")
+    add_corpus_argument(parser)
     # argparse cannot pair positionals with options, so the pairs are read in order from the rest.
     parser.add_argument("pairs", nargs=argparse.REMAINDER, metavar="RUN --verdicts FILE ...",
                         help="a run folder, then --verdicts and its filled worksheet ('-': standard input, once); "

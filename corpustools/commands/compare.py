@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from corpustools.commands.options import add_report_options
+from corpustools.commands.options import add_command, add_corpus_argument, add_report_options
 
 FORMATS = ("markdown", "json", "html")
 
@@ -11,10 +11,10 @@ HELP = ("compare two prompt versions' runs fixture by fixture, with noise and a 
 
 
 def register(subparsers) -> None:
-    parser = subparsers.add_parser(
-        "compare", help=HELP, description=HELP + ". Refuses (exit 2) when a run was produced against a "
+    parser = add_command(
+        subparsers, "compare", HELP, ". Refuses (exit 2) when a run was produced against a "
         "different corpus, unless --allow-corpus-drift.")
-    parser.add_argument("corpus", metavar="CORPUS", help="the corpus folder both sides are scored against")
+    add_corpus_argument(parser, "the corpus folder both sides are scored against")
     parser.add_argument("--base", metavar="RUN", action="append", required=True,
                         help="a results folder of the current version (repeat for several runs)")
     parser.add_argument("--candidate", metavar="RUN", action="append", required=True,

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from corpustools.commands.options import add_command
+
 HELP = "scaffold a new corpus in DIR: a commented corpus.yaml and one fixture per kind of expectation"
 
 
 def register(subparsers) -> None:
-    parser = subparsers.add_parser(
-        "init", help=HELP, description=HELP + " (a session, sidecar and gold output each), and a README "
+    parser = add_command(
+        subparsers, "init", HELP, " (a session, sidecar and gold output each), and a README "
         "with the next steps. It lints clean and scores its own gold. Refuses (exit 2) a DIR that exists "
         "and is not an empty folder; never writes through a link.")
     parser.add_argument("folder", metavar="DIR", help="the corpus folder to create (absent or empty)")

@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from corpustools.commands.options import add_report_options
+from corpustools.commands.options import add_command, add_report_options
 
 HELP = "check a fixture corpus: malformed, unwinnable, leaking or copied fixtures"
 FORMATS = ("text", "json", "json-summary", "github", "sarif")
 
 
 def register(subparsers) -> None:
-    parser = subparsers.add_parser(
-        "lint", help=HELP, description=HELP + ". Exit 0: no errors; 1: errors (or warnings with "
+    parser = add_command(
+        subparsers, "lint", HELP, ". Exit 0: no errors; 1: errors (or warnings with "
         "--strict); 2: usage, config or internal error.")
     parser.add_argument("paths", nargs="*", metavar="PATH",
                         help="a corpus folder, or a file or folder inside one (report only those files, "

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from corpustools.commands.options import add_report_options
+from corpustools.commands.options import add_command, add_corpus_argument, add_report_options
 
 HELP = "record who authored and reviewed a corpus, and verify nothing changed since"
 WHERE = ("corpus.yaml's lint: provenance: if set (relative to the corpus folder), else "
@@ -11,14 +11,14 @@ VERIFY_FORMATS = ("text", "json")
 
 
 def register(subparsers) -> None:
-    parser = subparsers.add_parser("provenance", help=HELP, description=HELP)
+    parser = add_command(subparsers, "provenance", HELP)
     actions = parser.add_subparsers(dest="action", metavar="ACTION", parser_class=type(parser))
     actions.required = True
     rec = actions.add_parser("record", help="write the provenance record of a corpus",
                              description="Write the provenance record of CORPUS: the authoring prompt's sha256, "
                              "the corpus name and version, the sha256 of every corpus and gold file, the date, "
                              "and who authored and reviewed it.")
-    rec.add_argument("corpus", metavar="CORPUS", help="the corpus folder (holding corpus.yaml)")
+    add_corpus_argument(rec)
     rec.add_argument("--authoring-prompt", metavar="FILE", required=True, help="the prompt the corpus was authored with")
     rec.add_argument("--authored-by", metavar="WHO", required=True, help="model or person that authored it")
     rec.add_argument("--reviewed-by", metavar="WHO", required=True, help="model or person that reviewed it")

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+from corpustools.commands.options import add_command, add_corpus_argument
+
 HELP = "print the prompt with a fixture's transcript substituted, for pasting into a model by hand"
 
 
 def register(subparsers) -> None:
-    parser = subparsers.add_parser(
-        "render", help=HELP, description=HELP + ". The transcript (session body, frontmatter dropped) replaces "
+    parser = add_command(
+        subparsers, "render", HELP, ". The transcript (session body, frontmatter dropped) replaces "
         "the line '[TRANSCRIPT PLACEHOLDER, substituted at runtime]' literally. corpustools never calls a model.")
-    parser.add_argument("corpus", metavar="CORPUS", help="the corpus folder")
+    add_corpus_argument(parser, "the corpus folder")
     parser.add_argument("fixture_id", metavar="FIXTURE_ID", nargs="?", help="the fixture to render")
     parser.add_argument("--prompt", metavar="FILE", required=True, help="the prompt under evaluation")
     parser.add_argument("--append", action="store_true",

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from corpustools.commands.options import add_command
+
 HELP = "record how a results folder is produced (run init writes RESULTS/run.yaml)"
 
 
 def register(subparsers) -> None:
-    parser = subparsers.add_parser("run", help=HELP, description=HELP)
+    parser = add_command(subparsers, "run", HELP)
     actions = parser.add_subparsers(dest="action", metavar="ACTION", parser_class=type(parser))
     init = actions.add_parser(
         "init", help="write RESULTS/run.yaml before running the model by hand",

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from corpustools.commands.options import add_command
 from corpustools.io.schemastore import SCHEMA_KINDS
 
 HELP = "print a shipped JSON Schema"
 
 
 def register(subparsers) -> None:
-    parser = subparsers.add_parser("schema", help=HELP, description=HELP)
+    parser = add_command(subparsers, "schema", HELP)
     parser.add_argument("kind", choices=SCHEMA_KINDS, metavar="KIND", help=f"which schema: {', '.join(SCHEMA_KINDS)}")
     parser.set_defaults(run=run)
 

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from corpustools.commands.options import add_report_options
+from corpustools.commands.options import add_command, add_corpus_argument, add_report_options
 from corpustools.score.thresholds import parse_thresholds
 
 FORMATS = ("markdown", "json", "text", "html")
@@ -13,10 +13,10 @@ HELP = ("score saved prompt outputs against the corpus labels (advisory: exit 0 
 
 
 def register(subparsers) -> None:
-    parser = subparsers.add_parser(
-        "score", help=HELP, description=HELP + ". With two or more RESULTS folders (runs of one prompt "
+    parser = add_command(
+        subparsers, "score", HELP, ". With two or more RESULTS folders (runs of one prompt "
         "version) the report adds the run-to-run noise floor, flaky fixtures and point stability.")
-    parser.add_argument("corpus", metavar="CORPUS", help="the corpus folder (holds corpus.yaml)")
+    add_corpus_argument(parser)
     parser.add_argument("results", metavar="RESULTS", nargs="+",
                         help="a run folder of <fixture_id>.json outputs (and optionally run.yaml)")
     add_report_options(parser, FORMATS, "markdown")

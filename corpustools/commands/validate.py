@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from corpustools.commands.options import add_report_options
+from corpustools.commands.options import add_command, add_report_options
 from corpustools.io.schemastore import VALIDATE_KINDS
 
 HELP = "check files against a shipped JSON Schema (JSON or YAML; '-' reads stdin)"
@@ -10,8 +10,8 @@ FORMATS = ("text", "json")
 
 
 def register(subparsers) -> None:
-    parser = subparsers.add_parser(
-        "validate", help=HELP, description=HELP + ". Exit 0: every file valid; 1: a file is invalid; 2: a file "
+    parser = add_command(
+        subparsers, "validate", HELP, ". Exit 0: every file valid; 1: a file is invalid; 2: a file "
         "cannot be read (said on standard error). --format json prints one array of every problem: path, line "
         "and col (null when unknown), pointer, severity, message.")
     parser.add_argument("kind", choices=VALIDATE_KINDS, metavar="KIND",

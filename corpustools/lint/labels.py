@@ -12,7 +12,8 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
 from corpustools.lint.context import LintContext
-from corpustools.model.normalize import normalize
+from corpustools.lint.diagnostic import Problem
+from corpustools.model.normalize import contains_term, normalize
 from corpustools.model.session import Session
 from corpustools.model.sidecar import ExpectedPoint, Sidecar, Term
 
@@ -72,6 +73,25 @@ def all_terms(point: ExpectedPoint) -> Iterator[tuple[str, Term]]:
         yield "must_match_all", term
     for term in point.must_not_match:
         yield "must_not_match", term
+
+
+def labelled_terms(ctx: LintContext) -> Iterator[tuple[ExpectedPoint, str, Term]]:
+    """(point, list name, term) for every term of every labelled point: points in
+    labelled_points order, each point's terms in all_terms order."""
+    for _, _, point in labelled_points(ctx):
+        for field, term in all_terms(point):
+            yield point, field, term
+
+
+def terms_never_said(ctx: LintContext, field: str, consequence: str) -> Iterator[Problem]:
+    """A problem at every term of a point's `field` list (`must_match_all` or `must_not_match`)
+    that is not empty after normalization and that no turn of the point's session says;
+    `consequence` ends the message (what such a term means for the label)."""
+    for point, turns in points_with_turns(ctx):
+        for term in getattr(point, field):
+            if normalized(term) and not contains_term(turns.everything, term.text):
+                yield Problem(term.pos, f"{field} term {quoted(term.text)} of {point_name(point)} never "
+                                        f"occurs in the transcript; {consequence}")
 
 
 def term_words(text: str) -> list[str]:

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from corpustools.io.positions import Pos
 from corpustools.lint.context import LintContext
+from corpustools.lint.options import Option
 
 NAMED_FIXTURES = 8  # how many fixtures a message names before "and N more"
 SHOWN_VALUES = 6  # how many values of a distribution a message shows before "..."
@@ -65,3 +66,14 @@ def distribution(counts: Counter, unit: str = "") -> str:
     ordered = sorted(counts.items(), key=lambda item: (-item[1], item[0]))
     shown = ", ".join(f"{value}{unit} x{count}" for value, count in ordered[:SHOWN_VALUES])
     return shown + (", ..." if len(ordered) > SHOWN_VALUES else "")
+
+
+def group_size_option(doc: str) -> Option:
+    """The `min_fixtures` option (default 3) of a rule that reports fixtures alike in a group;
+    `doc` says what is counted. Read it with group_size()."""
+    return Option("min_fixtures", int, 3, f"{doc} (under 2 counts as 2)", min=0)
+
+
+def group_size(options) -> int:
+    """The least number of fixtures a group_size_option rule reports: alike needs two."""
+    return max(2, options.min_fixtures)

@@ -4,8 +4,9 @@ fixture that several rules read (its sidecar values, its category, its naming)."
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 
+from corpustools.io.positions import Pos
 from corpustools.lint.diagnostic import Problem
 from corpustools.model.corpus import BAD_NAME, STRAY_LINK, Corpus
 from corpustools.model.spec import category_from_name
@@ -23,6 +24,14 @@ def loader_problems(corpus: Corpus, kind: str, link_folder: str | None = None) -
             path = os.path.abspath(problem.pos.path)
             if path == folder or os.path.dirname(path) == folder:
                 yield problem
+
+
+def missing_partners(paths: Mapping[str, str], partners: Mapping[str, str], message: str) -> Iterator[Problem]:
+    """A problem at line 1 of each file in `paths` (fixture id -> path) whose fixture id has no
+    file in `partners`, by fixture id; `message` names the missing file with `{fixture_id}`."""
+    for fixture_id, path in sorted(paths.items()):
+        if fixture_id not in partners:
+            yield Problem(Pos(path, 1, 1), message.format(fixture_id=fixture_id))
 
 
 def sidecar_value(corpus: Corpus, fixture_id: str, key: str):

@@ -144,6 +144,11 @@ class Reference:
         matches = self.near.matches(key)
         return (self.keyed[self.keys[matches[0][0]]], matches[0][1]) if matches else None
 
+    def match(self, key: str) -> tuple[Located, float | None] | None:
+        """The reference sentence with this very key (score None), else the nearest one, else None."""
+        same = self.exact(key)
+        return (same, None) if same is not None else self.nearest(key)
+
 
 def _reference(sources: Sequence[tuple[TextSource, Sequence[Sentence]]], key, threshold: float) -> Reference:
     keyed: dict[str, Located] = {}
@@ -154,8 +159,10 @@ def _reference(sources: Sequence[tuple[TextSource, Sequence[Sentence]]], key, th
     return Reference(keyed, keys, NearIndex(keys, threshold))
 
 
-def prompt_reference(ctx: LintContext, min_tokens: int, min_words: int, threshold: float) -> Reference | None:
-    """The prompt's counted sentences by skeleton; None when no prompt is given."""
+def prompt_reference(ctx: LintContext, options) -> Reference | None:
+    """The prompt's counted sentences by skeleton (a rule's sentence_options and `threshold`
+    option); None when no prompt is given."""
+    min_tokens, min_words, threshold = options.min_tokens, options.min_words, float(options.threshold)
     prompt = ctx.prompt
     if prompt is None:
         return None
@@ -167,8 +174,10 @@ def prompt_reference(ctx: LintContext, min_tokens: int, min_words: int, threshol
     return ctx.cached(f"templates.prompt:{min_tokens}:{min_words}:{threshold}", build)
 
 
-def kb_reference(ctx: LintContext, min_tokens: int, min_words: int, threshold: float) -> Reference | None:
-    """The KB documents' counted sentences by normalized text; None when no KB is given."""
+def kb_reference(ctx: LintContext, options) -> Reference | None:
+    """The KB documents' counted sentences by normalized text (a rule's sentence_options and
+    `threshold` option); None when no KB is given."""
+    min_tokens, min_words, threshold = options.min_tokens, options.min_words, float(options.threshold)
     kb = ctx.kb
     if kb is None:
         return None
@@ -189,3 +198,9 @@ def sentence_options(min_tokens: int, min_words: int) -> tuple[Option, Option]:
     return (Option("min_tokens", int, min_tokens, "a sentence with fewer skeleton tokens is a stock phrase "
                    "and does not count", min=0),
             Option("min_words", int, min_words, "a sentence with fewer unmasked words does not count", min=0))
+
+
+def similarity_options(threshold: int, doc: str) -> tuple[Option, Option, Option]:
+    """The options of a rule that reports sentences at least `threshold` similar (rapidfuzz ratio,
+    0-100; `doc` says what is compared), counting only sentences of 8 skeleton tokens and 3 words."""
+    return (Option("threshold", int, threshold, doc, min=0, max=100), *sentence_options(8, 3))

@@ -16,6 +16,9 @@ REJECT_ID = "reject-noise-01"
 ADMIT_UUID = "3f2b8c1e-9a4d-4e7b-8c21-5d6f7a8b9c0d"
 REJECT_UUID = "b7e4d2a9-1c3f-4a8e-9d5b-0e6f2c7a1b84"
 
+# The scaffold's two categories (corpustools/scaffold.py), written out rather than derived: the
+# tests assert line numbers in this text, and the scaffold's comments and turn range (6-20) are for
+# a new user, not for a corpus tests break one file of.
 SPEC_TEXT = """\
 corpus_version: 1
 name: tiny

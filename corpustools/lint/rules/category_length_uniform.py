@@ -19,21 +19,19 @@ Example (flagged):
 from __future__ import annotations
 
 from corpustools.lint.diagnostic import WARNING, Problem
-from corpustools.lint.monotone import corpus_pos, named, session_shapes
-from corpustools.lint.options import Option
+from corpustools.lint.monotone import corpus_pos, group_size, group_size_option, named, session_shapes
 
 CODE = "CT406"
 NAME = "category-length-uniform"
 SEVERITY = WARNING
 OPTIONS = (
-    Option("min_fixtures", int, 3, "categories with fewer parsed sessions are not checked (under 2 counts "
-           "as 2)", min=0),
+    group_size_option("categories with fewer parsed sessions are not checked"),
 )
 SUPPRESSIBLE = True
 
 
 def check(ctx, options):
-    least = max(2, options.min_fixtures)
+    least = group_size(options)
     shapes = session_shapes(ctx)
     by_category: dict[str, list[str]] = {}
     for fixture_id, sidecar in sorted(ctx.corpus.sidecars.items()):

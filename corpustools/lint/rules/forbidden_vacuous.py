@@ -14,9 +14,8 @@ Example (flagged), in a session that never mentions abbreviations:
 
 from __future__ import annotations
 
-from corpustools.lint.diagnostic import WARNING, Problem
-from corpustools.lint.labels import normalized, point_name, points_with_turns, quoted
-from corpustools.model.normalize import contains_term
+from corpustools.lint.diagnostic import WARNING
+from corpustools.lint.labels import terms_never_said
 
 CODE = "CT607"
 NAME = "forbidden-vacuous"
@@ -26,9 +25,4 @@ SUPPRESSIBLE = True
 
 
 def check(ctx, options):
-    for point, turns in points_with_turns(ctx):
-        for term in point.must_not_match:
-            if normalized(term) and not contains_term(turns.everything, term.text):
-                yield Problem(term.pos, f"must_not_match term {quoted(term.text)} of "
-                                        f"{point_name(point)} never occurs in the transcript; it guards "
-                                        f"nothing")
+    yield from terms_never_said(ctx, "must_not_match", "it guards nothing")

@@ -20,35 +20,25 @@ from __future__ import annotations
 
 from corpustools.lint.diagnostic import WARNING, Problem
 from corpustools.lint.labels import quoted
-from corpustools.lint.options import Option
-from corpustools.lint.templates import admit_user_sentences, kb_reference, sentence_options
+from corpustools.lint.templates import admit_user_sentences, kb_reference, similarity_options
 
 CODE = "CT704"
 NAME = "kb-verbatim"
 SEVERITY = WARNING
-OPTIONS = (
-    Option("threshold", int, 90, "a sentence at least this similar (rapidfuzz ratio) to a KB sentence "
-           "is reported", min=0, max=100),
-    *sentence_options(8, 3),
-)
+OPTIONS = similarity_options(90, "a sentence at least this similar (rapidfuzz ratio) to a KB sentence "
+                                 "is reported")
 SUPPRESSIBLE = True
 
 
 def check(ctx, options):
-    threshold, min_tokens, min_words = float(options.threshold), options.min_tokens, options.min_words
-    kb = kb_reference(ctx, min_tokens, min_words, threshold)
+    kb = kb_reference(ctx, options)
     if kb is None:
         return
-    for located in admit_user_sentences(ctx, min_tokens, min_words):
-        text = located.sentence.normalized
-        same = kb.exact(text)
-        if same is not None:
-            how = "verbatim"
-        else:
-            nearest = kb.nearest(text)
-            if nearest is None:
-                continue
-            same, score = nearest
-            how = f"nearly verbatim ({score:.0f}% similar)"
+    for located in admit_user_sentences(ctx, options.min_tokens, options.min_words):
+        match = kb.match(located.sentence.normalized)
+        if match is None:
+            continue
+        same, score = match
+        how = "verbatim" if score is None else f"nearly verbatim ({score:.0f}% similar)"
         yield Problem(located.pos, f"user sentence restates the knowledge base {how} at "
                                    f"{same.path}:{same.sentence.line}: {quoted(same.sentence.text)}")

@@ -26,23 +26,21 @@ from __future__ import annotations
 from corpustools.io.positions import Pos
 from corpustools.lint.diagnostic import WARNING, Problem
 from corpustools.lint.labels import quoted
-from corpustools.lint.monotone import named
-from corpustools.lint.options import Option
+from corpustools.lint.monotone import group_size, group_size_option, named
 from corpustools.lint.templates import sentence_options, split_sessions
 
 CODE = "CT705"
 NAME = "opening-skeleton-repeated"
 SEVERITY = WARNING
 OPTIONS = (
-    Option("min_fixtures", int, 3, "an opening shared by this many sessions is reported (under 2 counts "
-           "as 2)", min=0),
+    group_size_option("an opening shared by this many sessions is reported"),
     *sentence_options(4, 2),
 )
 SUPPRESSIBLE = True
 
 
 def check(ctx, options):
-    least = max(2, options.min_fixtures)
+    least = group_size(options)
     min_tokens, min_words = options.min_tokens, options.min_words
     openings: dict[str, list] = {}  # skeleton -> [(fixture id, sentence)], by fixture id
     for fixture_id, turns in split_sessions(ctx).items():

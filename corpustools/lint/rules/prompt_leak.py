@@ -19,36 +19,29 @@ from __future__ import annotations
 
 from corpustools.lint.diagnostic import ERROR, Problem
 from corpustools.lint.labels import quoted
-from corpustools.lint.options import Option
-from corpustools.lint.templates import by_skeleton, prompt_reference, sentence_options
+from corpustools.lint.templates import by_skeleton, prompt_reference, similarity_options
 
 CODE = "CT703"
 NAME = "prompt-leak"
 SEVERITY = ERROR
-OPTIONS = (
-    Option("threshold", int, 90, "a sentence skeleton at least this similar (rapidfuzz ratio) to one of "
-           "the prompt's is reported", min=0, max=100),
-    *sentence_options(8, 3),
-)
+OPTIONS = similarity_options(90, "a sentence skeleton at least this similar (rapidfuzz ratio) to one of "
+                                 "the prompt's is reported")
 SUPPRESSIBLE = True
 
 
 def check(ctx, options):
-    threshold, min_tokens, min_words = float(options.threshold), options.min_tokens, options.min_words
-    prompt = prompt_reference(ctx, min_tokens, min_words, threshold)
+    prompt = prompt_reference(ctx, options)
     if prompt is None:
         return
     found = []
-    for skeleton, occurrences in by_skeleton(ctx, min_tokens, min_words).items():
-        same = prompt.exact(skeleton)
-        if same is not None:
-            how = f"reuses the prompt's sentence skeleton at {same.path}:{same.sentence.line}"
-        else:
-            nearest = prompt.nearest(skeleton)
-            if nearest is None:
-                continue
-            same, score = nearest
-            how = f"is {score:.0f}% similar to the prompt's sentence at {same.path}:{same.sentence.line}"
+    for skeleton, occurrences in by_skeleton(ctx, options.min_tokens, options.min_words).items():
+        match = prompt.match(skeleton)
+        if match is None:
+            continue
+        same, score = match
+        where = f"{same.path}:{same.sentence.line}"
+        how = (f"reuses the prompt's sentence skeleton at {where}" if score is None
+               else f"is {score:.0f}% similar to the prompt's sentence at {where}")
         found += [Problem(located.pos, f"sentence {how}: {quoted(same.sentence.text)}")
                   for located in occurrences]
     yield from sorted(found, key=lambda problem: problem.pos)

@@ -10,8 +10,7 @@ Example:
     expected/admit-convention-02.yaml:1:1: CT202 [error] sidecar has no session: sessions/admit-convention-02.md is missing
 """
 
-from corpustools.io.positions import Pos
-from corpustools.lint.diagnostic import Problem
+from corpustools.lint.structure import missing_partners
 
 CODE = "CT202"
 NAME = "session-missing"
@@ -22,6 +21,5 @@ SUPPRESSIBLE = True
 
 def check(ctx, options):
     corpus = ctx.corpus
-    for fixture_id, path in sorted(corpus.sidecar_paths.items()):
-        if fixture_id not in corpus.session_paths:
-            yield Problem(Pos(path, 1, 1), f"sidecar has no session: sessions/{fixture_id}.md is missing")
+    yield from missing_partners(corpus.sidecar_paths, corpus.session_paths,
+                                "sidecar has no session: sessions/{fixture_id}.md is missing")

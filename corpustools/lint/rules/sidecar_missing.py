@@ -10,8 +10,7 @@ Example:
     sessions/admit-convention-02.md:1:1: CT201 [error] session has no sidecar: expected/admit-convention-02.yaml is missing
 """
 
-from corpustools.io.positions import Pos
-from corpustools.lint.diagnostic import Problem
+from corpustools.lint.structure import missing_partners
 
 CODE = "CT201"
 NAME = "sidecar-missing"
@@ -22,6 +21,5 @@ SUPPRESSIBLE = True
 
 def check(ctx, options):
     corpus = ctx.corpus
-    for fixture_id, path in sorted(corpus.session_paths.items()):
-        if fixture_id not in corpus.sidecar_paths:
-            yield Problem(Pos(path, 1, 1), f"session has no sidecar: expected/{fixture_id}.yaml is missing")
+    yield from missing_partners(corpus.session_paths, corpus.sidecar_paths,
+                                "session has no sidecar: expected/{fixture_id}.yaml is missing")

@@ -29,17 +29,13 @@ from __future__ import annotations
 from corpustools.lint.diagnostic import WARNING, Problem
 from corpustools.lint.labels import quoted
 from corpustools.lint.nearmatch import near_pairs
-from corpustools.lint.options import Option
-from corpustools.lint.templates import by_skeleton, elsewhere, sentence_options
+from corpustools.lint.templates import by_skeleton, elsewhere, similarity_options
 
 CODE = "CT702"
 NAME = "template-near"
 SEVERITY = WARNING
-OPTIONS = (
-    Option("threshold", int, 85, "skeletons of two fixtures at least this similar (rapidfuzz ratio) are "
-           "reported", min=0, max=100),
-    *sentence_options(8, 3),
-)
+OPTIONS = similarity_options(85, "skeletons of two fixtures at least this similar (rapidfuzz ratio) are "
+                                 "reported")
 SUPPRESSIBLE = True
 
 

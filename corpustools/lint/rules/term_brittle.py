@@ -17,7 +17,7 @@ Example (flagged):
 from __future__ import annotations
 
 from corpustools.lint.diagnostic import WARNING, Problem
-from corpustools.lint.labels import all_terms, labelled_points, quoted, term_words
+from corpustools.lint.labels import labelled_terms, quoted, term_words
 from corpustools.lint.options import Option
 
 CODE = "CT610"
@@ -31,9 +31,8 @@ SUPPRESSIBLE = True
 
 def check(ctx, options):
     max_words = options.max_words
-    for _, _, point in labelled_points(ctx):
-        for field, term in all_terms(point):
-            words = len(term_words(term.text))
-            if words > max_words:
-                yield Problem(term.pos, f"{field} term {quoted(term.text)} has {words} words "
-                                        f"(more than {max_words}); a paraphrase will miss it")
+    for _, field, term in labelled_terms(ctx):
+        words = len(term_words(term.text))
+        if words > max_words:
+            yield Problem(term.pos, f"{field} term {quoted(term.text)} has {words} words "
+                                    f"(more than {max_words}); a paraphrase will miss it")

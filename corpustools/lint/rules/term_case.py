@@ -15,7 +15,7 @@ Example (flagged):
 from __future__ import annotations
 
 from corpustools.lint.diagnostic import ERROR, Problem
-from corpustools.lint.labels import all_terms, labelled_points, quoted
+from corpustools.lint.labels import labelled_terms, quoted
 
 CODE = "CT603"
 NAME = "term-case"
@@ -25,8 +25,7 @@ SUPPRESSIBLE = True
 
 
 def check(ctx, options):
-    for _, _, point in labelled_points(ctx):
-        for field, term in all_terms(point):
-            if term.text != term.text.lower():
-                yield Problem(term.pos, f"{field} term {quoted(term.text)} is not lowercase; "
-                                        f"write {quoted(term.text.lower())}")
+    for _, field, term in labelled_terms(ctx):
+        if term.text != term.text.lower():
+            yield Problem(term.pos, f"{field} term {quoted(term.text)} is not lowercase; "
+                                    f"write {quoted(term.text.lower())}")

@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 
 from corpustools.lint.diagnostic import WARNING, Problem
-from corpustools.lint.labels import all_terms, labelled_points, quoted
+from corpustools.lint.labels import labelled_terms, quoted
 from corpustools.model.normalize import normalize
 
 CODE = "CT613"
@@ -37,15 +37,14 @@ _FINAL_S = re.compile(r"(?<=[^\W_])['\u2019][sS](?![^\W_])")
 
 
 def check(ctx, options):
-    for _, _, point in labelled_points(ctx):
-        for field, term in all_terms(point):
-            inside = len(_INSIDE_WORD.findall(term.text))
-            if not inside:
-                continue
-            plain = normalize(term.text)
-            if len(_FINAL_S.findall(term.text)) == inside:
-                yield Problem(term.pos, f"{field} term {quoted(term.text)} is written with 's, which "
-                                        f"normalization drops; write {plain!r}")
-            else:
-                yield Problem(term.pos, f"{field} term {quoted(term.text)} spells a contraction; an "
-                                        f"output that writes it out misses it (normalized: {plain!r})")
+    for _, field, term in labelled_terms(ctx):
+        inside = len(_INSIDE_WORD.findall(term.text))
+        if not inside:
+            continue
+        plain = normalize(term.text)
+        if len(_FINAL_S.findall(term.text)) == inside:
+            yield Problem(term.pos, f"{field} term {quoted(term.text)} is written with 's, which "
+                                    f"normalization drops; write {plain!r}")
+        else:
+            yield Problem(term.pos, f"{field} term {quoted(term.text)} spells a contraction; an "
+                                    f"output that writes it out misses it (normalized: {plain!r})")

@@ -15,7 +15,7 @@ Example (flagged):
 from __future__ import annotations
 
 from corpustools.lint.diagnostic import ERROR, Problem
-from corpustools.lint.labels import all_terms, labelled_points, normalized, point_name, quoted
+from corpustools.lint.labels import labelled_terms, normalized, point_name, quoted
 
 CODE = "CT606"
 NAME = "term-empty"
@@ -25,8 +25,7 @@ SUPPRESSIBLE = True
 
 
 def check(ctx, options):
-    for _, _, point in labelled_points(ctx):
-        for field, term in all_terms(point):
-            if not normalized(term):
-                yield Problem(term.pos, f"{field} term {quoted(term.text)} of {point_name(point)} "
-                                        f"is empty after normalization; it can never match")
+    for point, field, term in labelled_terms(ctx):
+        if not normalized(term):
+            yield Problem(term.pos, f"{field} term {quoted(term.text)} of {point_name(point)} "
+                                    f"is empty after normalization; it can never match")

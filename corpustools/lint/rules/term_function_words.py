@@ -21,7 +21,7 @@ Example (flagged):
 from __future__ import annotations
 
 from corpustools.lint.diagnostic import WARNING, Problem
-from corpustools.lint.labels import all_terms, is_identifier, labelled_points, quoted, term_words
+from corpustools.lint.labels import is_identifier, labelled_terms, quoted, term_words
 from corpustools.lint.options import Option
 from corpustools.model.normalize import normalize
 
@@ -48,14 +48,13 @@ SUPPRESSIBLE = True
 
 def check(ctx, options):
     function_words = {normalize(w) for w in options.function_words}
-    for _, _, point in labelled_points(ctx):
-        for field, term in all_terms(point):
-            words = term_words(term.text)
-            if len(words) < 2:
-                continue
-            found = [part for word in words if not is_identifier(word)
-                     for part in normalize(word).split() if part in function_words]
-            if found:
-                listed = ", ".join(repr(w) for w in dict.fromkeys(found))
-                yield Problem(term.pos, f"{field} term {quoted(term.text)} contains function words "
-                                        f"({listed}); a paraphrase rewrites them, keep the content words")
+    for _, field, term in labelled_terms(ctx):
+        words = term_words(term.text)
+        if len(words) < 2:
+            continue
+        found = [part for word in words if not is_identifier(word)
+                 for part in normalize(word).split() if part in function_words]
+        if found:
+            listed = ", ".join(repr(w) for w in dict.fromkeys(found))
+            yield Problem(term.pos, f"{field} term {quoted(term.text)} contains function words "
+                                    f"({listed}); a paraphrase rewrites them, keep the content words")

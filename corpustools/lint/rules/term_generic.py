@@ -16,7 +16,7 @@ Example (flagged):
 from __future__ import annotations
 
 from corpustools.lint.diagnostic import WARNING, Problem
-from corpustools.lint.labels import all_terms, labelled_points, normalized, quoted
+from corpustools.lint.labels import labelled_terms, normalized, quoted
 from corpustools.lint.options import Option
 from corpustools.model.normalize import normalize
 
@@ -34,15 +34,14 @@ SUPPRESSIBLE = True
 def check(ctx, options):
     generic = {normalize(word) for word in options.generic_words}
     min_length = options.min_length
-    for _, _, point in labelled_points(ctx):
-        for field, term in all_terms(point):
-            text = normalized(term)
-            if not text:
-                continue
-            if text in generic:
-                yield Problem(term.pos, f"{field} term {quoted(term.text)} is a generic word; "
-                                        f"almost any output contains it")
-            elif len(text) < min_length:
-                yield Problem(term.pos, f"{field} term {quoted(term.text)} is shorter than "
-                                        f"{min_length} characters once normalized; it matches "
-                                        f"inside unrelated words")
+    for _, field, term in labelled_terms(ctx):
+        text = normalized(term)
+        if not text:
+            continue
+        if text in generic:
+            yield Problem(term.pos, f"{field} term {quoted(term.text)} is a generic word; "
+                                    f"almost any output contains it")
+        elif len(text) < min_length:
+            yield Problem(term.pos, f"{field} term {quoted(term.text)} is shorter than "
+                                    f"{min_length} characters once normalized; it matches "
+                                    f"inside unrelated words")

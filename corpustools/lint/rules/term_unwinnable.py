@@ -17,9 +17,8 @@ Example (flagged), in a session that says "ILS location code" but never "branch 
 
 from __future__ import annotations
 
-from corpustools.lint.diagnostic import ERROR, Problem
-from corpustools.lint.labels import normalized, point_name, points_with_turns, quoted
-from corpustools.model.normalize import contains_term
+from corpustools.lint.diagnostic import ERROR
+from corpustools.lint.labels import terms_never_said
 
 CODE = "CT601"
 NAME = "term-unwinnable"
@@ -29,9 +28,4 @@ SUPPRESSIBLE = True
 
 
 def check(ctx, options):
-    for point, turns in points_with_turns(ctx):
-        for term in point.must_match_all:
-            if normalized(term) and not contains_term(turns.everything, term.text):
-                yield Problem(term.pos, f"must_match_all term {quoted(term.text)} of "
-                                        f"{point_name(point)} never occurs in the transcript; no faithful "
-                                        f"extraction can match it")
+    yield from terms_never_said(ctx, "must_match_all", "no faithful extraction can match it")
