@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 from corpustools.normalize import contains_term, normalize, term_spans
 from corpustools.score.evidence import ForbiddenHit, TermCheck, forbidden_hits, point_evidence
 from corpustools.score.match import forbidden_matches, read_proposals
+from corpustools.score.reasons import forbidden_match
 from corpustools.sidecar import parse_sidecar
 from corpustools.yamlload import parse_yaml
 from tests.support.score import output, points_yaml, proposal
@@ -74,8 +75,7 @@ def test_forbidden_hits_name_proposal_and_field_in_nesting_order():
         ForbiddenHit("b", "ftp", "map[0]", "Upload", "tags[0]"),
     )
     assert forbidden_matches(points, forbidden_hits(points, proposals)) == [
-        "forbidden-match:a:direct delete", "forbidden-match:a:cron",
-                                                    "forbidden-match:b:ftp"]
+        forbidden_match("a", "direct delete"), forbidden_match("a", "cron"), forbidden_match("b", "ftp")]
 
 
 def test_a_forbidden_term_across_a_field_boundary_is_no_hit():

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from corpustools.score.aggregate import METRICS, Metric, metric_value
-from corpustools.score.match import PASS
+from corpustools.score.reasons import Verdict
 from corpustools.score.repeated import summarize
 from corpustools.score.scoring import CorpusInfo, RunScore, open_corpus, score_run
 from corpustools.score.stats import flips_needed, mcnemar_exact, mean, sample_std
@@ -35,16 +35,16 @@ def transition(base: Fraction, candidate: Fraction) -> str:
 class FixtureChange:
     id: str
     category: str
-    base: tuple[str, ...]  # the verdict in each base run
-    candidate: tuple[str, ...]
+    base: tuple[Verdict, ...]  # the verdict in each base run
+    candidate: tuple[Verdict, ...]
 
     @property
     def base_share(self) -> Fraction:
-        return Fraction(self.base.count(PASS), len(self.base))
+        return Fraction(self.base.count(Verdict.PASS), len(self.base))
 
     @property
     def candidate_share(self) -> Fraction:
-        return Fraction(self.candidate.count(PASS), len(self.candidate))
+        return Fraction(self.candidate.count(Verdict.PASS), len(self.candidate))
 
     @property
     def transition(self) -> str:

@@ -10,6 +10,7 @@ from corpustools.score.compare_markdown import noise_text, paired_line, side_ver
 from corpustools.score.formatting import manifest_fields, metric_number, signed
 from corpustools.score.html_fixture import filter_data, fixture_block, fixture_filters
 from corpustools.score.html_page import anchor, esc, filter_bar, interval_bar, page, table, verdict_badge, warnings
+from corpustools.score.reasons import Verdict
 
 ORDER = (LOST, GAINED, SAME)  # what a reviewer reads first
 
@@ -70,7 +71,7 @@ def fixtures_table(comparison: Comparison, order: list[int]) -> list[str]:
     return lines + ["</table>"]
 
 
-def side_badge(verdicts: tuple[str, ...]) -> str:
+def side_badge(verdicts: tuple[Verdict, ...]) -> str:
     return verdict_badge(verdicts[0]) if len(verdicts) == 1 else esc(side_verdicts(verdicts))
 
 

@@ -18,6 +18,7 @@ from corpustools.score.formatting import (
     signed,
     table,
 )
+from corpustools.score.reasons import Verdict
 from corpustools.score.report_markdown import across_runs
 
 
@@ -81,10 +82,10 @@ def metrics_table(comparison: Comparison) -> list[str]:
     return table(["metric", "base", "candidate", "delta", "change", "noise"], rows)
 
 
-def side_verdicts(verdicts: tuple[str, ...]) -> str:
+def side_verdicts(verdicts: tuple[Verdict, ...]) -> str:
     if len(verdicts) == 1:
-        return verdicts[0]
-    return f"{verdicts.count('PASS')}/{len(verdicts)} PASS"
+        return verdicts[0].value
+    return f"{verdicts.count(Verdict.PASS)}/{len(verdicts)} PASS"
 
 
 def fixtures_table(comparison: Comparison) -> list[str]:

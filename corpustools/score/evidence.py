@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from corpustools.normalize import contains_term, normalize
-from corpustools.sidecar import Sidecar
+from corpustools.sidecar import ExpectedPoint, Sidecar
 
 if TYPE_CHECKING:  # match.py imports this module
     from corpustools.score.match import Proposal
@@ -67,15 +67,18 @@ class ForbiddenHit:
     field: str  # title | description | body | tags[i]
 
 
+def proposal_evidence(proposal: Proposal, point: ExpectedPoint) -> ProposalEvidence:
+    """Which of the point's terms the proposal holds (whatever its type)."""
+    return ProposalEvidence(proposal.name, proposal.title,
+                            tuple(TermCheck(t.text, contains_term(proposal.match_text, t.text))
+                                  for t in point.must_match_all))
+
+
 def point_evidence(sidecar: Sidecar, proposals: tuple[Proposal, ...]) -> tuple[PointEvidence, ...]:
     """One entry per point: expected points, then optional points, each in sidecar order."""
     found = []
     for point in sidecar.all_points:
-        checked = tuple(
-            ProposalEvidence(p.name, p.title,
-                             tuple(TermCheck(t.text, contains_term(p.match_text, t.text))
-                                   for t in point.must_match_all))
-            for p in proposals if p.type == point.type)
+        checked = tuple(proposal_evidence(p, point) for p in proposals if p.type == point.type)
         found.append(PointEvidence(point.id, point.type, point.optional, any(e.matched for e in checked), checked))
     return tuple(found)
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from corpustools.score.aggregate import METRICS, Proportion, metric_value
-from corpustools.score.match import PASS
+from corpustools.score.reasons import Verdict
 from corpustools.score.stats import mean, sample_std
 
 
@@ -86,7 +86,7 @@ def summarize(runs) -> RepeatedSummary:
     fixtures, points = [], []
     for position, fixture in enumerate(runs[0].fixtures):
         same = [run.fixtures[position] for run in runs]
-        fixtures.append(FixtureStability(fixture.id, fixture.category, sum(f.verdict == PASS for f in same), k))
+        fixtures.append(FixtureStability(fixture.id, fixture.category, sum(f.verdict is Verdict.PASS for f in same), k))
         for index, point in enumerate(fixture.points):
             matched = sum(f.points[index].matched for f in same if index < len(f.points))
             points.append(PointStability(fixture.id, point.id, matched, k))

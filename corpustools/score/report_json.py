@@ -33,8 +33,8 @@ def point_dict(p: PointScore) -> dict:
 
 def fixture_dict(f: FixtureScore) -> dict:
     return {
-        "id": f.id, "category": f.category, "verdict": f.verdict, "status": f.status, "expect_empty": f.expect_empty,
-        "reasons": list(f.reasons), "diagnostics": list(f.advisories),
+        "id": f.id, "category": f.category, "verdict": f.verdict.value, "status": f.status.value, "expect_empty": f.expect_empty,
+        "reasons": [str(r) for r in f.reasons], "diagnostics": [str(d) for d in f.advisories],
         "points": [point_dict(p) for p in f.points],
         "proposals": [{"name": p.name, "type": p.type, "title": p.title} for p in f.proposals],
         "unexpected": list(f.unexpected),
@@ -119,7 +119,8 @@ def compare_json(comparison) -> str:
         "regressed_because": list(comparison.regressed_because),
         "base": side(comparison.base),
         "candidate": side(comparison.candidate),
-        "fixtures": [{"id": f.id, "category": f.category, "base": list(f.base), "candidate": list(f.candidate),
+        "fixtures": [{"id": f.id, "category": f.category, "base": [v.value for v in f.base],
+                      "candidate": [v.value for v in f.candidate],
                       "base_pass_share": rounded(float(f.base_share)),
                       "candidate_pass_share": rounded(float(f.candidate_share)), "transition": f.transition}
                      for f in comparison.fixtures],
