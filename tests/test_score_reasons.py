@@ -12,19 +12,17 @@ from corpustools.score.reasons import (
     Reason,
     ReasonKind,
     Verdict,
-    forbidden_match,
-    missed_point,
     parse_advisory,
     parse_reason,
-    phantom_over_budget,
 )
 
 REASONS = [
-    (missed_point("expire-via-queue"), "missed-point:expire-via-queue"),
-    (forbidden_match("expire-via-queue", "ticket NL-12"), "forbidden-match:expire-via-queue:ticket NL-12"),
-    (forbidden_match("p", "a: b"), "forbidden-match:p:a: b"),  # a term may hold a colon
+    (Reason(ReasonKind.MISSED_POINT, point_id="expire-via-queue"), "missed-point:expire-via-queue"),
+    (Reason(ReasonKind.FORBIDDEN_MATCH, point_id="expire-via-queue", term="ticket NL-12"),
+     "forbidden-match:expire-via-queue:ticket NL-12"),
+    (Reason(ReasonKind.FORBIDDEN_MATCH, point_id="p", term="a: b"), "forbidden-match:p:a: b"),  # a term may hold a colon
     (Reason(ReasonKind.NON_EMPTY_WHERE_EMPTY), "non-empty-where-empty"),
-    (phantom_over_budget(2, 0), "phantom-over-budget:2>0"),
+    (Reason(ReasonKind.PHANTOM_OVER_BUDGET, phantoms=2, budget=0), "phantom-over-budget:2>0"),
     (Reason(ReasonKind.SIDECAR_INVALID), "sidecar-invalid"),
     (Reason(ReasonKind.SIDECAR_INVALID, detail="c/expected/x.yaml:3:1: bad"), "sidecar-invalid:c/expected/x.yaml:3:1: bad"),
     (Reason(ReasonKind.MISSING_RESULT), "missing-result"),
@@ -46,39 +44,31 @@ ADVISORIES = [
 ]
 
 
-@pytest.mark.parametrize(("reason", "text"), REASONS, ids=[t for _, t in REASONS])
-def test_every_reason_kind_prints_its_contract_text_and_reads_back(reason, text):
-    assert str(reason) == text
-    assert parse_reason(text) == reason
+CASES = REASONS + ADVISORIES
 
 
-def test_every_reason_kind_is_covered():
-    assert {r.kind for r, _ in REASONS} == set(ReasonKind)
+@pytest.mark.parametrize(("value", "text"), CASES, ids=[t for _, t in CASES])
+def test_every_kind_prints_its_contract_text_and_reads_back(value, text):
+    assert str(value) == text
+    assert (parse_reason if isinstance(value, Reason) else parse_advisory)(text) == value
 
 
-@pytest.mark.parametrize(("advisory", "text"), ADVISORIES, ids=[t for _, t in ADVISORIES])
-def test_every_advisory_kind_prints_its_contract_text_and_reads_back(advisory, text):
-    assert str(advisory) == text
-    assert parse_advisory(text) == advisory
+def test_every_kind_is_covered():
+    assert {v.kind for v, _ in CASES} == set(ReasonKind) | set(AdvisoryKind)
 
 
-def test_every_advisory_kind_is_covered():
-    assert {a.kind for a, _ in ADVISORIES} == set(AdvisoryKind)
+REFUSED = [(parse_reason, text) for text in (
+    "", "missed-point", "missed-point:", "forbidden-match:p", "phantom-over-budget:2", "phantom-over-budget:x>0",
+    "missing-result:x", "invalid-result", "non-empty-where-empty:x", "no-such-kind:x")] + [
+    (parse_advisory, text) for text in (
+        "", "duplicate", "duplicate:a:b", "merged:", "type-mismatch:p", "near-miss:p:term", "contract:practice[0]",
+        "missed-point:p")]
 
 
-@pytest.mark.parametrize("text", ["", "missed-point", "missed-point:", "forbidden-match:p", "phantom-over-budget:2",
-                                  "phantom-over-budget:x>0", "missing-result:x", "invalid-result",
-                                  "non-empty-where-empty:x", "no-such-kind:x"])
-def test_text_no_reason_prints_is_refused(text):
+@pytest.mark.parametrize(("parse", "text"), REFUSED, ids=[f"{p.__name__}-{t}" for p, t in REFUSED])
+def test_text_no_reason_or_advisory_prints_is_refused(parse, text):
     with pytest.raises(ValueError):
-        parse_reason(text)
-
-
-@pytest.mark.parametrize("text", ["", "duplicate", "duplicate:a:b", "merged:", "type-mismatch:p",
-                                  "near-miss:p:term", "contract:practice[0]", "missed-point:p"])
-def test_text_no_advisory_prints_is_refused(text):
-    with pytest.raises(ValueError):
-        parse_advisory(text)
+        parse(text)
 
 
 def test_verdicts_and_statuses_print_and_serialise_as_their_words():

@@ -11,7 +11,7 @@ from fractions import Fraction
 
 from corpustools.score.aggregate import METRICS, Metric, metric_value
 from corpustools.score.reasons import Verdict
-from corpustools.score.repeated import summarize
+from corpustools.score.repeated import point_stability
 from corpustools.score.scoring import CorpusInfo, RunScore, open_corpus, score_run
 from corpustools.score.stats import flips_needed, mcnemar_exact, mean, sample_std
 
@@ -158,16 +158,13 @@ def regression_reasons(fixtures, metrics, several_runs: bool) -> tuple[str, ...]
 
 def side_points(runs: tuple[RunScore, ...]) -> dict[tuple[str, int], tuple[str, int]]:
     """(fixture id, point index) -> (point id, runs it was matched in)."""
-    summary = summarize(runs) if len(runs) >= 2 else None
-    if summary is not None:
-        keyed: dict[tuple[str, int], tuple[str, int]] = {}
-        index: dict[str, int] = {}
-        for p in summary.points:
-            position = index.get(p.fixture_id, 0)
-            index[p.fixture_id] = position + 1
-            keyed[(p.fixture_id, position)] = (p.point_id, p.matched)
-        return keyed
-    return {(f.id, i): (p.id, int(p.matched)) for f in runs[0].fixtures for i, p in enumerate(f.points)}
+    keyed: dict[tuple[str, int], tuple[str, int]] = {}
+    index: dict[str, int] = {}
+    for p in point_stability(runs):
+        position = index.get(p.fixture_id, 0)
+        index[p.fixture_id] = position + 1
+        keyed[(p.fixture_id, position)] = (p.point_id, p.matched)
+    return keyed
 
 
 def compare_runs(corpus_root: str, base_folders: list[str], candidate_folders: list[str], *,

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from corpustools.corpus import Corpus
 from corpustools.normalize import term_spans
-from corpustools.score.evidence import ForbiddenHit, PointEvidence, forbidden_hits, point_evidence
+from corpustools.score.evidence import ForbiddenHit, PointEvidence
 from corpustools.score.html_page import anchor, esc, table, verdict_badge
 from corpustools.score.match import FixtureScore, Proposal
 from corpustools.score.reasons import FixtureStatus, Verdict
@@ -122,12 +122,12 @@ def run_evidence(fixture: FixtureScore, sidecar: Sidecar | None) -> list[str]:
     if fixture.status is not FixtureStatus.OK or sidecar is None:
         return lines
     notes = {p.id: p.notes for p in sidecar.all_points}
-    points = point_evidence(sidecar, fixture.proposals)
+    points = fixture.evidence  # what the scorer decided on: the page never re-matches
     if points:
         lines.append("<h4>Points</h4>")
     for point in points:
         lines += point_block(point, notes.get(point.point_id))
-    hits = list(forbidden_hits(sidecar, fixture.proposals))
+    hits = list(fixture.forbidden)
     if hits:
         lines += ["<h4>Forbidden terms found</h4>"]
         lines += table(["point", "term", "proposal", "field"],
