@@ -22,6 +22,7 @@ from corpustools.calibrate.worksheet import (
 )
 from corpustools.positions import InputError
 from corpustools.schemastore import validate
+from corpustools.score.reasons import Verdict
 from corpustools.textfile import decode_text, read_stdin_bytes, read_text
 from corpustools.yamlload import YamlDoc, parse_yaml
 
@@ -55,7 +56,7 @@ class JudgedFixture:
     captured: Mapping[str, bool]  # point id -> captured, every point listed
     proposals: tuple[JudgedProposal, ...]
     leak: bool
-    verdict: str  # PASS | FAIL
+    verdict: Verdict  # PASS | FAIL
     why: str
 
     def proposal(self, name: str) -> JudgedProposal | None:
@@ -149,7 +150,7 @@ def _judged(doc: YamlDoc) -> JudgedWorksheet:
             captured={p["id"]: p["captured"] == "yes" for p in points},
             proposals=tuple(JudgedProposal(p["name"], p["type"], p["class"]) for p in fixture["proposals"]),
             leak=fixture["task_detail_leak"] == "yes",
-            verdict=fixture["verdict"],
+            verdict=Verdict(fixture["verdict"]),  # the schema allows PASS and FAIL only
             why=" ".join((fixture["why"] or "").split()),
         )
     return JudgedWorksheet(doc.path, doc.data["shows_terms"], fixtures)

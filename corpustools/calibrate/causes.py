@@ -42,7 +42,7 @@ class FixtureCalibration:
     fixture_id: str
     category: str
     scorer_verdict: Verdict
-    human_verdict: str  # PASS | FAIL
+    human_verdict: Verdict  # PASS | FAIL
     why: str
     points: tuple[tuple[str, bool, bool], ...]  # (expected point id, scorer matched, human captured)
     optional: tuple[tuple[str, bool, bool], ...]
@@ -51,7 +51,7 @@ class FixtureCalibration:
 
     @property
     def verdicts_agree(self) -> bool:
-        return (self.scorer_verdict is Verdict.PASS) == (self.human_verdict == Verdict.PASS)
+        return (self.scorer_verdict is Verdict.PASS) == (self.human_verdict is Verdict.PASS)
 
 
 def _quoted(terms) -> str:
@@ -141,7 +141,7 @@ def _leak_disagreements(score: FixtureScore, judged: JudgedFixture) -> list[Disa
 def _verdict_disagreement(sidecar: Sidecar, score: FixtureScore, judged: JudgedFixture) -> Disagreement:
     over = sum(p.over_extraction for p in judged.proposals)
     budget = sidecar.max_unexpected_proposals
-    human_pass = judged.verdict == Verdict.PASS
+    human_pass = judged.verdict is Verdict.PASS
     why = f"; why: {judged.why}" if judged.why else "; the human gave no why"
     # The budget explains it only when there are over-extractions for it to tolerate or not.
     if human_pass == (over <= budget) or sidecar.expect_empty or over == 0:
@@ -173,7 +173,7 @@ def calibrate_fixture(sidecar: Sidecar, score: FixtureScore, judged: JudgedFixtu
     found += _point_disagreements(sidecar.optional_points, score.optional_points, "optional", score, judged)
     found += _proposal_disagreements(sidecar, score, judged)
     found += _leak_disagreements(score, judged)
-    agree = (score.verdict is Verdict.PASS) == (judged.verdict == Verdict.PASS)
+    agree = (score.verdict is Verdict.PASS) == (judged.verdict is Verdict.PASS)
     if not agree and not found:
         found.append(_verdict_disagreement(sidecar, score, judged))
     return FixtureCalibration(
