@@ -7,7 +7,8 @@ from hypothesis import strategies as st
 
 from corpustools.normalize import contains_term, normalize, term_spans
 from corpustools.score.evidence import ForbiddenHit, TermCheck, forbidden_hits, point_evidence
-from corpustools.score.match import forbidden_matches, read_proposals
+from corpustools.score.match import forbidden_matches
+from corpustools.score.proposals import read_proposals
 from corpustools.score.reasons import forbidden_match
 from corpustools.sidecar import parse_sidecar
 from corpustools.yamlload import parse_yaml

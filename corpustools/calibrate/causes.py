@@ -8,7 +8,8 @@ from dataclasses import dataclass, replace
 from corpustools.calibrate.answers import JudgedFixture
 from corpustools.calibrate.worksheet import DURABLE_UNLABELED
 from corpustools.score.evidence import PointEvidence, proposal_evidence
-from corpustools.score.match import FixtureScore, PointScore, Proposal
+from corpustools.score.match import FixtureScore, PointScore
+from corpustools.score.proposals import Proposal
 from corpustools.score.reasons import ReasonKind, Verdict
 from corpustools.sidecar import ExpectedPoint, Sidecar
 

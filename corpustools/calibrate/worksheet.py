@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from corpustools.corpus import SESSION_SUFFIX, SESSIONS_DIR
 from corpustools.positions import InputError, Pos
-from corpustools.score.match import Proposal, read_proposals
+from corpustools.score.proposals import Proposal, read_proposals
 from corpustools.score.results import ResultFile, read_run_folder
 from corpustools.score.scoring import LoadedCorpus
 from corpustools.sidecar import Sidecar

@@ -9,13 +9,10 @@ with the reason it explains.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from corpustools.normalize import contains_term, normalize
+from corpustools.score.proposals import Proposal
 from corpustools.sidecar import ExpectedPoint, Sidecar
-
-if TYPE_CHECKING:  # match.py imports this module
-    from corpustools.score.match import Proposal
 
 
 @dataclass(frozen=True)

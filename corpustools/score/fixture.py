@@ -11,10 +11,10 @@ from corpustools.score.match import (
     PointScore,
     fixture_reasons,
     point_score,
-    read_proposals,
     unexpected_proposals,
     verdict,
 )
+from corpustools.score.proposals import read_proposals
 from corpustools.score.reasons import FixtureStatus, Reason, ReasonKind, Verdict
 from corpustools.score.results import ResultFile
 from corpustools.sidecar import Sidecar

@@ -13,7 +13,8 @@ from corpustools.corpus import Corpus
 from corpustools.normalize import term_spans
 from corpustools.score.evidence import ForbiddenHit, PointEvidence
 from corpustools.score.html_page import anchor, esc, table, verdict_badge
-from corpustools.score.match import FixtureScore, Proposal
+from corpustools.score.match import FixtureScore
+from corpustools.score.proposals import Proposal
 from corpustools.score.reasons import FixtureStatus, Verdict
 from corpustools.score.scoring import RunScore
 from corpustools.sidecar import Sidecar

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from corpustools.contract import proposals as named_proposals
-from corpustools.normalize import contains_term, normalize
+from corpustools.normalize import contains_term
 from corpustools.score.evidence import ForbiddenHit, PointEvidence
+from corpustools.score.proposals import Proposal
 from corpustools.score.reasons import (
     Advisory,
     FixtureStatus,
@@ -20,17 +20,6 @@ from corpustools.score.reasons import (
     phantom_over_budget,
 )
 from corpustools.sidecar import ExpectedPoint, Sidecar
-
-
-@dataclass(frozen=True)
-class Proposal:
-    name: str  # practice[i] | map[i]
-    type: str  # the array it sits in: practice | map
-    title: str
-    description: str
-    body: str
-    tags: tuple[str, ...]
-    match_text: str  # normalized title + "\n" + body: what must_match_all terms are looked for in
 
 
 @dataclass(frozen=True)
@@ -68,15 +57,6 @@ class FixtureScore:
     @property
     def false_reject(self) -> bool:
         return self.expect_empty is False and self.came_back_empty
-
-
-def read_proposals(output: dict) -> tuple[Proposal, ...]:
-    found = []
-    for name, item in named_proposals(output):
-        title, body = item["title"], item["body"]
-        found.append(Proposal(name, name.split("[", 1)[0], title, item["description"], body,
-                              tuple(item["tags"]), normalize(title + "\n" + body)))
-    return tuple(found)
 
 
 def contains_all(proposal: Proposal, point: ExpectedPoint) -> bool:
