@@ -3,7 +3,7 @@
 from corpustools.score.advisories import identifier_tokens
 from corpustools.score.scoring import score_report
 from tests.support.corpus import ADMIT_ID, REJECT_ID
-from tests.support.score import EMPTY, admit_sidecar, fixture, output, proposal, write_results
+from tests.support.score import EMPTY, admit_sidecar, fixture, output, proposal, texts, write_results
 
 TWO_POINTS = admit_sidecar(("expire-via-queue", "practice", ["queue worker", "expired signups"]),
                            ("cron-enqueues", "practice", ["cron hook", "enqueue"]), max_unexpected=3)
@@ -18,19 +18,19 @@ def diagnose(make_corpus, tmp_path, produced, sidecar=None):
 def test_near_miss_names_point_term_and_proposal(make_corpus, tmp_path):
     produced = output([proposal("Expired signups go through the queueworker")])
     admit = diagnose(make_corpus, tmp_path, produced)
-    assert admit.reasons[0] == "missed-point:expire-via-queue"
-    assert "near-miss:expire-via-queue:queue worker:practice[0]" in admit.advisories
+    assert texts(admit.reasons)[0] == "missed-point:expire-via-queue"
+    assert "near-miss:expire-via-queue:queue worker:practice[0]" in texts(admit.advisories)
 
 
 def test_near_miss_catches_inflections_but_not_unrelated_text(make_corpus, tmp_path):
     produced = output([proposal("Expired signup goes through the queue workers")],
                       [proposal("The queue worker, expired signup", type="map")])
     admit = diagnose(make_corpus, tmp_path, produced)
-    assert "near-miss:expire-via-queue:expired signups:practice[0]" in admit.advisories
+    assert "near-miss:expire-via-queue:expired signups:practice[0]" in texts(admit.advisories)
     # map[0] is of the other type: no near-miss against it, and it does not hold every term either.
-    assert not any(d.endswith(":map[0]") for d in admit.advisories)
+    assert not any(d.endswith(":map[0]") for d in texts(admit.advisories))
     unrelated = diagnose(make_corpus, tmp_path, output([proposal("Run the linter before committing")]))
-    assert not any(d.startswith("near-miss") for d in unrelated.advisories)
+    assert not any(d.startswith("near-miss") for d in texts(unrelated.advisories))
 
 
 def test_invented_identifier_is_a_backticked_token_absent_from_the_transcript(make_corpus, tmp_path):
@@ -39,7 +39,7 @@ def test_invented_identifier_is_a_backticked_token_absent_from_the_transcript(ma
                                 "`SignupPurger::run()` and `the queue` (not one token).")])
     admit = diagnose(make_corpus, tmp_path, produced)
     assert admit.verdict == "PASS"  # diagnostics never change a verdict
-    invented = [d for d in admit.advisories if d.startswith("invented-identifier")]
+    invented = [d for d in texts(admit.advisories) if d.startswith("invented-identifier")]
     assert invented == ["invented-identifier:practice[0]:signup_expiry_queue",
                         "invented-identifier:practice[0]:SignupPurger::run"]
 
@@ -54,23 +54,23 @@ def test_duplicate_and_merged(make_corpus, tmp_path):
     again = proposal("Expired signups: queue worker only")
     admit = diagnose(make_corpus, tmp_path, output([both, again]), TWO_POINTS)
     assert admit.verdict == "PASS"
-    assert "duplicate:expire-via-queue" in admit.advisories
-    assert "merged:practice[0]" in admit.advisories
-    assert "merged:practice[1]" not in admit.advisories
+    assert "duplicate:expire-via-queue" in texts(admit.advisories)
+    assert "merged:practice[0]" in texts(admit.advisories)
+    assert "merged:practice[1]" not in texts(admit.advisories)
 
 
 def test_contract_warnings_become_diagnostics(make_corpus, tmp_path):
     loud = proposal("Expired signups go through the queue worker", tags=("Newsletter",), type="map")
     admit = diagnose(make_corpus, tmp_path, {"practice": [loud], "map": []})
-    assert "contract:practice[0]:type-mismatch" in admit.advisories
-    assert "contract:practice[0]:tag-case" in admit.advisories
+    assert "contract:practice[0]:type-mismatch" in texts(admit.advisories)
+    assert "contract:practice[0]:tag-case" in texts(admit.advisories)
 
 
 def test_diagnostic_order_is_fixed(make_corpus, tmp_path):
     produced = output([proposal("Expired signups go through the queueworker", "see `made_up_name`")],
                       [proposal("cron hook enqueue", type="map")])
     admit = diagnose(make_corpus, tmp_path, produced, TWO_POINTS)
-    kinds = [d.split(":", 1)[0] for d in admit.advisories]
+    kinds = [d.split(":", 1)[0] for d in texts(admit.advisories)]
     order = ["type-mismatch", "near-miss", "duplicate", "merged", "contract", "invented-identifier"]
     assert kinds == sorted(kinds, key=order.index)
     assert kinds[0] == "type-mismatch" and kinds[-1] == "invented-identifier"

@@ -9,7 +9,9 @@ from corpustools.io.yamlload import parse_yaml
 from corpustools.model.normalize import contains_term, normalize, term_spans
 from corpustools.model.sidecar import parse_sidecar
 from corpustools.score.evidence import ForbiddenHit, TermCheck, forbidden_hits, point_evidence
-from corpustools.score.match import forbidden_matches, read_proposals
+from corpustools.score.match import forbidden_matches
+from corpustools.score.proposals import read_proposals
+from corpustools.score.reasons import forbidden_match
 from tests.support.score import output, points_yaml, proposal
 
 TEXT = ("fixture_id: admit-convention-01\ncategory: admit-convention\nexpect_empty: false\n"
@@ -74,8 +76,7 @@ def test_forbidden_hits_name_proposal_and_field_in_nesting_order():
         ForbiddenHit("b", "ftp", "map[0]", "Upload", "tags[0]"),
     )
     assert forbidden_matches(points, forbidden_hits(points, proposals)) == [
-        "forbidden-match:a:direct delete", "forbidden-match:a:cron",
-                                                    "forbidden-match:b:ftp"]
+        forbidden_match("a", "direct delete"), forbidden_match("a", "cron"), forbidden_match("b", "ftp")]
 
 
 def test_a_forbidden_term_across_a_field_boundary_is_no_hit():

@@ -4,7 +4,17 @@ import time
 
 from corpustools.score.scoring import score_report
 from tests.support.corpus import ADMIT_ID, REJECT_ID, sidecar_text
-from tests.support.score import EMPTY, GOOD_ADMIT, admit_sidecar, fixture, good_results, output, proposal, write_results
+from tests.support.score import (
+    EMPTY,
+    GOOD_ADMIT,
+    admit_sidecar,
+    fixture,
+    good_results,
+    output,
+    proposal,
+    texts,
+    write_results,
+)
 
 
 def score(corpus, results):
@@ -19,7 +29,7 @@ def admit_scored(corpus, folder, admit_output):
 def test_faithful_results_pass_and_match_the_point(make_corpus, tmp_path):
     report = score(make_corpus(), good_results(tmp_path / "run"))
     admit = fixture(report)
-    assert admit.verdict == "PASS" and admit.reasons == ()
+    assert admit.verdict == "PASS" and texts(admit.reasons) == ()
     assert [(p.id, p.matched, p.matched_by) for p in admit.points] == [("expire-via-queue", True, ("practice[0]",))]
     assert fixture(report, REJECT_ID).verdict == "PASS"
     assert report.runs[0].aggregate.points_matched == 1
@@ -43,20 +53,20 @@ def test_missed_point_when_a_term_is_absent(make_corpus, tmp_path):
     produced = output([proposal("Expired signups", "Delete them in the cron hook.")])
     admit = admit_scored(make_corpus(), tmp_path / "run", produced)
     assert admit.verdict == "FAIL"
-    assert admit.reasons == ("missed-point:expire-via-queue", "phantom-over-budget:1>0")
+    assert texts(admit.reasons) == ("missed-point:expire-via-queue", "phantom-over-budget:1>0")
     assert admit.unexpected == ("practice[0]",)
 
 
 def test_terms_are_matched_in_title_and_body_not_description_or_tags(make_corpus, tmp_path):
     produced = output([proposal("Expired signups", "", description="via the queue worker", tags=("queue worker",))])
-    assert "missed-point:expire-via-queue" in admit_scored(make_corpus(), tmp_path / "run", produced).reasons
+    assert "missed-point:expire-via-queue" in texts(admit_scored(make_corpus(), tmp_path / "run", produced).reasons)
 
 
 def test_a_point_is_matched_only_by_a_proposal_of_its_type(make_corpus, tmp_path):
     wrong_type = proposal("Expired signups go through the queue worker", type="map")
     admit = admit_scored(make_corpus(), tmp_path / "run", output(map=[wrong_type]))
-    assert admit.reasons[0] == "missed-point:expire-via-queue"
-    assert "type-mismatch:expire-via-queue:map[0]" in admit.advisories
+    assert texts(admit.reasons)[0] == "missed-point:expire-via-queue"
+    assert "type-mismatch:expire-via-queue:map[0]" in texts(admit.advisories)
 
 
 def test_phantom_over_budget(make_corpus, tmp_path):
@@ -66,7 +76,7 @@ def test_phantom_over_budget(make_corpus, tmp_path):
         ("expire-via-queue", "practice", ["queue worker", "expired signups"]), max_unexpected=1)})
     admit = fixture(score(corpus, results))
     assert admit.verdict == "FAIL"
-    assert admit.reasons == ("phantom-over-budget:2>1",)
+    assert texts(admit.reasons) == ("phantom-over-budget:2>1",)
     assert admit.unexpected == ("practice[1]", "practice[2]")
 
 
@@ -86,7 +96,7 @@ def test_expected_empty_violated(make_corpus, tmp_path):
     report = score(make_corpus(), results)
     reject = fixture(report, REJECT_ID)
     assert reject.verdict == "FAIL"
-    assert reject.reasons == ("non-empty-where-empty", "phantom-over-budget:1>0")
+    assert texts(reject.reasons) == ("non-empty-where-empty", "phantom-over-budget:1>0")
     assert reject.unexpected == ("practice[0]",)
     assert (report.runs[0].aggregate.gate_correct, report.runs[0].aggregate.gate_total) == (0, 1)
 
@@ -98,7 +108,7 @@ def test_forbidden_match_fails_the_fixture_but_not_the_recall(make_corpus, tmp_p
     results = write_results(tmp_path / "run", {ADMIT_ID: leak, REJECT_ID: EMPTY})
     report = score(corpus, results)
     admit = fixture(report)
-    assert admit.reasons == ("forbidden-match:expire-via-queue:ticket NL-12",)
+    assert texts(admit.reasons) == ("forbidden-match:expire-via-queue:ticket NL-12",)
     assert admit.points[0].matched and report.runs[0].aggregate.points_matched == 1
 
 
@@ -107,14 +117,14 @@ def test_forbidden_terms_are_looked_for_in_description_and_tags_too(make_corpus,
         ("expire-via-queue", "practice", ["queue worker", "expired signups"], ["nl-12"]))})
     leak = output([proposal("Expired signups go through the queue worker", tags=("nl-12",))])
     results = write_results(tmp_path / "run", {ADMIT_ID: leak, REJECT_ID: EMPTY})
-    assert fixture(score(corpus, results)).reasons == ("forbidden-match:expire-via-queue:nl-12",)
+    assert texts(fixture(score(corpus, results)).reasons) == ("forbidden-match:expire-via-queue:nl-12",)
 
 
 def test_missing_result(make_corpus, tmp_path):
     results = write_results(tmp_path / "run", {ADMIT_ID: GOOD_ADMIT})
     report = score(make_corpus(), results)
     reject = fixture(report, REJECT_ID)
-    assert (reject.verdict, reject.reasons, reject.status) == ("FAIL", ("missing-result",), "missing-result")
+    assert (reject.verdict, texts(reject.reasons), reject.status) == ("FAIL", ("missing-result",), "missing-result")
     aggregate = report.runs[0].aggregate
     assert aggregate.missing_results == 1
     assert (aggregate.gate_correct, aggregate.gate_total) == (0, 1)  # an expect-empty fixture: a wrong gate
@@ -123,7 +133,7 @@ def test_missing_result(make_corpus, tmp_path):
 def test_missing_result_counts_its_points_as_missed(make_corpus, tmp_path):
     report = score(make_corpus(), write_results(tmp_path / "run", {REJECT_ID: EMPTY}))
     admit = fixture(report)
-    assert admit.reasons == ("missing-result",)
+    assert texts(admit.reasons) == ("missing-result",)
     assert [p.matched for p in admit.points] == [False]
     assert (report.runs[0].aggregate.points_matched, report.runs[0].aggregate.points_total) == (0, 1)
 
@@ -134,10 +144,10 @@ def test_invalid_result_names_the_first_schema_error(make_corpus, tmp_path):
     results = write_results(tmp_path / "run", {ADMIT_ID: bad, REJECT_ID: "{\n  \"practice\": [],\n"})
     report = score(make_corpus(), results)
     admit, reject = fixture(report), fixture(report, REJECT_ID)
-    assert admit.reasons == (f"invalid-result:{results}/{ADMIT_ID}.json: /practice/0: "
+    assert texts(admit.reasons) == (f"invalid-result:{results}/{ADMIT_ID}.json: /practice/0: "
                              "'kk_confidence' is a required property",)
     assert admit.points[0].matched is False  # an invalid result contributes no proposals
-    assert reject.reasons[0].startswith(f"invalid-result:{results}/{REJECT_ID}.json:3:")
+    assert texts(reject.reasons)[0].startswith(f"invalid-result:{results}/{REJECT_ID}.json:3:")
     assert report.runs[0].aggregate.invalid_results == 2
 
 
@@ -149,7 +159,7 @@ def test_a_huge_result_file_is_invalid_quickly(make_corpus, tmp_path):
     admit = fixture(score(make_corpus(), results))
     assert time.monotonic() - started < 5
     assert admit.status == "invalid-result"
-    assert "over the 8388608 byte limit" in admit.reasons[0]
+    assert "over the 8388608 byte limit" in texts(admit.reasons)[0]
 
 
 def test_invalid_sidecar_fails_with_category_from_file_name(make_corpus, tmp_path):
@@ -159,7 +169,7 @@ def test_invalid_sidecar_fails_with_category_from_file_name(make_corpus, tmp_pat
     report = score(corpus, good_results(tmp_path / "run"))
     admit = fixture(report)
     assert (admit.verdict, admit.category, admit.status) == ("FAIL", "admit-convention", "sidecar-invalid")
-    assert admit.reasons[0].startswith(f"sidecar-invalid:{corpus}/expected/{ADMIT_ID}.yaml:")
+    assert texts(admit.reasons)[0].startswith(f"sidecar-invalid:{corpus}/expected/{ADMIT_ID}.yaml:")
     odd = fixture(report, "odd-name")
     assert (odd.verdict, odd.category) == ("FAIL", "unknown")
     # the number is two digits, as lint's CT204 has it: a third digit is not the category's name
@@ -171,7 +181,7 @@ def test_unchecked_fixture_is_never_a_pass(make_corpus, tmp_path):
     corpus = make_corpus({f"expected/{ADMIT_ID}.yaml": admit_sidecar(max_unexpected=1)})
     report = score(corpus, good_results(tmp_path / "run"))
     admit = fixture(report)
-    assert (admit.verdict, admit.reasons) == ("UNCHECKED", ())
+    assert (admit.verdict, texts(admit.reasons)) == ("UNCHECKED", ())
     aggregate = report.runs[0].aggregate
     assert (aggregate.fixtures_passed, aggregate.fixtures_unchecked, aggregate.fixtures_total) == (1, 1, 2)
 
@@ -179,9 +189,9 @@ def test_unchecked_fixture_is_never_a_pass(make_corpus, tmp_path):
 def test_unchecked_fixture_stays_unchecked_with_phantoms_but_a_missing_result_fails(make_corpus, tmp_path):
     corpus = make_corpus({f"expected/{ADMIT_ID}.yaml": admit_sidecar()})
     admit = fixture(score(corpus, good_results(tmp_path / "run")))
-    assert (admit.verdict, admit.reasons) == ("UNCHECKED", ("phantom-over-budget:1>0",))
+    assert (admit.verdict, texts(admit.reasons)) == ("UNCHECKED", ("phantom-over-budget:1>0",))
     admit = fixture(score(corpus, write_results(tmp_path / "other", {REJECT_ID: EMPTY})))
-    assert (admit.verdict, admit.reasons) == ("FAIL", ("missing-result",))
+    assert (admit.verdict, texts(admit.reasons)) == ("FAIL", ("missing-result",))
 
 
 def test_empty_output_where_output_is_expected_is_a_false_reject(make_corpus, tmp_path):
@@ -209,7 +219,7 @@ def test_reasons_come_in_contract_order(make_corpus, tmp_path):
         ("third", "map", ["beta"]))})
     produced = output([proposal("queue worker gamma"), proposal("noise one"), proposal("noise two")])
     admit = admit_scored(corpus, tmp_path / "run", produced)
-    assert admit.reasons == ("missed-point:first", "missed-point:third", "forbidden-match:second:gamma",
+    assert texts(admit.reasons) == ("missed-point:first", "missed-point:third", "forbidden-match:second:gamma",
                              "phantom-over-budget:2>0")
 
 

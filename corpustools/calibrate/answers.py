@@ -24,6 +24,7 @@ from corpustools.io.positions import InputError
 from corpustools.io.schemastore import validate
 from corpustools.io.textfile import decode_text, read_stdin_bytes, read_text
 from corpustools.io.yamlload import YamlDoc, parse_yaml
+from corpustools.score.reasons import Verdict
 
 STDIN, STDIN_NAME = "-", "<stdin>"  # `--verdicts -` reads the worksheet from standard input
 
@@ -55,7 +56,7 @@ class JudgedFixture:
     captured: Mapping[str, bool]  # point id -> captured, every point listed
     proposals: tuple[JudgedProposal, ...]
     leak: bool
-    verdict: str  # PASS | FAIL
+    verdict: Verdict  # PASS | FAIL
     why: str
 
     def proposal(self, name: str) -> JudgedProposal | None:
@@ -149,7 +150,7 @@ def _judged(doc: YamlDoc) -> JudgedWorksheet:
             captured={p["id"]: p["captured"] == "yes" for p in points},
             proposals=tuple(JudgedProposal(p["name"], p["type"], p["class"]) for p in fixture["proposals"]),
             leak=fixture["task_detail_leak"] == "yes",
-            verdict=fixture["verdict"],
+            verdict=Verdict(fixture["verdict"]),  # the schema allows PASS and FAIL only
             why=" ".join((fixture["why"] or "").split()),
         )
     return JudgedWorksheet(doc.path, doc.data["shows_terms"], fixtures)

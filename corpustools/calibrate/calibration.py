@@ -16,6 +16,7 @@ from corpustools.calibrate.agreement import Table, table_of
 from corpustools.calibrate.answers import JudgedWorksheet, read_worksheet
 from corpustools.calibrate.causes import CAUSES, FixtureCalibration, calibrate_fixture
 from corpustools.calibrate.worksheet import known_sha256, prompt_identity, unjudgeable
+from corpustools.score.reasons import Verdict
 from corpustools.score.results import RESULT_SUFFIX
 from corpustools.score.scoring import CorpusInfo, LoadedCorpus, RunScore, open_corpus, score_run
 
@@ -49,7 +50,7 @@ class RunCalibration:
 
     def table(self, level: str) -> Table:
         if level == "fixture":
-            return table_of((f.scorer_verdict == "PASS", f.human_verdict == "PASS") for f in self.fixtures)
+            return table_of((f.scorer_verdict is Verdict.PASS, f.human_verdict is Verdict.PASS) for f in self.fixtures)
         attr = {"point": "points", "optional": "optional", "proposal": "proposals"}[level]
         return table_of((scorer, human) for f in self.fixtures for _, scorer, human in getattr(f, attr))
 

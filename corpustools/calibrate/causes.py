@@ -7,9 +7,11 @@ from dataclasses import dataclass, replace
 
 from corpustools.calibrate.answers import JudgedFixture
 from corpustools.calibrate.worksheet import DURABLE_UNLABELED
-from corpustools.model.normalize import contains_term
 from corpustools.model.sidecar import ExpectedPoint, Sidecar
-from corpustools.score.match import PASS, FixtureScore, PointScore, Proposal
+from corpustools.score.evidence import PointEvidence, proposal_evidence
+from corpustools.score.match import FixtureScore, PointScore
+from corpustools.score.proposals import Proposal
+from corpustools.score.reasons import ReasonKind, Verdict
 
 BRITTLE, LOOSE, NARROW = "brittle-term", "loose-term", "label-too-narrow"
 MISSING_FORBIDDEN, OVER_FORBIDDEN, BUDGET, UNEXPLAINED = ("missing-forbidden", "over-forbidden", "budget",
@@ -24,7 +26,6 @@ CAUSES = (
     (BUDGET, "the classes agree but the verdict does not: revisit max_unexpected_proposals"),
     (UNEXPLAINED, "the verdicts differ for a reason none of the above covers: read the human's why"),
 )
-FORBIDDEN_PREFIX = "forbidden-match:"
 
 
 @dataclass(frozen=True)
@@ -41,8 +42,8 @@ class Disagreement:
 class FixtureCalibration:
     fixture_id: str
     category: str
-    scorer_verdict: str  # PASS | FAIL | UNCHECKED
-    human_verdict: str  # PASS | FAIL
+    scorer_verdict: Verdict
+    human_verdict: Verdict  # PASS | FAIL
     why: str
     points: tuple[tuple[str, bool, bool], ...]  # (expected point id, scorer matched, human captured)
     optional: tuple[tuple[str, bool, bool], ...]
@@ -51,31 +52,28 @@ class FixtureCalibration:
 
     @property
     def verdicts_agree(self) -> bool:
-        return (self.scorer_verdict == PASS) == (self.human_verdict == PASS)
+        return (self.scorer_verdict is Verdict.PASS) == (self.human_verdict is Verdict.PASS)
 
 
 def _quoted(terms) -> str:
     return ", ".join(f"'{t}'" for t in terms)
 
 
-def absent_terms(proposal: Proposal, point: ExpectedPoint) -> list[str]:
-    return [t.text for t in point.must_match_all if not contains_term(proposal.match_text, t.text)]
-
-
-def _capturing(point: ExpectedPoint, score: FixtureScore, judged: JudgedFixture) -> Proposal | None:
-    """The proposal the human classed as carrying `point`; else the same-type proposal with the
-    fewest absent terms (the first of equals)."""
+def _capturing(point: ExpectedPoint, evidence: PointEvidence | None, score: FixtureScore,
+               judged: JudgedFixture) -> Proposal | None:
+    """The proposal the human classed as carrying `point`; else the scorer's closest one
+    (PointEvidence.closest: what the score report's drill-down names too)."""
     named = [p for p in score.proposals if (j := judged.proposal(p.name)) and j.point_id == point.id]
     if named:
         return named[0]
-    same_type = [p for p in score.proposals if p.type == point.type]
-    return min(same_type, key=lambda p: len(absent_terms(p, point)), default=None)
+    closest = evidence.closest if evidence is not None else None
+    return next((p for p in score.proposals if closest is not None and p.name == closest.proposal), None)
 
 
 def _brittle(point: ExpectedPoint, proposal: Proposal | None, levels: tuple[str, ...]) -> Disagreement:
     if proposal is None:
         return Disagreement(BRITTLE, levels, point.id, None, f"the output has no {point.type} proposal to carry it")
-    absent = absent_terms(proposal, point)
+    absent = proposal_evidence(proposal, point).absent
     detail = f"terms absent from {proposal.name}: {_quoted(absent)}" if absent else "every term is present"
     if proposal.type != point.type:
         detail = f"{proposal.name} is a {proposal.type} and the point a {point.type}; " + detail
@@ -84,13 +82,16 @@ def _brittle(point: ExpectedPoint, proposal: Proposal | None, levels: tuple[str,
 
 def _point_disagreements(points: tuple[ExpectedPoint, ...], scores: tuple[PointScore, ...], level: str,
                          score: FixtureScore, judged: JudgedFixture) -> list[Disagreement]:
+    # The scorer's evidence, point by point in sidecar order; none for a missing or invalid result.
+    evidence: list[PointEvidence | None] = [e for e in score.evidence if e.optional == (level == "optional")]
+    evidence = evidence or [None] * len(points)
     out = []
-    for point, matched in zip(points, scores, strict=True):
+    for point, matched, checked in zip(points, scores, evidence, strict=True):
         captured = judged.captured.get(point.id)
         if captured is None or captured == matched.matched:
             continue
         if captured:
-            out.append(_brittle(point, _capturing(point, score, judged), (level,)))
+            out.append(_brittle(point, _capturing(point, checked, score, judged), (level,)))
         else:
             out += [Disagreement(LOOSE, (level,), point.id, name, f"every term is found in {name} "
                                  f"({_quoted(t.text for t in point.must_match_all)}); the human says the point "
@@ -126,27 +127,26 @@ def _proposal_disagreements(sidecar: Sidecar, score: FixtureScore, judged: Judge
 
 
 def _leak_disagreements(score: FixtureScore, judged: JudgedFixture) -> list[Disagreement]:
-    fired = [r[len(FORBIDDEN_PREFIX):] for r in score.reasons if r.startswith(FORBIDDEN_PREFIX)]
+    fired = [(r.point_id, r.term) for r in score.reasons if r.kind is ReasonKind.FORBIDDEN_MATCH]
     if judged.leak and not fired:
         why = f" (why: {judged.why})" if judged.why else ""
         return [Disagreement(MISSING_FORBIDDEN, ("leak",), None, None,
                              "the human saw a task-detail leak; no must_not_match term fired" + why)]
     if fired and not judged.leak:
-        pairs = [item.split(":", 1) for item in fired]  # <point id>:<term>
         return [Disagreement(OVER_FORBIDDEN, ("leak",), point_id, None,
                              f"must_not_match '{term}' of {point_id} fired; the human saw no leak")
-                for point_id, term in pairs]
+                for point_id, term in fired]
     return []
 
 
 def _verdict_disagreement(sidecar: Sidecar, score: FixtureScore, judged: JudgedFixture) -> Disagreement:
     over = sum(p.over_extraction for p in judged.proposals)
     budget = sidecar.max_unexpected_proposals
-    human_pass = judged.verdict == PASS
+    human_pass = judged.verdict is Verdict.PASS
     why = f"; why: {judged.why}" if judged.why else "; the human gave no why"
     # The budget explains it only when there are over-extractions for it to tolerate or not.
     if human_pass == (over <= budget) or sidecar.expect_empty or over == 0:
-        reasons = ", ".join(score.reasons) or "no reasons"
+        reasons = ", ".join(str(r) for r in score.reasons) or "no reasons"
         return Disagreement(UNEXPLAINED, ("fixture",), None, None,
                             f"scorer {score.verdict} ({reasons}), human {judged.verdict}{why}")
     return Disagreement(BUDGET, ("fixture",), None, None,
@@ -174,7 +174,7 @@ def calibrate_fixture(sidecar: Sidecar, score: FixtureScore, judged: JudgedFixtu
     found += _point_disagreements(sidecar.optional_points, score.optional_points, "optional", score, judged)
     found += _proposal_disagreements(sidecar, score, judged)
     found += _leak_disagreements(score, judged)
-    agree = (score.verdict == PASS) == (judged.verdict == PASS)
+    agree = (score.verdict is Verdict.PASS) == (judged.verdict is Verdict.PASS)
     if not agree and not found:
         found.append(_verdict_disagreement(sidecar, score, judged))
     return FixtureCalibration(

@@ -30,8 +30,8 @@ def run_dict(run: RunCalibration) -> dict:
         "warnings": list(run.warnings),
         "agreement": agreement_dict(run),
         "fixtures": [{
-            "id": f.fixture_id, "category": f.category, "scorer_verdict": f.scorer_verdict,
-            "human_verdict": f.human_verdict, "verdicts_agree": f.verdicts_agree, "why": f.why,
+            "id": f.fixture_id, "category": f.category, "scorer_verdict": f.scorer_verdict.value,
+            "human_verdict": f.human_verdict.value, "verdicts_agree": f.verdicts_agree, "why": f.why,
             "disagreements": [{"cause": d.cause, "levels": list(d.levels), "point": d.point, "proposal": d.proposal,
                                "proposal_title": d.proposal_title, "detail": d.detail} for d in f.disagreements],
         } for f in run.fixtures],

@@ -17,7 +17,7 @@ from corpustools.io.positions import InputError, Pos
 from corpustools.io.yamlwrite import flow_scalar, inline_scalar, scalar_lines
 from corpustools.model.sidecar import Sidecar
 from corpustools.model.status import OK
-from corpustools.score.match import Proposal, read_proposals
+from corpustools.score.proposals import Proposal, read_proposals
 from corpustools.score.results import ResultFile, read_run_folder
 from corpustools.score.scoring import LoadedCorpus
 

@@ -16,6 +16,7 @@ from corpustools.model.contract import contract_warnings
 from corpustools.model.normalize import contains_term, normalize
 from corpustools.model.sidecar import Sidecar
 from corpustools.score.match import contains_all
+from corpustools.score.reasons import Advisory, AdvisoryKind
 
 # rapidfuzz partial_ratio (0-100) at or above which an absent term has a close variant: one
 # edit in a ten-letter term scores about 90, so a typo or inflection is a near miss.
@@ -25,16 +26,16 @@ _CODE_SPAN = re.compile(r"`([^`\s]{2,200})`")
 _TRIM = ".,;:/'\"()[]{}"
 
 
-def type_mismatches(sidecar: Sidecar, proposals, points) -> list[str]:
+def type_mismatches(sidecar: Sidecar, proposals, points) -> list[Advisory]:
     out = []
     for point, score in zip(sidecar.points, points, strict=True):
         if not score.matched:
-            out += [f"type-mismatch:{point.id}:{p.name}" for p in proposals
+            out += [Advisory(AdvisoryKind.TYPE_MISMATCH, point_id=point.id, proposal=p.name) for p in proposals
                     if p.type != point.type and contains_all(p, point)]
     return out
 
 
-def near_misses(sidecar: Sidecar, proposals, points) -> list[str]:
+def near_misses(sidecar: Sidecar, proposals, points) -> list[Advisory]:
     from rapidfuzz import fuzz
 
     out = []
@@ -49,20 +50,20 @@ def near_misses(sidecar: Sidecar, proposals, points) -> list[str]:
                 if proposal.type != point.type or contains_term(proposal.match_text, term.text):
                     continue
                 if fuzz.partial_ratio(needle, proposal.match_text, score_cutoff=NEAR_MISS_SCORE):
-                    out.append(f"near-miss:{point.id}:{term.text}:{proposal.name}")
+                    out.append(Advisory(AdvisoryKind.NEAR_MISS, point_id=point.id, text=term.text, proposal=proposal.name))
     return out
 
 
-def duplicates_and_merges(proposals, points) -> list[str]:
-    out = [f"duplicate:{score.id}" for score in points if len(score.matched_by) > 1]
+def duplicates_and_merges(proposals, points) -> list[Advisory]:
+    out = [Advisory(AdvisoryKind.DUPLICATE, point_id=score.id) for score in points if len(score.matched_by) > 1]
     for proposal in proposals:
         if sum(proposal.name in score.matched_by for score in points) > 1:
-            out.append(f"merged:{proposal.name}")
+            out.append(Advisory(AdvisoryKind.MERGED, proposal=proposal.name))
     return out
 
 
-def contract_advisories(output: dict) -> list[str]:
-    return [f"contract:{w.proposal}:{w.what}" for w in contract_warnings(output)]
+def contract_advisories(output: dict) -> list[Advisory]:
+    return [Advisory(AdvisoryKind.CONTRACT, proposal=w.proposal, text=w.what) for w in contract_warnings(output)]
 
 
 def identifier_tokens(text: str) -> list[str]:
@@ -76,20 +77,24 @@ def identifier_tokens(text: str) -> list[str]:
     return tokens
 
 
-def invented_identifiers(proposals, transcript: str) -> list[str]:
+def invented_identifiers(proposals, transcript: str) -> list[Advisory]:
     out = []
     for proposal in proposals:
         for token in identifier_tokens("\n".join((proposal.title, proposal.description, proposal.body))):
             if token not in transcript:
-                out.append(f"invented-identifier:{proposal.name}:{token}")
+                out.append(Advisory(AdvisoryKind.INVENTED_IDENTIFIER, proposal=proposal.name, text=token))
     return out
 
 
-def _unique(items: list[str]) -> list[str]:
-    return list(dict.fromkeys(items))
+def _unique(items: list[Advisory]) -> list[Advisory]:
+    """The first of each text: two advisories that read the same are one line to a reader."""
+    first: dict[str, Advisory] = {}
+    for item in items:
+        first.setdefault(str(item), item)
+    return list(first.values())
 
 
-def advisory(sidecar: Sidecar, proposals, points, output: dict, transcript: str | None) -> list[str]:
+def advisory(sidecar: Sidecar, proposals, points, output: dict, transcript: str | None) -> list[Advisory]:
     """Every advisory of a scored fixture, in a fixed order (docs/scoring.md rule 6)."""
     out = type_mismatches(sidecar, proposals, points)
     out += near_misses(sidecar, proposals, points)

@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from corpustools.score.match import FAIL, INVALID_RESULT, MISSING_RESULT, PASS, SIDECAR_INVALID, UNCHECKED, FixtureScore
+from corpustools.score.match import FixtureScore
+from corpustools.score.reasons import FixtureStatus, Verdict
 from corpustools.score.stats import wilson
 
 
@@ -101,9 +102,9 @@ def aggregate(fixtures: list[FixtureScore]) -> Aggregate:
     verdicts = Counter(f.verdict for f in fixtures)
     statuses = Counter(f.status for f in fixtures)
     return Aggregate(
-        fixtures_passed=verdicts[PASS],
-        fixtures_failed=verdicts[FAIL],
-        fixtures_unchecked=verdicts[UNCHECKED],
+        fixtures_passed=verdicts[Verdict.PASS],
+        fixtures_failed=verdicts[Verdict.FAIL],
+        fixtures_unchecked=verdicts[Verdict.UNCHECKED],
         fixtures_total=len(fixtures),
         points_matched=sum(p.matched for f in fixtures for p in f.points),
         points_total=sum(len(f.points) for f in fixtures),
@@ -112,9 +113,9 @@ def aggregate(fixtures: list[FixtureScore]) -> Aggregate:
         gate_total=sum(f.expect_empty is True for f in fixtures),
         false_rejects=sum(f.false_reject for f in fixtures),
         expecting_output=sum(f.expect_empty is False for f in fixtures),
-        missing_results=statuses[MISSING_RESULT],
-        invalid_results=statuses[INVALID_RESULT],
-        invalid_sidecars=statuses[SIDECAR_INVALID],
+        missing_results=statuses[FixtureStatus.MISSING_RESULT],
+        invalid_results=statuses[FixtureStatus.INVALID_RESULT],
+        invalid_sidecars=statuses[FixtureStatus.SIDECAR_INVALID],
         optional_points_matched=sum(p.matched for f in fixtures for p in f.optional_points),
         optional_points_total=sum(len(f.optional_points) for f in fixtures),
     )
@@ -134,16 +135,12 @@ def category_rows(fixtures: list[FixtureScore], declared: list[str]) -> tuple[Ca
     total: Counter = Counter()
     for f in fixtures:  # one pass, grouped; not one walk over every fixture per category
         total[f.category] += 1
-        passed[f.category] += f.verdict == PASS
+        passed[f.category] += f.verdict is Verdict.PASS
     order = list(declared) + sorted(set(total) - set(declared))
     return tuple(CategoryRow(c, passed[c], total[c]) for c in order)
 
 
-def reason_kind(reason: str) -> str:
-    return reason.split(":", 1)[0]
-
-
 def taxonomy(fixtures: list[FixtureScore]) -> tuple[tuple[str, int], ...]:
     """Reason kinds with their counts, most frequent first, ties by code point."""
-    counts = Counter(reason_kind(r) for f in fixtures for r in f.reasons)
+    counts = Counter(r.kind.value for f in fixtures for r in f.reasons)
     return tuple(sorted(counts.items(), key=lambda item: (-item[1], item[0])))

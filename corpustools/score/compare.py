@@ -10,14 +10,34 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from corpustools.score.aggregate import METRICS, Metric, metric_value
-from corpustools.score.match import PASS
-from corpustools.score.repeated import summarize
+from corpustools.score.reasons import TextEnum, Verdict
+from corpustools.score.repeated import point_stability
 from corpustools.score.scoring import CorpusInfo, RunScore, open_corpus, score_run
 from corpustools.score.stats import flips_needed, mcnemar_exact, mean, sample_std
 
-GAINED, LOST, SAME = "gained", "lost", "same"
-IMPROVED, WORSENED, UNCHANGED, UNDEFINED = "improved", "worsened", "unchanged", "n/a"
-BEYOND_NOISE, WITHIN_NOISE = "beyond noise", "within noise"
+
+class Transition(TextEnum):
+    """A fixture's pass share, or a point's match share, from base to candidate."""
+
+    GAINED = "gained"
+    LOST = "lost"
+    SAME = "same"
+
+
+class Direction(TextEnum):
+    """A metric's change, better or worse by the metric's own sense."""
+
+    IMPROVED = "improved"
+    WORSENED = "worsened"
+    UNCHANGED = "unchanged"
+    UNDEFINED = "n/a"
+
+
+class Noise(TextEnum):
+    BEYOND = "beyond noise"
+    WITHIN = "within noise"
+
+
 # Metrics whose loss beyond noise marks a comparison `regressed` (with several runs a side).
 REGRESSION_METRICS = ("recall", "gate_accuracy")
 _EPSILON = 1e-12  # float sums of identical rates may differ in the last bit
@@ -27,27 +47,27 @@ class CorpusDrift(Exception):
     """A run was produced against another corpus and drift was not allowed."""
 
 
-def transition(base: Fraction, candidate: Fraction) -> str:
-    return GAINED if candidate > base else LOST if candidate < base else SAME
+def transition(base: Fraction, candidate: Fraction) -> Transition:
+    return Transition.GAINED if candidate > base else Transition.LOST if candidate < base else Transition.SAME
 
 
 @dataclass(frozen=True)
 class FixtureChange:
     id: str
     category: str
-    base: tuple[str, ...]  # the verdict in each base run
-    candidate: tuple[str, ...]
+    base: tuple[Verdict, ...]  # the verdict in each base run
+    candidate: tuple[Verdict, ...]
 
     @property
     def base_share(self) -> Fraction:
-        return Fraction(self.base.count(PASS), len(self.base))
+        return Fraction(self.base.count(Verdict.PASS), len(self.base))
 
     @property
     def candidate_share(self) -> Fraction:
-        return Fraction(self.candidate.count(PASS), len(self.candidate))
+        return Fraction(self.candidate.count(Verdict.PASS), len(self.candidate))
 
     @property
-    def transition(self) -> str:
+    def transition(self) -> Transition:
         return transition(self.base_share, self.candidate_share)
 
 
@@ -61,7 +81,7 @@ class PointChange:
     candidate_runs: int
 
     @property
-    def transition(self) -> str:
+    def transition(self) -> Transition:
         return transition(Fraction(self.base_matched, self.base_runs),
                           Fraction(self.candidate_matched, self.candidate_runs))
 
@@ -73,7 +93,7 @@ class MetricChange:
     candidate: float | None
     base_std: float | None  # run-to-run sample std, with two or more runs on that side
     candidate_std: float | None
-    noise: str | None  # beyond noise | within noise; None unless a side has two or more runs
+    noise: Noise | None  # None unless a side has two or more runs
 
     @property
     def delta(self) -> float | None:
@@ -82,14 +102,14 @@ class MetricChange:
         return self.candidate - self.base
 
     @property
-    def direction(self) -> str:
+    def direction(self) -> Direction:
         delta = self.delta
         if delta is None:
-            return UNDEFINED
+            return Direction.UNDEFINED
         if abs(delta) < _EPSILON:
-            return UNCHANGED
+            return Direction.UNCHANGED
         better = delta > 0 if self.metric.higher_is_better else delta < 0
-        return IMPROVED if better else WORSENED
+        return Direction.IMPROVED if better else Direction.WORSENED
 
 
 @dataclass(frozen=True)
@@ -137,7 +157,7 @@ def metric_change(metric: Metric, base: tuple[RunScore, ...], candidate: tuple[R
     if (len(base) >= 2 or len(candidate) >= 2) and base_mean is not None and cand_mean is not None:
         stds = [s for s in (base_std, cand_std) if s is not None]
         floor = 2 * max(stds) if stds else 0.0
-        noise = BEYOND_NOISE if abs(cand_mean - base_mean) > floor + _EPSILON else WITHIN_NOISE
+        noise = Noise.BEYOND if abs(cand_mean - base_mean) > floor + _EPSILON else Noise.WITHIN
     return MetricChange(metric, base_mean, cand_mean, base_std, cand_std, noise)
 
 
@@ -151,23 +171,20 @@ def paired_test(fixtures: tuple[FixtureChange, ...]) -> PairedTest:
 def regression_reasons(fixtures, metrics, several_runs: bool) -> tuple[str, ...]:
     if several_runs:
         return tuple(f"{m.metric.label} worsened beyond noise" for m in metrics
-                     if m.metric.key in REGRESSION_METRICS and m.direction == WORSENED and m.noise == BEYOND_NOISE)
-    lost = [f.id for f in fixtures if f.transition == LOST]
+                     if m.metric.key in REGRESSION_METRICS and m.direction is Direction.WORSENED and m.noise is Noise.BEYOND)
+    lost = [f.id for f in fixtures if f.transition is Transition.LOST]
     return (f"lost {len(lost)} fixture{'s' if len(lost) != 1 else ''}: {', '.join(lost)}",) if lost else ()
 
 
 def side_points(runs: tuple[RunScore, ...]) -> dict[tuple[str, int], tuple[str, int]]:
     """(fixture id, point index) -> (point id, runs it was matched in)."""
-    summary = summarize(runs) if len(runs) >= 2 else None
-    if summary is not None:
-        keyed: dict[tuple[str, int], tuple[str, int]] = {}
-        index: dict[str, int] = {}
-        for p in summary.points:
-            position = index.get(p.fixture_id, 0)
-            index[p.fixture_id] = position + 1
-            keyed[(p.fixture_id, position)] = (p.point_id, p.matched)
-        return keyed
-    return {(f.id, i): (p.id, int(p.matched)) for f in runs[0].fixtures for i, p in enumerate(f.points)}
+    keyed: dict[tuple[str, int], tuple[str, int]] = {}
+    index: dict[str, int] = {}
+    for p in point_stability(runs):
+        position = index.get(p.fixture_id, 0)
+        index[p.fixture_id] = position + 1
+        keyed[(p.fixture_id, position)] = (p.point_id, p.matched)
+    return keyed
 
 
 def compare_runs(corpus_root: str, base_folders: list[str], candidate_folders: list[str], *,

@@ -5,13 +5,14 @@ opening to the base and candidate evidence side by side in time (base runs, then
 from __future__ import annotations
 
 from corpustools.model.corpus import Corpus
-from corpustools.score.compare import GAINED, LOST, SAME, Comparison
+from corpustools.score.compare import Comparison, Transition
 from corpustools.score.compare_markdown import noise_text, paired_line, side_verdicts, transitions_line
 from corpustools.score.formatting import manifest_fields, metric_number, signed
 from corpustools.score.html_fixture import filter_data, fixture_block, fixture_filters
 from corpustools.score.html_page import anchor, esc, filter_bar, interval_bar, page, table, verdict_badge, warnings
+from corpustools.score.reasons import Verdict
 
-ORDER = (LOST, GAINED, SAME)  # what a reviewer reads first
+ORDER = (Transition.LOST, Transition.GAINED, Transition.SAME)  # what a reviewer reads first
 
 
 def plain(markdown: str) -> str:
@@ -51,7 +52,7 @@ def metrics_table(comparison: Comparison) -> list[str]:
         rows.append([esc(m.metric.label + ("" if m.metric.higher_is_better else " (lower is better)")),
                      esc(metric_number(m.base, rate)), bars(comparison.base, m.metric.key) if drawn else "",
                      esc(metric_number(m.candidate, rate)), bars(comparison.candidate, m.metric.key) if drawn else "",
-                     esc(signed(m.delta, rate)), f'<span class="change-{esc(m.direction)}">{esc(m.direction)}</span>',
+                     esc(signed(m.delta, rate)), f'<span class="change-{esc(m.direction.value)}">{esc(m.direction.value)}</span>',
                      esc(noise_text(m))])
     return table(["metric", "base", "base 95% CI per run", "candidate", "candidate 95% CI per run", "delta",
                   "change", "noise"], rows, "metrics")
@@ -63,25 +64,25 @@ def fixtures_table(comparison: Comparison, order: list[int]) -> list[str]:
     for index in order:
         f = comparison.fixtures[index]
         same = [run.fixtures[index] for run in comparison.base + comparison.candidate]
-        lines.append(f"<tr {filter_data(same, False, transition=f.transition)}>"
+        lines.append(f"<tr {filter_data(same, False, transition=f.transition.value)}>"
                      f'<td><a href="#{anchor("fixture", f.id)}">{esc(f.id)}</a></td><td>{esc(f.category)}</td>'
                      f"<td>{side_badge(f.base)}</td><td>{side_badge(f.candidate)}</td>"
-                     f'<td class="transition-{esc(f.transition)}">{esc(f.transition)}</td></tr>')
+                     f'<td class="transition-{f.transition.value}">{f.transition.value}</td></tr>')
     return lines + ["</table>"]
 
 
-def side_badge(verdicts: tuple[str, ...]) -> str:
+def side_badge(verdicts: tuple[Verdict, ...]) -> str:
     return verdict_badge(verdicts[0]) if len(verdicts) == 1 else esc(side_verdicts(verdicts))
 
 
 def points_section(comparison: Comparison) -> list[str]:
-    changed = [p for p in comparison.points if p.transition != SAME]
-    gained = sum(p.transition == GAINED for p in changed)
+    changed = [p for p in comparison.points if p.transition is not Transition.SAME]
+    gained = sum(p.transition is Transition.GAINED for p in changed)
     lines = [f"<p>{gained} gained, {len(changed) - gained} lost, {len(comparison.points) - len(changed)} same.</p>"]
     if changed:
         lines += table(["fixture", "point", "base matched", "candidate matched", "transition"],
                        [[esc(p.fixture_id), f"<code>{esc(p.point_id)}</code>", f"{p.base_matched}/{p.base_runs}",
-                         f"{p.candidate_matched}/{p.candidate_runs}", esc(p.transition)] for p in changed], "points")
+                         f"{p.candidate_matched}/{p.candidate_runs}", p.transition.value] for p in changed], "points")
     return lines
 
 
@@ -104,17 +105,17 @@ def compare_html(comparison: Comparison, corpus: Corpus) -> str:
                     "standard deviation.</p>")
     order = sorted(range(len(comparison.fixtures)), key=lambda i: ORDER.index(comparison.fixtures[i].transition))
     runs = comparison.base + comparison.candidate
-    filters = [("transition", [t for t in ORDER if any(f.transition == t for f in comparison.fixtures)])]
+    filters = [("transition", [t.value for t in ORDER if any(f.transition is t for f in comparison.fixtures)])]
     body += ["<h2>Fixtures (lost and gained first)</h2>", filter_bar(filters + fixture_filters(runs, flaky=False))]
     body += fixtures_table(comparison, order)
     labelled = ([(f"base {i}" if len(comparison.base) > 1 else "base", run) for i, run in enumerate(comparison.base, 1)]
                 + [(f"candidate {i}" if len(comparison.candidate) > 1 else "candidate", run)
                    for i, run in enumerate(comparison.candidate, 1)])
     for transition in ORDER:
-        chosen = [i for i in order if comparison.fixtures[i].transition == transition]
+        chosen = [i for i in order if comparison.fixtures[i].transition is transition]
         if chosen:
-            body.append(f"<h3>{esc(transition.capitalize())} ({len(chosen)})</h3>")
+            body.append(f"<h3>{transition.value.capitalize()} ({len(chosen)})</h3>")
         for index in chosen:
-            body += fixture_block(index, labelled, corpus, False, transition=transition)
+            body += fixture_block(index, labelled, corpus, False, transition=transition.value)
     body += ["<h2>Expected points</h2>"] + points_section(comparison)
     return page(title, body)

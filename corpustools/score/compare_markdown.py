@@ -6,7 +6,7 @@ import html
 
 from corpustools.io.positions import printable_lines
 from corpustools.score.aggregate import Proportion
-from corpustools.score.compare import GAINED, LOST, Comparison
+from corpustools.score.compare import Comparison, Transition
 from corpustools.score.drilldown import details
 from corpustools.score.formatting import (
     code,
@@ -18,6 +18,7 @@ from corpustools.score.formatting import (
     signed,
     table,
 )
+from corpustools.score.reasons import Verdict
 from corpustools.score.report_markdown import across_runs
 
 
@@ -48,8 +49,9 @@ def paired_line(comparison: Comparison) -> str:
 
 
 def transitions_line(comparison: Comparison) -> str:
-    counts = {kind: sum(f.transition == kind for f in comparison.fixtures) for kind in (GAINED, LOST, "same")}
-    return f"**Fixtures:** {counts[GAINED]} gained, {counts[LOST]} lost, {counts['same']} same."
+    counts = {kind: sum(f.transition is kind for f in comparison.fixtures) for kind in Transition}
+    return (f"**Fixtures:** {counts[Transition.GAINED]} gained, {counts[Transition.LOST]} lost, "
+            f"{counts[Transition.SAME]} same.")
 
 
 def sides_table(comparison: Comparison) -> list[str]:
@@ -68,7 +70,7 @@ def noise_text(m) -> str:
         return ""
     stds = ", ".join(f"{name} sd {metric_spread(std, m.metric.is_rate)}" for name, std
                      in (("base", m.base_std), ("candidate", m.candidate_std)) if std is not None)
-    return f"{m.noise} ({stds})" if stds else m.noise
+    return f"{m.noise.value} ({stds})" if stds else m.noise.value
 
 
 def metrics_table(comparison: Comparison) -> list[str]:
@@ -77,30 +79,30 @@ def metrics_table(comparison: Comparison) -> list[str]:
         rate = m.metric.is_rate
         rows.append([m.metric.label + ("" if m.metric.higher_is_better else " (lower is better)"),
                      metric_number(m.base, rate), metric_number(m.candidate, rate), signed(m.delta, rate),
-                     m.direction, noise_text(m)])
+                     m.direction.value, noise_text(m)])
     return table(["metric", "base", "candidate", "delta", "change", "noise"], rows)
 
 
-def side_verdicts(verdicts: tuple[str, ...]) -> str:
+def side_verdicts(verdicts: tuple[Verdict, ...]) -> str:
     if len(verdicts) == 1:
-        return verdicts[0]
-    return f"{verdicts.count('PASS')}/{len(verdicts)} PASS"
+        return verdicts[0].value
+    return f"{verdicts.count(Verdict.PASS)}/{len(verdicts)} PASS"
 
 
 def fixtures_table(comparison: Comparison) -> list[str]:
     rows = [[f.id, f.category, side_verdicts(f.base), side_verdicts(f.candidate),
-             f"**{f.transition}**" if f.transition != "same" else f.transition] for f in comparison.fixtures]
+             f"**{f.transition.value}**" if f.transition is not Transition.SAME else f.transition.value] for f in comparison.fixtures]
     return table(["fixture", "category", "base", "candidate", "transition"], rows)
 
 
 def points_section(comparison: Comparison) -> list[str]:
-    changed = [p for p in comparison.points if p.transition != "same"]
-    gained = sum(p.transition == GAINED for p in changed)
+    changed = [p for p in comparison.points if p.transition is not Transition.SAME]
+    gained = sum(p.transition is Transition.GAINED for p in changed)
     lines = [f"{gained} gained, {len(changed) - gained} lost, {len(comparison.points) - len(changed)} same.", ""]
     if changed:
         lines += table(["fixture", "point", "base matched", "candidate matched", "transition"],
                        [[p.fixture_id, code(p.point_id), f"{p.base_matched}/{p.base_runs}",
-                         f"{p.candidate_matched}/{p.candidate_runs}", f"**{p.transition}**"] for p in changed])
+                         f"{p.candidate_matched}/{p.candidate_runs}", f"**{p.transition.value}**"] for p in changed])
         lines.append("")
     return lines
 
@@ -120,13 +122,13 @@ def optional_line(comparison: Comparison) -> list[str]:
 def changed_fixtures(comparison: Comparison) -> list[str]:
     """Lost fixtures with the candidate's evidence run by run, then gained fixtures, one line each."""
     lines = []
-    lost = [(i, f) for i, f in enumerate(comparison.fixtures) if f.transition == LOST]
+    lost = [(i, f) for i, f in enumerate(comparison.fixtures) if f.transition is Transition.LOST]
     if lost:
         lines += [f"## Lost fixtures ({len(lost)})", ""]
         for i, f in lost:
             lines += [f"### {f.id} ({f.category}): base {side_verdicts(f.base)}, candidate "
                       f"{side_verdicts(f.candidate)}", "", "Candidate:", ""] + across_runs(comparison.candidate, i)
-    gained = [f for f in comparison.fixtures if f.transition == GAINED]
+    gained = [f for f in comparison.fixtures if f.transition is Transition.GAINED]
     if gained:
         lines += [f"## Gained fixtures ({len(gained)})", ""]
         lines += [f"- {f.id} ({f.category}): base {side_verdicts(f.base)}, candidate {side_verdicts(f.candidate)}"

@@ -11,13 +11,12 @@ from dataclasses import dataclass
 from corpustools.score.evidence import ForbiddenHit, PointEvidence
 from corpustools.score.formatting import code
 from corpustools.score.match import FixtureScore
-
-MISSED, FORBIDDEN, PHANTOMS = "missed-point:", "forbidden-match:", "phantom-over-budget:"
+from corpustools.score.reasons import Reason, ReasonKind
 
 
 @dataclass(frozen=True)
 class ReasonDetail:
-    reason: str
+    reason: Reason
     missed: PointEvidence | None = None  # for missed-point
     hits: tuple[ForbiddenHit, ...] = ()  # for forbidden-match
     phantoms: tuple[str, ...] = ()  # for phantom-over-budget
@@ -29,15 +28,15 @@ def reason_details(fixture: FixtureScore) -> tuple[ReasonDetail, ...]:
     missed = [e for e in fixture.evidence if not e.optional and not e.matched]
     details = []
     for reason in fixture.reasons:
-        if reason.startswith(MISSED):
-            point = next((e for e in missed if reason == f"{MISSED}{e.point_id}"), None)
+        if reason.kind is ReasonKind.MISSED_POINT:
+            point = next((e for e in missed if e.point_id == reason.point_id), None)
             if point is not None:
                 missed.remove(point)
             details.append(ReasonDetail(reason, missed=point))
-        elif reason.startswith(FORBIDDEN):
+        elif reason.kind is ReasonKind.FORBIDDEN_MATCH:
             details.append(ReasonDetail(reason, hits=tuple(
-                h for h in fixture.forbidden if reason == f"{FORBIDDEN}{h.point_id}:{h.term}")))
-        elif reason.startswith(PHANTOMS):
+                h for h in fixture.forbidden if (h.point_id, h.term) == (reason.point_id, reason.term))))
+        elif reason.kind is ReasonKind.PHANTOM_OVER_BUDGET:
             details.append(ReasonDetail(reason, phantoms=fixture.unexpected))
         else:
             details.append(ReasonDetail(reason))
@@ -90,7 +89,7 @@ def reasons_markdown(fixture: FixtureScore, indent: str = "") -> list[str]:
     """One bullet per reason, a nested bullet per piece of evidence."""
     lines = []
     for detail in reason_details(fixture):
-        lines.append(f"{indent}- {code(detail.reason)}")
+        lines.append(f"{indent}- {code(str(detail.reason))}")
         lines += [f"{indent}  - {line}" for line in evidence_lines(detail, code)]
     return lines
 

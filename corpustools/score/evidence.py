@@ -9,13 +9,10 @@ with the reason it explains.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from corpustools.model.normalize import contains_term, normalize
-from corpustools.model.sidecar import Sidecar
-
-if TYPE_CHECKING:  # match.py imports this module
-    from corpustools.score.match import Proposal
+from corpustools.model.sidecar import ExpectedPoint, Sidecar
+from corpustools.score.proposals import Proposal
 
 
 @dataclass(frozen=True)
@@ -67,15 +64,18 @@ class ForbiddenHit:
     field: str  # title | description | body | tags[i]
 
 
+def proposal_evidence(proposal: Proposal, point: ExpectedPoint) -> ProposalEvidence:
+    """Which of the point's terms the proposal holds (whatever its type)."""
+    return ProposalEvidence(proposal.name, proposal.title,
+                            tuple(TermCheck(t.text, contains_term(proposal.match_text, t.text))
+                                  for t in point.must_match_all))
+
+
 def point_evidence(sidecar: Sidecar, proposals: tuple[Proposal, ...]) -> tuple[PointEvidence, ...]:
     """One entry per point: expected points, then optional points, each in sidecar order."""
     found = []
     for point in sidecar.all_points:
-        checked = tuple(
-            ProposalEvidence(p.name, p.title,
-                             tuple(TermCheck(t.text, contains_term(p.match_text, t.text))
-                                   for t in point.must_match_all))
-            for p in proposals if p.type == point.type)
+        checked = tuple(proposal_evidence(p, point) for p in proposals if p.type == point.type)
         found.append(PointEvidence(point.id, point.type, point.optional, any(e.matched for e in checked), checked))
     return tuple(found)
 

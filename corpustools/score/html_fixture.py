@@ -12,10 +12,11 @@ from __future__ import annotations
 from corpustools.model.corpus import Corpus
 from corpustools.model.normalize import term_spans
 from corpustools.model.sidecar import Sidecar
-from corpustools.score.aggregate import reason_kind
-from corpustools.score.evidence import ForbiddenHit, PointEvidence, forbidden_hits, point_evidence
+from corpustools.score.evidence import ForbiddenHit, PointEvidence
 from corpustools.score.html_page import anchor, esc, table, verdict_badge
-from corpustools.score.match import OK, PASS, FixtureScore, Proposal
+from corpustools.score.match import FixtureScore
+from corpustools.score.proposals import Proposal
+from corpustools.score.reasons import FixtureStatus, Verdict
 from corpustools.score.scoring import RunScore
 
 FLAKY = "flaky"
@@ -24,21 +25,21 @@ FLAKY = "flaky"
 def fixture_filters(runs, flaky: bool = True) -> list[tuple[str, list[str]]]:
     """The filter choices over `runs`: verdicts (plus `flaky` with several runs of one prompt),
     categories, reason kinds."""
-    verdicts = sorted({f.verdict for run in runs for f in run.fixtures})
+    verdicts = sorted({f.verdict.value for run in runs for f in run.fixtures})
     if flaky and len(runs) > 1:
         verdicts.append(FLAKY)
     declared = list(dict.fromkeys(c.category for c in runs[0].categories))
-    reasons = sorted({reason_kind(r) for run in runs for f in run.fixtures for r in f.reasons})
+    reasons = sorted({r.kind.value for run in runs for f in run.fixtures for r in f.reasons})
     return [("verdict", verdicts), ("category", declared), ("reason", reasons)]
 
 
 def filter_data(fixtures: list[FixtureScore], flaky: bool = True, **extra: str) -> str:
     """The data attributes the filter script reads, over every run of one fixture (`flaky` when
     the runs are of one prompt and the fixture passed in some, not all)."""
-    verdicts = sorted({f.verdict for f in fixtures})
-    if flaky and len(fixtures) > 1 and 0 < sum(f.verdict == PASS for f in fixtures) < len(fixtures):
+    verdicts = sorted({f.verdict.value for f in fixtures})
+    if flaky and len(fixtures) > 1 and 0 < sum(f.verdict is Verdict.PASS for f in fixtures) < len(fixtures):
         verdicts.append(FLAKY)
-    reasons = sorted({reason_kind(r) for f in fixtures for r in f.reasons})
+    reasons = sorted({r.kind.value for f in fixtures for r in f.reasons})
     attributes = {"verdict": " ".join(verdicts), "category": fixtures[0].category, "reason": " ".join(reasons),
                   **extra}
     return f'data-fixture="{esc(fixtures[0].id)}" ' + " ".join(f'data-{k}="{esc(v)}"' for k, v in attributes.items())
@@ -49,7 +50,7 @@ def fixture_rows(runs: tuple[RunScore, ...]) -> list[str]:
     lines = ['<table class="fixtures">', "<tr>" + "".join(f"<th>{h}</th>" for h in header + ["reasons"]) + "</tr>"]
     for index, first in enumerate(runs[0].fixtures):
         same = [run.fixtures[index] for run in runs]
-        reasons = sorted({r for f in same for r in f.reasons})
+        reasons = sorted({str(r) for f in same for r in f.reasons})
         cells = ([f'<a href="#{anchor("fixture", first.id)}">{esc(first.id)}</a>', esc(first.category)]
                  + [verdict_badge(f.verdict) for f in same]
                  + [", ".join(f"<code>{esc(r)}</code>" for r in reasons)])
@@ -118,16 +119,16 @@ def proposal_block(proposal: Proposal, phantom: bool, hits: list[ForbiddenHit]) 
 
 def run_evidence(fixture: FixtureScore, sidecar: Sidecar | None) -> list[str]:
     lines = [f"<p>{verdict_badge(fixture.verdict)} "
-             + (", ".join(f"<code>{esc(r)}</code>" for r in fixture.reasons) or "no failure reason") + "</p>"]
-    if fixture.status != OK or sidecar is None:
+             + (", ".join(f"<code>{esc(str(r))}</code>" for r in fixture.reasons) or "no failure reason") + "</p>"]
+    if fixture.status is not FixtureStatus.OK or sidecar is None:
         return lines
     notes = {p.id: p.notes for p in sidecar.all_points}
-    points = point_evidence(sidecar, fixture.proposals)
+    points = fixture.evidence  # what the scorer decided on: the page never re-matches
     if points:
         lines.append("<h4>Points</h4>")
     for point in points:
         lines += point_block(point, notes.get(point.point_id))
-    hits = list(forbidden_hits(sidecar, fixture.proposals))
+    hits = list(fixture.forbidden)
     if hits:
         lines += ["<h4>Forbidden terms found</h4>"]
         lines += table(["point", "term", "proposal", "field"],
@@ -142,7 +143,7 @@ def run_evidence(fixture: FixtureScore, sidecar: Sidecar | None) -> list[str]:
         lines += proposal_block(proposal, proposal.name in phantoms, hits)
     if fixture.advisories:
         lines += ["<h4>Advisory diagnostics (never change a verdict)</h4>", "<ul>"]
-        lines += [f"<li><code>{esc(d)}</code></li>" for d in fixture.advisories] + ["</ul>"]
+        lines += [f"<li><code>{esc(str(d))}</code></li>" for d in fixture.advisories] + ["</ul>"]
     return lines
 
 

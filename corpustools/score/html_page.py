@@ -86,6 +86,7 @@ def page(title: str, body: list[str]) -> str:
 
 
 def verdict_badge(verdict: str) -> str:
+    """A verdict (a scorer's Verdict, or a human's PASS | FAIL) as a coloured badge."""
     return f'<span class="verdict v-{esc(verdict)}">{esc(verdict)}</span>'
 
 

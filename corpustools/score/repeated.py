@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from corpustools.score.aggregate import METRICS, Proportion, metric_value
-from corpustools.score.match import PASS
+from corpustools.score.reasons import Verdict
 from corpustools.score.stats import mean, sample_std
 
 
@@ -80,15 +80,24 @@ def identical_pairs(runs) -> tuple[tuple[str, str], ...]:
     return tuple(pairs)
 
 
+def point_stability(runs) -> tuple[PointStability, ...]:
+    """In how many of `runs` each expected point was matched, in the first run's fixture order
+    (the runs are scored against one corpus, so fixture lists line up)."""
+    points = []
+    for position, fixture in enumerate(runs[0].fixtures):
+        same = [run.fixtures[position] for run in runs]
+        for index, point in enumerate(fixture.points):
+            matched = sum(f.points[index].matched for f in same if index < len(f.points))
+            points.append(PointStability(fixture.id, point.id, matched, len(runs)))
+    return tuple(points)
+
+
 def summarize(runs) -> RepeatedSummary:
     """The spread of `runs`, all scored against the same corpus (so fixture lists line up)."""
     k = len(runs)
-    fixtures, points = [], []
-    for position, fixture in enumerate(runs[0].fixtures):
-        same = [run.fixtures[position] for run in runs]
-        fixtures.append(FixtureStability(fixture.id, fixture.category, sum(f.verdict == PASS for f in same), k))
-        for index, point in enumerate(fixture.points):
-            matched = sum(f.points[index].matched for f in same if index < len(f.points))
-            points.append(PointStability(fixture.id, point.id, matched, k))
-    return RepeatedSummary(k, tuple(metric_spread(runs, m) for m in METRICS), tuple(fixtures), tuple(points),
+    fixtures = tuple(
+        FixtureStability(fixture.id, fixture.category,
+                         sum(run.fixtures[position].verdict is Verdict.PASS for run in runs), k)
+        for position, fixture in enumerate(runs[0].fixtures))
+    return RepeatedSummary(k, tuple(metric_spread(runs, m) for m in METRICS), fixtures, point_stability(runs),
                            identical_pairs(runs))

@@ -33,8 +33,8 @@ def point_dict(p: PointScore) -> dict:
 
 def fixture_dict(f: FixtureScore) -> dict:
     return {
-        "id": f.id, "category": f.category, "verdict": f.verdict, "status": f.status, "expect_empty": f.expect_empty,
-        "reasons": list(f.reasons), "diagnostics": list(f.advisories),
+        "id": f.id, "category": f.category, "verdict": f.verdict.value, "status": f.status.value, "expect_empty": f.expect_empty,
+        "reasons": [str(r) for r in f.reasons], "diagnostics": [str(d) for d in f.advisories],
         "points": [point_dict(p) for p in f.points],
         "proposals": [{"name": p.name, "type": p.type, "title": p.title} for p in f.proposals],
         "unexpected": list(f.unexpected),
@@ -119,16 +119,18 @@ def compare_json(comparison) -> str:
         "regressed_because": list(comparison.regressed_because),
         "base": side(comparison.base),
         "candidate": side(comparison.candidate),
-        "fixtures": [{"id": f.id, "category": f.category, "base": list(f.base), "candidate": list(f.candidate),
+        "fixtures": [{"id": f.id, "category": f.category, "base": [v.value for v in f.base],
+                      "candidate": [v.value for v in f.candidate],
                       "base_pass_share": rounded(float(f.base_share)),
-                      "candidate_pass_share": rounded(float(f.candidate_share)), "transition": f.transition}
+                      "candidate_pass_share": rounded(float(f.candidate_share)), "transition": f.transition.value}
                      for f in comparison.fixtures],
         "points": [{"fixture": p.fixture_id, "point": p.point_id, "base_matched": p.base_matched,
                     "base_runs": p.base_runs, "candidate_matched": p.candidate_matched,
-                    "candidate_runs": p.candidate_runs, "transition": p.transition} for p in comparison.points],
+                    "candidate_runs": p.candidate_runs, "transition": p.transition.value} for p in comparison.points],
         "metrics": [{"metric": m.metric.key, "is_rate": rate[m.metric.key], "base": rounded(m.base),
-                     "candidate": rounded(m.candidate), "delta": rounded(m.delta), "direction": m.direction,
-                     "base_std": rounded(m.base_std), "candidate_std": rounded(m.candidate_std), "noise": m.noise}
+                     "candidate": rounded(m.candidate), "delta": rounded(m.delta), "direction": m.direction.value,
+                     "base_std": rounded(m.base_std), "candidate_std": rounded(m.candidate_std),
+                     "noise": m.noise.value if m.noise is not None else None}
                     for m in comparison.metrics],
         "mcnemar": {"b": comparison.paired.b, "c": comparison.paired.c, "fixtures": comparison.paired.fixtures,
                     "p_value": rounded(comparison.paired.p_value, 6), "flips_needed": comparison.paired.flips_needed},

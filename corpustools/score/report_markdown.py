@@ -22,7 +22,8 @@ from corpustools.score.formatting import (
     table,
     verdict_parts,
 )
-from corpustools.score.match import PASS, FixtureScore
+from corpustools.score.match import FixtureScore
+from corpustools.score.reasons import Verdict
 from corpustools.score.scoring import RunScore, ScoreReport
 
 
@@ -55,8 +56,8 @@ def warnings_block(warnings: tuple[str, ...]) -> list[str]:
 
 
 def fixture_table(run: RunScore) -> list[str]:
-    rows = [[f.id, f.category, f"**{f.verdict}**" if f.verdict != "PASS" else f.verdict,
-             ", ".join(code(r) for r in f.reasons)] for f in run.fixtures]
+    rows = [[f.id, f.category, f"**{f.verdict}**" if f.verdict is not Verdict.PASS else f.verdict.value,
+             ", ".join(code(str(r)) for r in f.reasons)] for f in run.fixtures]
     return table(["fixture", "category", "verdict", "reasons"], rows)
 
 
@@ -87,7 +88,7 @@ def taxonomy_table(run: RunScore) -> list[str]:
 
 
 def advisories_table(run: RunScore) -> list[str]:
-    rows = [[f.id, code(d)] for f in run.fixtures for d in f.advisories]
+    rows = [[f.id, code(str(d))] for f in run.fixtures for d in f.advisories]
     if not rows:
         return ["None."]
     return table(["fixture", "diagnostic"], rows)
@@ -114,7 +115,7 @@ def across_runs(runs, index: int) -> list[str]:
         fixture = run.fixtures[index]
         label = f"run {number} ({code(run.folder)})"
         lines.append(f"- {label}: {fixture.verdict}")
-        if fixture.verdict != PASS:
+        if fixture.verdict is not Verdict.PASS:
             lines += reasons_markdown(fixture, "  ")
         if fixture.proposals:
             proposals += [f"- {label}"] + proposals_markdown(fixture, "  ")
@@ -184,7 +185,7 @@ def failing_fixture(fixture: FixtureScore) -> list[str]:
 
 
 def failing_section(run: RunScore) -> list[str]:
-    failing = [f for f in run.fixtures if f.verdict != PASS]
+    failing = [f for f in run.fixtures if f.verdict is not Verdict.PASS]
     if not failing:
         return ["Every fixture passed.", ""]
     lines = [f"## Failing fixtures ({len(failing)} of {len(run.fixtures)})", ""]

@@ -17,7 +17,7 @@ from corpustools.score.formatting import (
     run_value,
     verdict_parts,
 )
-from corpustools.score.match import PASS
+from corpustools.score.reasons import Verdict
 from corpustools.score.scoring import RunScore, ScoreReport
 
 
@@ -32,7 +32,7 @@ def failing_section(report: ScoreReport) -> list[str]:
     """Fixtures that failed in any run, with each failing run's reasons, evidence and proposals."""
     runs = report.runs
     several = len(runs) > 1
-    failing = [i for i, f in enumerate(runs[0].fixtures) if any(run.fixtures[i].verdict != PASS for run in runs)]
+    failing = [i for i, f in enumerate(runs[0].fixtures) if any(run.fixtures[i].verdict is not Verdict.PASS for run in runs)]
     if not failing:
         return ["every fixture passed" + (" in every run" if several else "")]
     lines = [f"failing fixtures ({len(failing)} of {len(runs[0].fixtures)}"
@@ -42,12 +42,12 @@ def failing_section(report: ScoreReport) -> list[str]:
         if not several:
             lines += [f"  {first.id} ({first.category}): {first.verdict}"] + failing_lines(first, "    ")
             continue
-        passed = sum(run.fixtures[i].verdict == PASS for run in runs)
+        passed = sum(run.fixtures[i].verdict is Verdict.PASS for run in runs)
         lines.append(f"  {first.id} ({first.category}): passed in {passed}/{len(runs)} runs")
         for number, run in enumerate(runs, 1):
             fixture = run.fixtures[i]
             lines.append(f"    run {number} ({run.folder}): {fixture.verdict}")
-            if fixture.verdict != PASS:
+            if fixture.verdict is not Verdict.PASS:
                 lines += failing_lines(fixture, "      ")
     return lines
 

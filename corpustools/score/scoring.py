@@ -4,17 +4,15 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from corpustools.io.layout import SESSION_SUFFIX, SESSIONS_DIR, SIDECAR_SUFFIX, SIDECARS_DIR
 from corpustools.io.positions import InputError
 from corpustools.model.corpus import MISNAMED, UNREAD, Corpus, bad_names, corpus_sha256, load_corpus, require_corpus
 from corpustools.score.aggregate import Aggregate, CategoryRow, aggregate, category_rows, taxonomy
-from corpustools.score.match import FixtureScore, invalid_sidecar_score, score_fixture
+from corpustools.score.fixture import invalid_sidecar_score, score_fixture
+from corpustools.score.match import FixtureScore
+from corpustools.score.repeated import RepeatedSummary, summarize
 from corpustools.score.results import read_run_folder
-
-if TYPE_CHECKING:  # repeated builds on this module
-    from corpustools.score.repeated import RepeatedSummary
 
 
 @dataclass(frozen=True)
@@ -116,8 +114,6 @@ class ScoreReport:
 
 def score_report(corpus_root: str, folders: list[str]) -> ScoreReport:
     """Score every run folder against the corpus; the repeated-run summary when k >= 2."""
-    from corpustools.score.repeated import summarize
-
     loaded = open_corpus(corpus_root)
     runs = tuple(score_run(loaded, folder) for folder in folders)
     return ScoreReport(loaded.info, loaded.warnings, runs, summarize(runs) if len(runs) >= 2 else None)

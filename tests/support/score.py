@@ -79,3 +79,8 @@ def run_cli(capsys, *argv) -> tuple[int, str, str]:
 def fixture(report, fixture_id: str = ADMIT_ID, run: int = 0):
     """The FixtureScore of `fixture_id` in a ScoreReport."""
     return next(f for f in report.runs[run].fixtures if f.id == fixture_id)
+
+
+def texts(values) -> tuple[str, ...]:
+    """Reasons or advisories as a report prints them."""
+    return tuple(str(v) for v in values)

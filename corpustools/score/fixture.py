@@ -1,0 +1,61 @@
+"""Scoring one fixture: its sidecar against its result file (docs/scoring.md rules 1-6). The rules
+live in score.match (verdict, reasons) and score.advisories (what never changes a verdict); this
+module applies both, so neither imports the other's caller."""
+
+from __future__ import annotations
+
+from corpustools.model.sidecar import Sidecar
+from corpustools.model.spec import category_from_name
+from corpustools.model.status import MISSING, OK
+from corpustools.score.advisories import advisory
+from corpustools.score.evidence import forbidden_hits, point_evidence
+from corpustools.score.match import (
+    FixtureScore,
+    PointScore,
+    fixture_reasons,
+    point_score,
+    unexpected_proposals,
+    verdict,
+)
+from corpustools.score.proposals import read_proposals
+from corpustools.score.reasons import FixtureStatus, Reason, ReasonKind, Verdict
+from corpustools.score.results import ResultFile
+
+UNKNOWN_CATEGORY = "unknown"
+
+
+def invalid_sidecar_score(fixture_id: str, categories: list[str], problem: str | None) -> FixtureScore:
+    reason = Reason(ReasonKind.SIDECAR_INVALID, detail=problem or None)
+    category = category_from_name(fixture_id, categories) or UNKNOWN_CATEGORY
+    return FixtureScore(fixture_id, category, Verdict.FAIL, (reason,), (), (), (), (),
+                        None, FixtureStatus.SIDECAR_INVALID)
+
+
+def unscored_result(sidecar: Sidecar, result: ResultFile) -> FixtureScore:
+    """A missing or invalid result: every point missed, no proposals, the one reason."""
+    points, optional = (tuple(PointScore(p.id, p.type, False, ()) for p in listed)
+                        for listed in (sidecar.points, sidecar.optional_points))
+    if result.status == MISSING:
+        reason, status = Reason(ReasonKind.MISSING_RESULT), FixtureStatus.MISSING_RESULT
+    else:
+        reason, status = Reason(ReasonKind.INVALID_RESULT, detail=result.error), FixtureStatus.INVALID_RESULT
+    return FixtureScore(result.fixture_id, sidecar.category, Verdict.FAIL, (reason,), (), points, (), (),
+                        sidecar.expect_empty, status, optional)
+
+
+def score_fixture(sidecar: Sidecar, result: ResultFile, transcript: str | None) -> FixtureScore:
+    """Score one fixture with a schema-valid sidecar (rules 2-6 of docs/scoring.md)."""
+    if result.status != OK:
+        return unscored_result(sidecar, result)
+    output = result.output
+    assert output is not None  # an ok result holds its schema-valid output
+    proposals = read_proposals(output)
+    evidence = point_evidence(sidecar, proposals)
+    points, optional = (tuple(point_score(e) for e in evidence if e.optional == wanted) for wanted in (False, True))
+    unexpected = unexpected_proposals(sidecar, proposals, points + optional)
+    hits = forbidden_hits(sidecar, proposals)
+    reasons = fixture_reasons(sidecar, proposals, points, unexpected, hits)
+    advisories = advisory(sidecar, proposals, points, output, transcript)
+    return FixtureScore(result.fixture_id, sidecar.category, verdict(sidecar, reasons), tuple(reasons),
+                        tuple(advisories), points, proposals, unexpected, sidecar.expect_empty, FixtureStatus.OK,
+                        optional, evidence, hits)
