@@ -180,3 +180,13 @@ def test_an_answer_under_a_misspelt_key_is_never_thrown_away(make_corpus, tmp_pa
     code, out, err = _adjudicate(capsys, corpus, run, sheet)
     assert code == 2 and "'verdit'" in err and "not overwritten" in err
     assert sheet.read_text(encoding="utf-8") == edited
+
+
+def test_output_names_the_worksheet_as_out_does(make_corpus, tmp_path, capsys):
+    # --output, as score, compare, calibrate and lint spell it; the same bytes as --out
+    corpus = _corpus_with_notes(make_corpus)
+    run = write_results(tmp_path / "run", {ADMIT_ID: GOOD_ADMIT})
+    code, _, err = run_cli(capsys, "adjudicate", corpus, run, "--output", tmp_path / "a.yaml")
+    assert (code, err) == (0, "")
+    assert _adjudicate(capsys, corpus, run, tmp_path / "b.yaml")[0] == 0
+    assert (tmp_path / "a.yaml").read_bytes() == (tmp_path / "b.yaml").read_bytes()

@@ -144,6 +144,7 @@ def test_corpus_drift_is_refused_unless_allowed(make_corpus, tmp_path, capsys):
     code, out, _ = run_cli(capsys, "compare", corpus, "--base", base, "--candidate", candidate,
                            "--allow-corpus-drift")
     assert code == 0 and out.startswith("> **CORPUS DRIFT ALLOWED")
+    assert "--allow-corpus-drift --format html --output compare.html`" in out.splitlines()[-1]  # the HTML too
     code, out, _ = run_cli(capsys, "compare", corpus, "--base", base, "--candidate", candidate,
                            "--allow-corpus-drift", "--format", "json")
     assert code == 0 and json.loads(out)["corpus_drift_allowed"][0].startswith(f"{candidate}/run.yaml")
@@ -171,3 +172,16 @@ def test_compare_markdown_worked_example_lines(make_corpus, tmp_path, capsys):
     assert "**Fixtures:** 2 gained, 0 lost, 0 same." in out
     assert "| phantoms (lower is better) | 2.0 | 0.0 | −2.0 | improved |  |" in out
     assert "| admit-convention-01 | admit-convention | FAIL | PASS | **gained** |" in out
+
+
+def test_markdown_ends_with_the_command_that_writes_the_html_comparison(make_corpus, tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    make_corpus()
+    run(tmp_path, "b", MISS, PHANTOM)
+    run(tmp_path, "c", GOOD_ADMIT, EMPTY)
+    _, out, _ = run_cli(capsys, "compare", "corpus", "--base", "b", "--candidate", "c")
+    assert out.endswith("</details>\n\nFull report: `corpustools compare corpus --base b --candidate c --format html "
+                        "--output compare.html`, then open compare.html in a browser.\n")
+    command = out.rsplit("`", 2)[1].split()
+    assert command[:2] == ["corpustools", "compare"] and run_cli(capsys, *command[1:]) == (0, "", "")
+    assert (tmp_path / "compare.html").read_text(encoding="utf-8").startswith("<!DOCTYPE html>")

@@ -167,6 +167,8 @@ def test_single_run_report_loads_offline_expands_and_marks_the_scorers_terms(vis
     details.screenshot(path=str(shot))
     assert png_colours(shot.read_bytes()) > 50
     assert page.page.locator("table.history svg.bar").count() == 3  # pass rate, recall, phantoms of one row
+    # the wide history table scrolls inside its own box; the page never scrolls sideways
+    assert page.page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     assert page.errors == [] and page.requests == []
 
 

@@ -9,7 +9,9 @@ import pytest
 
 from corpustools.cli import main
 from corpustools.io.yamlload import parse_yaml
-from corpustools.scaffold import ADMIT_ID, REJECT_ID
+from corpustools.scaffold import ADMIT_ID, MAP_ID, REJECT_ID, SUBSET_ID
+
+FIXTURES = (ADMIT_ID, MAP_ID, SUBSET_ID, REJECT_ID)
 
 pytestmark = pytest.mark.usefixtures("in_tmp")
 
@@ -28,13 +30,15 @@ def _files(folder):
 def test_init_writes_one_fixture_per_expect_kind(tmp_path, capsys):
     code, out, err = run(capsys, "init", "new-corpus")
     assert (code, err) == (0, "")
-    assert out == "wrote 8 files to new-corpus; next: corpustools lint new-corpus\n"
-    assert _files(tmp_path / "new-corpus") == [
-        "README.md", "corpus.yaml", f"expected/{ADMIT_ID}.yaml", f"expected/{REJECT_ID}.yaml",
-        f"gold/{ADMIT_ID}.json", f"gold/{REJECT_ID}.json", f"sessions/{ADMIT_ID}.md", f"sessions/{REJECT_ID}.md"]
+    assert out == "wrote 14 files to new-corpus; next: corpustools lint new-corpus\n"
+    assert _files(tmp_path / "new-corpus") == ["README.md", "corpus.yaml"] + sorted(
+        f"{folder}/{fixture}{suffix}" for fixture in FIXTURES
+        for folder, suffix in (("expected", ".yaml"), ("gold", ".json"), ("sessions", ".md")))
     spec = parse_yaml((tmp_path / "new-corpus/corpus.yaml").read_text(), "corpus.yaml").data
     assert spec["name"] == "new-corpus"
-    assert [c["expect"] for c in spec["categories"]] == ["practice", "empty"]
+    # every value of `expect` the corpus format knows, once
+    assert [c["expect"] for c in spec["categories"]] == ["practice", "map", "subset", "empty"]
+    assert [c["count"] for c in spec["categories"]] == [1, 1, 1, 1]
     admit = parse_yaml((tmp_path / f"new-corpus/expected/{ADMIT_ID}.yaml").read_text(), "x").data
     assert len(admit["expected_points"]) == 1 and admit["expected_points"][0]["must_not_match"]
     readme = (tmp_path / "new-corpus/README.md").read_text()
@@ -63,15 +67,38 @@ def test_the_scaffold_scores_its_own_gold(tmp_path, capsys):
     code, out, err = run(capsys, "score", "c", "c/gold", "--format", "json")
     report = json.loads(out)
     assert code == 0
-    assert [(f["id"], f["verdict"]) for f in report["fixtures"]] == [(ADMIT_ID, "PASS"), (REJECT_ID, "PASS")]
-    assert report["aggregate"]["phantoms"] == 0 and report["aggregate"]["points_matched"] == 1
+    assert [(f["id"], f["verdict"]) for f in report["fixtures"]] == [(f, "PASS") for f in sorted(FIXTURES)]
+    assert report["aggregate"]["phantoms"] == 0 and report["aggregate"]["points_matched"] == 3
+
+
+@pytest.mark.parametrize("fixture, kind, text, reasons", [
+    (MAP_ID, "map", "The refund.created handler is in the registry; verify.py checks signatures.",
+     ["forbidden-match:webhook-registry-and-verify:refund"]),
+    (SUBSET_ID, "practice", "For OPS-212, every report query takes a date range.",
+     ["forbidden-match:report-queries-take-a-date-range:ops-212"]),
+    (SUBSET_ID, "practice", "Report queries should be fast.",  # a miss, and a phantom past the budget of 0
+     ["missed-point:report-queries-take-a-date-range", "phantom-over-budget:1>0"]),
+])
+def test_the_scaffold_labels_fail_what_they_say_must_not_survive(tmp_path, capsys, fixture, kind, text, reasons):
+    run(capsys, "init", "c")
+    (tmp_path / "run").mkdir()
+    for name in FIXTURES:
+        (tmp_path / "run" / f"{name}.json").write_text((tmp_path / "c/gold" / f"{name}.json").read_text())
+    output = {"practice": [], "map": []}
+    output[kind] = [{"type": kind, "tags": ["x"], "title": "Extracted", "description": "An extracted point.",
+                     "body": text, "kk_confidence": "high"}]
+    (tmp_path / "run" / f"{fixture}.json").write_text(json.dumps(output))
+    report = json.loads(run(capsys, "score", "c", "run", "--format", "json")[1])
+    verdicts = {f["id"]: (f["verdict"], f["reasons"]) for f in report["fixtures"]}
+    assert verdicts[fixture] == ("FAIL", reasons)
+    assert all(verdict == "PASS" for name, (verdict, _) in verdicts.items() if name != fixture)
 
 
 def test_the_scaffold_validates(tmp_path, capsys):
     run(capsys, "init", "c")
     assert run(capsys, "validate", "corpus-spec", "c/corpus.yaml")[0] == 0
-    assert run(capsys, "validate", "sidecar", f"c/expected/{ADMIT_ID}.yaml", f"c/expected/{REJECT_ID}.yaml")[0] == 0
-    assert run(capsys, "validate", "proposal-output", f"c/gold/{ADMIT_ID}.json", f"c/gold/{REJECT_ID}.json")[0] == 0
+    assert run(capsys, "validate", "sidecar", *(f"c/expected/{f}.yaml" for f in FIXTURES))[0] == 0
+    assert run(capsys, "validate", "proposal-output", *(f"c/gold/{f}.json" for f in FIXTURES))[0] == 0
 
 
 def test_init_is_byte_identical_for_the_same_name(tmp_path, capsys, monkeypatch):

@@ -115,8 +115,9 @@ def test_list_rules_and_explain(capsys):
 
 @pytest.mark.parametrize("argv, message", [
     (["nowhere"], "nowhere: no such file or folder"),
-    (["corpus", "--select", "CT999"], "--select: unknown rule code 'CT999'"),
-    (["corpus", "--ignore", "CT40,bogus"], "--ignore: unknown rule code 'bogus'"),
+    (["corpus", "--select", "CT999"], "--select: unknown rule 'CT999': write a rule code such as CT403"),
+    (["corpus", "--ignore", "CT40,bogus"], "--ignore: unknown rule 'bogus'"),
+    (["corpus", "--ignore", "turn-shap"], "--ignore: unknown rule 'turn-shap': did you mean CT403 (turn-shape)?"),
     (["corpus", "--prompt", "missing.md"], "--prompt: missing.md: no such file"),
     (["corpus", "--kb", "missing"], "--kb: missing: not a folder"),
     (["corpus", "--format", "xml"], "invalid choice: 'xml'"),
@@ -159,6 +160,9 @@ def test_select_and_ignore(make_corpus, capsys):
     make_corpus({REJECT_SESSION: AGENT_FIRST, **NO_SIDECAR})
     assert lint(capsys, "corpus", "--select", "CT4", "-q")[1] == CT403_LINE + "\n"
     assert lint(capsys, "corpus", "--ignore", "CT403", "-q")[1] == CT201_LINE + "\n"
+    # rule names, as --explain and corpus.yaml's lint.ignore take them
+    assert lint(capsys, "corpus", "--ignore", "turn-shape", "-q")[1] == CT201_LINE + "\n"
+    assert lint(capsys, "corpus", "--select", "sidecar-missing", "-q")[1] == CT201_LINE + "\n"
 
 
 def test_paths_print_relative_to_the_working_directory(make_corpus, capsys, monkeypatch, tmp_path):

@@ -235,9 +235,15 @@ def test_select_and_ignore_take_codes_and_prefixes():
     rules = rule_modules()
     assert expand_codes("CT30, CT101", rules, option="--select") == {"CT301", "CT302", "CT303", "CT101"}
     assert expand_codes("ct403", rules, option="--select") == {"CT403"}
-    for bad in ("CT999", "XY1", "CT4011"):
-        with pytest.raises(ConfigError, match="unknown rule code"):
+    for bad in ("CT999", "XY1", "CT4011", "turn_shape"):
+        with pytest.raises(ConfigError, match="unknown rule"):
             expand_codes(bad, rules, option="--select")
+
+
+def test_select_and_ignore_take_rule_names_as_explain_and_corpus_yaml_do():
+    rules = rule_modules()
+    assert expand_codes("turn-shape, CT101", rules, option="--ignore") == {"CT403", "CT101"}
+    assert expand_codes("Turn-Shape", rules, option="--select") == {"CT403"}
 
 
 def test_a_crashing_rule_is_reported_and_the_others_still_run(make_corpus):

@@ -1,4 +1,4 @@
-"""corpustools adjudicate CORPUS RUN --out FILE [--show-terms]"""
+"""corpustools adjudicate CORPUS RUN --out FILE (or --output FILE) [--show-terms]"""
 
 from __future__ import annotations
 
@@ -14,7 +14,9 @@ def register(subparsers) -> None:
         "Refuses (exit 2) to overwrite a worksheet that already has an answer. See docs/calibration.md.")
     add_corpus_argument(parser)
     parser.add_argument("results", metavar="RUN", help="the run folder of <fixture_id>.json outputs to judge")
-    parser.add_argument("--out", metavar="FILE", required=True, help="the worksheet to write (YAML)")
+    # --output too: every other command that writes a file spells it so (--out stays: scripts use it)
+    parser.add_argument("--out", "--output", dest="out", metavar="FILE", required=True,
+                        help="the worksheet to write (YAML)")
     parser.add_argument("--show-terms", action="store_true",
                         help="also show each point's match and forbidden terms (for a maintainer, not a blind judge)")
     parser.set_defaults(run=run)

@@ -23,9 +23,9 @@ def register(subparsers) -> None:
     parser.add_argument("--skip-outside-corpora", action="store_true",
                         help="skip a PATH that is neither in a corpus nor holds one, instead of exit 2 "
                         "(the pre-commit hook passes every changed file its pattern matches)")
-    parser.add_argument("--select", metavar="CODES", help="run only these rules (comma-separated codes or "
-                        "prefixes such as CT6); secret rules always run")
-    parser.add_argument("--ignore", metavar="CODES", help="skip these rules (codes or prefixes); "
+    parser.add_argument("--select", metavar="CODES", help="run only these rules (comma-separated codes, "
+                        "prefixes such as CT6 or names such as turn-shape); secret rules always run")
+    parser.add_argument("--ignore", metavar="CODES", help="skip these rules (codes, prefixes or names); "
                         "secret rules cannot be ignored")
     parser.add_argument("--prompt", metavar="FILE", help="the prompt under eval (enables CT703); "
                         "overrides lint.prompt")
@@ -37,7 +37,8 @@ def register(subparsers) -> None:
     parser.add_argument("--statistics", action="store_true", help="count diagnostics per code "
                         "(after the text diagnostics, before the summary line; on stderr for the other formats)")
     parser.add_argument("--list-rules", action="store_true", help="list every rule and exit")
-    parser.add_argument("--explain", metavar="CODE", help="print a rule's documentation and exit")
+    parser.add_argument("--explain", metavar="CODE", help="print a rule's documentation (a code such as "
+                        "CT403 or a name such as turn-shape) and exit")
     parser.set_defaults(run=run)
 
 

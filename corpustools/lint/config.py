@@ -60,14 +60,20 @@ def _never(rule: ModuleType, what: str) -> str:
 
 
 def expand_codes(text: str, rules: list[ModuleType], *, option: str) -> frozenset[str]:
-    """'CT5,CT601' -> the codes of every loaded rule each item is a prefix of. Unknown -> ConfigError."""
+    """'CT5,CT601,turn-shape' -> the codes of every loaded rule each item is a prefix of, or names
+    (as --explain and corpus.yaml's `lint:` take them). Unknown -> ConfigError."""
     codes: set[str] = set()
+    by_name = {rule.NAME: rule.CODE for rule in rules}
     for item in (part.strip() for part in text.split(",")):
         if not item:
             continue
+        if item.lower() in by_name:
+            codes.add(by_name[item.lower()])
+            continue
         matched = {rule.CODE for rule in rules if rule.CODE.startswith(item.upper())}
         if not _CODE_OR_PREFIX.fullmatch(item.upper()) or not matched:
-            raise ConfigError(Pos(""), f"{option}: unknown rule code {item!r} (see --list-rules)")
+            raise ConfigError(Pos(""), f"{option}: unknown rule {item!r}: {_did_you_mean(item, rule_by_code(rules))} "
+                              "(see --list-rules)")
         codes |= matched
     return frozenset(codes)
 

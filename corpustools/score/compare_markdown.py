@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+import shlex
 
 from corpustools.io.positions import printable_lines
 from corpustools.score.aggregate import Proportion
@@ -136,6 +137,16 @@ def changed_fixtures(comparison: Comparison) -> list[str]:
     return lines
 
 
+def html_hint(comparison: Comparison) -> str:
+    """The last line: the command that writes the interactive HTML comparison (paths as given)."""
+    argv = ["corpustools", "compare", comparison.corpus.path]
+    for option, runs in (("--base", comparison.base), ("--candidate", comparison.candidate)):
+        argv += [part for run in runs for part in (option, run.folder)]
+    argv += ["--allow-corpus-drift"] if comparison.drift else []
+    argv += ["--format", "html", "--output", "compare.html"]
+    return f"Full report: {code(shlex.join(argv))}, then open compare.html in a browser."
+
+
 def compare_markdown(comparison: Comparison) -> str:
     """Compact: the verdict, the lost and gained fixtures with evidence first (a drift banner
     above them), every table collapsed below."""
@@ -160,6 +171,5 @@ def compare_markdown(comparison: Comparison) -> str:
                      + [""] + sides_table(comparison))
     lines += details(f"All fixtures ({transitions_line(comparison)[len('**Fixtures:** '):-1]})",
                      fixtures_table(comparison))
-    while lines and lines[-1] == "":
-        lines.pop()
+    lines.append(html_hint(comparison))
     return printable_lines(lines)

@@ -36,7 +36,7 @@ mark.forbidden{background:#ff8182;color:#000;padding:0 .1rem;border-radius:2px}
 .point{margin:.4rem 0 .6rem}.output{border-top:1px dashed #d0d7de;margin-top:.5rem;padding-top:.3rem}.proposal{margin:.15rem 0 .15rem 1rem}
 .filters{background:#f6f8fa;padding:.5rem .6rem;border-radius:4px;margin:.5rem 0}.filters label{margin-right:1rem}
 .transition-lost{color:#a40e26;font-weight:600}.transition-gained{color:#116329;font-weight:600}
-table.history td{white-space:nowrap}
+table.history{display:block;max-width:100%;overflow-x:auto}table.history td{white-space:nowrap}
 .hidden{display:none}h4.run{background:#eef1f4;padding:.2rem .4rem;border-radius:3px;margin-top:1rem}
 table.fixtures td:nth-child(-n+2){white-space:nowrap}
 details.run>summary{cursor:pointer}details.run>summary>h2{display:inline-block;border:0;margin:.8rem 0 .2rem}
