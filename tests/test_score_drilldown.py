@@ -78,11 +78,12 @@ def test_proposals_of_a_failing_fixture_are_listed_by_title_collapsed(make_corpu
                                            REJECT_ID: EMPTY})
     markdown, text = reports(capsys, corpus_with(make_corpus, QUEUE[:2] + (["queue worker"],), max_unexpected=0),
                              run)
-    assert ("- `phantom-over-budget:1>0`\n  - matching no point: `practice[1]`\n\n"
+    assert ("- `phantom-over-budget:1>0`\n  - matching no point: `practice[1]` `Run the linter before committing`\n\n"
             "<details><summary>Proposals (2)</summary>\n\n"
             "- `practice[0]` `Expired signups go through the queue worker` (matches `expire-via-queue`)\n"
             "- `practice[1]` `Run the linter before committing` (matches no point)\n\n</details>\n") in markdown
-    assert ("    proposals:\n      practice[0] \"Expired signups go through the queue worker\" "
+    assert ("    phantom-over-budget:1>0\n      matching no point: practice[1] \"Run the linter before committing\"\n"
+            "    proposals:\n      practice[0] \"Expired signups go through the queue worker\" "
             "(matches expire-via-queue)\n      practice[1] \"Run the linter before committing\" "
             "(matches no point)\n") in text
     assert "### reject-noise-01" not in markdown  # a passing fixture has no drill-down
@@ -98,6 +99,21 @@ def test_hostile_titles_are_escaped(make_corpus, tmp_path, capsys):
     assert "\n# not a heading" not in markdown and "<script>" not in markdown.replace(
         "``Use `rm -rf` | <script>alert(1)</script> # not a heading``", "")
     assert 'closest: practice[0] "Use `rm -rf` | <script>alert(1)</script> # not a heading"; absent:' in text
+
+
+def test_each_phantom_is_named_with_its_escaped_title(make_corpus, tmp_path, capsys):
+    hostile = "Ship `it` now\n# not a heading \x1b[31m"
+    phantoms = [proposal(hostile), proposal("Run the linter")]
+    run = write_results(tmp_path / "run", {ADMIT_ID: output(GOOD_ADMIT["practice"] + phantoms), REJECT_ID: EMPTY})
+    corpus = corpus_with(make_corpus, QUEUE[:2] + (["queue worker"],), max_unexpected=1)
+    markdown, text = reports(capsys, corpus, run)
+    assert ("- `phantom-over-budget:2>1`\n"
+            "  - matching no point: `practice[1]` ``Ship `it` now # not a heading \\x1b[31m``\n"
+            "  - matching no point: `practice[2]` `Run the linter`\n") in markdown
+    assert ("    phantom-over-budget:2>1\n"
+            '      matching no point: practice[1] "Ship `it` now # not a heading \\u001b[31m"\n'
+            '      matching no point: practice[2] "Run the linter"\n') in text
+    assert "\x1b" not in markdown + text
 
 
 def test_compact_layout_verdict_first_then_failing_fixtures_then_folded_tables(make_corpus, tmp_path, capsys):

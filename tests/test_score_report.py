@@ -89,7 +89,7 @@ def test_text_format(make_corpus, tmp_path, capsys):
     assert code == 0
     assert out.startswith("1/2 fixtures passed (50.0%, 95% CI 9.5%–90.5%); recall 1/1")
     assert ("failing fixtures (1 of 2):\n  reject-noise-01 (reject-noise): FAIL\n    non-empty-where-empty\n"
-            "    phantom-over-budget:1>0\n      matching no point: practice[0]\n    proposals:\n") in out
+            "    phantom-over-budget:1>0\n      matching no point: practice[0] \"Fix the typo\"\n    proposals:\n") in out
     assert "  FAIL      reject-noise-01      reject-noise" in out and "  PASS      admit-convention-01" in out
     assert "fixtures passed: 1/2 (50.0%, 95% CI 9.5%–90.5%)" in out
 

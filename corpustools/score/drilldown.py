@@ -1,6 +1,6 @@
 """What a report shows under each reason of a failing fixture: for `missed-point:<id>` the closest
 same-type proposal and the terms it lacks, for `forbidden-match:<id>:<term>` each proposal field
-holding the term, for `phantom-over-budget` the proposals matching no point; and the fixture's
+holding the term, for `phantom-over-budget` each proposal matching no point, by name and title; and the fixture's
 proposals by title. One layout, rendered as Markdown and as plain text."""
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from corpustools.score.evidence import ForbiddenHit, PointEvidence
 from corpustools.score.formatting import code
 from corpustools.score.match import FixtureScore
+from corpustools.score.proposals import Proposal
 from corpustools.score.reasons import Reason, ReasonKind
 
 
@@ -19,7 +20,7 @@ class ReasonDetail:
     reason: Reason
     missed: PointEvidence | None = None  # for missed-point
     hits: tuple[ForbiddenHit, ...] = ()  # for forbidden-match
-    phantoms: tuple[str, ...] = ()  # for phantom-over-budget
+    phantoms: tuple[Proposal, ...] = ()  # for phantom-over-budget, in output order
 
 
 def reason_details(fixture: FixtureScore) -> tuple[ReasonDetail, ...]:
@@ -37,7 +38,8 @@ def reason_details(fixture: FixtureScore) -> tuple[ReasonDetail, ...]:
             details.append(ReasonDetail(reason, hits=tuple(
                 h for h in fixture.forbidden if (h.point_id, h.term) == (reason.point_id, reason.term))))
         elif reason.kind is ReasonKind.PHANTOM_OVER_BUDGET:
-            details.append(ReasonDetail(reason, phantoms=fixture.unexpected))
+            unexpected = set(fixture.unexpected)
+            details.append(ReasonDetail(reason, phantoms=tuple(p for p in fixture.proposals if p.name in unexpected)))
         else:
             details.append(ReasonDetail(reason))
     return tuple(details)
@@ -74,7 +76,7 @@ def evidence_lines(detail: ReasonDetail, quote) -> list[str]:
         return [f"in {quote(name)} {quote(one_line(titles[name]))}, field{'s' if len(found) > 1 else ''} "
                 + ", ".join(found) for name, found in fields.items()]
     if detail.phantoms:
-        return ["matching no point: " + ", ".join(quote(name) for name in detail.phantoms)]
+        return [f"matching no point: {quote(p.name)} {quote(one_line(p.title))}" for p in detail.phantoms]
     return []
 
 
