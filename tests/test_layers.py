@@ -33,7 +33,7 @@ COMMAND_API = {
     "lint": {"corpustools.lint"},
     "score": {f"corpustools.score.{name}" for name in (
         "scoring", "compare", "history", "thresholds", "report_json", "report_markdown", "report_text",
-        "report_html", "compare_markdown", "compare_html")},
+        "report_html", "compare_markdown", "compare_text", "compare_html")},
     "calibrate": {f"corpustools.calibrate.{name}" for name in (
         "calibration", "worksheet", "report", "report_json", "report_html")},
 }

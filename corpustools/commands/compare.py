@@ -1,10 +1,10 @@
-"""corpustools compare CORPUS --base RUN... --candidate RUN... [--format markdown|json|html] [--fail-on-regression]"""
+"""corpustools compare CORPUS --base RUN... --candidate RUN... [--format markdown|json|text|html] [--fail-on-regression]"""
 
 from __future__ import annotations
 
 from corpustools.commands.options import add_command, add_corpus_argument, add_report_options
 
-FORMATS = ("markdown", "json", "html")
+FORMATS = ("markdown", "json", "text", "html")
 
 HELP = ("compare two prompt versions' runs fixture by fixture, with noise and a paired test "
         "(advisory: exit 0, unless --fail-on-regression)")
@@ -42,6 +42,10 @@ def run(args, out, err) -> int:
             from corpustools.score.scoring import open_corpus
 
             text = compare_html(comparison, open_corpus(args.corpus).corpus)  # transcripts and sidecars too
+        elif args.format == "text":
+            from corpustools.score.compare_text import compare_text
+
+            text = compare_text(comparison)
         else:
             text = compare_json(comparison) if args.format == "json" else compare_markdown(comparison)
         emit(text, args.output, args.corpus, out, run_folder_inputs(args.base + args.candidate))

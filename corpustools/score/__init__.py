@@ -17,6 +17,7 @@ One module per concept, each a set of pure functions over small frozen values:
 - history.py       the Markdown history table `--append-history` appends to
 - report_*.py      the score reporters (markdown, json with compare's too, text); they only format
 - compare_markdown.py  the comparison as Markdown
+- compare_text.py  the comparison as plain text, in compare_markdown's words
 - formatting.py    fixed-precision numbers and Markdown cells shared by the reporters
 - output.py        where a report may be written (never into a corpus's own files)
 

@@ -168,12 +168,27 @@ def paired_test(fixtures: tuple[FixtureChange, ...]) -> PairedTest:
     return PairedTest(b, c, len(fixtures), mcnemar_exact(b, c), flips_needed(len(fixtures)))
 
 
-def regression_reasons(fixtures, metrics, several_runs: bool) -> tuple[str, ...]:
+def shift_reasons(fixtures, metrics, several_runs: bool, direction: Direction, kind: Transition) -> tuple[str, ...]:
+    """With several runs a side, each of REGRESSION_METRICS that moved in `direction` beyond noise;
+    with one run a side, the fixtures of transition `kind` (`lost 1 fixture: reject-noise-01`)."""
     if several_runs:
-        return tuple(f"{m.metric.label} worsened beyond noise" for m in metrics
-                     if m.metric.key in REGRESSION_METRICS and m.direction is Direction.WORSENED and m.noise is Noise.BEYOND)
-    lost = [f.id for f in fixtures if f.transition is Transition.LOST]
-    return (f"lost {len(lost)} fixture{'s' if len(lost) != 1 else ''}: {', '.join(lost)}",) if lost else ()
+        return tuple(f"{m.metric.label} {direction.value} beyond noise" for m in metrics
+                     if m.metric.key in REGRESSION_METRICS and m.direction is direction and m.noise is Noise.BEYOND)
+    ids = [f.id for f in fixtures if f.transition is kind]
+    return (f"{kind.value} {len(ids)} fixture{'s' if len(ids) != 1 else ''}: {', '.join(ids)}",) if ids else ()
+
+
+def regression_reasons(fixtures, metrics, several_runs: bool) -> tuple[str, ...]:
+    return shift_reasons(fixtures, metrics, several_runs, Direction.WORSENED, Transition.LOST)
+
+
+def improvement_reasons(comparison: Comparison) -> tuple[str, ...]:
+    """Why a comparison that did not regress improved (the mirror of `regressed_because`); empty
+    when it regressed or did not improve beyond noise."""
+    if comparison.regressed:
+        return ()
+    return shift_reasons(comparison.fixtures, comparison.metrics, comparison.several_runs, Direction.IMPROVED,
+                         Transition.GAINED)
 
 
 def side_points(runs: tuple[RunScore, ...]) -> dict[tuple[str, int], tuple[str, int]]:

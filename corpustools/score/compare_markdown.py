@@ -22,37 +22,51 @@ from corpustools.score.formatting import (
 from corpustools.score.reasons import Verdict
 from corpustools.score.report_markdown import across_runs
 
+# Shared with the text comparison (compare_text): the plain words of each part.
+REGRESSED_ADVICE = "Read the lost fixtures before bumping the version (this is advice; the command still exits 0)."
+DRIFT_CAVEAT = "Fixture transitions may reflect changed labels, not a changed prompt."
+NOISE_RULE = "when it exceeds twice the larger side's run-to-run sample standard deviation."
+
 
 def drift_line(comparison: Comparison) -> list[str]:
     if not comparison.drift:
         return []
-    return [f"> **CORPUS DRIFT ALLOWED (--allow-corpus-drift):** {'; '.join(comparison.drift)}. Fixture "
-            "transitions may reflect changed labels, not a changed prompt.", ""]
+    return [f"> **CORPUS DRIFT ALLOWED (--allow-corpus-drift):** {'; '.join(comparison.drift)}. {DRIFT_CAVEAT}", ""]
 
 
 def verdict_block(comparison: Comparison) -> list[str]:
     if comparison.regressed:
-        return ["> ## REGRESSED", ">", f"> {'; '.join(comparison.regressed_because)}. Read the lost fixtures "
-                "before bumping the version (this is advice; the command still exits 0).", ""]
+        return ["> ## REGRESSED", ">", f"> {'; '.join(comparison.regressed_because)}. {REGRESSED_ADVICE}", ""]
     return ["**Not regressed**" + (" (recall and gate accuracy did not worsen beyond noise)." if comparison.several_runs
                                    else " (no fixture lost)."), ""]
 
 
-def paired_line(comparison: Comparison) -> str:
+PAIRED_LABEL = "McNemar exact test (two-sided):"
+
+
+def paired_text(comparison: Comparison) -> str:
+    """The McNemar line after its label: b, c, p and the flips this corpus size needs."""
     t = comparison.paired
     if t.flips_needed is None:
         need = f"a corpus of {t.fixtures} fixtures cannot reach p < 0.05 however many flip"
     else:
         need = (f"this corpus of {t.fixtures} fixtures needs at least {t.flips_needed} one-directional flips "
                 "for p < 0.05")
-    return (f"**McNemar exact test (two-sided):** b = {t.b} (base pass, candidate fail), c = {t.c} (the reverse), "
-            f"p = {t.p_value:.4f}; {need}.")
+    return f"b = {t.b} (base pass, candidate fail), c = {t.c} (the reverse), p = {t.p_value:.4f}; {need}."
+
+
+def paired_line(comparison: Comparison) -> str:
+    return f"**{PAIRED_LABEL}** {paired_text(comparison)}"
+
+
+def transition_counts(changes) -> str:
+    """`8 gained, 1 lost, 15 same` over FixtureChanges or PointChanges."""
+    counts = {kind: sum(c.transition is kind for c in changes) for kind in Transition}
+    return f"{counts[Transition.GAINED]} gained, {counts[Transition.LOST]} lost, {counts[Transition.SAME]} same"
 
 
 def transitions_line(comparison: Comparison) -> str:
-    counts = {kind: sum(f.transition is kind for f in comparison.fixtures) for kind in Transition}
-    return (f"**Fixtures:** {counts[Transition.GAINED]} gained, {counts[Transition.LOST]} lost, "
-            f"{counts[Transition.SAME]} same.")
+    return f"**Fixtures:** {transition_counts(comparison.fixtures)}."
 
 
 def sides_table(comparison: Comparison) -> list[str]:
@@ -96,10 +110,13 @@ def fixtures_table(comparison: Comparison) -> list[str]:
     return table(["fixture", "category", "base", "candidate", "transition"], rows)
 
 
+def changed_points(comparison: Comparison) -> list:
+    return [p for p in comparison.points if p.transition is not Transition.SAME]
+
+
 def points_section(comparison: Comparison) -> list[str]:
-    changed = [p for p in comparison.points if p.transition is not Transition.SAME]
-    gained = sum(p.transition is Transition.GAINED for p in changed)
-    lines = [f"{gained} gained, {len(changed) - gained} lost, {len(comparison.points) - len(changed)} same.", ""]
+    changed = changed_points(comparison)
+    lines = [f"{transition_counts(comparison.points)}.", ""]
     if changed:
         lines += table(["fixture", "point", "base matched", "candidate matched", "transition"],
                        [[p.fixture_id, code(p.point_id), f"{p.base_matched}/{p.base_runs}",
@@ -108,16 +125,24 @@ def points_section(comparison: Comparison) -> list[str]:
     return lines
 
 
-def optional_line(comparison: Comparison) -> list[str]:
-    """Optional points matched on each side (summed over its runs), apart from recall; nothing when
+def optional_sides(comparison: Comparison) -> str:
+    """Optional points matched on each side (summed over its runs), apart from recall; empty when
     the corpus has none."""
     sides = [(name, Proportion(sum(r.aggregate.optional_points_matched for r in runs),
                                sum(r.aggregate.optional_points_total for r in runs)))
              for name, runs in (("base", comparison.base), ("candidate", comparison.candidate))]
     if not any(p.total for _, p in sides):
-        return []
-    return ["**Optional points matched** (never in recall): "
-            + ", ".join(f"{name} {fraction(p)} ({percent(p.rate)})" for name, p in sides) + ".", ""]
+        return ""
+    return ", ".join(f"{name} {fraction(p)} ({percent(p.rate)})" for name, p in sides)
+
+
+def optional_line(comparison: Comparison) -> list[str]:
+    sides = optional_sides(comparison)
+    return [f"**Optional points matched** (never in recall): {sides}.", ""] if sides else []
+
+
+def comparison_warnings(comparison: Comparison) -> list[str]:
+    return list(comparison.corpus_warnings) + [w for run in comparison.base + comparison.candidate for w in run.warnings]
 
 
 def changed_fixtures(comparison: Comparison) -> list[str]:
@@ -155,21 +180,19 @@ def compare_markdown(comparison: Comparison) -> str:
     lines = drift_line(comparison)
     lines += verdict_block(comparison)
     lines += [transitions_line(comparison), ""] + optional_line(comparison)
-    warnings = list(comparison.corpus_warnings) + [w for run in comparison.base + comparison.candidate
-                                                   for w in run.warnings]
+    warnings = comparison_warnings(comparison)
     if warnings:
         lines += ["**Warnings**", ""] + [f"- {w}" for w in warnings] + [""]
     lines += changed_fixtures(comparison) + ["## Expected points", ""] + points_section(comparison)
     metrics = [paired_line(comparison), ""] + metrics_table(comparison)
     if comparison.several_runs:
-        metrics += ["", "A delta is *beyond noise* when it exceeds twice the larger side's run-to-run sample "
-                    "standard deviation."]
+        metrics += ["", f"A delta is *beyond noise* {NOISE_RULE}"]
     lines += details("Metrics and the McNemar test", metrics)
     lines += details(html.escape(f"Corpus {c.name}{version} and the runs compared"),
                      table(["", ""], [["corpus", f"{c.name}, version {'unknown' if c.version is None else c.version} "
                                                  f"({code(c.path)})"], ["corpus sha256", code(c.sha256)]])
                      + [""] + sides_table(comparison))
-    lines += details(f"All fixtures ({transitions_line(comparison)[len('**Fixtures:** '):-1]})",
+    lines += details(f"All fixtures ({transition_counts(comparison.fixtures)})",
                      fixtures_table(comparison))
     lines.append(html_hint(comparison))
     return printable_lines(lines)

@@ -44,18 +44,28 @@ def failing_section(report: ScoreReport) -> list[str]:
             continue
         passed = sum(run.fixtures[i].verdict is Verdict.PASS for run in runs)
         lines.append(f"  {first.id} ({first.category}): passed in {passed}/{len(runs)} runs")
-        for number, run in enumerate(runs, 1):
-            fixture = run.fixtures[i]
-            lines.append(f"    run {number} ({run.folder}): {fixture.verdict}")
-            if fixture.verdict is not Verdict.PASS:
-                lines += failing_lines(fixture, "      ")
+        lines += across_runs_text(runs, i, "    ")
     return lines
 
 
+def across_runs_text(runs, index: int, indent: str) -> list[str]:
+    """Fixture `index` in each run: its verdict, and its reasons, evidence and proposals where it failed."""
+    lines = []
+    for number, run in enumerate(runs, 1):
+        fixture = run.fixtures[index]
+        lines.append(f"{indent}run {number} ({run.folder}): {fixture.verdict}")
+        if fixture.verdict is not Verdict.PASS:
+            lines += failing_lines(fixture, indent + "  ")
+    return lines
+
+
+def manifest_lines(run: RunScore, indent: str = "") -> list[str]:
+    """How the run was produced (run.yaml), one `label: value` line each."""
+    return [f"{indent}{label}: {' '.join(value.split())}" for label, value in manifest_fields(run.manifest)]
+
+
 def run_lines(run: RunScore) -> list[str]:
-    lines = [f"results: {run.folder}"]
-    lines += [f"{label}: {' '.join(value.split())}" for label, value in manifest_fields(run.manifest)]
-    lines.append("")
+    lines = [f"results: {run.folder}"] + manifest_lines(run) + [""]
     width = max((len(f.id) for f in run.fixtures), default=0)
     lines.append("fixtures:")
     for f in run.fixtures:
