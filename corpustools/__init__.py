@@ -4,4 +4,4 @@ Layers, lowest first (docs/architecture.md): io/ (files, positions, YAML, schema
 corpus model), the features (lint/, score/, calibrate/, render, manifest, provenance, validation,
 scaffold), commands/ and cli (parsing and printing only)."""
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
