@@ -5,9 +5,11 @@ Four fixtures, one per kind of expectation (corpus.yaml's `expect`): `admit-conv
 `mixed-salvage-01` (subset: a durable rule inside task narration that must not survive) and
 `reject-noise-01` (empty: expect_empty). Each has a session, a sidecar and a gold
 output; corpus.yaml explains every key in comments. The files are fixed text, kept as files in
-corpustools/new_corpus/ (package data); only `corpus.yaml.in` and `README.md.in` are templates,
-given the corpus name and path, so the same DIR name always gives the same bytes. The template is
-`corpus.yaml.in`, not `corpus.yaml`, so that the folder is not itself a corpus to lint.
+corpustools/new_corpus/ (package data): a folder per fixture holding its `session.md`,
+`sidecar.yaml` and `gold.json`, and two templates given the corpus name and path,
+`corpus.yaml.in` and `README.md.in`; so the same DIR name always gives the same bytes. That
+layout is not a corpus's own (no corpus.yaml, no sessions/ beside expected/), so `lint` never
+takes the package's folder for a corpus.
 """
 
 from __future__ import annotations
@@ -33,9 +35,11 @@ def scaffold_files(name: str, shown_path: str) -> dict[str, str]:
     the folders below it are a corpus's own files, which no command writes into)."""
     files = {"README.md": _template("README.md.in").format(
         name=name, admit=ADMIT_ID, map=MAP_ID, subset=SUBSET_ID, reject=REJECT_ID, path=shown_path)}
-    for folder, suffix in (("sessions", ".md"), ("expected", ".yaml"), ("gold", ".json")):
+    # (the template's file in a fixture's folder, where init writes it)
+    for template, folder, suffix in (("session.md", "sessions", ".md"), ("sidecar.yaml", "expected", ".yaml"),
+                                     ("gold.json", "gold", ".json")):
         for fixture_id in (ADMIT_ID, MAP_ID, SUBSET_ID, REJECT_ID):
-            files[f"{folder}/{fixture_id}{suffix}"] = _template(f"{folder}/{fixture_id}{suffix}")
+            files[f"{folder}/{fixture_id}{suffix}"] = _template(f"{fixture_id}/{template}")
     files["corpus.yaml"] = _template("corpus.yaml.in").format(name=flow_scalar(name))
     return files
 
