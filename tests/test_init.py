@@ -134,3 +134,16 @@ def test_init_never_writes_into_another_corpus_files(tmp_path, capsys):
     code, _, err = run(capsys, "init", "c/sessions/nested")
     assert code == 2 and err.count("\n") == 1 and "corpustools never writes there" in err
     assert not os.path.exists(tmp_path / "c/sessions/nested/README.md")
+
+
+def test_the_files_init_copies_are_no_corpus_that_lint_finds():
+    """corpustools/new_corpus/ holds what init writes, laid out so that `corpustools lint` run in
+    the repository (or over an installed package) never takes it for a corpus."""
+    from corpustools import scaffold
+    from corpustools.model.locate import corpus_root_of, discover_corpora
+
+    package = os.path.dirname(scaffold.__file__)
+    templates = os.path.join(package, scaffold.TEMPLATES)
+    assert sorted(os.listdir(templates)) == sorted([*FIXTURES, "README.md.in", "corpus.yaml.in"])
+    assert discover_corpora(package) == []
+    assert corpus_root_of(os.path.join(templates, ADMIT_ID, "session.md")) is None

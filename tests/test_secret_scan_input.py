@@ -180,3 +180,21 @@ def test_invisible_characters_in_sessions_and_sidecars_are_ct407_and_ct407_can_b
     assert where(lint_run(root, ignore={"CT407"}), "CT407") == []
     (root / "corpus.yaml").write_text(SPEC_TEXT + "lint:\n  ignore: [CT407]\n", encoding="utf-8")
     assert where(lint_run(root), "CT407") == []
+
+
+def test_the_shipped_confusables_table_maps_named_characters_to_one_ascii_character():
+    """confusables.txt (written by tools/make_confusables.py) is what fold reads: each line's name
+    is its code point's, each target one ASCII character, and NFKC leaves every key alone."""
+    import unicodedata
+
+    from corpustools.lint.secrets import fold
+
+    path = os.path.join(os.path.dirname(fold.__file__), "confusables.txt")
+    with open(path, encoding="utf-8") as handle:
+        rows = [line.rstrip("\n").split(" ", 2) for line in handle if not line.startswith("#")]
+    assert len(rows) == len(fold.CONFUSABLES) > 400
+    wrong = [row for row in rows if unicodedata.name(chr(int(row[0][2:], 16))) != row[2]
+             or len(row[1]) != 1 or not row[1].isascii() or fold.CONFUSABLES[int(row[0][2:], 16)] != ord(row[1])
+             or unicodedata.normalize("NFKC", chr(int(row[0][2:], 16))) != chr(int(row[0][2:], 16))]
+    assert wrong == []
+    assert fold.fold("\u0430\u0455\u0440 \u0391\u039a") == "asp AK"  # Cyrillic a, dze, er; Greek Alpha, Kappa

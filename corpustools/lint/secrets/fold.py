@@ -5,7 +5,7 @@ the rest, a fullwidth `ＡＫＩＡ…`, a Cyrillic `А`, `password＝…`, `１
 default-ignorable code point (Unicode's Default_Ignorable_Code_Point property: zero-width spaces
 and joiners, soft hyphen, word joiner, bidi controls, variation selectors, tags, the BOM), applies
 NFKC to what is left, and maps the remaining confusable letters, digits and punctuation to ASCII
-with the table generated from Unicode's confusables data (confusables.py). Pure-ASCII lines are
+with the table generated from Unicode's confusables data (confusables.txt, read once on import). Pure-ASCII lines are
 their own folded view and are never folded; findings in a folded line are reported at the column
 of the original character they start at (`column_map`).
 """
@@ -13,9 +13,25 @@ of the original character they start at (`column_map`).
 from __future__ import annotations
 
 import bisect
+import os
 import unicodedata
 
-from corpustools.lint.secrets.confusables import CONFUSABLES
+
+def read_confusables() -> dict[int, int]:
+    """code point -> the ASCII code point it imitates, from confusables.txt beside this module
+    (written by tools/make_confusables.py; `#` lines are comments, a line's third field a name)."""
+    # Found from this module's path, as schemastore finds the schemas: the package is files.
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "confusables.txt")
+    table = {}
+    with open(path, encoding="utf-8") as handle:
+        for line in handle:
+            if not line.startswith("#"):
+                code, target, _name = line.split(" ", 2)
+                table[int(code.removeprefix("U+"), 16)] = ord(target)
+    return table
+
+
+CONFUSABLES = read_confusables()
 
 # Default_Ignorable_Code_Point (Unicode DerivedCoreProperties.txt), as inclusive ranges.
 DEFAULT_IGNORABLE = (
