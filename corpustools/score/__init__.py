@@ -15,12 +15,16 @@ One module per concept, each a set of pure functions over small frozen values:
 - repeated.py      k >= 2 runs of one prompt version: noise floor, flaky fixtures, stability
 - compare.py       base versus candidate, fixture by fixture and metric by metric
 - history.py       the Markdown history table `--append-history` appends to
-- report_*.py      the score reporters (markdown, json with compare's too, text); they only format
+- history_html.py  the history section of an HTML score report
+- thresholds.py    `--fail-under`: the opt-in gate on a score report
+- drilldown.py     what a report shows under each reason of a failing fixture
+- report_*.py      the score reporters (markdown, json with compare's too, text, html); they only format
 - compare_markdown.py  the comparison as Markdown
 - compare_text.py  the comparison as plain text, in compare_markdown's words
+- compare_html.py  the comparison as one self-contained HTML page
+- html_page.py     the page machinery every HTML report shares; html_fixture.py one fixture's row and evidence
 - formatting.py    fixed-precision numbers and Markdown cells shared by the reporters
-- output.py        where a report may be written (never into a corpus's own files)
 
-The scorer shares only the corpus model (corpustools.model.corpus) and corpustools.model.normalize with the
-linter.
+Reports are written by corpustools.io.writing (never into a corpus's own files). The scorer shares
+only the corpus model (corpustools.model) and corpustools.model.normalize with the linter.
 """
