@@ -3,6 +3,9 @@ deleting rules/secret_token.py once let an AWS key pass with exit 0."""
 
 from __future__ import annotations
 
+import argparse
+import importlib
+import inspect
 import os
 import shutil
 import subprocess
@@ -10,6 +13,7 @@ import sys
 from pathlib import Path
 
 import corpustools
+from corpustools.commands import COMMANDS
 from tests.support.corpus import ADMIT_ID, ADMIT_TURNS, ADMIT_UUID, session_text
 
 PACKAGE = Path(corpustools.__file__).resolve().parent
@@ -42,3 +46,32 @@ def test_a_missing_command_module_is_an_internal_error_not_a_missing_command(tmp
     assert result.returncode == 2, result
     assert "internal error" in result.stderr and "render" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+def _leaf_parsers(parser: argparse.ArgumentParser):
+    """`parser` and, through its sub-actions (`provenance record`, `run init`), every parser below it
+    that takes no further action."""
+    below = [action for action in parser._actions if isinstance(action, argparse._SubParsersAction)]
+    if not below:
+        yield parser
+    for action in below:
+        for child in dict.fromkeys(action.choices.values()):
+            yield from _leaf_parsers(child)
+
+
+def test_every_command_module_is_listed_and_follows_the_protocol():
+    """docs/architecture.md's command protocol: each module under commands/ (but the shared
+    options.py) is named in COMMANDS, registers a parser of its own name, and every parser it adds
+    runs a function of that module taking (args, out, err)."""
+    on_disk = sorted(path.stem for path in (PACKAGE / "commands").glob("*.py")
+                     if path.stem not in ("__init__", "options"))
+    assert on_disk == sorted(COMMANDS), "a command module missing from COMMANDS is never reachable"
+    for name in COMMANDS:
+        module = importlib.import_module(f"corpustools.commands.{name}")
+        subparsers = argparse.ArgumentParser().add_subparsers()
+        module.register(subparsers)
+        assert list(subparsers.choices) == [name], name
+        for parser in _leaf_parsers(subparsers.choices[name]):
+            run = parser.get_default("run")
+            assert callable(run) and run.__module__ == module.__name__, (name, parser.prog)
+            assert list(inspect.signature(run).parameters) == ["args", "out", "err"], (name, run.__name__)
