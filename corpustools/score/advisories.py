@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from corpustools.model.contract import contract_warnings
-from corpustools.model.normalize import contains_term, normalize
+from corpustools.model.normalize import normalize
 from corpustools.model.sidecar import Sidecar
 from corpustools.score.match import contains_all
 from corpustools.score.reasons import Advisory, AdvisoryKind
@@ -35,22 +35,27 @@ def type_mismatches(sidecar: Sidecar, proposals, points) -> list[Advisory]:
     return out
 
 
-def near_misses(sidecar: Sidecar, proposals, points) -> list[Advisory]:
+def near_misses(sidecar: Sidecar, proposals, evidence) -> list[Advisory]:
+    """Terms of an unmatched expected point that the scorer found absent from a same-type proposal
+    (the evidence says which; nothing is matched twice) but that have a close variant there."""
     from rapidfuzz import fuzz
 
+    by_name = {p.name: p for p in proposals}
+    expected = (e for e in evidence if not e.optional)
     out = []
-    for point, score in zip(sidecar.points, points, strict=True):
-        if score.matched:
+    for point, seen in zip(sidecar.points, expected, strict=True):
+        if seen.matched:
             continue
-        for term in point.must_match_all:
+        for i, term in enumerate(point.must_match_all):
             needle = normalize(term.text)
             if not needle:
                 continue
-            for proposal in proposals:
-                if proposal.type != point.type or contains_term(proposal.match_text, term.text):
+            for candidate in seen.proposals:
+                if candidate.terms[i].found:
                     continue
-                if fuzz.partial_ratio(needle, proposal.match_text, score_cutoff=NEAR_MISS_SCORE):
-                    out.append(Advisory(AdvisoryKind.NEAR_MISS, point_id=point.id, text=term.text, proposal=proposal.name))
+                if fuzz.partial_ratio(needle, by_name[candidate.proposal].match_text, score_cutoff=NEAR_MISS_SCORE):
+                    out.append(Advisory(AdvisoryKind.NEAR_MISS, point_id=point.id, text=term.text,
+                                        proposal=candidate.proposal))
     return out
 
 
@@ -94,10 +99,12 @@ def _unique(items: list[Advisory]) -> list[Advisory]:
     return list(first.values())
 
 
-def advisory(sidecar: Sidecar, proposals, points, output: dict, transcript: str | None) -> list[Advisory]:
-    """Every advisory of a scored fixture, in a fixed order (docs/scoring.md rule 6)."""
+def advisory(sidecar: Sidecar, proposals, points, evidence, output: dict,
+             transcript: str | None) -> list[Advisory]:
+    """Every advisory of a scored fixture, in a fixed order (docs/scoring.md rule 6); `evidence` is
+    the fixture's point evidence (corpustools.score.evidence)."""
     out = type_mismatches(sidecar, proposals, points)
-    out += near_misses(sidecar, proposals, points)
+    out += near_misses(sidecar, proposals, evidence)
     out += duplicates_and_merges(proposals, points)
     out += contract_advisories(output)
     if transcript is not None:  # no transcript (unparseable session): nothing to check against

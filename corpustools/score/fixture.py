@@ -55,7 +55,7 @@ def score_fixture(sidecar: Sidecar, result: ResultFile, transcript: str | None) 
     unexpected = unexpected_proposals(sidecar, proposals, points + optional)
     hits = forbidden_hits(sidecar, proposals)
     reasons = fixture_reasons(sidecar, proposals, points, unexpected, hits)
-    advisories = advisory(sidecar, proposals, points, output, transcript)
+    advisories = advisory(sidecar, proposals, points, evidence, output, transcript)
     return FixtureScore(result.fixture_id, sidecar.category, verdict(sidecar, reasons), tuple(reasons),
                         tuple(advisories), points, proposals, unexpected, sidecar.expect_empty, FixtureStatus.OK,
                         optional, evidence, hits)
