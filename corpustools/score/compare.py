@@ -145,6 +145,11 @@ class Comparison:
     def several_runs(self) -> bool:
         return len(self.base) >= 2 or len(self.candidate) >= 2
 
+    @property
+    def changed_points(self) -> tuple[PointChange, ...]:
+        """The expected points gained or lost, in point order."""
+        return tuple(p for p in self.points if p.transition is not Transition.SAME)
+
 
 def metric_change(metric: Metric, base: tuple[RunScore, ...], candidate: tuple[RunScore, ...]) -> MetricChange:
     def side(runs):

@@ -6,7 +6,13 @@ from __future__ import annotations
 
 from corpustools.model.corpus import Corpus
 from corpustools.score.compare import Comparison, Transition
-from corpustools.score.compare_markdown import noise_text, paired_line, side_verdicts, transitions_line
+from corpustools.score.compare_markdown import (
+    noise_text,
+    paired_line,
+    side_verdicts,
+    transition_counts,
+    transitions_line,
+)
 from corpustools.score.formatting import manifest_fields, metric_number, signed
 from corpustools.score.html_fixture import filter_data, fixture_block, fixture_filters
 from corpustools.score.html_page import anchor, esc, filter_bar, interval_bar, page, table, verdict_badge, warnings
@@ -76,9 +82,8 @@ def side_badge(verdicts: tuple[Verdict, ...]) -> str:
 
 
 def points_section(comparison: Comparison) -> list[str]:
-    changed = [p for p in comparison.points if p.transition is not Transition.SAME]
-    gained = sum(p.transition is Transition.GAINED for p in changed)
-    lines = [f"<p>{gained} gained, {len(changed) - gained} lost, {len(comparison.points) - len(changed)} same.</p>"]
+    changed = comparison.changed_points
+    lines = [f"<p>{transition_counts(comparison.points)}.</p>"]
     if changed:
         lines += table(["fixture", "point", "base matched", "candidate matched", "transition"],
                        [[esc(p.fixture_id), f"<code>{esc(p.point_id)}</code>", f"{p.base_matched}/{p.base_runs}",

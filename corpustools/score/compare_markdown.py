@@ -110,12 +110,8 @@ def fixtures_table(comparison: Comparison) -> list[str]:
     return table(["fixture", "category", "base", "candidate", "transition"], rows)
 
 
-def changed_points(comparison: Comparison) -> list:
-    return [p for p in comparison.points if p.transition is not Transition.SAME]
-
-
 def points_section(comparison: Comparison) -> list[str]:
-    changed = changed_points(comparison)
+    changed = comparison.changed_points
     lines = [f"{transition_counts(comparison.points)}.", ""]
     if changed:
         lines += table(["fixture", "point", "base matched", "candidate matched", "transition"],

@@ -12,7 +12,6 @@ from corpustools.score.compare_markdown import (
     NOISE_RULE,
     PAIRED_LABEL,
     REGRESSED_ADVICE,
-    changed_points,
     comparison_warnings,
     noise_text,
     optional_sides,
@@ -62,7 +61,7 @@ def changed_lines(comparison: Comparison) -> list[str]:
         lines += ["", f"gained fixtures ({len(gained)}):"] + [f"  {heading(f)}" for f in gained]
     lines += ["", f"expected points: {transition_counts(comparison.points)}."]
     lines += [f"  {p.transition.value}: {p.fixture_id} {p.point_id}: base matched {p.base_matched}/{p.base_runs}, "
-              f"candidate {p.candidate_matched}/{p.candidate_runs}" for p in changed_points(comparison)]
+              f"candidate {p.candidate_matched}/{p.candidate_runs}" for p in comparison.changed_points]
     return lines
 
 

@@ -30,7 +30,7 @@ def run_header(run: RunScore) -> list[list[str]]:
 
 def headline(run: RunScore) -> list[str]:
     a = run.aggregate
-    proportions = [(label, getattr(a, attr)) for _, label, attr in PROPORTIONS]
+    proportions = [(label, getattr(a, attr)) for attr, label in PROPORTIONS]
     if a.optional_points_total:
         proportions.append(("optional points matched (never in recall)", a.optional_matched))
     counts = [("phantoms (unexpected proposals)", a.phantoms), ("fixtures failed", a.fixtures_failed),

@@ -68,7 +68,7 @@ def category_table(run: RunScore) -> list[str]:
 def aggregate_table(run: RunScore) -> list[str]:
     a = run.aggregate
     rows = [[label, fraction(getattr(a, attr)), percent(getattr(a, attr).rate), interval(getattr(a, attr))]
-            for _, label, attr in PROPORTIONS]
+            for attr, label in PROPORTIONS]
     if a.optional_points_total:
         rows.append(["optional points matched (never in recall)", fraction(a.optional_matched),
                      percent(a.optional_matched.rate), ""])

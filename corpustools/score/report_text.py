@@ -75,7 +75,7 @@ def run_lines(run: RunScore) -> list[str]:
     lines += [f"  {c.category}: {c.passed}/{c.total}" for c in run.categories]
     a = run.aggregate
     lines += ["", "aggregate:"]
-    lines += [f"  {label}: {proportion(getattr(a, attr))}" for _, label, attr in PROPORTIONS]
+    lines += [f"  {label}: {proportion(getattr(a, attr))}" for attr, label in PROPORTIONS]
     if a.optional_points_total:
         lines.append(f"  optional points matched (never in recall): {fraction(a.optional_matched)}")
     lines += [f"  phantoms: {a.phantoms}", f"  fixtures failed: {a.fixtures_failed}",
