@@ -446,3 +446,23 @@ def test_lint_never_imports_ruamel_yaml_and_fix_does(corpus):
     fixed = subprocess.run([sys.executable, "-c", probe, "lint", "--fix", str(corpus)], capture_output=True,
                            text=True, env=env, timeout=120)
     assert fixed.stdout.strip().splitlines()[-1] == "True 0", fixed.stderr
+
+
+def test_the_readme_fix_commands_run_as_written(tmp_path):
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## Fixing findings", 1)[1].split("\n## ", 1)[0]
+    commands = [line.split("#", 1)[0].split() for line in re.findall(r"```sh\n(.+?)\n```", section, re.S)[0].splitlines()]
+    assert [c[:3] for c in commands] == [["corpustools", "lint", "--diff"], ["corpustools", "lint", "--fix"],
+                                         ["corpustools", "lint", "--fix"]]
+    shutil.copytree(REPO / "fixtures" / "prompt-eval", tmp_path / "fixtures" / "prompt-eval")
+    shutil.copytree(REPO / "authoring", tmp_path / "authoring")
+    before = tree_digest(tmp_path)
+    cwd = os.getcwd()
+    try:
+        os.chdir(tmp_path)
+        results = [run_main(*command[1:]) for command in commands]
+    finally:
+        os.chdir(cwd)
+    assert [status for status, _, _ in results] == [0, 0, 0]  # the shipped corpus has nothing to fix
+    assert results[0][2] == "Would fix 0 findings.\n" and results[1][1].endswith("Fixed 0 findings (0 remaining).\n")
+    assert tree_digest(tmp_path) == before

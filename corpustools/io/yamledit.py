@@ -274,6 +274,8 @@ def edit_yaml(text: str, edit: YamlEdit) -> str:
                 raise EditRefused(f"the mapping already has a key {edit.new!r}")
         elif not _same(_value_at(original, edit.keypath), edit.old):
             raise EditRefused("the value changed since it was checked")
+        elif edit.what == "set" and _same(edit.old, edit.new):
+            return text  # a value already right is never rewritten
         intended = applied(original, edit)
     except (KeyError, IndexError, TypeError):
         raise EditRefused("the value is no longer there") from None
