@@ -75,34 +75,25 @@ def _codes(corpus: Path) -> set[str]:
 
 # Each planter breaks the commented corpus so that its rule fires, and returns the file the fix
 # must restore byte for byte.
-def plant_ct001_crlf(corpus):
-    path = corpus / SESSION
-    path.write_bytes(path.read_bytes().replace(b"\n", b"\r\n"))
-    return SESSION
+def _crlf(relative):
+    def plant(corpus):
+        path = corpus / relative
+        path.write_bytes(path.read_bytes().replace(b"\n", b"\r\n"))
+        return relative
+    return plant
 
 
-def plant_ct001_bom(corpus):
-    path = corpus / SESSION
-    path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())
-    return SESSION
+def _bom(relative):
+    def plant(corpus):
+        path = corpus / relative
+        path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())
+        return relative
+    return plant
 
 
-def plant_ct002_crlf(corpus):
-    path = corpus / SIDECAR
-    path.write_bytes(path.read_bytes().replace(b"\n", b"\r\n"))
-    return SIDECAR
-
-
-def plant_ct002_bom(corpus):
-    path = corpus / SIDECAR
-    path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())
-    return SIDECAR
-
-
-def plant_ct003_bom(corpus):
-    path = corpus / "corpus.yaml"
-    path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())
-    return "corpus.yaml"
+plant_ct001_crlf, plant_ct001_bom = _crlf(SESSION), _bom(SESSION)
+plant_ct002_crlf, plant_ct002_bom = _crlf(SIDECAR), _bom(SIDECAR)
+plant_ct003_bom = _bom("corpus.yaml")
 
 
 def plant_ct003_key(corpus):
@@ -466,3 +457,16 @@ def test_the_readme_fix_commands_run_as_written(tmp_path):
     assert [status for status, _, _ in results] == [0, 0, 0]  # the shipped corpus has nothing to fix
     assert results[0][2] == "Would fix 0 findings.\n" and results[1][1].endswith("Fixed 0 findings (0 remaining).\n")
     assert tree_digest(tmp_path) == before
+
+
+def test_every_fix_a_rule_declares_has_its_planted_defect_test_here():
+    from corpustools.lint import rule_modules
+    from corpustools.lint.fixes import rule_fixes
+
+    declared = {(rule.CODE, fix.safe) for rule in rule_modules() for fix in rule_fixes(rule)}
+    tested = ({(code, True) for code, _ in SAFE_CASES.values()} | {(code, False) for code, _ in UNSAFE_CASES.values()}
+              | {("CT608", False), ("CT102", False), ("CT103", False)})  # their own tests above
+    assert declared == tested
+    docs = (REPO / "docs" / "lint-rules.md").read_text(encoding="utf-8")
+    assert "| [CT603](#ct603-term-case) | term-case | error | safe |" in docs
+    assert "| [CT102](#ct102-uuid-duplicate) | uuid-duplicate | error | unsafe |" in docs

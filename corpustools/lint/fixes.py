@@ -201,14 +201,10 @@ def rename_key(path: str, doc: YamlDoc, keypath: tuple, allowed: Collection[str]
     return Planned((EditYaml(path, YamlEdit("rename", keypath, key, meant)),), f"key {key!r} renamed to {meant!r}")
 
 
-DID_YOU_MEAN = ("renames a key the schema does not know to the one it was evidently meant as: exactly one close "
-                "spelling (difflib, ignoring case) among the keys declared there that the mapping lacks, the "
-                "required ones first (`must_match` -> `must_match_all`)")
-
-
-def unknown_key_fix(kind: str) -> Fix:
+def unknown_key_fix(kind: str, example: str) -> Fix:
     """The did-you-mean fix of a key the shipped `kind` schema does not allow where it stands,
-    generic over whatever keys the schema declares there (unsafe: the value starts to count)."""
+    generic over whatever keys the schema declares there (unsafe: the value starts to count);
+    `example` shows one rename in the docs."""
     from corpustools.io.schemastore import unexpected_keys
 
     def plan(ctx: LintContext, problem: Problem) -> Planned | Unfixable | None:
@@ -219,7 +215,9 @@ def unknown_key_fix(kind: str) -> Fix:
         unknown = next((u for u in unexpected_keys(kind, doc.data) if u.keypath == keypath), None)
         return None if unknown is None else rename_key(doc.path, doc, keypath, unknown.allowed, unknown.required)
 
-    return Fix(UNSAFE, DID_YOU_MEAN, plan)
+    return Fix(UNSAFE, "renames a key the schema does not know to the one it was evidently meant as: exactly one "
+               "close spelling (difflib, ignoring case) among the keys the schema declares there that the mapping "
+               f"lacks, the required ones first ({example})", plan)
 
 
 def document_at(ctx: LintContext, path: str) -> YamlDoc | None:

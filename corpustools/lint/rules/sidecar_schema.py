@@ -28,7 +28,7 @@ NAME = "sidecar-schema"
 SEVERITY = "error"
 OPTIONS = ()
 SUPPRESSIBLE = True
-FIXES = (unknown_key_fix("sidecar"),)
+FIXES = (unknown_key_fix("sidecar", "`must_match` -> `must_match_all`"),)
 
 
 def check(ctx, options):

@@ -25,7 +25,7 @@ NAME = "spec-invalid"
 SEVERITY = "error"
 OPTIONS = ()
 SUPPRESSIBLE = True
-FIXES = (LINE_ENDS_FIX, unknown_key_fix("corpus-spec"))
+FIXES = (LINE_ENDS_FIX, unknown_key_fix("corpus-spec", "`corpus_verison` -> `corpus_version`"))
 
 
 def check(ctx, options):
