@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from corpustools.io.positions import InputError
 from corpustools.io.writing import rename_corpus_file, rewrite_corpus_file, write_text
-from corpustools.io.yamledit import EditRefused, YamlEdit, edit_yaml, nodes, noop
+from corpustools.io.yamledit import EditRefused, YamlEdit, edit_yaml, nodes
 from corpustools.io.yamlload import parse_yaml
 from corpustools.scaffold import scaffold_files
 from tests.support.bench import write_generated
@@ -65,6 +65,14 @@ def _scalars(text: str):
             for part in keypath:
                 value = value[part]
             yield keypath, value, node
+
+
+def noop(text: str, keypath: tuple) -> YamlEdit:
+    """An edit that sets the value at `keypath` to itself."""
+    value = parse_yaml(text, "<t>").data
+    for part in keypath:
+        value = value[part]
+    return YamlEdit("set", keypath, value, value)
 
 
 def _changed_lines(before: str, after: str) -> list[int]:
@@ -214,3 +222,13 @@ def test_a_rename_never_replaces_a_file(tmp_path):
     sidecar.unlink()
     rename_corpus_file(str(misnamed), str(sidecar), str(root), b"fixture_id: x\n")
     assert sidecar.read_text() == "fixture_id: x\n" and not os.path.lexists(misnamed)
+
+
+def test_a_value_written_again_in_its_own_style_is_the_same_characters(yaml_files):
+    # What makes a set edit touch nothing but the value: the writer reproduces how the file spells it.
+    from corpustools.io.yamledit import _renderings
+
+    for name, text in yaml_files.items():
+        for keypath, value, node in _scalars(text):
+            if "\n" not in text[node.start:node.end]:
+                assert _renderings(value, node.style)[0] == text[node.start:node.end], (name, keypath)

@@ -299,13 +299,6 @@ def edit_yaml(text: str, edit: YamlEdit) -> str:
     raise EditRefused(reasons[0] if reasons else "no way to write the value")
 
 
-def noop(text: str, keypath: KeyPath) -> YamlEdit:
-    """An edit that sets the value at `keypath` to itself (for the property tests: the text must
-    come back byte for byte)."""
-    value = _value_at(parse_yaml(text, "<text>").data, keypath)
-    return YamlEdit("set", keypath, value, value)
-
-
 # --- ruamel.yaml's opinion ----------------------------------------------------------------------
 
 def _ruamel_load(text: str) -> Any:
