@@ -139,3 +139,30 @@ def test_precommit_lints_only_the_corpora_holding_a_staged_file(hook, tmp_path):
             "is not lowercase") in output
     assert "fixtures/clean/" not in output
     assert output.count("CT101 [error]") == 1  # the corpus is linted once
+
+
+@pytest.mark.slow
+def test_the_opt_in_fix_hook_fixes_the_staged_file_and_the_commit_passes_once_restaged(hook, tmp_path):
+    from tests.support.corpus import sidecar_text
+
+    hooks, env = hook
+    work = _work_repo(tmp_path / "work", env)
+    sidecar = work / "fixtures" / "tiny" / "expected" / f"{ADMIT_ID}.yaml"
+    write_corpus(work / "fixtures" / "tiny",
+                 {f"expected/{ADMIT_ID}.yaml": sidecar_text().replace("- queue worker", "- Queue Worker  # kept")})
+    _git(work, "add", "-A", env=env)
+
+    def try_fix() -> subprocess.CompletedProcess:
+        return subprocess.run([sys.executable, "-m", "pre_commit", "try-repo", str(hooks), "corpustools-fix",
+                               "--verbose"], cwd=work, env=env, capture_output=True, text=True, timeout=1200)
+
+    fixed = try_fix()
+    output = _refused_or_skip(fixed, "CT603")
+    assert fixed.returncode == 1, output  # pre-commit fails a hook that changed files: restage
+    assert "CT603 fixed: 'Queue Worker' written as 'queue worker'" in output
+    assert "files were modified by this hook" in output
+    assert "      - queue worker  # kept\n" in sidecar.read_text()
+
+    _git(work, "add", "-A", env=env)
+    again = try_fix()
+    assert again.returncode == 0, again.stdout + again.stderr

@@ -89,3 +89,33 @@ def validate(kind: str, data) -> list[SchemaError]:
     except RecursionError:
         return [SchemaError((), "document nested too deeply to validate")]
     return sorted(errors, key=lambda e: ([str(p) for p in e.keypath], e.message))
+
+
+@dataclass(frozen=True)
+class UnexpectedKey:
+    """A key the schema does not allow where it stands, with the keys the schema declares there."""
+
+    keypath: tuple  # to the key itself
+    allowed: frozenset[str]  # the keys declared at that place (its `properties`)
+    required: frozenset[str]  # the keys required there
+
+
+def unexpected_keys(kind: str, data) -> list[UnexpectedKey]:
+    """Every key of `data` that the `kind` schema forbids (additionalProperties: false), in
+    document order: what a did-you-mean reads, whatever keys the schema declares."""
+    if (fast := _fast_check(kind)) is not None and fast(data):
+        return []
+    found = []
+    try:
+        errors = list(_validator(kind).iter_errors(data))
+    except RecursionError:
+        return []
+    for error in errors:
+        if error.validator != "additionalProperties" or not isinstance(error.instance, dict):
+            continue
+        allowed = frozenset(error.schema.get("properties", {}))
+        required = frozenset(error.schema.get("required", ()))
+        for key in error.instance:
+            if key not in allowed:
+                found.append(UnexpectedKey(tuple(error.absolute_path) + (key,), allowed, required))
+    return found

@@ -13,6 +13,13 @@ Every write goes through `write_text`, which:
   a reader, a crash or a full disk sees the old file or the new one, never half of one (the
   temporary file is removed on any failure).
 `update_text` adds an exclusive lock around read-change-write, so concurrent appends all land.
+
+The one deliberate exception is `lint --fix`, which edits the corpus it was asked to fix, through
+`rewrite_corpus_file` and `rename_corpus_file` only: never `write_text`, whose refusal stays whole.
+They write only corpus.yaml and the files directly in sessions/ and expected/ of that corpus (the
+files lint reads and reports on), never through a link inside the corpus, never into another
+corpus's own files, atomically as above, and only while the file still holds the bytes the fix
+was computed from.
 """
 
 from __future__ import annotations
@@ -60,6 +67,12 @@ def refuse_corpus_path(path: str, corpus_root: str | None = None) -> None:
 def refuse_target(path: str) -> None:
     """InputError unless `path` may be written: absent or a regular file (never a link, folder,
     FIFO, device or socket), and outside every corpus's own files."""
+    refuse_target_kind(path)
+    refuse_corpus_path(path)
+
+
+def refuse_target_kind(path: str) -> None:
+    """InputError unless `path` is absent or a regular file (never a link, folder, FIFO, device or socket)."""
     try:
         mode = os.lstat(path).st_mode
     except FileNotFoundError:
@@ -70,7 +83,6 @@ def refuse_target(path: str) -> None:
         raise InputError(Pos(path), "is a symbolic link; corpustools never writes through a link")
     if mode is not None and not stat.S_ISREG(mode):
         raise InputError(Pos(path), f"is {file_kind(mode)}; corpustools writes only regular files")
-    refuse_corpus_path(path)
 
 
 def refuse_inputs(path: str, inputs: Iterable[str]) -> None:
@@ -122,6 +134,12 @@ def write_text(path: str, text: str) -> None:
     name or argument that was not UTF-8) leaves an existing file untouched."""
     data = _encoded(path, text)
     refuse_target(path)
+    _replace(path, data)
+
+
+def _replace(path: str, data: bytes) -> None:
+    """Write `data` to a temporary file beside `path`, fsync it and rename it over `path` (keeping a
+    replaced file's permissions); InputError, nothing changed and no temporary file left, on failure."""
     folder = os.path.dirname(path) or "."
     temporary = None
     try:
@@ -149,6 +167,72 @@ def write_text(path: str, text: str) -> None:
         if temporary is not None:
             with contextlib.suppress(OSError):
                 os.unlink(temporary)
+
+
+# --- lint --fix: the one writer into a corpus ----------------------------------------------------
+
+def refuse_corpus_fix(path: str, corpus_root: str) -> None:
+    """InputError unless `lint --fix` may write `path` of the corpus at `corpus_root`: corpus.yaml
+    or a file directly in its sessions/ or expected/, reached without a link from the corpus folder
+    (links above it are the user's layout), absent or a regular file, and inside no other corpus's
+    own files."""
+    root = os.path.realpath(corpus_root)
+    relative = os.path.relpath(os.path.abspath(path), os.path.abspath(corpus_root))
+    parts = relative.split(os.sep)
+    if not (parts == [SPEC_FILE] or (len(parts) == 2 and parts[0] in (SESSIONS_DIR, SIDECARS_DIR))):
+        raise InputError(Pos(path), "is not one of the corpus's own files lint reads; --fix writes only those")
+    folder = os.path.join(root, *parts[:-1])
+    if os.path.realpath(os.path.join(folder, parts[-1])) != os.path.join(folder, parts[-1]) or (
+            len(parts) == 2 and os.path.islink(os.path.join(corpus_root, parts[0]))):
+        raise InputError(Pos(path), "is reached through a symbolic link; corpustools never writes through a link")
+    refuse_target_kind(path)
+    part = protected_part(path)
+    if part is not None and os.path.dirname(part) != root:
+        raise InputError(Pos(path), f"is inside the own files of another corpus, at {os.path.dirname(part)}; "
+                                    "not written")
+
+
+def _refuse_changed(path: str, was: bytes) -> None:
+    from corpustools.io.textfile import read_bytes
+
+    try:
+        now = read_bytes(path)
+    except InputError as err:
+        raise InputError(Pos(path), f"cannot be read again before writing ({err.message}); not written") from None
+    if now != was:
+        raise InputError(Pos(path), "changed since lint read it; not written (run --fix again)")
+
+
+def rewrite_corpus_file(path: str, corpus_root: str, was: bytes, data: bytes) -> None:
+    """Replace the corpus file `path` (refuse_corpus_fix) with `data`, atomically, only while it
+    still holds `was`, the bytes the fix was computed from."""
+    refuse_corpus_fix(path, corpus_root)
+    _refuse_changed(path, was)
+    _replace(path, data)
+
+
+def rename_corpus_file(path: str, new_path: str, corpus_root: str, was: bytes) -> None:
+    """Rename the corpus file `path` to `new_path` (both refuse_corpus_fix), only while `path`
+    still holds `was` and never over an existing file."""
+    refuse_corpus_fix(path, corpus_root)
+    refuse_corpus_fix(new_path, corpus_root)
+    _refuse_changed(path, was)
+    if os.path.lexists(new_path):
+        raise InputError(Pos(path), f"not renamed: {os.path.basename(new_path)} exists")
+    try:
+        try:  # a hard link never replaces an existing name: no window in which one could be lost
+            os.link(path, new_path, follow_symlinks=False)
+        except FileExistsError:
+            raise InputError(Pos(path), f"not renamed: {os.path.basename(new_path)} exists") from None
+        except OSError:  # a file system without hard links
+            if os.path.lexists(new_path):
+                raise InputError(Pos(path), f"not renamed: {os.path.basename(new_path)} exists") from None
+            os.rename(path, new_path)
+        else:
+            os.unlink(path)
+    except OSError as err:
+        raise InputError(Pos(path), f"cannot rename: {err.strerror or err}; the file is unchanged") from None
+    _fsync_folder(os.path.dirname(new_path) or ".")
 
 
 def _fsync_folder(folder: str) -> None:

@@ -48,6 +48,15 @@ Which corpus is linted: with no PATH, the corpus the working folder is in (the n
 or above it holding corpus.yaml, or sessions/ and expected/), else every corpus below it. A PATH
 inside a corpus lints that whole corpus (corpus-wide rules need every fixture) and reports only
 the diagnostics under PATH.
+
+Fixes: the `fix` column says which rules `corpustools lint --fix` can fix. A *safe* fix keeps what
+the fixture means (or only makes the file readable) and is applied by `--fix`; an *unsafe* one
+changes meaning or identity and is applied only with `--fix --unsafe-fixes`. `--diff` prints what
+`--fix` would change as a unified diff and writes nothing. Fixes follow `--select`/`--ignore`, the
+corpus's `lint:` configuration and a PATH inside the corpus, like the findings. YAML is edited in
+place, only on the fixed lines (comments, key order, quoting, flow or block style and indentation
+kept); a fix that cannot be made safely is skipped with a line saying why. The README's
+"Fixing findings" section says the rest.
 """
 
 
@@ -71,6 +80,25 @@ def rule_options(rule: ModuleType) -> str:
     return f"- options (under `lint: rules: {rule.CODE}:` in corpus.yaml):" + "".join(items)
 
 
+def fix_kind(rule: ModuleType) -> str:
+    """`safe`, `unsafe`, `safe, unsafe` (a rule with both kinds) or `` (no fix): for the rule table."""
+    from corpustools.lint.fixes import rule_fixes
+
+    return ", ".join(dict.fromkeys("safe" if fix.safe else "unsafe" for fix in rule_fixes(rule)))
+
+
+def rule_fix_doc(rule: ModuleType) -> str:
+    """Whether `lint --fix` fixes the rule's findings and how safely, from its declared FIXES: a
+    Markdown list item."""
+    from corpustools.lint.fixes import rule_fixes
+
+    fixes = rule_fixes(rule)
+    if not fixes:
+        return "- fix: none (`--fix` leaves its findings to you)"
+    items = [f"\n  - {'safe' if fix.safe else 'unsafe (only with `--unsafe-fixes`)'}: {fix.does}" for fix in fixes]
+    return "- fix (`corpustools lint --fix`):" + "".join(items)
+
+
 def rule_body(rule: ModuleType) -> str:
     """The rule's documentation after its summary line (What / Why / Example)."""
     return "\n".join(rule_doc(rule).splitlines()[1:]).strip()
@@ -78,17 +106,17 @@ def rule_body(rule: ModuleType) -> str:
 
 def render(rules: Sequence[ModuleType]) -> str:
     """docs/lint-rules.md for `rules` (in code order)."""
-    parts = [HEADER, "\n| code | name | severity | summary |\n|---|---|---|---|\n"]
+    parts = [HEADER, "\n| code | name | severity | fix | summary |\n|---|---|---|---|---|\n"]
     for rule in rules:
         summary = rule_summary(rule).replace("|", "\\|")
         anchor = f"{rule.CODE.lower()}-{rule.NAME}"
-        parts.append(f"| [{rule.CODE}](#{anchor}) | {rule.NAME} | {rule.SEVERITY} | {summary} |\n")
+        parts.append(f"| [{rule.CODE}](#{anchor}) | {rule.NAME} | {rule.SEVERITY} | {fix_kind(rule)} | {summary} |\n")
     for rule in rules:
         suppress = "yes" if rule.SUPPRESSIBLE else "**never** (secret rule)"
         body = rule_body(rule)
         parts.append(f"\n## {rule.CODE} {rule.NAME}\n\n{rule_summary(rule)}\n\n"
                      f"- default severity: {rule.SEVERITY}\n- can be ignored or re-levelled: {suppress}\n"
-                     f"{rule_options(rule)}\n")
+                     f"{rule_options(rule)}\n{rule_fix_doc(rule)}\n")
         if body:
             parts.append(f"\n{body}\n")
     return "".join(parts)

@@ -95,6 +95,19 @@ def _diagnostic(rule: ModuleType, pos: Pos, message: str, config: LintConfig) ->
                       config.severity.get(rule.CODE, rule.SEVERITY), " ".join(str(message).split()))
 
 
+def kept_problems(problems, rule: ModuleType, config: LintConfig, root: str,
+                  only: tuple[str, ...] | None = None):
+    """The Problems of `rule` that are reported: under `only` (None: everywhere) and not switched
+    off for their file by the corpus's per_file_ignores. What lint reports and --fix fixes."""
+    for problem in problems:
+        if only is not None and not within(problem.pos.path, only):
+            continue
+        relative = os.path.relpath(os.path.abspath(problem.pos.path), os.path.abspath(root)).replace(os.sep, "/")
+        if suppressible(rule) and any(f.covers(relative, rule.CODE) for f in config.per_file_ignores):
+            continue
+        yield problem
+
+
 def run_rules(context: LintContext, rules: list[ModuleType], config: LintConfig,
               only: tuple[str, ...] | None = None) -> LintRun:
     root = context.corpus.root
@@ -107,12 +120,7 @@ def run_rules(context: LintContext, rules: list[ModuleType], config: LintConfig,
             detail = " ".join(str(exc).split())[:300]
             crashes.append(RuleCrash(rule.CODE, rule.NAME, f"{type(exc).__name__}: {detail}"))
             continue
-        for problem in problems:
-            if only is not None and not within(problem.pos.path, only):
-                continue
-            relative = os.path.relpath(os.path.abspath(problem.pos.path), os.path.abspath(root)).replace(os.sep, "/")
-            if suppressible(rule) and any(f.covers(relative, rule.CODE) for f in config.per_file_ignores):
-                continue
+        for problem in kept_problems(problems, rule, config, root, only):
             diagnostics.add(_diagnostic(rule, problem.pos, problem.message, config))
     return LintRun(tuple(sorted(diagnostics)), tuple(crashes))
 

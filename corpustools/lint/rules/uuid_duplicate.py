@@ -12,20 +12,38 @@ Example (two sessions with one id):
 """
 
 from corpustools.lint.diagnostic import Problem
+from corpustools.lint.fixes import UNSAFE, Fix, fresh_session_id, session_at
+
+
+def _sessions_by_id(ctx) -> dict[str, list[str]]:
+    """Lowercased session_id -> the fixtures that have it, in fixture id order."""
+    by_id: dict[str, list[str]] = {}
+    for fixture_id in sorted(ctx.corpus.sessions):
+        value = ctx.corpus.sessions[fixture_id].frontmatter.data.get("session_id")
+        if isinstance(value, str) and value.strip():
+            by_id.setdefault(value.strip().lower(), []).append(fixture_id)
+    return by_id
+
+
+def _renew(ctx, problem):
+    fixture_id = session_at(ctx, problem.pos)
+    group = next((f for f in _sessions_by_id(ctx).values() if fixture_id in f), None)
+    if fixture_id is None or group is None or group[0] == fixture_id:
+        return None  # the first session (by fixture id) keeps the id
+    return fresh_session_id(ctx, fixture_id, f"also {group[0]}'s")
+
 
 CODE = "CT102"
 NAME = "uuid-duplicate"
 SEVERITY = "error"
 OPTIONS = ()
 SUPPRESSIBLE = True
+FIXES = (Fix(UNSAFE, "gives every session but the first (by fixture id) of those sharing an id a new random "
+                     "UUID v4; the session's identity changes, and the provenance record drifts", _renew),)
 
 
 def check(ctx, options):
-    by_id: dict[str, list[str]] = {}
-    for fixture_id in sorted(ctx.corpus.sessions):
-        value = ctx.corpus.sessions[fixture_id].frontmatter.data.get("session_id")
-        if isinstance(value, str) and value.strip():
-            by_id.setdefault(value.strip().lower(), []).append(fixture_id)
+    by_id = _sessions_by_id(ctx)
     for session_id, fixtures in sorted(by_id.items()):
         for fixture_id in fixtures if len(fixtures) > 1 else ():
             others = ", ".join(f for f in fixtures if f != fixture_id)
