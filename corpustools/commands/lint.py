@@ -54,12 +54,12 @@ def _config_message(error) -> str:
 
 
 def _explain(code: str, rules, out, err) -> int:
-    from corpustools.lint import rule_doc, rule_options
+    from corpustools.lint import redact_secrets, rule_doc, rule_options
 
     wanted = code.strip()
     rule = next((r for r in rules if wanted.upper() == r.CODE or wanted == r.NAME), None)
     if rule is None:
-        print(f"corpustools lint: --explain: unknown rule {code!r} (see --list-rules)", file=err)
+        print(redact_secrets(f"corpustools lint: --explain: unknown rule {code!r} (see --list-rules)"), file=err)
         return 2
     print(f"{rule.CODE} {rule.NAME} [{rule.SEVERITY}]\n\n{rule_doc(rule)}\n\n{rule_options(rule)}", file=out)
     return 0
@@ -111,10 +111,10 @@ def run(args, out, err) -> int:
         run_ = lint.lint_paths(args.paths, rules, selection, after_load=freeze_loaded,
                                  skip_outside=args.skip_outside_corpora, whole_corpus=args.whole_corpus)
     except lint.ConfigError as error:
-        print(_config_message(error), file=err)
+        print(lint.redact_secrets(_config_message(error)), file=err)
         return 2
     except InputError as error:
-        print(f"corpustools lint: {error}", file=err)
+        print(lint.redact_secrets(f"corpustools lint: {error}"), file=err)
         return 2
 
     diagnostics = run_.diagnostics
@@ -139,8 +139,8 @@ def run(args, out, err) -> int:
     try:  # a report is never written into a corpus's own files nor over the prompt it read
         emit("".join(text), args.output, None, out, [args.prompt] if args.prompt else [])
     except InputError as error:
-        print(f"corpustools lint: {error}", file=err)
+        print(lint.redact_secrets(f"corpustools lint: {error}"), file=err)
         return 2
     for crash in run_.crashes:
-        print(f"corpustools lint: {printable(str(crash))}", file=err)
+        print(f"corpustools lint: {printable(lint.redact_secrets(str(crash)))}", file=err)
     return code

@@ -34,10 +34,11 @@ from corpustools.lint.report import (
     format_summary,
     format_text,
 )
+from corpustools.lint.secrets.redaction import redact_secrets
 
 __all__ = [
     "ConfigError", "LintRun", "RuleCrash", "Selection", "check_cli_ignore", "exit_code", "expand_codes",
     "format_github", "format_json", "format_json_summary", "format_rule_list", "format_sarif",
     "format_statistics", "format_summary", "format_text", "lint_paths", "rule_doc", "rule_modules",
-    "rule_options",
+    "redact_secrets", "rule_options",
 ]

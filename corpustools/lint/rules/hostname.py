@@ -44,11 +44,10 @@ Example:
 
     [USER]: The feed lives at https://catalog.fernlibrary.org/api/holdings.
 
-    sessions/admit-map-location-01.md:8:27: CT504 [error] URL with host `catalog.fernlibrary.org`
+    sessions/admit-map-location-01.md:8:27: CT504 [error] URL with host `catalog.fernlibrary.org`; fingerprint 471708a3bff80c36cf11a0ebe1fe224ef6b77652d655ce1c76183e7a87412c03
 """
 
-from corpustools.lint.secrets.hosts import HOST_HINT, find_hosts
-from corpustools.lint.secrets.scan import scan
+from corpustools.lint.secrets.findings import secret_problems
 
 CODE = "CT504"
 NAME = "hostname"
@@ -58,4 +57,4 @@ SUPPRESSIBLE = False
 
 
 def check(ctx, options):
-    yield from scan(ctx, find_hosts, HOST_HINT)
+    yield from secret_problems(ctx, CODE)

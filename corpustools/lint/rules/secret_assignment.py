@@ -31,13 +31,12 @@ Example:
 
     $settings['hash_salt'] = 'Xk9vQ2mL7pR4';
 
-    sessions/admit-gotcha-01.md:14:12: CT502 [error] `hash_salt` is assigned a value (`Xk9v…`)
+    sessions/admit-gotcha-01.md:14:12: CT502 [error] `hash_salt` is assigned a value (`Xk9v…`); fingerprint 823415fc70cc2937fee2b0066399a18bef4d571b020b1d29648ae3f68e0ec111
 
 Write `$settings['hash_salt'] = file_get_contents('../salt.txt');` or describe it in words.
 """
 
-from corpustools.lint.secrets.assignments import HINT, find_assignments
-from corpustools.lint.secrets.scan import scan
+from corpustools.lint.secrets.findings import secret_problems
 
 CODE = "CT502"
 NAME = "secret-assignment"
@@ -47,4 +46,4 @@ SUPPRESSIBLE = False
 
 
 def check(ctx, options):
-    yield from scan(ctx, find_assignments, HINT)
+    yield from secret_problems(ctx, CODE)

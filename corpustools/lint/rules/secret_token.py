@@ -26,13 +26,12 @@ Example:
 
     [USER]: Deploy with OPENAI_API_KEY=sk-proj-3kfj... set in the environment.
 
-    sessions/admit-tooling-01.md:7:36: CT501 [error] OpenAI project key (`sk-proj-…`)
+    sessions/admit-tooling-01.md:7:36: CT501 [error] OpenAI project key (`sk-proj-…`); fingerprint 0511411630179c3611708a49be2f6d6e98db17ab9932f42355bea87add445b31
 
 Write the variable's name instead (`OPENAI_API_KEY is set in the environment`).
 """
 
-from corpustools.lint.secrets.scan import scan
-from corpustools.lint.secrets.tokens import HINT, find_tokens
+from corpustools.lint.secrets.findings import secret_problems
 
 CODE = "CT501"
 NAME = "secret-token"
@@ -42,4 +41,4 @@ SUPPRESSIBLE = False
 
 
 def check(ctx, options):
-    yield from scan(ctx, find_tokens, HINT)
+    yield from secret_problems(ctx, CODE)
