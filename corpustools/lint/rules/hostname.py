@@ -8,7 +8,9 @@ addresses reserved for documentation and testing point at no one's system and ar
 bare or in a URL: `localhost` and `*.localhost`, `*.test`, `*.example`, `*.invalid` (RFC 2606,
 RFC 6761), `example.com`, `example.net`, `example.org` and their subdomains, and loopback or
 documentation addresses (`http://127.0.0.1:8000/`, `http://[::1]/`, `192.0.2.0/24`; see CT505), so
-`http://localhost:8000/` is everyday development text. A bare dotted token is a host name only
+`http://localhost:8000/` is everyday development text. The value of a `$schema` key
+(`"$schema": "https://json-schema.org/draft/2020-12/schema"`, in JSON or YAML) names the JSON
+Schema dialect of a document, not a system, and is not flagged either. A bare dotted token is a host name only
 when it looks like one:
 
 - its labels are 1-63 lowercase letters, digits and inner hyphens; an underscore or a capital
