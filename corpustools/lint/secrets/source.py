@@ -3,8 +3,8 @@
 The corpus loader refuses a file with a BOM, CR line endings, a NUL or a stray non-UTF-8 byte
 (CT001/CT002, which can be suppressed); the secret scan still reads it. It decodes by the file's
 byte-order mark (UTF-8, UTF-16 or UTF-32 in either byte order), else as UTF-8, with replacement,
-takes LF, CRLF and CR as line endings and keeps NULs as characters. What it could not read in full (unreadable, not a regular file, over the size cap,
-undecodable bytes replaced, a byte-order mark
+takes LF, CRLF and CR as line endings and keeps NULs as characters. What it could not read in full
+(unreadable, not a regular file, over the size cap, undecodable bytes replaced, a byte-order mark
 that contradicts the text) is an `Unread` note, which CT508 reports and nothing can suppress.
 """
 
