@@ -23,7 +23,8 @@ merely contain or start with a secret word are not keys: `keyboard`, `monkey`, `
 Not flagged, because they name or hide a secret rather than contain one: empty values; references
 (`${DB_PASS}`, `$DB_PASS`, `%env(APP_SECRET)%`, `{{ token }}`, `@csrf_token`, `[site:name]`,
 `getenv('X')`, `self.api_key`, `password=password`, an `UPPER_SNAKE` variable name); masks and
-placeholders (`****`, `xxxx`, `...`, `<your-token>`, `[REDACTED]`); `true`/`false`/`null`/`none`;
+placeholders (`****`, `xxxx`, `...`, `<your-token>`, `[REDACTED]`, a value cut short with `…` or
+`...` as redacted values are); `true`/`false`/`null`/`none`;
 (the call, `->`, `::` and leading `! # @ & * < ? \\` heuristics apply to unquoted values only: a
 quoted literal such as `"!Xk9vQ2mL7pR4"` or `"S3cr3t(2024)!"` is a value, and inside quotes only
 `${...}`, `$VAR`, `%...%`, `{{ }}`, `[...]` and a whole `<placeholder>` are references);
