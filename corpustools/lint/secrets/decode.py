@@ -19,7 +19,7 @@ import re
 # JSON and YAML double-quoted escapes (YAML's \N \_ \L \P \e included; \t \n \r read as spaces, as
 # a reader sees them), HTML character references (numeric, and named with their `;`), and runs of
 # percent-encoded bytes (decoded together: `%E2%80%8B` is one zero-width space).
-_ESCAPE = re.compile(r"\\(?:x[0-9A-Fa-f]{2}|u[0-9A-Fa-f]{4}|U[0-9A-Fa-f]{8}|[0abefvntrNLP_/\\\"' ])"
+ESCAPE = re.compile(r"\\(?:x[0-9A-Fa-f]{2}|u[0-9A-Fa-f]{4}|U[0-9A-Fa-f]{8}|[0abefvntrNLP_/\\\"' ])"
                      r"|&(?:#[0-9]{1,7}|#[xX][0-9A-Fa-f]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});"
                      r"|(?:%[0-9A-Fa-f]{2})+")
 _SINGLE = {"0": "\x00", "a": "\x07", "b": "\x08", "e": "\x1b", "f": "\x0c", "v": "\x0b", "t": " ", "n": " ",
@@ -42,27 +42,26 @@ def _decoded(escape: str) -> str:
     return bytes.fromhex(escape.replace("%", "")).decode("utf-8", errors="replace")
 
 
-def unescaped(line: str) -> tuple[str, list[int]] | None:
-    """`line` with every escape decoded, and for each of its characters the index in `line` of the
-    character or escape it came from (plus one entry, len(line), for the end); None when `line`
-    has no escape."""
+def unescaped(line: str) -> str | None:
+    """`line` with every escape decoded; None when it has none (escape_columns maps it back)."""
     if ESCAPE_CHARS.isdisjoint(line):
         return None
-    parts: list[str] = []
+    decoded, count = ESCAPE.subn(lambda match: _decoded(match.group()), line)
+    return decoded if count else None
+
+
+def escape_columns(line: str) -> list[int]:
+    """For each character of unescaped(line), the index in `line` of the character or escape it
+    came from, plus one entry, len(line), for the end. Computed only for a line where something
+    was found: most decoded lines find nothing."""
     columns: list[int] = []
     pos = 0
-    for match in _ESCAPE.finditer(line):
-        parts.append(line[pos:match.start()])
+    for match in ESCAPE.finditer(line):
         columns.extend(range(pos, match.start()))
-        decoded = _decoded(match.group())
-        parts.append(decoded)
-        columns.extend([match.start()] * len(decoded))
+        columns.extend([match.start()] * len(_decoded(match.group())))
         pos = match.end()
-    if pos == 0:
-        return None
-    parts.append(line[pos:])
     columns.extend(range(pos, len(line) + 1))
-    return "".join(parts), columns
+    return columns
 
 
 def _printable_text(data: bytes) -> str | None:
@@ -73,14 +72,18 @@ def _printable_text(data: bytes) -> str | None:
     return text if text and all(c.isprintable() or c in "\t\n\r" for c in text) else None
 
 
-def base64_texts(line: str) -> list[tuple[int, str]]:
-    """(index in `line`, decoded text) of every base64 blob (standard or URL-safe alphabet, 20 or
-    more characters, padding optional) that decodes to printable UTF-8 text."""
+def base64_texts(text: str) -> list[tuple[int, str]]:
+    """(index in `text`, decoded text) of every base64 blob (standard or URL-safe alphabet, 20 or
+    more characters, padding optional) that decodes to printable UTF-8 text. A blob without both
+    capitals and small letters is not tried: base64 of text has both (a hash, a UUID, an
+    identifier in one case is not base64 of text)."""
     found = []
-    for match in _BASE64_RUN.finditer(line):
+    for match in _BASE64_RUN.finditer(text):
         blob = match.group()[:MAX_BLOB].rstrip("=")
+        if blob.islower() or blob.isupper() or len(blob) % 4 == 1:
+            continue
         standard, urlsafe = ("+" in blob or "/" in blob), ("-" in blob or "_" in blob)
-        if (standard and urlsafe) or len(blob) % 4 == 1:
+        if standard and urlsafe:
             continue
         padded = blob + "=" * (-len(blob) % 4)
         try:
@@ -88,7 +91,7 @@ def base64_texts(line: str) -> list[tuple[int, str]]:
                     else base64.b64decode(padded, validate=True))
         except (binascii.Error, ValueError):
             continue
-        text = _printable_text(data)
-        if text is not None:
-            found.append((match.start(), text))
+        decoded = _printable_text(data)
+        if decoded is not None:
+            found.append((match.start(), decoded))
     return found

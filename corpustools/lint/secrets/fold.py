@@ -16,6 +16,7 @@ line are reported at the column of the original character they start at (`column
 from __future__ import annotations
 
 import bisect
+import functools
 import os
 import re
 import unicodedata
@@ -60,7 +61,7 @@ def is_default_ignorable(char: str) -> bool:
 # letter), enclosing marks, line and paragraph separators, and spaces other than U+0020 (NBSP,
 # thin, ideographic: a token split by one reads as one token). Tab stays a separator.
 DROPPED_CATEGORIES = frozenset({"Cc", "Cf", "Mn", "Me", "Zl", "Zp", "Zs"})
-KEPT = frozenset(" \t")
+KEPT = frozenset(" \t\n")  # a newline too: a whole text folds line for line
 # Blank symbols of other categories that render as nothing: BRAILLE PATTERN BLANK, the Hangul fillers.
 BLANKS = frozenset("\u2800\u115f\u1160\u3164\uffa0")
 
@@ -92,12 +93,27 @@ class _FoldTable(dict):
 _TABLE = _FoldTable()
 
 
-_ASCII_CONTROL = re.compile("[\x00-\x08\x0a-\x1f\x7f]")
+@functools.cache
+def _joins(char: str) -> bool:
+    """Whether folding `char` can join the text around it into one token: it is dropped, or it
+    becomes an ASCII letter, digit, `_` or `-` (a look-alike)."""
+    folded = _TABLE[ord(char)]
+    return not folded or any(c.isascii() and (c.isalnum() or c in "_-") for c in folded)
+
+
+def folding_joins(line: str) -> bool:
+    """Whether fold(line) may find a token that `line` as written does not split the same way, and
+    the other way round: some character of it is dropped or becomes a word character (a line whose
+    only non-ASCII characters are dashes, arrows or curly quotes reads the same either way)."""
+    return any(_joins(char) for char in set(line) if not char.isascii() or char < " " or char == "\x7f")
+
+
+_ASCII_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f]")
 
 
 def needs_folding(text: str) -> bool:
     """Whether fold(text) may differ from `text`: it has a non-ASCII character or an ASCII control
-    (a newline counts: ask about a line, or about a whole text to know whether any line folds)."""
+    other than tab and newline."""
     return not text.isascii() or _ASCII_CONTROL.search(text) is not None
 
 

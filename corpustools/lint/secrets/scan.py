@@ -6,13 +6,13 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from corpustools.io.layout import GOLD_DIR
 from corpustools.io.positions import Pos
 from corpustools.io.yamlload import folded_quoted_scalars
-from corpustools.lint.secrets.decode import base64_texts, unescaped
-from corpustools.lint.secrets.fold import column_map, fold, needs_folding
+from corpustools.lint.secrets.decode import ESCAPE, base64_texts, escape_columns, unescaped
+from corpustools.lint.secrets.fold import column_map, fold, folding_joins, needs_folding
 from corpustools.lint.secrets.hints import Hint
 from corpustools.lint.secrets.source import Unread, read_leniently
 from corpustools.model.corpus import list_files
@@ -70,12 +70,13 @@ def anchored(line: str, hint: re.Pattern, pattern: re.Pattern, run_chars: frozen
 class View:
     """A text the finders read besides a file's folded lines: a line as written (when it folds), a
     line with its escapes decoded, a decoded base64 blob, a YAML string that spans lines as the
-    parser reads it, or a file or folder name. `columns` gives, for each character of `text` and
-    for its end, the 0-based column in the original line it is reported at."""
+    parser reads it, or a file or folder name. `columns()` gives, for each character of `text` and
+    for its end, the 0-based column in the original line it is reported at; it is computed only
+    when a finder found something in the view."""
 
     line: int  # 1-based; 0 for a name (the file as a whole)
     text: str
-    columns: tuple[int, ...]
+    columns: Callable[[], Sequence[int]] = field(compare=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -93,27 +94,38 @@ class ScannedFile:
     view_text: str = ""  # the views' texts, one per line, for hints to search at once (scan)
 
 
-def _view(line: int, text: str, columns: Sequence[int]) -> View:
+def _view(line: int, text: str, columns: Callable[[], Sequence[int]]) -> View:
     """`text` folded, its columns mapped through the fold."""
     if not needs_folding(text):
-        return View(line, text, tuple(columns))
-    return View(line, fold(text), tuple(columns[i] for i in column_map(text)))
+        return View(line, text, columns)
+    return View(line, fold(text), lambda: [columns()[i] for i in column_map(text)])
+
+
+def _as_written(line: int, text: str) -> View:
+    return View(line, text, lambda: range(len(text) + 1))
 
 
 def _at(line: int, col: int, text: str) -> list[View]:
     """Views of `text` (one per line of it), every character reported at `col` of `line`."""
-    return [_view(line, part, [col] * (len(part) + 1)) for part in text.split("\n") if part]
+    return [_view(line, part, _constant(col, len(part))) for part in text.split("\n") if part]
+
+
+def _constant(col: int, length: int) -> Callable[[], Sequence[int]]:
+    """Columns that put each of `length` characters (and the end) at `col`."""
+    return lambda: [col] * (length + 1)
+
+
+def _unescaped_view(number: int, line: str) -> View | None:
+    decoded = unescaped(line)
+    return None if decoded is None else _view(number, decoded, lambda: escape_columns(line))
 
 
 def _decoded_views(number: int, line: str, folds: bool) -> list[View]:
     """The views of one line beyond its folded self: as written (when it `folds`), unescaped, its
-    base64 blobs."""
-    views = []
-    if folds:
-        views.append(View(number, line, tuple(range(len(line) + 1))))
-    decoded = unescaped(line)
-    if decoded is not None:
-        views.append(_view(number, *decoded))
+    base64 blobs (used for names; a file's lines get the same views from scanned_file)."""
+    views = [_as_written(number, line)] if folds else []
+    if (decoded := _unescaped_view(number, line)) is not None:
+        views.append(decoded)
     for start, text in base64_texts(line):
         views += _at(number, start, text)
     return views
@@ -140,19 +152,28 @@ def _quoted_views(path: str, text: str) -> list[View]:
         source = text[: close + 1]
     else:
         return []
-    if '"' not in source:
+    if '"' not in source or not any(_opens_a_quote(line) for line in source.split("\n") if '"' in line):
         return []
     return [view for line, col, value in folded_quoted_scalars(source) for view in _at(line + 1, col, value)]
+
+
+_BACKSLASH_ESCAPE = re.compile(r"\\.")
+
+
+def _opens_a_quote(line: str) -> bool:
+    """Whether `line` may leave a double-quoted string open (an odd number of unescaped `"`): only
+    then can a YAML string span lines (a cheap test before the parser runs)."""
+    return _BACKSLASH_ESCAPE.sub("", line).count('"') % 2 == 1
 
 
 def name_views(name: str) -> list[View]:
     """A file or folder name as the finders read it: folded, as written, unescaped, its base64
     blobs, and with `-` and `.` read as spaces; all reported at the file as a whole (line 0)."""
-    folded = _view(0, name, [0] * (len(name) + 1))
+    folded = _view(0, name, _constant(0, len(name)))
     # Words of a name are joined by `-` and `.` where a line has spaces (`notes-ghp_….txt`).
     spaced = folded.text.replace("-", " ").replace(".", " ")
     views = [folded, *_decoded_views(0, name, folded.text != name), View(0, spaced, folded.columns)]
-    return [View(0, view.text, (0,) * len(view.columns)) for view in views]
+    return [View(0, view.text, _constant(0, len(view.text))) for view in views]
 
 
 def scanned_file(path: str, text: str, name: str | None = None) -> ScannedFile:
@@ -162,22 +183,26 @@ def scanned_file(path: str, text: str, name: str | None = None) -> ScannedFile:
     originals: dict[int, str] = {}
     folded = text
     if needs_folding(text):
-        lines = text.split("\n")
-        folded_lines = [fold(line) for line in lines]
-        originals = {number: line for number, (line, view) in enumerate(zip(lines, folded_lines, strict=True), 1)
-                     if line != view}
-        folded = "\n".join(folded_lines) if originals else text
-    seen = set()
-    for number, line in _lines_with(VIEW_HINT, text):
-        seen.add(number)
-        views += _decoded_views(number, line, number in originals)
-    views += [View(number, line, tuple(range(len(line) + 1))) for number, line in originals.items()
-              if number not in seen]
+        folded = fold(text)  # newlines are kept: the folded text has the same lines
+        if folded != text:
+            originals = {number: line for number, (line, view)
+                         in enumerate(zip(text.split("\n"), folded.split("\n"), strict=True), 1) if line != view}
+    # Each view is searched for over the whole text first: a file with no escape and no base64
+    # blob (most) costs two regex scans.
+    views += [_as_written(number, line) for number, line in originals.items() if folding_joins(line)]
+    for number, line in _lines_with(ESCAPE, text):
+        if (decoded := _unescaped_view(number, line)) is not None:
+            views.append(decoded)
+    number, counted = 1, 0
+    for offset, blob_text in base64_texts(text):
+        number += text.count("\n", counted, offset)
+        counted = offset
+        views += _at(number, offset - (text.rfind("\n", 0, offset) + 1), blob_text)
     views += _quoted_views(path, text)
     return ScannedFile(path, text, folded, originals, tuple(views), "\n".join(view.text.replace("\n", " ") for view in views))
 
 
-# Lines that may have a decoded view: an escape character, or a run long enough to be base64.
+# Text that may have a decoded view: an escape character, or a run long enough to be base64.
 VIEW_HINT = re.compile(r"[\\&%]|[A-Za-z0-9+/_\-]{20}")
 SKIPPED_FOLDERS = frozenset({".git"})  # version control's own store: nothing in it is committed text
 
@@ -309,12 +334,25 @@ class Located:
 _Spot = tuple[int, int, int, str, str]  # line, start column, end column, message, matched text
 
 
-def _located(path: str, number: int, columns: Sequence[int] | None, line: str,
-             findings: Iterable[Finding]) -> Iterator[_Spot]:
+def _located(number: int, columns: Sequence[int] | None, line: str, findings: Iterable[Finding]) -> Iterator[_Spot]:
     for finding in without_overlaps(findings):
         start = columns[finding.start] if columns is not None else finding.start
         end = columns[min(finding.end, len(columns) - 1)] if columns is not None else finding.end
         yield number, start, end, finding.message, line[finding.start:finding.end]
+
+
+def _spots(file: ScannedFile, finder: LineFinder, hint: Hint | None) -> Iterator[_Spot]:
+    """What `finder` finds in every view of `file`, once per secret, at original positions."""
+    found: list[_Spot] = []
+    for number, line in candidate_lines(file.folded, hint):
+        original = file.originals.get(number)
+        found += _located(number, column_map(original) if original is not None else None, line, finder(line))
+    for index, line in candidate_lines(file.view_text, hint):
+        view = file.views[index - 1]
+        findings = finder(line)
+        if findings:
+            found += _located(view.line, view.columns(), line, findings)
+    return _kept(found)
 
 
 def _kept(found: list[_Spot]) -> Iterator[_Spot]:
@@ -335,32 +373,15 @@ def scan(ctx, finder: LineFinder, hint: Hint | None = None) -> Iterator[Located]
     """Run `finder` over every view of every scanned file (the folded lines `hint` points at, and
     each other View it points at); yield each finding once, at its original line and column."""
     for file in scanned_files(ctx):
-        found: list[_Spot] = []
-        for number, line in candidate_lines(file.folded, hint):
-            original = file.originals.get(number)
-            columns = column_map(original) if original is not None else None
-            found += _located(file.path, number, columns, line, finder(line))
-        for index, text in candidate_lines(file.view_text, hint):
-            view = file.views[index - 1]
-            found += _located(file.path, view.line, view.columns, text, finder(text))
-        for number, start, _end, message, text in _kept(found):
+        for number, start, _end, message, text in _spots(file, finder, hint):
             yield Located(Pos(file.path, number, start + 1 if number else 0), message, text)
 
 
 def spans(text: str, finder: LineFinder, hint: Hint | None = None) -> list[tuple[int, int]]:
     """(start, end) in `text` of what `finder` finds in any view of any of its lines (for
     redaction: corpustools.lint.secrets.redaction)."""
-    file = scanned_file("", text)
-    found: list[_Spot] = []
     offsets = [0]
     for line in text.split("\n"):
         offsets.append(offsets[-1] + len(line) + 1)
-    for number, line in candidate_lines(file.folded, hint):
-        original = file.originals.get(number)
-        columns = column_map(original) if original is not None else None
-        found += _located("", number, columns, line, finder(line))
-    for index, line in candidate_lines(file.view_text, hint):
-        view = file.views[index - 1]
-        found += _located("", view.line, view.columns, line, finder(line))
     return [(offsets[number - 1] + start, offsets[number - 1] + max(end, start + 1))
-            for number, start, end, _message, _text in _kept(found)]
+            for number, start, end, _message, _text in _spots(scanned_file("", text), finder, hint)]
