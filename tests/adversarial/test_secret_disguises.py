@@ -23,20 +23,13 @@ def plant(base: Path) -> dict[str, Path]:
     outside = base / "outside"
     outside.mkdir()
     (outside / "secret.md").write_text("nothing to see\n", encoding="utf-8")
-    roots: dict[str, Path] = {}
+    files: dict[str, dict] = {}
     for case in CASES:
-        root = roots.get(case.corpus) or write_corpus(base / case.corpus)
-        roots[case.corpus] = root
-        for relative, data in case.files.items():
-            path = root / relative
-            path.parent.mkdir(parents=True, exist_ok=True)
-            if isinstance(data, bytes):
-                path.write_bytes(data)
-            else:
-                with open(path, "w", encoding="utf-8", newline="\n") as handle:
-                    handle.write(data)
+        files.setdefault(case.corpus, {}).update(case.files)
+    roots = {name: write_corpus(base / name, planted) for name, planted in files.items()}
+    for case in CASES:
         for relative in case.links:
-            link = root / relative
+            link = roots[case.corpus] / relative
             link.parent.mkdir(parents=True, exist_ok=True)
             if link.is_dir():
                 os.rmdir(link)
