@@ -194,7 +194,7 @@ SENTENCES = [line.rstrip("\n") for line in (DATA / "engineering-sentences.txt").
 AUDIT_FALSE_POSITIVES = [
     "git checkout sk-refactor-payment-module-cleanup",
     "The cache entry key-" + fake(32, HEX) + " expired.",
-    "at MonitoringConfigurationLoader.defaultServiceProvider.resolveDependencies(Loader.java:42)",
+    "at OrganizationMembershipSvc.factory.handleExpiredInvitationsBatchJob(Svc.java:42)",
 ]
 
 
