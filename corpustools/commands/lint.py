@@ -61,12 +61,12 @@ def _config_message(error) -> str:
 
 
 def _explain(code: str, rules, out, err) -> int:
-    from corpustools.lint import rule_doc, rule_fix_doc, rule_options
+    from corpustools.lint import redact_secrets, rule_doc, rule_fix_doc, rule_options
 
     wanted = code.strip()
     rule = next((r for r in rules if wanted.upper() == r.CODE or wanted == r.NAME), None)
     if rule is None:
-        print(f"corpustools lint: --explain: unknown rule {code!r} (see --list-rules)", file=err)
+        print(redact_secrets(f"corpustools lint: --explain: unknown rule {code!r} (see --list-rules)"), file=err)
         return 2
     print(f"{rule.CODE} {rule.NAME} [{rule.SEVERITY}]\n\n{rule_doc(rule)}\n\n{rule_options(rule)}\n"
           f"{rule_fix_doc(rule)}", file=out)
@@ -105,24 +105,28 @@ def _usage_of_fix(args) -> str | None:
     return None
 
 
+def _note(line: str, err) -> None:
+    """A fix note names a term or a file: printed like a diagnostic, escaped and redacted."""
+    from corpustools.io.positions import printable
+    from corpustools.lint import redact_secrets
+
+    print(printable(redact_secrets(line)), file=err)
+
+
 def _fix_notes(fixes, written, err) -> None:
     """One line on standard error for each fix made, skipped or not written; and the unsafe fixes
     left for --unsafe-fixes."""
-    from corpustools.io.positions import printable
-
     for note in written.written:
-        print(printable(note.line("fixed" if note.safe else "fixed (unsafe fix)")), file=err)
+        _note(note.line("fixed" if note.safe else "fixed (unsafe fix)"), err)
     for note in written.failed:
-        print(printable(note.line("fix not written")), file=err)
+        _note(note.line("fix not written"), err)
     _skipped_notes(fixes, err)
 
 
 def _skipped_notes(fixes, err) -> None:
-    from corpustools.io.positions import printable
-
     for corpus in fixes:
         for note in corpus.skipped:
-            print(printable(note.line("fix skipped")), file=err)
+            _note(note.line("fix skipped"), err)
     hidden = sum(corpus.unsafe_available for corpus in fixes)
     if hidden:
         print(f"corpustools lint: {hidden} more finding{'s have' if hidden != 1 else ' has'} an unsafe fix "
@@ -132,18 +136,18 @@ def _skipped_notes(fixes, err) -> None:
 def _diff(fixes, args, out, err) -> int:
     """--diff: the unified diff of what --fix would write (nothing written), and `Would fix N findings.`"""
     from corpustools import lint
-    from corpustools.io.positions import InputError, printable
+    from corpustools.io.positions import InputError
     from corpustools.io.writing import emit
 
     for corpus in fixes:
         for note in corpus.fixed:
-            print(printable(note.line("would fix" if note.safe else "would fix (unsafe fix)")), file=err)
+            _note(note.line("would fix" if note.safe else "would fix (unsafe fix)"), err)
     _skipped_notes(fixes, err)
     text = lint.format_diff(fixes)
     try:
         emit(text, args.output, None, out, [args.prompt] if args.prompt else [])
     except InputError as error:
-        print(f"corpustools lint: {error}", file=err)
+        print(lint.redact_secrets(f"corpustools lint: {error}"), file=err)
         return 2
     count = sum(len(corpus.fixed) for corpus in fixes)
     print(f"Would fix {count} findings.", file=err)
@@ -185,10 +189,10 @@ def run(args, out, err) -> int:
         run_ = lint.lint_paths(args.paths, rules, selection, after_load=freeze_loaded,
                                  skip_outside=args.skip_outside_corpora, whole_corpus=args.whole_corpus)
     except lint.ConfigError as error:
-        print(_config_message(error), file=err)
+        print(lint.redact_secrets(_config_message(error)), file=err)
         return 2
     except InputError as error:
-        print(f"corpustools lint: {error}", file=err)
+        print(lint.redact_secrets(f"corpustools lint: {error}"), file=err)
         return 2
 
     diagnostics = run_.diagnostics
@@ -216,10 +220,10 @@ def run(args, out, err) -> int:
     try:  # a report is never written into a corpus's own files nor over the prompt it read
         emit("".join(text), args.output, None, out, [args.prompt] if args.prompt else [])
     except InputError as error:
-        print(f"corpustools lint: {error}", file=err)
+        print(lint.redact_secrets(f"corpustools lint: {error}"), file=err)
         return 2
     for crash in run_.crashes:
-        print(f"corpustools lint: {printable(str(crash))}", file=err)
+        print(f"corpustools lint: {printable(lint.redact_secrets(str(crash)))}", file=err)
     if fixes is not None and written.failed:
         return 2
     return code

@@ -361,3 +361,21 @@ def _char_at(text: str, mark) -> str:
     lines = text.split("\n")
     line = lines[mark.line] if mark.line < len(lines) else ""
     return line[mark.column] if mark.column < len(line) else ""
+
+
+def folded_quoted_scalars(text: str) -> list[tuple[int, int, str]]:
+    """(0-based line, 0-based column, value) of each double-quoted scalar of `text` that spans
+    lines, as the parser decodes it (escapes, `\\` line continuations and line folding applied).
+    Nothing is composed, so aliases cost nothing; text after a YAML error is not looked at (the
+    loader reports the error)."""
+    import yaml
+
+    found = []
+    try:
+        for event in _events(text, True):
+            start, end = event.start_mark, event.end_mark
+            if type(event) is yaml.ScalarEvent and event.style == '"' and start and end and start.line != end.line:
+                found.append((start.line, start.column, event.value))
+    except (yaml.YAMLError, ValueError, RecursionError):
+        pass
+    return found

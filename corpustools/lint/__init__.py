@@ -37,10 +37,11 @@ from corpustools.lint.report import (
     format_summary,
     format_text,
 )
+from corpustools.lint.secrets.redaction import redact_secrets
 
 __all__ = [
     "ConfigError", "CorpusFixes", "FixResult", "LintRun", "RuleCrash", "Selection", "check_cli_ignore", "exit_code",
     "expand_codes", "format_diff", "format_github", "format_json", "format_json_summary", "format_rule_list",
-    "format_sarif", "format_statistics", "format_summary", "format_text", "lint_paths", "plan_paths", "rule_doc",
-    "rule_fix_doc", "rule_modules", "rule_options", "write_fixes",
+    "format_sarif", "format_statistics", "format_summary", "format_text", "lint_paths", "plan_paths",
+    "redact_secrets", "rule_doc", "rule_fix_doc", "rule_modules", "rule_options", "write_fixes",
 ]

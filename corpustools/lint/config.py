@@ -34,6 +34,16 @@ class FileIgnore:
 
 
 @dataclass(frozen=True)
+class SecretAllow:
+    """One `lint: secrets: allow:` entry: the finding whose exact text hashes to `fingerprint`, in
+    `file`, is not reported (the entry's `reason` is for the reader of corpus.yaml: required)."""
+
+    file: str  # relative to the corpus root, POSIX, as the entry gives it
+    fingerprint: str  # SHA-256 of the matched text, 64 lowercase hex digits, as the finding prints it
+    pos: Pos  # where the entry is in corpus.yaml (CT509 reports an unused one there)
+
+
+@dataclass(frozen=True)
 class LintConfig:
     """What one corpus's lint run uses. Paths are resolved relative to corpus.yaml's folder."""
 
@@ -43,6 +53,7 @@ class LintConfig:
     options: Mapping[str, RuleOptions] = field(default_factory=dict)  # code -> every option, set
     prompt: str | None = None
     kb: str | None = None
+    secret_allow: tuple[SecretAllow, ...] = ()
     # lint.provenance is read by corpustools.provenance.corpus_record_path, the one answer to
     # "where is this corpus's record" (CT801, provenance record and verify).
 
@@ -142,6 +153,22 @@ def _options(doc: YamlDoc, lint: Mapping, rules: Mapping[str, ModuleType]) -> di
     return resolved
 
 
+def _secret_allow(doc: YamlDoc, lint: Mapping) -> tuple[SecretAllow, ...]:
+    """The `lint: secrets: allow:` entries (already schema-valid: file, fingerprint, reason)."""
+    entries = []
+    for index, entry in enumerate(lint.get("secrets", {}).get("allow", [])):
+        keypath = ("lint", "secrets", "allow", index)
+        if not entry["reason"].strip():
+            raise ConfigError(doc.pos((*keypath, "reason")),
+                              "lint.secrets.allow: reason must say why this text is not a secret")
+        file = entry["file"].replace("\\", "/").removeprefix("./")
+        if os.path.isabs(file) or ".." in file.split("/"):
+            raise ConfigError(doc.pos((*keypath, "file")), "lint.secrets.allow: file must be a path inside "
+                              "the corpus, relative to corpus.yaml's folder (as lint reports it)")
+        entries.append(SecretAllow(file, entry["fingerprint"].lower(), doc.pos(keypath)))
+    return tuple(entries)
+
+
 def load_config(doc: YamlDoc | None, lint: Mapping | None, rules: list[ModuleType]) -> LintConfig:
     """The checked `lint:` section (already schema-valid) of the spec document `doc`."""
     by_code = rule_by_code(rules)
@@ -177,6 +204,7 @@ def load_config(doc: YamlDoc | None, lint: Mapping | None, rules: list[ModuleTyp
                               "lint.per_file_ignores: reason must say why the files are exempt")
         file_ignores.append(FileIgnore(tuple(entry["files"]), frozenset(codes)))
     return LintConfig(
+        secret_allow=_secret_allow(doc, lint),
         ignore=frozenset(ignore),
         severity=severity,
         per_file_ignores=tuple(file_ignores),

@@ -42,7 +42,26 @@ lint:
 ```
 
 Secret rules can never be ignored, re-levelled or selected away. There are no inline suppression
-comments: fixture text is fed to a model.
+comments: fixture text is fed to a model. A false positive of a secret rule is allowed precisely,
+as gitleaks and detect-secrets do it: every CT501-CT507 finding ends with `fingerprint <sha256>`,
+the SHA-256 of the exact text it matched, and an entry of `secrets: allow:` naming that file and
+that fingerprint, with a reason, allows that text in that file and nowhere else (change one
+character and it is reported again). An entry that allows nothing is CT509.
+
+```yaml
+lint:
+  secrets:
+    allow:
+      - file: sessions/admit-tooling-01.md     # as lint reports it, relative to corpus.yaml's folder
+        fingerprint: 0511411630179c3611708a49be2f6d6e98db17ab9932f42355bea87add445b31
+        reason: a branch name in the transcript, not a key
+```
+
+The secret rules read every file and folder under the corpus folder, whatever its name (`.git`
+excepted), as the parsers and a reader would: see CT501 and CT508. No message, path or report
+shows a secret: every path and message lint prints passes through one redaction, which cuts any
+text CT501, CT502 or CT503 would flag to a short prefix and `…` (a term quoted by CT601, a file
+named like a key, a fixture id, a configuration error), in every format.
 
 Which corpus is linted: with no PATH, the corpus the working folder is in (the nearest folder at
 or above it holding corpus.yaml, or sessions/ and expected/), else every corpus below it. A PATH

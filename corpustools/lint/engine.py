@@ -16,6 +16,7 @@ from corpustools.io.positions import InputError, Pos
 from corpustools.lint.config import ConfigError, LintConfig, load_config, suppressible
 from corpustools.lint.context import LintContext
 from corpustools.lint.diagnostic import Diagnostic
+from corpustools.lint.secrets.redaction import redact_secrets
 from corpustools.lint.targets import Target, resolve_targets, within
 from corpustools.model.prompt import prompt_source, read_kb
 
@@ -74,6 +75,7 @@ def build_context(corpus, config: LintConfig, selection: Selection) -> LintConte
                 if prompt else None),
         kb=_from_option("--kb" if selection.kb else "lint.kb", read_kb, kb) if kb else None,
         provenance_record=corpus_record_path(corpus.root, corpus.spec),
+        secret_allow=config.secret_allow,
     )
 
 
@@ -91,8 +93,10 @@ def active_rules(rules: list[ModuleType], config: LintConfig, selection: Selecti
 
 def _diagnostic(rule: ModuleType, pos: Pos, message: str, config: LintConfig) -> Diagnostic:
     # Line 0 means "the file as a whole"; reports and SARIF want 1-based positions throughout.
-    return Diagnostic(display_path(pos.path), max(pos.line, 1), max(pos.col, 1), rule.CODE, rule.NAME,
-                      config.severity.get(rule.CODE, rule.SEVERITY), " ".join(str(message).split()))
+    # Every path and message is redacted here, once: no report format can show a secret.
+    return Diagnostic(redact_secrets(display_path(pos.path)), max(pos.line, 1), max(pos.col, 1), rule.CODE,
+                      rule.NAME, config.severity.get(rule.CODE, rule.SEVERITY),
+                      redact_secrets(" ".join(str(message).split())))
 
 
 def kept_problems(problems, rule: ModuleType, config: LintConfig, root: str,
@@ -117,7 +121,7 @@ def run_rules(context: LintContext, rules: list[ModuleType], config: LintConfig,
         try:
             problems = list(rule.check(context, config.options[rule.CODE]))
         except Exception as exc:  # a rule bug must not hide every other rule's findings
-            detail = " ".join(str(exc).split())[:300]
+            detail = redact_secrets(" ".join(str(exc).split()))[:300]
             crashes.append(RuleCrash(rule.CODE, rule.NAME, f"{type(exc).__name__}: {detail}"))
             continue
         for problem in kept_problems(problems, rule, config, root, only):
