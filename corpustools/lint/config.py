@@ -38,7 +38,7 @@ class SecretAllow:
     """One `lint: secrets: allow:` entry: the finding whose exact text hashes to `fingerprint`, in
     `file`, is not reported (the entry's `reason` is for the reader of corpus.yaml: required)."""
 
-    file: str  # relative to the corpus root, POSIX, as the entry gives it
+    file: str | None  # relative to the corpus root, POSIX, as the entry gives it; None: any file of the corpus
     fingerprint: str  # SHA-256 of the matched text, 64 lowercase hex digits, as the finding prints it
     pos: Pos  # where the entry is in corpus.yaml (CT509 reports an unused one there)
 
@@ -154,15 +154,15 @@ def _options(doc: YamlDoc, lint: Mapping, rules: Mapping[str, ModuleType]) -> di
 
 
 def _secret_allow(doc: YamlDoc, lint: Mapping) -> tuple[SecretAllow, ...]:
-    """The `lint: secrets: allow:` entries (already schema-valid: file, fingerprint, reason)."""
+    """The `lint: secrets: allow:` entries (already schema-valid: fingerprint, reason, optional file)."""
     entries = []
     for index, entry in enumerate(lint.get("secrets", {}).get("allow", [])):
         keypath = ("lint", "secrets", "allow", index)
         if not entry["reason"].strip():
             raise ConfigError(doc.pos((*keypath, "reason")),
                               "lint.secrets.allow: reason must say why this text is not a secret")
-        file = entry["file"].replace("\\", "/").removeprefix("./")
-        if os.path.isabs(file) or ".." in file.split("/"):
+        file = entry["file"].replace("\\", "/").removeprefix("./") if "file" in entry else None
+        if file is not None and (os.path.isabs(file) or ".." in file.split("/")):
             raise ConfigError(doc.pos((*keypath, "file")), "lint.secrets.allow: file must be a path inside "
                               "the corpus, relative to corpus.yaml's folder (as lint reports it)")
         entries.append(SecretAllow(file, entry["fingerprint"].lower(), doc.pos(keypath)))

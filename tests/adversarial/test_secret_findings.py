@@ -260,8 +260,18 @@ class TestPreciseAllowList:
         code, _, err = cli(capsys, str(root))
         assert code == 2 and "reason" in err
 
+    def test_an_entry_without_file_allows_that_text_in_every_file(self, make_corpus):
+        other = "sessions/reject-noise-01.md"
+        spec = SPEC_TEXT + (f"lint:\n  secrets:\n    allow:\n      - fingerprint: {fingerprint(self.matched())}\n"
+                            "        reason: a branch name, not a key\n")
+        root = make_corpus({"corpus.yaml": spec, SESSION: session_with(self.LINE), other: session_with(self.LINE)})
+        assert not [d for d in lint_run(root).diagnostics if d.code in ("CT501", "CT509")]
+        unused = make_corpus({"corpus.yaml": spec, SESSION: session_with(self.LINE.replace("sk-tidy-", "sk-tidz-"))})
+        [warning] = [d for d in lint_run(unused).diagnostics if d.code == "CT509"]
+        assert "no finding in this corpus" in warning.message
+
     @pytest.mark.parametrize("entry", ["file: sessions/x.md\n        reason: r",
-                                       "fingerprint: " + "ab" * 32 + "\n        reason: r",
+                                       "file: x\n        fingerprint: " + "ab" * 32,
                                        "file: x\n        fingerprint: nothex\n        reason: r"])
     def test_an_incomplete_entry_is_a_configuration_error(self, make_corpus, capsys, entry):
         root = make_corpus({"corpus.yaml": SPEC_TEXT + f"lint:\n  secrets:\n    allow:\n      - {entry}\n"})

@@ -31,8 +31,13 @@ SUPPRESSIBLE = False
 
 
 def check(ctx, options):
-    used = {(finding.relative, finding.fingerprint) for finding in secret_findings(ctx)}
+    found = secret_findings(ctx)
+    used = {(finding.relative, finding.fingerprint) for finding in found}
+    used_anywhere = {finding.fingerprint for finding in found}
     for entry in ctx.secret_allow:
-        if (entry.file, entry.fingerprint) not in used:
+        if entry.file is None and entry.fingerprint not in used_anywhere:
+            yield Problem(entry.pos, f"lint.secrets.allow: no finding in this corpus has fingerprint "
+                                     f"{entry.fingerprint[:12]}…; delete this entry")
+        elif entry.file is not None and (entry.file, entry.fingerprint) not in used:
             yield Problem(entry.pos, f"lint.secrets.allow: no finding in {entry.file} has fingerprint "
                                      f"{entry.fingerprint[:12]}…; delete this entry")

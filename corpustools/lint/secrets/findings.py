@@ -74,7 +74,7 @@ def secret_findings(ctx) -> tuple[SecretFinding, ...]:
 
 
 def is_allowed(ctx, finding: SecretFinding) -> bool:
-    return any(entry.file == finding.relative and entry.fingerprint == finding.fingerprint
+    return any(entry.file in (None, finding.relative) and entry.fingerprint == finding.fingerprint
                for entry in ctx.secret_allow)
 
 
