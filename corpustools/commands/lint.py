@@ -137,7 +137,7 @@ def run(args, out, err) -> int:
     if args.format == "text" and not args.quiet:
         text.append(lint.format_summary(diagnostics, run_.fixtures, len(run_.crashes)))
     try:  # a report is never written into a corpus's own files nor over the prompt it read
-        emit("".join(text), args.output, None, out, [args.prompt] if args.prompt else [])
+        emit("".join(text), args.output, None, out, [args.prompt] if args.prompt else [], err=err)
     except InputError as error:
         print(f"corpustools lint: {error}", file=err)
         return 2
