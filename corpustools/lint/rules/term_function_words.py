@@ -77,7 +77,7 @@ SUPPRESSIBLE = True
 
 def _inflections(verb: str) -> frozenset[str]:
     """`log` -> log, logs, logged, logging, ... (regular English inflections, doubled consonant too)."""
-    stems = {verb, verb + verb[-1]} if verb else {verb}
+    stems: set[str] = {verb, verb + verb[-1]} if verb else {verb}
     if verb.endswith("e"):
         stems.add(verb[:-1])
     return frozenset({verb, verb + "s", verb + "es"} | {stem + ending for stem in stems for ending in ("ed", "ing")})
@@ -96,7 +96,7 @@ def function_words_in(text: str, function_words: frozenset[str], compounds) -> l
     """The function words CT611 reports in a term, in order, each once: parts of plain words (never
     of an identifier) on `function_words` and not inside one of `compounds` (_compound_patterns)."""
     parts = [(part, is_identifier(word)) for word in term_words(text) for part in normalize(word).split()]
-    kept = set()
+    kept: set[int] = set()
     for i in range(len(parts)):
         for first, rest in compounds:
             end = i + 1 + len(rest)
