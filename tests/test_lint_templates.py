@@ -189,13 +189,23 @@ def test_ct701_names_the_first_fixture_that_has_the_sentence(make_corpus):
                for m in messages(run, "CT701"))
 
 
-def test_ct702_near_identical_skeletons_are_reported_in_both_fixtures(make_corpus):
+NEAR_SECOND = "The worker reads the whole queue of `venue` rows every night and removes the expired ones with `systemd`."
+
+
+def test_ct702_a_pair_of_near_identical_fixtures_is_one_finding_at_the_later_one(make_corpus):
     run = run_of(make_corpus, with_turns(admit=[("USER", TEMPLATE_A)], reject=[("AGENT", TEMPLATE_NEAR)]))
-    assert where(run, "CT702") == [(ADMIT_SHOWN, 11, 9), (REJECT_SHOWN, 11, 10)]
-    assert messages(run, "CT702")[0] == (
-        f"sentence skeleton is 93% similar to one in {REJECT_ID} line 11: "
-        "'put the exported * for * in * and import it with * during the deploy'")
+    assert where(run, "CT702") == [(REJECT_SHOWN, 11, 10)]
+    assert messages(run, "CT702") == [
+        f"sentence skeleton is 93% similar to one in {ADMIT_ID} line 11: "
+        "'put the exported * for * in * and then import it with * during the next deploy'"]
     assert where(run, "CT701") == []
+    # a session copied as a template and edited a little: one finding, with the count and the first
+    run = run_of(make_corpus, with_turns(admit=[("USER", TEMPLATE_A), ("USER", SECOND_A)],
+                                         reject=[("AGENT", TEMPLATE_NEAR), ("USER", NEAR_SECOND)]))
+    assert where(run, "CT702") == [(REJECT_SHOWN, 11, 10)]
+    assert messages(run, "CT702") == [
+        f"2 sentence skeletons are near-identical to ones in {ADMIT_ID}; the first is 93% similar to {ADMIT_ID} "
+        "line 11: 'put the exported * for * in * and then import it with * during the next deploy'"]
 
 
 def test_ct702_passes_different_sentences_and_respects_the_threshold(make_corpus):
