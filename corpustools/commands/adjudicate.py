@@ -27,7 +27,7 @@ def run(args, out, err) -> int:
 
     from corpustools.calibrate.worksheet import build_worksheet, refuse_answered, worksheet_yaml
     from corpustools.io.positions import InputError, Pos
-    from corpustools.io.writing import refuse_corpus_path, write_text
+    from corpustools.io.writing import refuse_corpus_path, say_wrote, write_text
     from corpustools.score.scoring import open_corpus
 
     try:
@@ -44,5 +44,6 @@ def run(args, out, err) -> int:
     for warning in loaded.warnings + sheet.skipped:
         print(f"corpustools adjudicate: warning: {warning}", file=err)
     proposals = sum(len(f.proposals) for f in sheet.fixtures)
-    print(f"wrote {args.out}: {len(sheet.fixtures)} fixtures, {proposals} proposals to judge", file=out)
+    say_wrote(err, args.out, f"{len(sheet.fixtures)} fixture{'' if len(sheet.fixtures) == 1 else 's'}, "
+                             f"{proposals} proposal{'' if proposals == 1 else 's'} to judge")
     return 0

@@ -96,7 +96,7 @@ def run(args, out, err) -> int:
         text = {"markdown": calibration_markdown, "json": calibration_json, "text": calibration_text,
                 "html": calibration_html}[fmt](calibration)
         inputs = run_folder_inputs(run for run, _ in pairs) + [verdicts for _, verdicts in pairs if verdicts != "-"]
-        emit(text, output, args.corpus, out, inputs)
+        emit(text, output, args.corpus, out, inputs, err=err)
     except CalibrationProblems as problems:
         shown = problems.problems[:MAX_PROBLEMS]
         for line in shown:

@@ -20,6 +20,10 @@ def register(subparsers) -> None:
     parser.add_argument("--whole-corpus", action="store_true",
                         help="a PATH inside a corpus reports that whole corpus, not only the PATH "
                         "(the pre-commit hook: an error anywhere in a corpus it touched counts)")
+    parser.add_argument("--staged", action="store_true",
+                        help="also lint, whole, every corpus holding a change staged in git: an added, changed, "
+                        "deleted or renamed file, or a new mode (the pre-commit hook: pre-commit passes only the "
+                        "files that still exist); no PATH then lints nothing else")
     parser.add_argument("--skip-outside-corpora", action="store_true",
                         help="skip a PATH that is neither in a corpus nor holds one, instead of exit 2 "
                         "(the pre-commit hook passes every changed file its pattern matches)")
@@ -159,6 +163,7 @@ def run(args, out, err) -> int:
 
     from corpustools import __version__, lint
     from corpustools.io.gcpause import freeze_loaded
+    from corpustools.io.gitstage import staged_paths
     from corpustools.io.positions import InputError, printable
     from corpustools.io.writing import emit
 
@@ -177,6 +182,7 @@ def run(args, out, err) -> int:
         ignore = lint.expand_codes(args.ignore, rules, option="--ignore") if args.ignore else frozenset()
         lint.check_cli_ignore(ignore, rules)
         selection = lint.Selection(select, ignore, args.prompt, args.kb)
+        staged = staged_paths() if args.staged else None
         fixes = None
         if args.fix or args.diff:
             fixes = lint.plan_paths(args.paths, rules, selection, unsafe=args.unsafe_fixes,
@@ -187,7 +193,8 @@ def run(args, out, err) -> int:
             _fix_notes(fixes, written, err)
         # the rules allocate a lot: this process never rescans a loaded corpus (corpustools.io.gcpause)
         run_ = lint.lint_paths(args.paths, rules, selection, after_load=freeze_loaded,
-                                 skip_outside=args.skip_outside_corpora, whole_corpus=args.whole_corpus)
+                                 skip_outside=args.skip_outside_corpora, whole_corpus=args.whole_corpus,
+                                 staged=staged)
     except lint.ConfigError as error:
         print(lint.redact_secrets(_config_message(error)), file=err)
         return 2
@@ -218,7 +225,7 @@ def run(args, out, err) -> int:
         fixed = f"Fixed {len(written.written)} findings ({len(diagnostics)} remaining).\n"
         (text.append if args.format == "text" else err.write)(fixed)
     try:  # a report is never written into a corpus's own files nor over the prompt it read
-        emit("".join(text), args.output, None, out, [args.prompt] if args.prompt else [])
+        emit("".join(text), args.output, None, out, [args.prompt] if args.prompt else [], err=err)
     except InputError as error:
         print(lint.redact_secrets(f"corpustools lint: {error}"), file=err)
         return 2

@@ -34,8 +34,15 @@ def register(subparsers) -> None:
 
 def run(args, out, err) -> int:
     from corpustools.io.gcpause import gc_paused
-    from corpustools.io.positions import InputError, Pos, printable
-    from corpustools.io.writing import emit, refuse_corpus_path, refuse_inputs, refuse_target, run_folder_inputs
+    from corpustools.io.positions import InputError, Pos
+    from corpustools.io.writing import (
+        emit,
+        refuse_corpus_path,
+        refuse_inputs,
+        refuse_target,
+        run_folder_inputs,
+        say_wrote,
+    )
     from corpustools.score.history import append_row, appended, has_row, history_row, read_history
     from corpustools.score.report_json import score_json
     from corpustools.score.report_markdown import score_markdown
@@ -75,10 +82,10 @@ def run(args, out, err) -> int:
             text = html_report(args, report, history)
         else:
             text = {"markdown": score_markdown, "json": score_json, "text": score_text}[args.format](report)
-        emit(text, args.output, args.corpus, out, inputs)
+        emit(text, args.output, args.corpus, out, inputs, err=err)
         if row is not None:
             append_row(args.append_history, row)
-            print(f"corpustools score: appended a row to {printable(args.append_history)}", file=err)
+            say_wrote(err, args.append_history, "appended a row")
     except InputError as error:
         print(f"corpustools score: {error}", file=err)
         return 2

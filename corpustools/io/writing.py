@@ -30,7 +30,7 @@ import stat
 from collections.abc import Callable, Iterable
 
 from corpustools.io.layout import GOLD_DIR, SESSIONS_DIR, SIDECARS_DIR, SPEC_FILE
-from corpustools.io.positions import InputError, Pos
+from corpustools.io.positions import InputError, Pos, printable
 from corpustools.io.textfile import file_kind
 
 PROTECTED = (SPEC_FILE, SESSIONS_DIR, SIDECARS_DIR, GOLD_DIR)
@@ -107,13 +107,30 @@ def run_folder_inputs(folders: Iterable[str]) -> list[str]:
     return found
 
 
-def emit(text: str, output: str | None, corpus_root: str | None, out, inputs: Iterable[str] = ()) -> None:
+def shown_path(path: str) -> str:
+    """A written path as a person finds it again: relative to the working folder when under it
+    (forward slashes), else absolute."""
+    absolute = os.path.abspath(path)
+    cwd = os.getcwd()
+    if absolute == cwd or absolute.startswith(cwd.rstrip(os.sep) + os.sep):
+        return os.path.relpath(absolute, cwd).replace(os.sep, "/")
+    return absolute
+
+
+def say_wrote(err, path: str, detail: str = "") -> None:
+    """The one line every command prints on standard error once it has written a file or folder:
+    `wrote PATH`, then ` (detail)` when there is one. Standard output keeps only the report."""
+    print(printable(f"wrote {shown_path(path)}" + (f" ({detail})" if detail else "")), file=err)
+
+
+def emit(text: str, output: str | None, corpus_root: str | None, out, inputs: Iterable[str] = (), *, err) -> None:
     """A report goes to `output` (never inside a corpus's own files, never over one of the
-    command's `inputs`), or to `out` when none."""
+    command's `inputs`; `wrote PATH` on `err`), or to `out` when none."""
     if output:
         refuse_corpus_path(output, corpus_root)
         refuse_inputs(output, inputs)
         write_text(output, text)
+        say_wrote(err, output)
     else:
         out.write(text)
 

@@ -4,7 +4,6 @@ misspelt code silently suppressing nothing is worse than a refusal."""
 
 from __future__ import annotations
 
-import difflib
 import fnmatch
 import os
 import re
@@ -13,6 +12,7 @@ from dataclasses import dataclass, field
 from types import ModuleType
 
 from corpustools.io.positions import InputError, Pos
+from corpustools.io.suggest import closest
 from corpustools.io.yamlload import YamlDoc
 from corpustools.lint.options import RuleOptions, declared, defaults
 
@@ -102,8 +102,8 @@ def _did_you_mean(entry: str, rules: Mapping[str, ModuleType]) -> str:
         rule = rules.get(entry.upper())
     else:
         names = {rule.NAME: rule for _, rule in sorted(rules.items())}
-        close = difflib.get_close_matches(entry.lower(), list(names), n=1, cutoff=0.6)
-        rule = names[close[0]] if close else None
+        close = closest(entry.lower(), names)
+        rule = names[close] if close else None
     if rule is None:
         return "write a rule code such as CT403 or a name such as turn-shape"
     return f"did you mean {rule.CODE} ({rule.NAME})?"

@@ -154,13 +154,14 @@ def main(argv: list[str] | None = None) -> int:
         sys.stdout.write(text)
         return 0
     from corpustools.io.positions import InputError
-    from corpustools.io.writing import write_text
+    from corpustools.io.writing import say_wrote, write_text
 
     try:
         write_text(argv[0], text)  # the one way corpustools writes a file (no links, whole or not at all)
     except InputError as error:
         print(f"corpustools.lint.docs: {error}", file=sys.stderr)
         return 2
+    say_wrote(sys.stderr, argv[0])
     return 0
 
 

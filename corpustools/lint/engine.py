@@ -146,12 +146,13 @@ def lint_target(target: Target, rules: list[ModuleType], selection: Selection,
 
 def lint_paths(paths: list[str], rules: list[ModuleType], selection: Selection,
                after_load: Callable[[], None] | None = None, skip_outside: bool = False,
-               whole_corpus: bool = False) -> LintRun:
-    """Lint what `paths` name (see resolve_targets); diagnostics of all corpora, sorted together."""
+               whole_corpus: bool = False, staged: list[str] | None = None) -> LintRun:
+    """Lint what `paths` (and `staged` names) name (see resolve_targets); diagnostics of all corpora,
+    sorted together."""
     diagnostics: set[Diagnostic] = set()
     crashes: list[RuleCrash] = []
     fixtures = 0
-    for target in resolve_targets(paths, skip_outside=skip_outside, whole_corpus=whole_corpus):
+    for target in resolve_targets(paths, skip_outside=skip_outside, whole_corpus=whole_corpus, staged=staged):
         run = lint_target(target, rules, selection, after_load)
         diagnostics.update(run.diagnostics)
         crashes += run.crashes

@@ -7,8 +7,8 @@ and usually means a fixture was cloned rather than written.
 
 Example (two sessions with one id):
 
-    sessions/admit-convention-01.md:3:1: CT102 [error] session_id 3f2b8c1e-... is also used by admit-convention-02
-    sessions/admit-convention-02.md:3:1: CT102 [error] session_id 3f2b8c1e-... is also used by admit-convention-01
+    sessions/admit-convention-01.md:3:1: CT102 [error] session_id 3f2b8c1e-... is also used by admit-convention-02; give the copy a fresh one: python3 -c "import uuid; print(uuid.uuid4())"
+    sessions/admit-convention-02.md:3:1: CT102 [error] session_id 3f2b8c1e-... is also used by admit-convention-01; give the copy a fresh one: python3 -c "import uuid; print(uuid.uuid4())"
 """
 
 from corpustools.lint.diagnostic import Problem
@@ -38,6 +38,8 @@ NAME = "uuid-duplicate"
 SEVERITY = "error"
 OPTIONS = ()
 SUPPRESSIBLE = True
+# A random (version 4) UUID, as sessions carry them; Python is there wherever corpustools runs.
+FRESH_UUID = 'python3 -c "import uuid; print(uuid.uuid4())"'
 FIXES = (Fix(UNSAFE, "gives every session but the first (by fixture id) of those sharing an id a new random "
                      "UUID v4; the session's identity changes, and the provenance record drifts", _renew),)
 
@@ -49,4 +51,5 @@ def check(ctx, options):
             others = ", ".join(f for f in fixtures if f != fixture_id)
             session = ctx.corpus.sessions[fixture_id]
             yield Problem(session.frontmatter.pos(("session_id",)),
-                          f"session_id {session_id} is also used by {others}")
+                          f"session_id {session_id} is also used by {others}; give the copy a fresh one: "
+                          f"{FRESH_UUID}")
