@@ -149,7 +149,7 @@ def _diff(fixes, args, out, err) -> int:
     _skipped_notes(fixes, err)
     text = lint.format_diff(fixes)
     try:
-        emit(text, args.output, None, out, [args.prompt] if args.prompt else [])
+        emit(text, args.output, None, out, [args.prompt] if args.prompt else [], err=err)
     except InputError as error:
         print(lint.redact_secrets(f"corpustools lint: {error}"), file=err)
         return 2
