@@ -1,9 +1,10 @@
 """A session's frontmatter keys are not exactly schema_version, session_id, harness and captured_at, or a value is wrong.
 
 What: the frontmatter is a mapping with exactly the keys `schema_version`, `session_id`, `harness`
-and `captured_at`; `schema_version` is the integer 1; `harness` is one of the spec's `harnesses`;
-`captured_at` is an ISO 8601 UTC timestamp (`2026-01-05T10:00:00Z`, optional fraction, `Z` or
-`+00:00`). Whether `session_id` is a proper UUID is CT101's job.
+and `captured_at`, or exactly those corpus.yaml lists in `session.frontmatter` (`session_id`
+always among them); `schema_version`, when a key, is the integer 1; `harness` is one of the spec's
+`harnesses`; `captured_at` is an ISO 8601 UTC timestamp (`2026-01-05T10:00:00Z`, optional
+fraction, `Z` or `+00:00`). Whether `session_id` is a proper UUID is CT101's job.
 
 Why: the frontmatter says what a session is and where it came from; an extra key (`author:`,
 `model:`) is usually metadata that belongs elsewhere, and a local-time timestamp makes the
@@ -22,7 +23,6 @@ import re
 from datetime import datetime
 
 from corpustools.lint.diagnostic import Problem
-from corpustools.model.session import FRONTMATTER_KEYS
 
 CODE = "CT004"
 NAME = "frontmatter-schema"
@@ -48,24 +48,25 @@ def is_utc_timestamp(value) -> bool:
 
 def check(ctx, options):
     spec = ctx.corpus.spec
+    keys = ctx.corpus.session_format.frontmatter
     for fixture_id in sorted(ctx.corpus.sessions):
         session = ctx.corpus.sessions[fixture_id]
         doc = session.frontmatter
         data = doc.data  # a mapping: a session whose frontmatter is not one does not parse (CT001)
         for key in data:
-            if key not in FRONTMATTER_KEYS:
+            if key not in keys:
                 yield Problem(doc.pos((key,)), f"unexpected frontmatter key {key!r} "
-                              f"(allowed: {', '.join(FRONTMATTER_KEYS)})")
-        missing = [key for key in FRONTMATTER_KEYS if key not in data]
+                              f"(allowed: {', '.join(keys)})")
+        missing = [key for key in keys if key not in data]
         if missing:
             yield Problem(doc.pos(), f"frontmatter is missing {', '.join(missing)}")
         version = data.get("schema_version", 1)
-        if type(version) is not int or version != 1:
+        if "schema_version" in keys and (type(version) is not int or version != 1):
             yield Problem(doc.pos(("schema_version",)), f"schema_version is {version!r}; only 1 is known")
         harness = data.get("harness")
-        if "harness" in data and spec is not None and harness not in spec.harnesses:
+        if "harness" in keys and "harness" in data and spec is not None and harness not in spec.harnesses:
             yield Problem(doc.pos(("harness",)), f"harness {harness!r} is not one of the spec's harnesses "
                           f"({', '.join(spec.harnesses)})")
-        if "captured_at" in data and not is_utc_timestamp(data["captured_at"]):
+        if "captured_at" in keys and "captured_at" in data and not is_utc_timestamp(data["captured_at"]):
             yield Problem(doc.pos(("captured_at",)), f"captured_at {str(data['captured_at'])[:60]!r} is not an "
                           "ISO 8601 UTC timestamp such as 2026-01-05T10:00:00Z")
