@@ -35,6 +35,11 @@ So file names (`settings.local.php`, `mymodule.services.yml`, `node.html.twig`, 
 service ids (`entity_type.manager`, `cache_tags.invalidator`, `plugin.manager.mail`), config
 names (`system.site`, `core.extension`), PHP namespaces, hook names and version numbers pass.
 
+The JSON Schema file of corpus.yaml's `output.schema` is scanned like any corpus file, but its
+standard `"$schema"` member naming a json-schema.org dialect (`https://json-schema.org/draft/2020-12/schema`,
+`http://json-schema.org/draft-07/schema#`, ...) identifies the schema language, not a system, and
+is not reported.
+
 Why: a real host name or URL in a fixture points at someone's infrastructure and dates the
 corpus; an invented one still teaches the model to copy host names into extracted knowledge.
 Name the system instead ("the staging site", "the catalog API"). Secret rules can never be
@@ -47,8 +52,11 @@ Example:
     sessions/admit-map-location-01.md:8:27: CT504 [error] URL with host `catalog.fernlibrary.org`
 """
 
+import re
+
 from corpustools.lint.secrets.hosts import HOST_HINT, find_hosts
 from corpustools.lint.secrets.scan import scan
+from corpustools.model.contract import schema_path
 
 CODE = "CT504"
 NAME = "hostname"
@@ -57,5 +65,27 @@ OPTIONS = ()
 SUPPRESSIBLE = False
 
 
+# A schema file's `"$schema": "<a json-schema.org dialect identifier>"` member, the URL in group 1.
+_DIALECT = re.compile(r'"\$schema"\s*:\s*"(https?://json-schema\.org/'
+                      r'(?:draft-0[3467]/schema|draft/20(?:19-09|20-12)/schema)#?)"')
+
+
+def dialect_lines(ctx) -> set[tuple[int, int]]:
+    """(line, column of the URL) of the schema file's `"$schema"` dialect member, if it has one."""
+    contract = ctx.corpus.contract
+    path = schema_path(contract, ctx.corpus.root) if contract is not None else None
+    text = ctx.corpus.texts.get(path) if path is not None else None
+    if text is None:
+        return set()
+    return {(number, match.start(1) + 1) for number, line in enumerate(text.split("\n"), 1)
+            for match in _DIALECT.finditer(line)}
+
+
 def check(ctx, options):
-    yield from scan(ctx, find_hosts, HOST_HINT)
+    contract = ctx.corpus.contract
+    schema_file = schema_path(contract, ctx.corpus.root) if contract is not None else None
+    dialects = dialect_lines(ctx)
+    for problem in scan(ctx, find_hosts, HOST_HINT):
+        if problem.pos.path == schema_file and (problem.pos.line, problem.pos.col) in dialects:
+            continue  # the schema language's identifier, not a host anyone runs
+        yield problem

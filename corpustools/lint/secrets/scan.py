@@ -13,6 +13,7 @@ from corpustools.lint.diagnostic import Problem
 from corpustools.lint.secrets.fold import column_map, fold
 from corpustools.lint.secrets.hints import Hint
 from corpustools.lint.secrets.source import Unread, read_leniently
+from corpustools.model.contract import RESULT_SUFFIXES
 from corpustools.model.corpus import list_files
 
 ELLIPSIS = "…"
@@ -86,13 +87,16 @@ def _scanned_file(path: str, text: str) -> ScannedFile:
 
 
 def corpus_file_paths(corpus) -> list[str]:
-    """Every file the secret rules scan: corpus.yaml, every listed session and sidecar (loaded or
-    not), and gold/*.json, since gold answers are committed next to the fixtures and can leak too."""
+    """Every file the secret rules scan: corpus.yaml (and the output contract's schema file, among
+    the loaded texts), every listed session and sidecar (loaded or not), and gold/*.json and
+    gold/*.txt (a text output contract's answers), since gold answers are committed next to the
+    fixtures and can leak too."""
     paths = [*corpus.texts, *corpus.session_paths.values(), *corpus.sidecar_paths.values()]
     if os.path.lexists(corpus.spec_path):
         paths.append(corpus.spec_path)
-    gold, _links = list_files(os.path.join(corpus.root, GOLD_DIR), ".json")
-    return sorted(set(paths) | set(gold.values()))
+    gold = [path for suffix in RESULT_SUFFIXES.values()
+            for path in list_files(os.path.join(corpus.root, GOLD_DIR), suffix)[0].values()]
+    return sorted(set(paths) | set(gold))
 
 
 def _load(context) -> tuple[tuple[ScannedFile, ...], tuple[Unread, ...]]:
