@@ -139,7 +139,7 @@ class Contract:
     items: tuple[ItemType, ...] = ()
     fields: tuple[str, ...] = ()  # pointers to scalar answers a sidecar may pin (expected_fields)
     empty: tuple[str, ...] = ("",)  # text format: answers (trimmed, case-insensitive) that count as empty
-    roles: tuple[tuple[str, str], ...] = (("USER", USER), ("AGENT", AGENT))  # (tag, speaker), as declared
+    roles: tuple[tuple[str, str | None], ...] = (("USER", USER), ("AGENT", AGENT))  # (tag, speaker), as declared
     frontmatter: tuple[str, ...] = ("schema_version", SESSION_ID, "harness", "captured_at")
     schema_file: str | None = None  # output.schema as written (relative to corpus.yaml)
     builtin_schema: str | None = None  # a shipped schema kind (the default contract's)
@@ -181,7 +181,7 @@ class Contract:
         return self._speakers.get(role) if role is not None else None
 
     @cached_property
-    def _speakers(self) -> dict[str, str]:
+    def _speakers(self) -> dict[str, str | None]:
         return dict(self.roles)
 
     def tags(self, speaker: str | None = None) -> tuple[str, ...]:
@@ -345,7 +345,7 @@ def _check(check: Check, item: Item) -> list[str]:
 def pointer_problem(pointer) -> str | None:
     """Why `pointer` is not a JSON pointer this contract accepts, or None."""
     if not isinstance(pointer, str) or not pointer.startswith("/"):
-        return f"{pointer!r} is not a JSON pointer: it starts with '/' (e.g. /{pointer})"
+        return f"{pointer!r} is not a JSON pointer: a pointer starts with '/' (write /{pointer})"
     if re.search(r"~(?![01])", pointer):
         return f"{pointer!r} is not a JSON pointer: '~' is written ~0, and '/' inside a key ~1"
     return None
@@ -548,15 +548,25 @@ def _session(session: Mapping, errors: _Errors) -> dict[str, Any]:
     return values
 
 
-def roles_of(data) -> Contract:
-    """A contract for reading sessions when corpus.yaml is not valid as a whole: its `session:`
-    roles when they are well formed, else DEFAULT's. Only turn parsing uses it."""
+def session_format_of(data) -> Contract:
+    """What sessions are read and linted with while corpus.yaml's contract is broken: DEFAULT, with
+    the declared role tags that are well formed (a speaker that is neither user nor agent kept as
+    None) and the declared frontmatter keys when they are a list of names. So one mistake in
+    corpus.yaml is reported once, at corpus.yaml, not again at every session."""
     session = data.get("session") if isinstance(data, dict) else None
-    roles = session.get("roles") if isinstance(session, dict) else None
-    if isinstance(roles, dict) and roles and all(isinstance(t, str) and _ROLE_TAG.fullmatch(t) and s in SPEAKERS
-                                                 for t, s in roles.items()):
-        return replace(DEFAULT, roles=tuple(roles.items()))
-    return DEFAULT
+    if not isinstance(session, dict):
+        return DEFAULT
+    values: dict[str, Any] = {}
+    roles = session.get("roles")
+    if isinstance(roles, dict):
+        kept = tuple((tag, speaker if speaker in SPEAKERS else None) for tag, speaker in roles.items()
+                     if isinstance(tag, str) and _ROLE_TAG.fullmatch(tag))
+        if kept:
+            values["roles"] = kept
+    keys = session.get("frontmatter")
+    if isinstance(keys, list) and keys and all(isinstance(k, str) for k in keys):
+        values["frontmatter"] = tuple(dict.fromkeys((SESSION_ID, *keys))) if SESSION_ID not in keys else tuple(keys)
+    return replace(DEFAULT, **values)
 
 
 def unknown_key_message(keypath: tuple, key: str, allowed: Sequence[str]) -> str:

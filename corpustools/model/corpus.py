@@ -16,7 +16,7 @@ from corpustools.io.layout import SESSION_SUFFIX, SESSIONS_DIR, SIDECAR_SUFFIX, 
 from corpustools.io.positions import InputError, Pos, Problem
 from corpustools.io.textfile import decode_text, is_regular_file, read_bytes
 from corpustools.io.yamlload import YamlDoc, parse_yaml
-from corpustools.model.contract import DEFAULT, Contract, roles_of, schema_path
+from corpustools.model.contract import DEFAULT, Contract, schema_path, session_format_of
 from corpustools.model.locate import corpus_root_of
 from corpustools.model.session import Session, parse_session, split_frontmatter
 from corpustools.model.sidecar import Sidecar, parse_sidecar
@@ -50,7 +50,7 @@ class Corpus:
     # `session:` keys are wrong (spec problems say how), or there is no readable corpus.yaml.
     contract: Contract | None = None
     # What the sessions were read with: the contract, or while it is broken, DEFAULT with the
-    # declared role tags when those are well formed (model.contract.roles_of).
+    # declared role tags and frontmatter keys that are well formed (model.contract.session_format_of).
     session_format: Contract = DEFAULT
 
     @property
@@ -260,7 +260,7 @@ def _load_corpus(root: str, for_scoring: bool) -> Corpus:
     if loaded.text is not None:
         texts[os.path.join(root, SPEC_FILE)] = loaded.text
     # Turns are read with the declared role tags even when the contract is broken elsewhere.
-    session_format = contract if contract is not None else roles_of(loaded.data)
+    session_format = contract if contract is not None else session_format_of(loaded.data)
     schema_file = schema_path(contract, root) if contract is not None else None
     if contract is not None and schema_file is not None and contract.schema_text is not None:
         texts[schema_file] = contract.schema_text  # a corpus file like any other for the secret scan
