@@ -389,3 +389,23 @@ def test_a_category_expecting_an_item_type_needs_a_point_of_it(capsys):
     write_triage("c", {"corpus.yaml": spec, f"expected/{BILLING}.yaml": sidecar})
     out = run(capsys, "lint", "c")[1]
     assert "CT303 [error] category billing-refund expects a step point; there is none" in out
+
+
+# --- adjudicate and calibrate --------------------------------------------------------------------
+
+def test_a_worksheet_shows_each_item_as_the_contract_declares_it_and_calibrates(capsys, tmp_path):
+    write_triage("c")
+    write_run("gold", GOLD)
+    assert run(capsys, "adjudicate", "c", "gold", "--out", "ws.yaml")[0] == 0
+    sheet = (tmp_path / "ws.yaml").read_text()
+    assert ("      - name: fact[0]\n        type: fact\n        text: A refund of a duplicate charge reaches the card "
+            "within five business days.\n        class: ") in sheet
+    assert "    expect: fact\n" in sheet and "    expect: empty\n" in sheet
+    answers = {"captured:": "captured: yes", "class:": "class: point:refund-delay", "task_detail_leak:":
+               "task_detail_leak: no", "verdict:": "verdict: PASS", "why:": 'why: ""'}
+    judged = "\n".join(next((line[:len(line) - len(line.lstrip())] + answer for key, answer in answers.items()
+                             if line.strip().startswith(key)), line) for line in sheet.splitlines()) + "\n"
+    (tmp_path / "judged.yaml").write_text(judged)
+    assert run(capsys, "validate", "adjudication", "judged.yaml")[0] == 0
+    code, out, _ = run(capsys, "calibrate", "c", "gold", "--verdicts", "judged.yaml")
+    assert code == 0 and "**Fixture verdicts agree on 2/2**" in out and "proposals 1/1" in out
