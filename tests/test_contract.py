@@ -409,3 +409,12 @@ def test_a_worksheet_shows_each_item_as_the_contract_declares_it_and_calibrates(
     assert run(capsys, "validate", "adjudication", "judged.yaml")[0] == 0
     code, out, _ = run(capsys, "calibrate", "c", "gold", "--verdicts", "judged.yaml")
     assert code == 0 and "**Fixture verdicts agree on 2/2**" in out and "proposals 1/1" in out
+
+
+def test_a_blank_answer_is_empty_whatever_empty_declares(capsys):
+    write_triage("c", {**TEXT_FILES, "corpus.yaml": TEXT_SPEC.replace('empty: ["", "none", "n/a"]', "empty: [none]")})
+    write_files("run", {f"{BILLING}.txt": "none", f"{OUTAGE}.txt": " \n\n"})
+    report = score_json(capsys, "c", "run")
+    assert [(f["id"], f["proposals"], f["reasons"]) for f in report["fixtures"]] == [
+        (BILLING, [], ["missed-point:refund-delay"]), (OUTAGE, [], [])]
+    assert report["aggregate"]["false_rejects"] == 1

@@ -218,9 +218,10 @@ class Contract:
         return self._validator[0].validate(output)
 
     def read_text(self, text: str) -> Answer:
-        """A text result: one `answer` item, or none when the trimmed answer is one of `empty`."""
+        """A text result: one `answer` item, or none when the trimmed answer is blank or one of
+        `empty` (compared case-insensitively)."""
         trimmed = text.strip()
-        if trimmed.casefold() in {e.strip().casefold() for e in self.empty}:
+        if not trimmed or trimmed.casefold() in {e.strip().casefold() for e in self.empty}:
             return Answer((), {}, text)
         title = next(line.strip() for line in trimmed.split("\n") if line.strip())
         item = Item(f"{TEXT_ITEM}[0]", TEXT_ITEM, title, normalize(text), ((TEXT_FIELD, text),),
