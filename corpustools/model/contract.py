@@ -15,14 +15,13 @@ docs/contracts.md documents every key.
 
 from __future__ import annotations
 
-import difflib
 import hashlib
 import json
 import os
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Any
 
 from corpustools.io.positions import InputError
@@ -61,13 +60,13 @@ class ItemType:
         """Whether the array holds strings (no `match` fields) rather than objects."""
         return not self.match
 
-    @property
+    @cached_property
     def shown(self) -> tuple[str, ...]:
         """The fields a report or worksheet shows, in order: forbid, then match, then title."""
         return tuple(dict.fromkeys((*self.forbid, *self.match, *((self.title,) if self.title else ()))))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)  # declared once, never compared: less to build at import
 class Check:
     """An advisory check of one item field: a `contract:<item>:<what>` diagnostic when it fails,
     never a change to a verdict. Declared as data by a contract (the default one has the shipped
@@ -124,7 +123,7 @@ class Item:
 ABSENT = object()  # a field pointer that resolves to nothing in a result
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)  # made per result, never compared
 class Answer:
     """A result read through the contract: its items in scoring order and its pinned-able fields."""
 
@@ -152,7 +151,7 @@ class Contract:
 
     # -- items and speakers
 
-    @property
+    @cached_property
     def item_types(self) -> tuple[str, ...]:
         if self.format == TEXT_FORMAT:
             return (TEXT_ITEM,)
@@ -248,9 +247,14 @@ class Contract:
         """The advisory checks of every item, item by item, each item's checks in declared order."""
         out: list[ContractWarning] = []
         for item in answer.items:
-            if isinstance(item.raw, dict):
-                for check in self.checks:
-                    out += [ContractWarning(item.name, check.what, detail) for detail in _check(check, item)]
+            raw = item.raw
+            if raw.__class__ is not dict:
+                continue
+            for check in self.checks:
+                value = raw.get(check.field, ABSENT)  # an item lacking the field is not checked
+                if value is not ABSENT:
+                    for detail in _CHECKS[check.kind](check, value, item.type):
+                        out.append(ContractWarning(item.name, check.what, detail))
         return out
 
     # -- identity
@@ -271,7 +275,7 @@ class Contract:
 
 def _text(value) -> str:
     """A field value as text to match in: a string as is, list elements one per line, else JSON."""
-    if isinstance(value, str):
+    if value.__class__ is str:
         return value
     if isinstance(value, list):
         return "\n".join(_text(v) for v in value)
@@ -310,35 +314,55 @@ def _item(declared: ItemType, index: int, raw) -> Item:
     forbid: list[tuple[str, str]] = []
     for name_ in declared.forbid:
         value = raw.get(name_, ABSENT)
-        if isinstance(value, list):
+        if value.__class__ is str:
+            forbid.append((name_, value))
+        elif isinstance(value, list):
             forbid += [(f"{name_}[{i}]", _text(v)) for i, v in enumerate(value)]
         elif value is not ABSENT:
             forbid.append((name_, _text(value)))
-    shown = tuple((f, raw[f]) for f in declared.shown if f in raw)
+    shown = tuple([(f, raw[f]) for f in declared.shown if f in raw])
     return Item(name, declared.type, title if isinstance(title, str) else _text(title), match_text,
                 tuple(forbid), shown, raw, declared.title if isinstance(title, str) else None)
 
 
-def _check(check: Check, item: Item) -> list[str]:
-    """The details of each way `item` fails `check` (an item lacking the field is not checked)."""
-    value = item.raw.get(check.field, ABSENT)
-    if value is ABSENT:
-        return []
-    if check.kind == "is-type":
-        return [] if value == item.type else [f"{check.field} is {value!r} inside {item.type!r}"]
-    if isinstance(value, list):
-        if check.kind == "count" and not (check.low or 0) <= len(value) <= (check.high or len(value)):
-            return [f"{len(value)} {check.field}, expected {check.low}-{check.high}"]
-        if check.kind == "lowercase":
-            return [f"{check.noun} {v!r} is not lowercase" for v in value if isinstance(v, str) and v != v.lower()]
-        if check.kind == "no-blank-element":
-            return [f"a {check.noun} is empty" for v in value if isinstance(v, str) and not v.strip()]
-    if isinstance(value, str):
-        if check.kind == "max-length" and check.high is not None and len(value) > check.high:
-            return [f"{len(value)} characters, max {check.high}"]
-        if check.kind == "not-blank" and not value.strip():
-            return [f"{check.field} is empty"]
-    return []
+_PASS: tuple[str, ...] = ()  # what a check returns for a field it finds nothing wrong with
+
+
+def _is_type(check: Check, value, item_type: str) -> Sequence[str]:
+    return _PASS if value == item_type else (f"{check.field} is {value!r} inside {item_type!r}",)
+
+
+def _count(check: Check, value, _type: str) -> Sequence[str]:
+    if value.__class__ is list and not (check.low or 0) <= len(value) <= (check.high or len(value)):
+        return (f"{len(value)} {check.field}, expected {check.low}-{check.high}",)
+    return _PASS
+
+
+def _lowercase(check: Check, value, _type: str) -> Sequence[str]:
+    if value.__class__ is not list or all(v.__class__ is not str or v == v.lower() for v in value):
+        return _PASS
+    return [f"{check.noun} {v!r} is not lowercase" for v in value if v.__class__ is str and v != v.lower()]
+
+
+def _max_length(check: Check, value, _type: str) -> Sequence[str]:
+    if value.__class__ is str and check.high is not None and len(value) > check.high:
+        return (f"{len(value)} characters, max {check.high}",)
+    return _PASS
+
+
+def _not_blank(check: Check, value, _type: str) -> Sequence[str]:
+    return (f"{check.field} is empty",) if value.__class__ is str and not value.strip() else _PASS
+
+
+def _no_blank_element(check: Check, value, _type: str) -> Sequence[str]:
+    if value.__class__ is not list or all(v.__class__ is not str or v.strip() for v in value):
+        return _PASS
+    return [f"a {check.noun} is empty" for v in value if v.__class__ is str and not v.strip()]
+
+
+# What each kind of check tests (CHECK_KINDS): the details of each way a field's value fails it.
+_CHECKS = {"is-type": _is_type, "count": _count, "lowercase": _lowercase, "max-length": _max_length,
+           "not-blank": _not_blank, "no-blank-element": _no_blank_element}
 
 
 # --- JSON pointers (RFC 6901) ---------------------------------------------------------------------
@@ -352,8 +376,9 @@ def pointer_problem(pointer) -> str | None:
     return None
 
 
-def pointer_tokens(pointer: str) -> list[str]:
-    return [t.replace("~1", "/").replace("~0", "~") for t in pointer.split("/")[1:]]
+@lru_cache(maxsize=256)  # a contract's few pointers, resolved in every result
+def pointer_tokens(pointer: str) -> tuple[str, ...]:
+    return tuple(t.replace("~1", "/").replace("~0", "~") for t in pointer.split("/")[1:])
 
 
 def resolve(document, pointer: str):
@@ -406,6 +431,8 @@ def contract_warnings(output) -> list[ContractWarning]:
 
 def close_match(word, choices: Sequence[str]) -> str:
     """` (did you mean X?)` when `word` is close to one of `choices`, else ``."""
+    import difflib  # only when there is a mistake to name
+
     close = difflib.get_close_matches(str(word), list(choices), n=1, cutoff=0.6)
     return f" (did you mean {close[0]}?)" if close else ""
 
