@@ -25,6 +25,7 @@ from functools import cached_property, lru_cache
 from typing import Any
 
 from corpustools.io.positions import InputError
+from corpustools.io.schemastore import validate
 from corpustools.model.normalize import normalize
 
 JSON_FORMAT, TEXT_FORMAT = "json", "text"
@@ -205,8 +206,6 @@ class Contract:
     def schema_errors(self, output) -> list:
         """The errors of `output` against the contract's schema (none without one)."""
         if self.builtin_schema is not None:
-            from corpustools.io.schemastore import validate
-
             return validate(self.builtin_schema, output)
         if self.schema is None:
             return []
@@ -246,16 +245,23 @@ class Contract:
     def warnings(self, answer: Answer) -> list[ContractWarning]:
         """The advisory checks of every item, item by item, each item's checks in declared order."""
         out: list[ContractWarning] = []
+        tests = self._check_tests
         for item in answer.items:
             raw = item.raw
             if raw.__class__ is not dict:
                 continue
-            for check in self.checks:
-                value = raw.get(check.field, ABSENT)  # an item lacking the field is not checked
+            for check, field_name, test in tests:
+                value = raw.get(field_name, ABSENT)  # an item lacking the field is not checked
                 if value is not ABSENT:
-                    for detail in _CHECKS[check.kind](check, value, item.type):
-                        out.append(ContractWarning(item.name, check.what, detail))
+                    found = test(check, value, item.type)
+                    if found:
+                        out += [ContractWarning(item.name, check.what, detail) for detail in found]
         return out
+
+    @cached_property
+    def _check_tests(self) -> tuple:
+        """(check, its field, its test) for each advisory check, in declared order."""
+        return tuple((check, check.field, _CHECKS[check.kind]) for check in self.checks)
 
     # -- identity
 
@@ -309,11 +315,12 @@ def _item(declared: ItemType, index: int, raw) -> Item:
     if not isinstance(raw, dict):
         raise ValueError(f"{where}: is {json_kind(raw)}, not an object ({declared.type} items are objects with "
                          f"the fields {', '.join(declared.match)})")
-    title = raw.get(declared.title, "") if declared.title else ""
-    match_text = normalize("\n".join(_text(raw[f]) for f in declared.match if f in raw))
+    get = raw.get
+    title = get(declared.title, "") if declared.title else ""
+    match_text = normalize("\n".join([_text(value) for f in declared.match if (value := get(f, ABSENT)) is not ABSENT]))
     forbid: list[tuple[str, str]] = []
     for name_ in declared.forbid:
-        value = raw.get(name_, ABSENT)
+        value = get(name_, ABSENT)
         if value.__class__ is str:
             forbid.append((name_, value))
         elif isinstance(value, list):

@@ -87,12 +87,12 @@ def contract_errors(data: dict, contract: Contract) -> list[tuple[tuple, str]]:
     """(key path, message) for each point type that is no item type of `contract`, and each
     expected_fields pointer it does not declare."""
     errors: list[tuple[tuple, str]] = []
+    types = contract.item_types
     for list_key in (EXPECTED_POINTS, OPTIONAL_POINTS):
-        for i, point in enumerate(data.get(list_key, [])):
-            problem = type_problem(point["type"], contract)
-            if problem:
-                errors.append(((list_key, i, "type"), f"/{list_key}/{i}/type: {problem}"))
-    for pointer in data.get("expected_fields", {}):
+        for i, point in enumerate(data.get(list_key, ())):
+            if point["type"] not in types:
+                errors.append(((list_key, i, "type"), f"/{list_key}/{i}/type: {type_problem(point['type'], contract)}"))
+    for pointer in data.get("expected_fields", ()):
         problem = field_problem(pointer, contract)
         if problem:
             escaped = pointer.replace("~", "~0").replace("/", "~1")

@@ -84,6 +84,8 @@ def forbidden_hits(sidecar: Sidecar, proposals: tuple[Item, ...]) -> tuple[Forbi
     """Every (point, must_not_match term, proposal, field) where the field holds the term, in that
     nesting order. Fields are searched apart: a term only found across a field boundary was never
     written by the model."""
+    if not any(point.must_not_match for point in sidecar.all_points):
+        return ()  # nothing to look for: no field needs normalizing
     fields = [_guarded_fields(p) for p in proposals]
     hits = []
     for point in sidecar.all_points:
