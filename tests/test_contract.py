@@ -418,3 +418,19 @@ def test_a_blank_answer_is_empty_whatever_empty_declares(capsys):
     assert [(f["id"], f["proposals"], f["reasons"]) for f in report["fixtures"]] == [
         (BILLING, [], ["missed-point:refund-delay"]), (OUTAGE, [], [])]
     assert report["aggregate"]["false_rejects"] == 1
+
+
+def test_validate_checks_a_sidecar_against_the_contract_of_the_corpus_it_is_in(capsys, tmp_path):
+    write_triage("c")
+    assert run(capsys, "validate", "sidecar", f"c/expected/{BILLING}.yaml") == (
+        0, f"c/expected/{BILLING}.yaml: valid\n", "")
+    # outside any corpus, the built-in contract: no `fact` type, no fields
+    (tmp_path / "loose.yaml").write_text(TRIAGE_FILES[f"expected/{BILLING}.yaml"])
+    code, out, _ = run(capsys, "validate", "sidecar", "loose.yaml")
+    assert code == 1 and out.splitlines()[0] == (
+        "loose.yaml: /expected_points/0/type: type 'fact' is not an item type of the output contract "
+        "(practice, map)")
+    write_triage("c", with_spec("      at: /kb_facts", "      at: kb_facts"))
+    code, out, _ = run(capsys, "validate", "corpus-spec", "c/corpus.yaml")
+    assert (code, out) == (1, "c/corpus.yaml: /output/items/0/at: 'kb_facts' is not a JSON pointer: a pointer "
+                              "starts with '/' (write /kb_facts)\n")
