@@ -2,7 +2,7 @@
 
 `corpustools run init` writes it before the maintainer runs the model by hand; `score` and
 `compare` read it to print the model, temperature and prompt in the report header and to notice
-results produced against another corpus.
+results produced against another corpus, or under another output contract.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from corpustools.io.textfile import decode_text, read_bytes, read_text
 from corpustools.io.writing import write_text
 from corpustools.io.yamlload import parse_yaml
 from corpustools.io.yamlwrite import flow_scalar
-from corpustools.model.corpus import corpus_sha256, load_spec_file
+from corpustools.model.corpus import corpus_sha256, read_spec_file
 
 MANIFEST_FILE = "run.yaml"
 UNRECORDED = "unrecorded"
@@ -84,7 +84,8 @@ def build_manifest(corpus_root: str, prompt_path: str, *, model: str, temperatur
     the manifest would not be valid."""
     data = read_bytes(prompt_path)  # read once: the text and its sha256 are of the same bytes
     text = decode_text(data, prompt_path)
-    spec, _, _ = load_spec_file(corpus_root)
+    loaded = read_spec_file(corpus_root)
+    spec = loaded.spec
     version = prompt_version(text)
     remarks = []
     if version is None:
@@ -106,6 +107,9 @@ def build_manifest(corpus_root: str, prompt_path: str, *, model: str, temperatur
         "corpus_sha256": corpus_sha256(corpus_root),
         "notes": notes,
     }
+    if loaded.contract is not None:  # the output contract results are read under (docs/contracts.md)
+        manifest = {**{k: v for k, v in manifest.items() if k != "notes"},
+                    "contract_sha256": loaded.contract.sha256, "notes": notes}
     errors = validate("run-manifest", manifest)
     if errors:
         raise InputError(Pos(MANIFEST_FILE), f"{errors[0].pointer or '/'}: {errors[0].message}")

@@ -1,27 +1,64 @@
-"""`corpustools init DIR`: a new corpus to start from, which lints clean and scores its own gold.
+"""`corpustools init DIR [--output KIND]`: a new corpus to start from, which lints clean under
+`--strict` and scores its own gold.
 
-Four fixtures, one per kind of expectation (corpus.yaml's `expect`): `admit-convention-01`
-(practice: a practice point with a forbidden term), `admit-map-01` (map: a map point),
-`mixed-salvage-01` (subset: a durable rule inside task narration that must not survive) and
-`reject-noise-01` (empty: expect_empty). Each has a session, a sidecar and a gold
-output; corpus.yaml explains every key in comments. The files are fixed text, kept as files in
-corpustools/new_corpus/ (package data): a folder per fixture holding its `session.md`,
-`sidecar.yaml` and `gold.json`, and two templates given the corpus name and path,
-`corpus.yaml.in` and `README.md.in`; so the same DIR name always gives the same bytes. That
-layout is not a corpus's own (no corpus.yaml, no sessions/ beside expected/), so `lint` never
-takes the package's folder for a corpus.
+One kind of corpus per kind of prompt answer (docs/contracts.md):
+
+- `kenkeep` (the default): the shipped prompt's `{practice, map}` proposals, corpus.yaml without
+  `output:`. Four fixtures, one per kind of expectation (corpus.yaml's `expect`):
+  `admit-convention-01` (practice: a practice point with a forbidden term), `admit-map-01` (map: a
+  map point), `mixed-salvage-01` (subset: a durable rule inside task narration that must not
+  survive) and `reject-noise-01` (empty: expect_empty).
+- `items`: a JSON answer of typed items and scalar fields (a meeting-notes prompt: action items,
+  decisions, a meeting type and a follow-up flag), with an output schema file and its own role
+  tags (`[PM]`, `[DEV]`): `assign-action-01`, `record-decision-01`, `mixed-salvage-01`,
+  `no-outcome-01`, each also pinning the scalar answers.
+- `text`: a plain-text answer (`<fixture_id>.txt`): `admit-rule-01`, `mixed-salvage-01`,
+  `reject-noise-01` (whose answer is `none`).
+
+Each fixture has a session, a sidecar and a gold output; corpus.yaml explains every key in
+comments. The files are fixed text, kept as files in corpustools/new_corpus/<kind>/ (package
+data): a folder per fixture holding its `session.md` (or none, when it reuses another kind's
+session), `sidecar.yaml` and `gold.json` or `gold.txt`, any other file of the corpus
+(`output.schema.json`) as it is, and two templates given the corpus name and path,
+`corpus.yaml.in` and `README.md.in`; so the same DIR name and kind always give the same bytes.
+That layout is not a corpus's own (no corpus.yaml, no sessions/ beside expected/), so `lint`
+never takes the package's folder for a corpus.
 """
 
 from __future__ import annotations
 
 import os
+from dataclasses import dataclass
 
 from corpustools.io.positions import InputError, Pos
 from corpustools.io.writing import write_text
 from corpustools.io.yamlwrite import flow_scalar
 
-ADMIT_ID, MAP_ID, SUBSET_ID, REJECT_ID = "admit-convention-01", "admit-map-01", "mixed-salvage-01", "reject-noise-01"
 TEMPLATES = "new_corpus"  # the folder beside this module
+
+
+@dataclass(frozen=True)
+class Kind:
+    """One kind of scaffold: its fixtures, each with the template folder its session comes from."""
+
+    fixtures: tuple[tuple[str, str], ...]  # (fixture id, "<kind>/<fixture folder>" holding its session.md)
+    gold_suffix: str  # .json, or .txt for a text answer
+    files: tuple[str, ...] = ()  # other files of the kind's folder, written as they are
+    readme: tuple[tuple[str, str], ...] = ()  # names README.md.in is given, beside name and path
+
+
+KENKEEP, ITEMS, TEXT = "kenkeep", "items", "text"
+ADMIT_ID, MAP_ID, SUBSET_ID, REJECT_ID = "admit-convention-01", "admit-map-01", "mixed-salvage-01", "reject-noise-01"
+KINDS = {
+    KENKEEP: Kind(tuple((f, f"{KENKEEP}/{f}") for f in (ADMIT_ID, MAP_ID, SUBSET_ID, REJECT_ID)), ".json",
+                  readme=(("admit", ADMIT_ID), ("map", MAP_ID), ("subset", SUBSET_ID), ("reject", REJECT_ID))),
+    ITEMS: Kind(tuple((f, f"{ITEMS}/{f}") for f in ("assign-action-01", "record-decision-01", "mixed-salvage-01",
+                                                    "no-outcome-01")), ".json", files=("output.schema.json",)),
+    # The text answers are about the same sessions as the default kind's rule and reject fixtures.
+    TEXT: Kind((("admit-rule-01", f"{KENKEEP}/{ADMIT_ID}"), (SUBSET_ID, f"{KENKEEP}/{SUBSET_ID}"),
+                (REJECT_ID, f"{KENKEEP}/{REJECT_ID}")), ".txt"),
+}
+DEFAULT_KIND = KENKEEP
 
 
 def _template(relative: str) -> str:
@@ -30,17 +67,18 @@ def _template(relative: str) -> str:
         return handle.read()
 
 
-def scaffold_files(name: str, shown_path: str) -> dict[str, str]:
+def scaffold_files(name: str, shown_path: str, kind: str = DEFAULT_KIND) -> dict[str, str]:
     """relative POSIX path -> text of every file `init` writes, corpus.yaml last (once it exists
     the folders below it are a corpus's own files, which no command writes into)."""
-    files = {"README.md": _template("README.md.in").format(
-        name=name, admit=ADMIT_ID, map=MAP_ID, subset=SUBSET_ID, reject=REJECT_ID, path=shown_path)}
-    # (the template's file in a fixture's folder, where init writes it)
+    spec = KINDS[kind]
+    files = {"README.md": _template(f"{kind}/README.md.in").format(name=name, path=shown_path, **dict(spec.readme))}
+    files.update({relative: _template(f"{kind}/{relative}") for relative in spec.files})
     for template, folder, suffix in (("session.md", "sessions", ".md"), ("sidecar.yaml", "expected", ".yaml"),
-                                     ("gold.json", "gold", ".json")):
-        for fixture_id in (ADMIT_ID, MAP_ID, SUBSET_ID, REJECT_ID):
-            files[f"{folder}/{fixture_id}{suffix}"] = _template(f"{fixture_id}/{template}")
-    files["corpus.yaml"] = _template("corpus.yaml.in").format(name=flow_scalar(name))
+                                     (f"gold{spec.gold_suffix}", "gold", spec.gold_suffix)):
+        for fixture_id, session_from in spec.fixtures:
+            source = session_from if template == "session.md" else f"{kind}/{fixture_id}"
+            files[f"{folder}/{fixture_id}{suffix}"] = _template(f"{source}/{template}")
+    files["corpus.yaml"] = _template(f"{kind}/corpus.yaml.in").format(name=flow_scalar(name))
     return files
 
 
@@ -60,12 +98,12 @@ def refuse_folder(folder: str) -> None:
         raise InputError(Pos(folder), "is not empty; init writes only into a new or empty folder")
 
 
-def scaffold(folder: str, shown_path: str) -> list[str]:
-    """Write a new corpus into `folder` (absent or empty); the paths written, in order."""
+def scaffold(folder: str, shown_path: str, kind: str = DEFAULT_KIND) -> list[str]:
+    """Write a new corpus of `kind` into `folder` (absent or empty); the paths written, in order."""
     refuse_folder(folder)
     name = os.path.basename(os.path.normpath(os.path.abspath(folder))) or "corpus"
     written = []
-    for relative, text in scaffold_files(name, shown_path).items():
+    for relative, text in scaffold_files(name, shown_path, kind).items():
         path = os.path.join(folder, *relative.split("/"))
         write_text(path, text)
         written.append(path)

@@ -1,14 +1,17 @@
-"""`validate`: check files against a shipped schema (plus the prompt contract for outputs)."""
+"""`validate`: check files against a shipped schema, plus the output contract: for a proposal
+output the shipped prompt's advisory checks; for a sidecar the item types and fields of the
+contract of the corpus it is in (the built-in one outside a corpus); for a corpus spec the
+contract it declares (docs/contracts.md)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from corpustools.io.documents import parse_document
-from corpustools.io.positions import InputError
+from corpustools.io.positions import InputError, Pos
 from corpustools.io.schemastore import validate
 from corpustools.io.textfile import decode_text, read_bytes, read_stdin_bytes
-from corpustools.model.contract import contract_warnings
+from corpustools.model.contract import DEFAULT, contract_warnings
 from corpustools.model.status import INVALID
 
 UNREADABLE, VALID = "unreadable", "valid"  # and status.INVALID
@@ -55,19 +58,48 @@ def validate_file(kind: str, path: str) -> FileVerdict:
         problem = ValidationProblem(shown, err.pos.line, max(err.pos.col, 1) if err.pos.line else 0, None, "error",
                                     err.message)
         return FileVerdict(path, INVALID, (str(err),), (problem,))
-    errors = validate(kind, doc.data)
+    errors = [(doc.pos(e.keypath) if doc.positions else None, e.pointer or "/", e.message)
+              for e in validate(kind, doc.data)]
+    if not errors:
+        errors = contract_problems(kind, doc, shown)
     if errors:
         problems = []
-        for error in errors:
-            pos = doc.pos(error.keypath) if doc.positions else None
+        for pos, pointer, message in errors:
             problems.append(ValidationProblem(shown, pos.line if pos else 0, pos.col if pos else 0,
-                                              error.pointer or "/", "error", error.message))
+                                              pointer, "error", message))
         lines = tuple(f"{pos_of(p) if kind in POSITIONED_KINDS else p.path}: {p.pointer}: {p.message}"
                       for p in problems)
         return FileVerdict(path, INVALID, lines, tuple(problems))
     warnings = contract_warnings(doc.data) if kind == "proposal-output" else []
     lines = tuple(f"{shown}: warning: {w}" for w in warnings) + (f"{shown}: valid",)
     return FileVerdict(path, VALID, lines, tuple(ValidationProblem(shown, 0, 0, None, "warning", str(w)) for w in warnings))
+
+
+def contract_problems(kind: str, doc, path: str) -> list[tuple[Pos | None, str, str]]:
+    """(position, pointer, message) of what a schema-valid document breaks of the output contract:
+    a sidecar's point types and pinned fields, checked against the contract of the corpus it is in
+    (the built-in one outside a corpus, or while that corpus's contract is broken); a corpus spec's
+    `output:`, `session:` and categories' `expect` (its schema file read beside it)."""
+    import os
+
+    from corpustools.model.corpus import read_spec_file
+    from corpustools.model.locate import corpus_root_of
+    from corpustools.model.sidecar import contract_errors
+    from corpustools.model.spec import parse_spec
+
+    def split(message: str) -> tuple[str, str]:  # "/pointer: what" -> (pointer, what)
+        pointer, _, what = message.partition(": ")
+        return pointer, what
+
+    if kind == "sidecar":
+        root = corpus_root_of(path) if path != "-" else None
+        contract = (read_spec_file(root).contract if root is not None else None) or DEFAULT
+        return [(doc.pos(keypath) if doc.positions else None, *split(message))
+                for keypath, message in contract_errors(doc.data, contract)]
+    if kind == "corpus-spec" and isinstance(doc.data, dict):
+        _, errors, _ = parse_spec(doc, os.path.dirname(path) if path != "-" else ".")
+        return [(pos if doc.positions else None, *split(message)) for pos, message in errors]
+    return []
 
 
 def pos_of(problem: ValidationProblem) -> str:

@@ -9,9 +9,11 @@ import pytest
 
 from corpustools.cli import main
 from corpustools.io.yamlload import parse_yaml
-from corpustools.scaffold import ADMIT_ID, MAP_ID, REJECT_ID, SUBSET_ID
+from corpustools.scaffold import ADMIT_ID, KINDS, MAP_ID, REJECT_ID, SUBSET_ID
 
 FIXTURES = (ADMIT_ID, MAP_ID, SUBSET_ID, REJECT_ID)
+# Each kind of scaffold (`--output`): its fixtures, and what its gold scores to (points matched).
+KIND_FIXTURES = {kind: tuple(fixture for fixture, _ in spec.fixtures) for kind, spec in KINDS.items()}
 
 pytestmark = pytest.mark.usefixtures("in_tmp")
 
@@ -46,8 +48,9 @@ def test_init_writes_one_fixture_per_expect_kind(tmp_path, capsys):
                                            "corpustools score new-corpus"))
 
 
-def test_the_spec_comments_explain_every_top_level_key(tmp_path, capsys):
-    run(capsys, "init", "c")
+@pytest.mark.parametrize("kind", sorted(KINDS))
+def test_the_spec_comments_explain_every_top_level_key(tmp_path, capsys, kind):
+    run(capsys, "init", "c", "--output", kind)
     text = (tmp_path / "c/corpus.yaml").read_text()
     spec = parse_yaml(text, "corpus.yaml").data
     lines = text.splitlines()
@@ -57,18 +60,47 @@ def test_the_spec_comments_explain_every_top_level_key(tmp_path, capsys):
     assert "# lint:" in text  # the optional lint section is shown, commented out
 
 
-def test_the_scaffold_lints_clean_with_strict(tmp_path, capsys):
-    run(capsys, "init", "c")
+@pytest.mark.parametrize("kind", sorted(KINDS))
+def test_each_kind_of_scaffold_lints_clean_with_strict(tmp_path, capsys, kind):
+    run(capsys, "init", "c", "--output", kind)
     assert run(capsys, "lint", "--strict", "c") == (0, "All checks passed.\n", "")
 
 
-def test_the_scaffold_scores_its_own_gold(tmp_path, capsys):
-    run(capsys, "init", "c")
+@pytest.mark.parametrize("kind, points, phantoms", [("kenkeep", 3, 0), ("items", 3, 0), ("text", 2, None)])
+def test_each_kind_of_scaffold_scores_its_own_gold(tmp_path, capsys, kind, points, phantoms):
+    run(capsys, "init", "c", "--output", kind)
     code, out, err = run(capsys, "score", "c", "c/gold", "--format", "json")
     report = json.loads(out)
     assert code == 0
-    assert [(f["id"], f["verdict"]) for f in report["fixtures"]] == [(f, "PASS") for f in sorted(FIXTURES)]
-    assert report["aggregate"]["phantoms"] == 0 and report["aggregate"]["points_matched"] == 3
+    assert [(f["id"], f["verdict"]) for f in report["fixtures"]] == [(f, "PASS") for f in sorted(KIND_FIXTURES[kind])]
+    assert report["aggregate"]["phantoms"] == phantoms and report["aggregate"]["points_matched"] == points
+    assert report["aggregate"]["precision"]["rate"] == 1.0
+
+
+def test_the_items_scaffold_declares_its_answer_and_pins_its_scalar_fields(tmp_path, capsys):
+    run(capsys, "init", "c", "--output", "items")
+    spec = parse_yaml((tmp_path / "c/corpus.yaml").read_text(), "corpus.yaml").data
+    assert [item["type"] for item in spec["output"]["items"]] == ["action", "decision"]
+    assert spec["session"]["roles"] == {"PM": "user", "DEV": "agent"}
+    assert [c["expect"] for c in spec["categories"]] == ["action", "decision", "subset", "empty"]
+    report = json.loads(run(capsys, "score", "c", "c/gold", "--format", "json")[1])
+    assert [(f["field"], f["matched"], f["pinned"]) for f in report["aggregate"]["fields"]] == [
+        ("/meeting_type", 4, 4), ("/needs_followup", 4, 4)]
+    # a wrong classification fails the fixture, a wrong owner misses the point
+    gold = json.loads((tmp_path / "c/gold/assign-action-01.json").read_text())
+    (tmp_path / "run").mkdir()
+    for name in KIND_FIXTURES["items"]:
+        (tmp_path / "run" / f"{name}.json").write_text((tmp_path / "c/gold" / f"{name}.json").read_text())
+    gold["meeting_type"], gold["actions"][0]["owner"] = "status", "Tom"
+    (tmp_path / "run/assign-action-01.json").write_text(json.dumps(gold))
+    report = json.loads(run(capsys, "score", "c", "run", "--format", "json")[1])
+    assert report["fixtures"][0]["reasons"] == ["missed-point:priya-owns-logo-fix", "field-mismatch:/meeting_type"]
+
+
+def test_the_text_scaffold_saves_answers_as_text(tmp_path, capsys):
+    run(capsys, "init", "c", "--output", "text")
+    assert sorted(os.listdir(tmp_path / "c/gold")) == [f"{f}.txt" for f in sorted(KIND_FIXTURES["text"])]
+    assert (tmp_path / "c/gold/reject-noise-01.txt").read_text() == "none\n"  # an empty answer, as declared
 
 
 @pytest.mark.parametrize("fixture, kind, text, reasons", [
@@ -101,11 +133,13 @@ def test_the_scaffold_validates(tmp_path, capsys):
     assert run(capsys, "validate", "proposal-output", *(f"c/gold/{f}.json" for f in FIXTURES))[0] == 0
 
 
-def test_init_is_byte_identical_for_the_same_name(tmp_path, capsys, monkeypatch):
+@pytest.mark.parametrize("kind", sorted(KINDS))
+def test_init_is_byte_identical_for_the_same_name(tmp_path, capsys, monkeypatch, kind):
     for side in ("a", "b"):
         (tmp_path / side).mkdir()
         monkeypatch.chdir(tmp_path / side)
-        run(capsys, "init", "c")
+        run(capsys, "init", "c", "--output", kind)
+    assert _files(tmp_path / "a/c") == _files(tmp_path / "b/c")
     for relative in _files(tmp_path / "a/c"):
         assert (tmp_path / "a/c" / relative).read_bytes() == (tmp_path / "b/c" / relative).read_bytes()
 
@@ -144,6 +178,9 @@ def test_the_files_init_copies_are_no_corpus_that_lint_finds():
 
     package = os.path.dirname(scaffold.__file__)
     templates = os.path.join(package, scaffold.TEMPLATES)
-    assert sorted(os.listdir(templates)) == sorted([*FIXTURES, "README.md.in", "corpus.yaml.in"])
+    assert sorted(os.listdir(templates)) == sorted(KINDS)
+    for kind, spec in KINDS.items():
+        listed = set(os.listdir(os.path.join(templates, kind)))
+        assert {"README.md.in", "corpus.yaml.in", *spec.files} <= listed and "corpus.yaml" not in listed
     assert discover_corpora(package) == []
-    assert corpus_root_of(os.path.join(templates, ADMIT_ID, "session.md")) is None
+    assert corpus_root_of(os.path.join(templates, "kenkeep", ADMIT_ID, "session.md")) is None

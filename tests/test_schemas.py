@@ -14,7 +14,7 @@ from jsonschema import Draft202012Validator
 
 from corpustools.io.schemastore import VALIDATE_KINDS, SchemaError, schema_text, validate
 from corpustools.io.yamlload import parse_yaml
-from corpustools.model.contract import contract_warnings, proposals
+from corpustools.model.contract import DEFAULT, contract_warnings
 from tests.support.corpus import SPEC_TEXT, key_paths, sidecar_text
 
 
@@ -116,7 +116,7 @@ def test_proposal_output_root_must_be_an_object():
     (lambda d: d.update(max_unexpected_proposals=-1), "/max_unexpected_proposals"),
     (lambda d: d.update(max_unexpected_proposals=1.5), "/max_unexpected_proposals"),
     (lambda d: d.update(extra=1), "/extra"),
-    (lambda d: d["expected_points"][0].update(type="rule"), "/expected_points/0/type"),
+    (lambda d: d["expected_points"][0].update(type=""), "/expected_points/0/type"),
     (lambda d: d["expected_points"][0].update(must_match_all=[]), "/expected_points/0/must_match_all"),
     (lambda d: d["expected_points"][0].update(must_not_match="x"), "/expected_points/0/must_not_match"),
     (lambda d: d["expected_points"][0].update(weight=2), "/expected_points/0/weight"),
@@ -177,7 +177,7 @@ def test_adjudication_why_may_be_empty_or_blank_and_classes_name_optional_points
     (lambda d: d.update(corpus_version="1"), "/corpus_version"),
     (lambda d: d.update(corpus_version=0), "/corpus_version"),
     (lambda d: d.update(categories=[]), "/categories"),
-    (lambda d: d["categories"][0].update(expect="maybe"), "/categories/0/expect"),
+    (lambda d: d["categories"][0].update(expect=""), "/categories/0/expect"),
     (lambda d: d["categories"][0].update(id="Admit_Convention"), "/categories/0/id"),
     (lambda d: d["categories"][1].update(count=-1), "/categories/1/count"),
     (lambda d: d["prompt_under_eval"].pop("version"), "/prompt_under_eval"),
@@ -255,7 +255,7 @@ def test_clean_output_has_no_contract_warnings():
 def test_proposals_are_named_practice_then_map_in_array_order():
     output = {"map": [_candidate("map", title="m0")],
               "practice": [_candidate(title="p0"), _candidate(title="p1")]}
-    assert [(name, p["title"]) for name, p in proposals(output)] == [
+    assert [(item.name, item.title) for item in DEFAULT.read_json(output).items] == [
         ("practice[0]", "p0"), ("practice[1]", "p1"), ("map[0]", "m0")]
 
 

@@ -6,11 +6,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from corpustools.io.yamlload import parse_yaml
+from corpustools.model.contract import DEFAULT
 from corpustools.model.normalize import contains_term, normalize, term_spans
 from corpustools.model.sidecar import parse_sidecar
 from corpustools.score.evidence import ForbiddenHit, TermCheck, forbidden_hits, point_evidence
 from corpustools.score.match import forbidden_matches
-from corpustools.score.proposals import read_proposals
 from corpustools.score.reasons import forbidden_match
 from tests.support.score import output, points_yaml, proposal
 
@@ -29,7 +29,7 @@ QUEUE = ("expire-via-queue", "practice", ["queue worker", "expired signups", "cr
 
 
 def test_each_proposal_of_the_point_type_is_checked_term_by_term():
-    proposals = read_proposals(output(
+    proposals = items_of(output(
         [proposal("Expired signups", "the cron hook"), proposal("The queue worker")],
         [proposal("queue worker, expired signups, cron hook", type="map")]))
     [point] = point_evidence(sidecar(QUEUE), proposals)
@@ -43,19 +43,19 @@ def test_each_proposal_of_the_point_type_is_checked_term_by_term():
 
 
 def test_closest_tie_goes_to_the_first_in_output_order():
-    proposals = read_proposals(output([proposal("Expired signups"), proposal("the cron hook"),
+    proposals = items_of(output([proposal("Expired signups"), proposal("the cron hook"),
                                        proposal("queue worker")]))
     [point] = point_evidence(sidecar(QUEUE), proposals)
     assert point.closest.proposal == "practice[0]" and point.closest.title == "Expired signups"
 
 
 def test_no_proposal_of_the_type_has_no_closest():
-    [point] = point_evidence(sidecar(QUEUE), read_proposals(output(map=[proposal("queue worker", type="map")])))
+    [point] = point_evidence(sidecar(QUEUE), items_of(output(map=[proposal("queue worker", type="map")])))
     assert point.proposals == () and point.closest is None and not point.matched
 
 
 def test_matched_point_and_optional_points_follow_expected_ones():
-    proposals = read_proposals(output([proposal("Expired signups", "queue worker cron hook")]))
+    proposals = items_of(output([proposal("Expired signups", "queue worker cron hook")]))
     points = point_evidence(sidecar(QUEUE, optional=[("nice", "practice", ["cron"])]), proposals)
     assert [(p.point_id, p.optional, p.matched) for p in points] == [("expire-via-queue", False, True),
                                                                      ("nice", True, True)]
@@ -64,7 +64,7 @@ def test_matched_point_and_optional_points_follow_expected_ones():
 
 def test_forbidden_hits_name_proposal_and_field_in_nesting_order():
     points = sidecar(("a", "practice", ["x"], ["direct delete", "cron"]), optional=[("b", "map", ["y"], ["ftp"])])
-    proposals = read_proposals(output(
+    proposals = items_of(output(
         [proposal("Use cron", "never a direct delete", tags=("ops", "direct-delete")),
          proposal("Other", description="cron job")],
         [proposal("Upload", type="map", tags=("ftp",))]))
@@ -81,7 +81,7 @@ def test_forbidden_hits_name_proposal_and_field_in_nesting_order():
 
 def test_a_forbidden_term_across_a_field_boundary_is_no_hit():
     points = sidecar(("a", "practice", ["x"], ["cron hook"]))
-    proposals = read_proposals(output([proposal("Use the cron", "hook it up", tags=("cron", "hook"))]))
+    proposals = items_of(output([proposal("Use the cron", "hook it up", tags=("cron", "hook"))]))
     assert forbidden_hits(points, proposals) == () and forbidden_matches(points, ()) == []
 
 
@@ -113,3 +113,8 @@ def test_term_spans_agree_with_contains_term(text, term):
         # A span holds the term on its own, unless an 's outside it was what normalization dropped.
         if "'" not in text and "\u2019" not in text:
             assert contains_term(normalize(text[start:end]), term)
+
+
+def items_of(result: dict):
+    """The items the built-in contract reads from a proposal output."""
+    return DEFAULT.read_json(result).items

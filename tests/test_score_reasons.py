@@ -21,6 +21,8 @@ REASONS = [
     (Reason(ReasonKind.FORBIDDEN_MATCH, point_id="expire-via-queue", term="ticket NL-12"),
      "forbidden-match:expire-via-queue:ticket NL-12"),
     (Reason(ReasonKind.FORBIDDEN_MATCH, point_id="p", term="a: b"), "forbidden-match:p:a: b"),  # a term may hold a colon
+    (Reason(ReasonKind.FIELD_MISMATCH, pointer="/queue"), "field-mismatch:/queue"),
+    (Reason(ReasonKind.FIELD_MISMATCH, pointer="/route/a:b"), "field-mismatch:/route/a:b"),  # a key may hold a colon
     (Reason(ReasonKind.NON_EMPTY_WHERE_EMPTY), "non-empty-where-empty"),
     (Reason(ReasonKind.PHANTOM_OVER_BUDGET, phantoms=2, budget=0), "phantom-over-budget:2>0"),
     (Reason(ReasonKind.SIDECAR_INVALID), "sidecar-invalid"),
@@ -59,7 +61,8 @@ def test_every_kind_is_covered():
 
 REFUSED = [(parse_reason, text) for text in (
     "", "missed-point", "missed-point:", "forbidden-match:p", "phantom-over-budget:2", "phantom-over-budget:x>0",
-    "missing-result:x", "invalid-result", "non-empty-where-empty:x", "no-such-kind:x")] + [
+    "missing-result:x", "invalid-result", "non-empty-where-empty:x", "no-such-kind:x", "field-mismatch",
+    "field-mismatch:queue")] + [
     (parse_advisory, text) for text in (
         "", "duplicate", "duplicate:a:b", "merged:", "type-mismatch:p", "near-miss:p:term", "contract:practice[0]",
         "missed-point:p")]

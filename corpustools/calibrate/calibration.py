@@ -17,7 +17,7 @@ from corpustools.calibrate.answers import JudgedWorksheet, read_worksheet
 from corpustools.calibrate.causes import CAUSES, FixtureCalibration, calibrate_fixture
 from corpustools.calibrate.worksheet import known_sha256, prompt_identity, unjudgeable
 from corpustools.score.reasons import Verdict
-from corpustools.score.results import RESULT_SUFFIX
+from corpustools.score.results import result_path
 from corpustools.score.scoring import CorpusInfo, LoadedCorpus, RunScore, open_corpus, score_run
 
 _WHERE = re.compile(r"(.*?):(\d+)(?::(\d+))?: ")
@@ -90,7 +90,7 @@ def _pairing_problems(loaded: LoadedCorpus, run: RunScore, judged: JudgedWorkshe
             continue
         actual = known_sha256(digests.get(fixture.id))
         if entry.result_sha256 != actual:
-            result = os.path.join(run.folder, fixture.id + RESULT_SUFFIX)
+            result = result_path(run.folder, fixture.id, loaded.contract)
             now = actual[:12] if actual else "missing or unreadable"
             was = entry.result_sha256[:12] if entry.result_sha256 else "missing"
             problems.append(f"{entry.line}: fixture {fixture.id}: the worksheet judged a result with sha256 {was}, "

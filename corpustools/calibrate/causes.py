@@ -7,10 +7,10 @@ from dataclasses import dataclass, replace
 
 from corpustools.calibrate.answers import JudgedFixture
 from corpustools.calibrate.worksheet import DURABLE_UNLABELED
+from corpustools.model.contract import Item
 from corpustools.model.sidecar import ExpectedPoint, Sidecar
 from corpustools.score.evidence import PointEvidence, proposal_evidence
 from corpustools.score.match import FixtureScore, PointScore
-from corpustools.score.proposals import Proposal
 from corpustools.score.reasons import ReasonKind, Verdict
 
 BRITTLE, LOOSE, NARROW = "brittle-term", "loose-term", "label-too-narrow"
@@ -60,7 +60,7 @@ def _quoted(terms) -> str:
 
 
 def _capturing(point: ExpectedPoint, evidence: PointEvidence | None, score: FixtureScore,
-               judged: JudgedFixture) -> Proposal | None:
+               judged: JudgedFixture) -> Item | None:
     """The proposal the human classed as carrying `point`; else the scorer's closest one
     (PointEvidence.closest: what the score report's drill-down names too)."""
     named = [p for p in score.proposals if (j := judged.proposal(p.name)) and j.point_id == point.id]
@@ -70,7 +70,7 @@ def _capturing(point: ExpectedPoint, evidence: PointEvidence | None, score: Fixt
     return next((p for p in score.proposals if closest is not None and p.name == closest.proposal), None)
 
 
-def _brittle(point: ExpectedPoint, proposal: Proposal | None, levels: tuple[str, ...]) -> Disagreement:
+def _brittle(point: ExpectedPoint, proposal: Item | None, levels: tuple[str, ...]) -> Disagreement:
     if proposal is None:
         return Disagreement(BRITTLE, levels, point.id, None, f"the output has no {point.type} proposal to carry it")
     absent = proposal_evidence(proposal, point).absent

@@ -1,7 +1,8 @@
 """The adjudication worksheet: one run's outputs laid out for a human judge, with blank answers.
 
 The worksheet shows each fixture's session path, the sidecar's notes, each point's id, list, type
-and one-sentence notes, and every proposal in full. It never shows the scorer's verdicts, and by
+and one-sentence notes, and every proposal (item) in full: the fields the output contract shows
+(corpustools.model.contract). It never shows the scorer's verdicts, and by
 default not the match terms either: a judge who sees them anchors on them. The format (version 1)
 is documented in docs/calibration.md; `corpustools schema adjudication` is the schema of a
 completed one.
@@ -9,15 +10,15 @@ completed one.
 
 from __future__ import annotations
 
+import json
 import os
 from dataclasses import dataclass
 
 from corpustools.io.layout import SESSION_SUFFIX, SESSIONS_DIR
 from corpustools.io.positions import InputError, Pos
 from corpustools.io.yamlwrite import flow_scalar, inline_scalar, scalar_lines
+from corpustools.model.contract import DEFAULT, TEXT_FIELD, Contract, Item
 from corpustools.model.sidecar import Sidecar
-from corpustools.model.status import OK
-from corpustools.score.proposals import Proposal, read_proposals
 from corpustools.score.results import ResultFile, read_run_folder
 from corpustools.score.scoring import LoadedCorpus
 
@@ -72,7 +73,7 @@ class WorksheetFixture:
     expect: str | None  # the category's `expect` in corpus.yaml; None for an unknown category
     session: str | None  # the session file relative to the corpus, None when there is none
     result: ResultFile
-    proposals: tuple[Proposal, ...]
+    proposals: tuple[Item, ...]
 
 
 @dataclass(frozen=True)
@@ -87,7 +88,7 @@ class Worksheet:
 
 def build_worksheet(loaded: LoadedCorpus, folder: str, *, shows_terms: bool = False) -> Worksheet:
     corpus, info = loaded.corpus, loaded.info
-    run = read_run_folder(folder, sorted(corpus.sidecar_paths))
+    run = read_run_folder(folder, sorted(corpus.sidecar_paths), loaded.contract)
     fixtures, skipped = [], []
     for fixture_id in sorted(corpus.sidecar_paths):
         sidecar = corpus.sidecars.get(fixture_id)
@@ -98,7 +99,7 @@ def build_worksheet(loaded: LoadedCorpus, folder: str, *, shows_terms: bool = Fa
         category = corpus.spec.category(sidecar.category) if corpus.spec else None
         session = (f"{SESSIONS_DIR}/{fixture_id}{SESSION_SUFFIX}" if fixture_id in corpus.session_paths else None)
         result = run.results[fixture_id]
-        proposals = read_proposals(result.output) if result.status == OK and result.output is not None else ()
+        proposals = result.answer.items if result.answer is not None else ()
         fixtures.append(WorksheetFixture(fixture_id, sidecar, category.expect if category else None, session, result, proposals))
     corpus_id = {"name": info.name, "version": info.version, "sha256": info.sha256}
     return Worksheet(corpus_id, folder, prompt_identity(run.manifest), shows_terms, tuple(fixtures),
@@ -134,11 +135,16 @@ def _point_lines(point, shows_terms: bool) -> list[str]:
     return lines + [_answer(POINT_ANSWER[0], POINT_ANSWER[1], 8)]
 
 
-def _proposal_lines(proposal: Proposal) -> list[str]:
+def _proposal_lines(proposal: Item) -> list[str]:
+    """The item by name and type, then each field the output contract shows, as written: a string
+    as a scalar, a list of scalars as a flow sequence, anything else as JSON text."""
     lines = [f"      - name: {proposal.name}", f"        type: {proposal.type}"]
-    for key in ("title", "description", "body"):
-        lines += scalar_lines(key, getattr(proposal, key), 8)
-    lines.append(f"        tags: [{', '.join(flow_scalar(t) for t in proposal.tags)}]")
+    for key, value in proposal.fields:
+        if isinstance(value, list) and all(v is None or isinstance(v, (str, int, float)) for v in value):
+            lines.append(f"        {inline_scalar(key)}: [{', '.join(flow_scalar(v) for v in value)}]")
+        else:
+            lines += scalar_lines(inline_scalar(key), value if isinstance(value, (str, int, float)) or value is None
+                                  else json.dumps(value, ensure_ascii=False, sort_keys=True), 8)
     return lines + [_answer(PROPOSAL_ANSWER[0], PROPOSAL_ANSWER[1], 8)]
 
 
@@ -201,14 +207,21 @@ def first_answer(data) -> tuple | None:
 _TOP_KEYS = frozenset({"worksheet_version", "corpus", "run", "shows_terms", "fixtures"})
 _FIXTURE_KEYS = frozenset({"fixture_id", "category", "expect", "session", "result_sha256", "result_status",
                            "result_error", "notes", "points", "proposals", "task_detail_leak", "verdict", "why"})
-_ITEM_KEYS = {"points": frozenset({"id", "list", "type", "notes", "must_match_all", "must_not_match", "captured"}),
-              "proposals": frozenset({"name", "type", "title", "description", "body", "tags", "class"})}
+_POINT_KEYS = frozenset({"id", "list", "type", "notes", "must_match_all", "must_not_match", "captured"})
 
 
-def unknown_key(data) -> tuple | None:
+def proposal_keys(contract: Contract) -> frozenset[str]:
+    """The keys of a worksheet's proposal: its name, type and class, and the fields the output
+    contract shows (each item type's, or `text` for strings and text answers)."""
+    shown = {key for item in contract.items for key in item.shown} | {TEXT_FIELD}
+    return frozenset({"name", "type", "class"} | shown)
+
+
+def unknown_key(data, contract: Contract = DEFAULT) -> tuple | None:
     """The key path of the first key adjudicate would not have written (`verdit:`), or None."""
     if not isinstance(data, dict):
         return None
+    item_keys = {"points": _POINT_KEYS, "proposals": proposal_keys(contract)}
     for key in data:
         if key not in _TOP_KEYS:
             return (key,)
@@ -219,7 +232,7 @@ def unknown_key(data) -> tuple | None:
         for key in fixture:
             if key not in _FIXTURE_KEYS:
                 return ("fixtures", i, key)
-        for list_key, allowed in _ITEM_KEYS.items():
+        for list_key, allowed in item_keys.items():
             items = fixture.get(list_key)
             for j, item in enumerate(items if isinstance(items, list) else []):
                 for key in item if isinstance(item, dict) else ():
@@ -228,8 +241,9 @@ def unknown_key(data) -> tuple | None:
     return None
 
 
-def refuse_answered(path: str) -> None:
-    """InputError when `path` exists and is not a blank worksheet: a judge's answers are never lost."""
+def refuse_answered(path: str, contract: Contract = DEFAULT) -> None:
+    """InputError when `path` exists and is not a blank worksheet: a judge's answers are never lost.
+    `contract` is the corpus's output contract (which fields a proposal shows)."""
     from corpustools.io.textfile import read_text
     from corpustools.io.yamlload import parse_yaml
 
@@ -243,7 +257,7 @@ def refuse_answered(path: str) -> None:
         raise InputError(err.pos, f"exists and cannot be read as a worksheet ({err.message}); not overwritten") from None
     if not isinstance(doc.data, dict) or "worksheet_version" not in doc.data:
         raise InputError(Pos(path), "exists and is not an adjudication worksheet; not overwritten")
-    unknown = unknown_key(doc.data)
+    unknown = unknown_key(doc.data, contract)
     if unknown is not None:
         raise InputError(doc.pos(unknown), f"worksheet has a key adjudicate does not write ({unknown[-1]!r}: a "
                                            "misspelt answer?); not overwritten")

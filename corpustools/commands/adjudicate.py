@@ -35,7 +35,7 @@ def run(args, out, err) -> int:
         if not os.path.isdir(args.results):
             raise InputError(Pos(args.results), "no such results folder")
         refuse_corpus_path(args.out, args.corpus)
-        refuse_answered(args.out)
+        refuse_answered(args.out, loaded.contract)
         sheet = build_worksheet(loaded, args.results, shows_terms=args.show_terms)
         write_text(args.out, worksheet_yaml(sheet))
     except InputError as error:

@@ -1,10 +1,11 @@
-"""corpustools init DIR"""
+"""corpustools init DIR [--output kenkeep|items|text]"""
 
 from __future__ import annotations
 
 from corpustools.commands.options import add_command
 
 HELP = "scaffold a new corpus in DIR: a commented corpus.yaml and one fixture per kind of expectation"
+OUTPUTS = ("kenkeep", "items", "text")  # corpustools.scaffold.KINDS, named here so --help needs no import
 
 
 def register(subparsers) -> None:
@@ -13,6 +14,10 @@ def register(subparsers) -> None:
         "with the next steps. It lints clean and scores its own gold. Refuses (exit 2) a DIR that exists "
         "and is not an empty folder; never writes through a link.")
     parser.add_argument("folder", metavar="DIR", help="the corpus folder to create (absent or empty)")
+    parser.add_argument("--output", choices=OUTPUTS, default=OUTPUTS[0],
+                        help="what the prompt answers (docs/contracts.md): kenkeep, the shipped prompt's practice/map "
+                        "proposals (default); items, a JSON object of typed items and scalar fields with an output "
+                        "schema and its own role tags; text, a plain-text answer")
     parser.set_defaults(run=run)
 
 
@@ -22,7 +27,7 @@ def run(args, out, err) -> int:
     from corpustools.scaffold import scaffold
 
     try:
-        written = scaffold(args.folder, args.folder.replace("\\", "/"))
+        written = scaffold(args.folder, args.folder.replace("\\", "/"), args.output)
     except InputError as error:
         print(f"corpustools init: {error}", file=err)
         return 2

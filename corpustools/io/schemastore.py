@@ -107,9 +107,49 @@ def validate(kind: str, data) -> list[SchemaError]:
     fast = _fast_check(kind)
     if fast is not None and fast(data):
         return []
+    return _errors(_validator(kind), data)
+
+
+class UserSchema:
+    """A JSON Schema a corpus declares (corpus.yaml's `output.schema`): checked once when it is
+    read, then validating like a shipped one (the fast check first, jsonschema for the words).
+    Its dialect is its `$schema` (draft 2020-12 when it names none)."""
+
+    def __init__(self, schema):
+        from corpustools.io.schemacheck import compile_check
+
+        self.schema = schema
+        self.fast = compile_check(schema) if isinstance(schema, dict) else None
+        self._validator = None
+
+    def problem(self) -> str | None:
+        """Why the document is not a JSON Schema its dialect accepts, or None."""
+        from jsonschema import Draft202012Validator, exceptions, validators
+
+        if not isinstance(self.schema, (dict, bool)):
+            return "is not a JSON Schema: a schema is a JSON object"
+        cls = validators.validator_for(self.schema, default=Draft202012Validator)
+        try:
+            cls.check_schema(self.schema)  # type: ignore[arg-type]  # a boolean is a schema too
+        except exceptions.SchemaError as err:
+            where = "/" + "/".join(str(p) for p in err.absolute_path) if err.absolute_path else "/"
+            return f"is not a valid JSON Schema: {where}: {_message(err)}"
+        return None
+
+    def validate(self, data) -> list[SchemaError]:
+        if self.fast is not None and self.fast(data):
+            return []
+        if self._validator is None:
+            from jsonschema import Draft202012Validator, validators
+
+            self._validator = validators.validator_for(self.schema, default=Draft202012Validator)(self.schema)
+        return _errors(self._validator, data)
+
+
+def _errors(validator, data) -> list[SchemaError]:
     errors, required, meant_keys = [], [], set()
     try:
-        for error in _validator(kind).iter_errors(data):
+        for error in validator.iter_errors(data):
             keypath = tuple(error.absolute_path)
             if error.validator == "additionalProperties" and isinstance(error.instance, dict):
                 allowed = error.schema.get("properties", {})

@@ -108,8 +108,9 @@ def read_stdin_bytes(shown: str = "-") -> bytes:
     return data
 
 
-def decode_text(data: bytes, shown: str) -> str:
-    """UTF-8 without BOM, LF line endings, not empty; else InputError at the offending line."""
+def decode_text(data: bytes, shown: str, *, allow_empty: bool = False) -> str:
+    """UTF-8 without BOM, LF line endings, not empty (unless `allow_empty`: a text answer may be);
+    else InputError at the offending line."""
     if data.startswith(b"\xef\xbb\xbf"):
         raise InputError(Pos(shown, 1, 1), "starts with a UTF-8 byte-order mark; save without BOM")
     try:
@@ -120,7 +121,7 @@ def decode_text(data: bytes, shown: str) -> str:
         raise InputError(
             Pos(shown, line, col), f"not valid UTF-8 (byte 0x{data[err.start]:02x} at offset {err.start})"
         ) from None
-    if not text.strip():
+    if not text.strip() and not allow_empty:
         raise InputError(Pos(shown), "file is empty")
     cr = text.find("\r")
     if cr >= 0:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from corpustools.lint.context import LintContext
 from corpustools.lint.diagnostic import Problem
+from corpustools.model.contract import AGENT, USER
 from corpustools.model.normalize import contains_term, normalize
 from corpustools.model.session import Session
 from corpustools.model.sidecar import ExpectedPoint, Sidecar, Term
@@ -20,7 +21,8 @@ from corpustools.model.sidecar import ExpectedPoint, Sidecar, Term
 
 @dataclass(frozen=True)
 class NormalizedTurns:
-    """A session's turns, normalized: all of them, the user's, the agent's."""
+    """A session's turns, normalized: all of them, the user's, the agent's (by the speaker each
+    role tag stands for, corpus.yaml's session.roles)."""
 
     everything: str
     user: str
@@ -28,10 +30,10 @@ class NormalizedTurns:
 
 
 def normalize_turns(session: Session) -> NormalizedTurns:
-    def joined(role: str | None) -> str:
-        return "\n".join(normalize(t.text) for t in session.turns if role is None or t.role == role)
+    def joined(speaker: str | None) -> str:
+        return "\n".join(normalize(t.text) for t in session.turns if speaker is None or t.speaker == speaker)
 
-    return NormalizedTurns(joined(None), joined("USER"), joined("AGENT"))
+    return NormalizedTurns(joined(None), joined(USER), joined(AGENT))
 
 
 def normalized_turns(ctx: LintContext) -> Mapping[str, NormalizedTurns]:

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from corpustools.io.positions import Pos
 from corpustools.lint.context import LintContext
 from corpustools.lint.options import Option
+from corpustools.model.contract import AGENT, USER
 
 NAMED_FIXTURES = 8  # how many fixtures a message names before "and N more"
 SHOWN_VALUES = 6  # how many values of a distribution a message shows before "..."
@@ -23,7 +24,7 @@ SHOWN_VALUES = 6  # how many values of a distribution a message shows before "..
 
 @dataclass(frozen=True, order=True)
 class Shape:
-    """A session's turn counts."""
+    """A session's turn counts, by speaker."""
 
     user: int
     agent: int
@@ -39,8 +40,8 @@ class Shape:
 def session_shapes(ctx: LintContext) -> Mapping[str, Shape]:
     """fixture id -> the shape of its session, for every session that parsed, by fixture id."""
     def build(c: LintContext) -> dict[str, Shape]:
-        return {fixture_id: Shape(sum(1 for t in session.turns if t.role == "USER"),
-                                  sum(1 for t in session.turns if t.role == "AGENT"))
+        return {fixture_id: Shape(sum(1 for t in session.turns if t.speaker == USER),
+                                  sum(1 for t in session.turns if t.speaker == AGENT))
                 for fixture_id, session in sorted(c.corpus.sessions.items())}
 
     return ctx.cached("monotone.shapes", build)

@@ -17,10 +17,9 @@ from corpustools.lint.context import LintContext
 from corpustools.lint.nearmatch import NearIndex
 from corpustools.lint.options import Option
 from corpustools.lint.skeleton import Sentence, lines_sentences, strip_frontmatter, text_sentences
+from corpustools.model.contract import EXPECT_EMPTY, USER
 from corpustools.model.prompt import TextSource
 from corpustools.model.session import Segment, Session
-
-ADMIT_EXPECTS = ("practice", "map", "subset")
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,14 +61,14 @@ def turn_sentences(session: Session, role: str | None = None) -> Iterator[Senten
 
 
 def split_sessions(ctx: LintContext) -> Mapping[str, tuple[tuple[str, tuple[Sentence, ...]], ...]]:
-    """fixture id -> (role, sentences) of each of its turns, in order: every session split into
+    """fixture id -> (speaker, sentences) of each of its turns, in order: every session split into
     sentences once a run, shared by the template rules and the opening check (CT705)."""
     def build(c: LintContext) -> dict:
         with gc_paused():
             split = {}
             for fixture_id, session in sorted(c.corpus.sessions.items()):
                 body = session.body.split("\n")
-                split[fixture_id] = tuple((turn.role, tuple(lines_sentences(turn_lines(session, turn, body))))
+                split[fixture_id] = tuple((turn.speaker, tuple(lines_sentences(turn_lines(session, turn, body))))
                                           for turn in session.turns)
             return split
 
@@ -111,8 +110,8 @@ def elsewhere(found: Sequence[Located]) -> Callable[[str], Located | None]:
 
 
 def admit_user_sentences(ctx: LintContext, min_tokens: int, min_words: int) -> tuple[Located, ...]:
-    """Counted sentences of the `[USER]` turns of admit fixtures (category expect practice, map or
-    subset in the spec; a fixture without a valid sidecar or spec has no known category)."""
+    """Counted sentences of the user's turns of admit fixtures (whose category expects anything but
+    `empty` in the spec; a fixture without a valid sidecar or spec has no known category)."""
     spec = ctx.corpus.spec
     if spec is None:
         return ()
@@ -120,10 +119,10 @@ def admit_user_sentences(ctx: LintContext, min_tokens: int, min_words: int) -> t
     for fixture_id, session in sorted(ctx.corpus.sessions.items()):
         sidecar = ctx.corpus.sidecars.get(fixture_id)
         category = spec.category(sidecar.category) if sidecar is not None else None
-        if category is None or category.expect not in ADMIT_EXPECTS:
+        if category is None or category.expect == EXPECT_EMPTY:
             continue
         found += [Located(fixture_id, session.path, sentence)
-                  for role, sentences in split_sessions(ctx)[fixture_id] if role == "USER"
+                  for speaker, sentences in split_sessions(ctx)[fixture_id] if speaker == USER
                   for sentence in sentences if sentence.counts(min_tokens, min_words)]
     return tuple(sorted(found, key=Located.sort_key))
 

@@ -16,6 +16,7 @@ from corpustools.io.layout import SESSION_SUFFIX, SESSIONS_DIR, SIDECAR_SUFFIX, 
 from corpustools.io.positions import InputError, Pos, Problem
 from corpustools.io.textfile import decode_text, is_regular_file, read_bytes
 from corpustools.io.yamlload import YamlDoc, parse_yaml
+from corpustools.model.contract import DEFAULT, Contract, schema_path, session_format_of
 from corpustools.model.locate import corpus_root_of
 from corpustools.model.session import Session, parse_session, split_frontmatter
 from corpustools.model.sidecar import Sidecar, parse_sidecar
@@ -45,6 +46,12 @@ class Corpus:
     # that defines the corpus: what corpus_sha256 hashes, without reading the files again.
     digests: Mapping[str, str] = field(default_factory=dict)
     transcripts: Mapping[str, str] = field(default_factory=dict)  # fixture id -> session body (scoring)
+    # The output contract and session format corpus.yaml declares; None when its `output:` or
+    # `session:` keys are wrong (spec problems say how), or there is no readable corpus.yaml.
+    contract: Contract | None = None
+    # What the sessions were read with: the contract, or while it is broken, DEFAULT with the
+    # declared role tags and frontmatter keys that are well formed (model.contract.session_format_of).
+    session_format: Contract = DEFAULT
 
     @property
     def fixture_ids(self) -> list[str]:
@@ -193,23 +200,42 @@ def _counted(path: str, relative: str, digests: dict[str, str]) -> str:
     return decode_text(data, path)
 
 
+@dataclass(frozen=True)
+class SpecFile:
+    """corpus.yaml as loaded: the spec (None when invalid), its text (None when unreadable), its
+    problems, the contract it declares (see Corpus.contract) and the document (None when it is no
+    YAML mapping)."""
+
+    spec: CorpusSpec | None
+    text: str | None
+    problems: list[Problem]
+    contract: Contract | None = None
+    data: dict | None = None
+
+
 def load_spec_file(root: str, digests: dict[str, str] | None = None
                    ) -> tuple[CorpusSpec | None, str | None, list[Problem]]:
+    loaded = read_spec_file(root, digests)
+    return loaded.spec, loaded.text, loaded.problems
+
+
+def read_spec_file(root: str, digests: dict[str, str] | None = None) -> SpecFile:
     path = os.path.join(root, SPEC_FILE)
     if not os.path.lexists(path):
-        return None, None, [Problem(Pos(path), "corpus.yaml is missing", SPEC_INVALID)]
+        return SpecFile(None, None, [Problem(Pos(path), "corpus.yaml is missing", SPEC_INVALID)])
     try:
         text = _counted(path, SPEC_FILE, {} if digests is None else digests)
         doc = parse_yaml(text, path)
     except InputError as err:
-        return None, None, [Problem(err.pos, err.message, SPEC_INVALID)]
+        return SpecFile(None, None, [Problem(err.pos, err.message, SPEC_INVALID)])
     if not isinstance(doc.data, dict):
-        return None, text, [Problem(doc.pos(), "corpus.yaml is not a YAML mapping", SPEC_INVALID)]
-    spec, errors = parse_spec(doc)
-    return spec, text, [Problem(pos, message, SPEC_INVALID) for pos, message in errors]
+        return SpecFile(None, text, [Problem(doc.pos(), "corpus.yaml is not a YAML mapping", SPEC_INVALID)])
+    spec, errors, contract = parse_spec(doc, root)
+    return SpecFile(spec, text, [Problem(pos, message, SPEC_INVALID) for pos, message in errors], contract, doc.data)
 
 
-def load_sidecar_file(path: str, relative: str = "", digests: dict[str, str] | None = None
+def load_sidecar_file(path: str, relative: str = "", digests: dict[str, str] | None = None,
+                      contract: Contract | None = DEFAULT
                       ) -> tuple[YamlDoc | None, Sidecar | None, str | None, list[Problem]]:
     """-> (YAML document if it is a mapping, sidecar if schema-valid, text if readable, problems)."""
     try:
@@ -219,7 +245,7 @@ def load_sidecar_file(path: str, relative: str = "", digests: dict[str, str] | N
         return None, None, None, [Problem(err.pos, err.message, SIDECAR_PARSE)]
     if not isinstance(doc.data, dict):
         return None, None, text, [Problem(doc.pos(), "sidecar is not a YAML mapping", SIDECAR_PARSE)]
-    sidecar, errors = parse_sidecar(doc)
+    sidecar, errors = parse_sidecar(doc, contract)
     return doc, sidecar, text, [Problem(pos, message, SIDECAR_SCHEMA) for pos, message in errors]
 
 
@@ -238,10 +264,19 @@ def _load_corpus(root: str, for_scoring: bool) -> Corpus:
     problems: list[Problem] = []
     texts: dict[str, str] = {}
     digests: dict[str, str] = {}
-    spec, spec_text, spec_problems = load_spec_file(root, digests)
-    problems += spec_problems
-    if spec_text is not None:
-        texts[os.path.join(root, SPEC_FILE)] = spec_text
+    loaded = read_spec_file(root, digests)
+    spec, contract = loaded.spec, loaded.contract
+    problems += loaded.problems
+    if loaded.text is not None:
+        texts[os.path.join(root, SPEC_FILE)] = loaded.text
+    # Turns are read with the declared role tags even when the contract is broken elsewhere.
+    session_format = contract if contract is not None else session_format_of(loaded.data)
+    schema_file = schema_path(contract, root) if contract is not None else None
+    if contract is not None and schema_file is not None and contract.schema_text is not None:
+        texts[schema_file] = contract.schema_text  # a corpus file like any other for the secret scan
+    # Sidecar point types are checked against the declared item types; not at all while a declared
+    # output is broken (its problems are the spec's).
+    point_types = contract if contract is not None else (None if "output" in (loaded.data or {}) else DEFAULT)
 
     session_paths, listed = list_files(os.path.join(root, SESSIONS_DIR), SESSION_SUFFIX)
     problems += listed
@@ -258,7 +293,7 @@ def _load_corpus(root: str, for_scoring: bool) -> Corpus:
             if for_scoring:
                 transcripts[fixture_id] = split_frontmatter(text, path)[1]
             else:
-                sessions[fixture_id] = parse_session(text, path, fixture_id)
+                sessions[fixture_id] = parse_session(text, path, fixture_id, session_format)
         except InputError as err:
             problems.append(Problem(err.pos, err.message, SESSION_PARSE))
 
@@ -266,7 +301,7 @@ def _load_corpus(root: str, for_scoring: bool) -> Corpus:
     sidecars: dict[str, Sidecar] = {}
     for fixture_id, path in sidecar_paths.items():
         doc, sidecar, sidecar_text, sidecar_problems = load_sidecar_file(
-            path, f"{SIDECARS_DIR}/{fixture_id}{SIDECAR_SUFFIX}", digests)
+            path, f"{SIDECARS_DIR}/{fixture_id}{SIDECAR_SUFFIX}", digests, point_types)
         problems += sidecar_problems
         if sidecar_text is not None:
             texts[path] = sidecar_text
@@ -276,7 +311,7 @@ def _load_corpus(root: str, for_scoring: bool) -> Corpus:
             sidecars[fixture_id] = sidecar
 
     return Corpus(root, spec, session_paths, sidecar_paths, sessions, sidecar_docs, sidecars, texts,
-                  tuple(sorted(problems, key=Problem.sort_key)), digests, transcripts)
+                  tuple(sorted(problems, key=Problem.sort_key)), digests, transcripts, contract, session_format)
 
 
 def corpus_files(root: str) -> list[str]:

@@ -7,29 +7,30 @@ from dataclasses import dataclass
 
 from corpustools.io.positions import InputError, Pos
 from corpustools.io.yamlload import YamlDoc, parse_yaml
+from corpustools.model.contract import DEFAULT, Contract
 
 # A frontmatter boundary: `---` (or longer) alone on a line. Only spaces and tabs may trail it:
 # `\s*` would swallow the blank lines after it and shift every body line number.
 FM_BOUNDARY = re.compile(r"^-{3,}[ \t]*$", re.MULTILINE)
 
-FRONTMATTER_KEYS = ("schema_version", "session_id", "harness", "captured_at")
-
-# Any line that looks like a role tag starts a segment; only USER/AGENT (optionally qualified,
-# e.g. `[USER /self-review-apply feedback/r2.xml]:`) are known roles. The bound keeps a 1 MB
-# line from turning the match into a long scan.
+# Any line that looks like a role tag starts a segment; only the contract's declared tags
+# (session.roles; USER and AGENT by default), optionally qualified, e.g.
+# `[USER /self-review-apply feedback/r2.xml]:`, are known roles. The bound keeps a 1 MB line from
+# turning the match into a long scan.
 _TAG_LINE = re.compile(r"\[([^\]\n]{1,200})\]:")
-_KNOWN_TAG = re.compile(r"(USER|AGENT)(?: [^\]\n]+)?")
 
 
 @dataclass(frozen=True)
 class Segment:
-    """A run of body text. `role` is USER or AGENT for a turn, None for a stray or unknown one."""
+    """A run of body text. `role` is the declared tag it starts with (`USER`) for a turn, None for
+    a stray or unknown one; `speaker` is who that tag stands for (user or agent)."""
 
     tag: str  # the tag's inner text as written; "" for text before the first tag
     role: str | None
     text: str
     pos: Pos  # where the tag (or the stray text) starts
     end_line: int
+    speaker: str | None = None
 
 
 @dataclass(frozen=True)
@@ -61,7 +62,7 @@ def split_frontmatter(text: str, path: str) -> tuple[str, str, int]:
     return fm, body, closing_line
 
 
-def segment_body(body: str, path: str, first_line: int) -> tuple[Segment, ...]:
+def segment_body(body: str, path: str, first_line: int, contract: Contract = DEFAULT) -> tuple[Segment, ...]:
     segments: list[Segment] = []
     tag, role, start = "", None, Pos(path, first_line, 1)
     lines: list[str] = []
@@ -69,7 +70,7 @@ def segment_body(body: str, path: str, first_line: int) -> tuple[Segment, ...]:
     def close(end_line: int) -> None:
         text = "\n".join(lines).strip("\n")
         if tag:
-            segments.append(Segment(tag, role, text, start, end_line))
+            segments.append(Segment(tag, role, text, start, end_line, contract.speaker(role)))
         elif text.strip():  # stray text before the first tag: point at its first non-blank line
             blank = next(i for i, line in enumerate(lines) if line.strip())
             segments.append(Segment("", None, text, Pos(path, start.line + blank, 1), end_line))
@@ -80,7 +81,7 @@ def segment_body(body: str, path: str, first_line: int) -> tuple[Segment, ...]:
         if match:
             close(lineno - 1)
             tag = match.group(1)
-            role = match.group(1).split(" ", 1)[0] if _KNOWN_TAG.fullmatch(tag) else None
+            role = contract.role_of(tag)
             start = Pos(path, lineno, 1)
             rest = line[match.end():]
             lines = [rest[1:] if rest.startswith(" ") else rest]
@@ -91,7 +92,7 @@ def segment_body(body: str, path: str, first_line: int) -> tuple[Segment, ...]:
     return tuple(segments)
 
 
-def parse_session(text: str, path: str, fixture_id: str) -> Session:
+def parse_session(text: str, path: str, fixture_id: str, contract: Contract = DEFAULT) -> Session:
     fm_text, body, body_line = split_frontmatter(text, path)
     frontmatter = parse_yaml(fm_text, path)
     if not isinstance(frontmatter.data, dict):
@@ -99,4 +100,4 @@ def parse_session(text: str, path: str, fixture_id: str) -> Session:
         lines = fm_text.split("\n")
         first = next((i for i, line in enumerate(lines) if line.strip() and not line.lstrip().startswith("#")), 0)
         raise InputError(Pos(path, first + 1, 1), "frontmatter is not a YAML mapping")
-    return Session(fixture_id, path, frontmatter, body, body_line, segment_body(body, path, body_line))
+    return Session(fixture_id, path, frontmatter, body, body_line, segment_body(body, path, body_line, contract))

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from corpustools.io.positions import Pos
 from corpustools.io.schemastore import validate
 from corpustools.io.yamlload import YamlDoc
+from corpustools.model.contract import DEFAULT, Contract, field_problem, type_problem
 
 # The sidecar's two point lists: points a correct output must carry, and points it may carry
 # (a proposal matching one is not a phantom; leaving one out is not a miss).
@@ -22,7 +23,7 @@ class Term:
 @dataclass(frozen=True)
 class ExpectedPoint:
     id: str
-    type: str  # practice | map
+    type: str  # an item type of the output contract
     must_match_all: tuple[Term, ...]
     must_not_match: tuple[Term, ...]
     pos: Pos
@@ -50,6 +51,8 @@ class Sidecar:
     notes: str
     doc: YamlDoc
     optional_points: tuple[ExpectedPoint, ...] = ()
+    # pointer -> the acceptable values (one, or the list given), for each field the sidecar pins
+    expected_fields: tuple[tuple[str, tuple], ...] = ()
 
     @property
     def path(self) -> str:
@@ -80,12 +83,34 @@ def _points(doc: YamlDoc, list_key: str) -> tuple[ExpectedPoint, ...]:
     return tuple(points)
 
 
-def parse_sidecar(doc: YamlDoc) -> tuple[Sidecar | None, list[tuple[Pos, str]]]:
-    """The sidecar, or None with every schema error at the offending key's position."""
+def contract_errors(data: dict, contract: Contract) -> list[tuple[tuple, str]]:
+    """(key path, message) for each point type that is no item type of `contract`, and each
+    expected_fields pointer it does not declare."""
+    errors: list[tuple[tuple, str]] = []
+    types = contract.item_types
+    for list_key in (EXPECTED_POINTS, OPTIONAL_POINTS):
+        for i, point in enumerate(data.get(list_key, ())):
+            if point["type"] not in types:
+                errors.append(((list_key, i, "type"), f"/{list_key}/{i}/type: {type_problem(point['type'], contract)}"))
+    for pointer in data.get("expected_fields", ()):
+        problem = field_problem(pointer, contract)
+        if problem:
+            escaped = pointer.replace("~", "~0").replace("/", "~1")
+            errors.append((("expected_fields", pointer), f"/expected_fields/{escaped}: {problem}"))
+    return errors
+
+
+def parse_sidecar(doc: YamlDoc, contract: Contract | None = DEFAULT) -> tuple[Sidecar | None, list[tuple[Pos, str]]]:
+    """The sidecar, or None with every schema error at the offending key's position (a point
+    type or a pinned field the output contract does not declare is one too; None as `contract`
+    checks neither)."""
     errors = validate("sidecar", doc.data)
     if errors:
         return None, [(doc.pos(e.keypath), f"{e.pointer or '/'}: {e.message}") for e in errors]
     data = doc.data
+    declared = contract_errors(data, contract) if contract is not None else []
+    if declared:
+        return None, [(doc.pos(keypath), message) for keypath, message in declared]
     return Sidecar(
         fixture_id=data["fixture_id"],
         category=data["category"],
@@ -95,4 +120,6 @@ def parse_sidecar(doc: YamlDoc) -> tuple[Sidecar | None, list[tuple[Pos, str]]]:
         notes=data["notes"],
         doc=doc,
         optional_points=_points(doc, OPTIONAL_POINTS),
+        expected_fields=tuple((pointer, tuple(value) if isinstance(value, list) else (value,))
+                              for pointer, value in data.get("expected_fields", {}).items()),
     ), []

@@ -8,8 +8,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from corpustools.io.positions import Pos
-from corpustools.io.schemastore import validate
+from corpustools.io.schemastore import SchemaError, validate
 from corpustools.io.yamlload import YamlDoc
+from corpustools.model.contract import DEFAULT, Contract, expect_problem, parse_contract, unknown_key_message
 
 DEFAULT_HARNESSES = ("claude",)
 DEFAULT_TURNS = (8, 20)
@@ -22,7 +23,7 @@ _FIXTURE_NUMBER = re.compile(r"-[0-9]{2}$")
 class Category:
     id: str
     count: int
-    expect: str  # practice | map | empty | subset
+    expect: str  # an item type of the output contract, empty or subset
     tests: str
     pos: Pos
 
@@ -39,6 +40,7 @@ class CorpusSpec:
     categories: tuple[Category, ...]
     lint: Mapping[str, Any] = field(default_factory=dict)
     doc: YamlDoc | None = None
+    contract: Contract = DEFAULT
 
     def category(self, category_id: str) -> Category | None:
         return next((c for c in self.categories if c.id == category_id), None)
@@ -58,11 +60,51 @@ def is_fixture_name(fixture_id: str, category: str) -> bool:
     return category_from_name(fixture_id, (category,)) == category
 
 
-def parse_spec(doc: YamlDoc) -> tuple[CorpusSpec | None, list[tuple[Pos, str]]]:
-    """The spec, or None with every schema error at its key's position."""
-    errors = [(doc.pos(e.keypath), f"{e.pointer or '/'}: {e.message}") for e in validate("corpus-spec", doc.data)]
+# The keys whose schema errors are the contract's (docs/contracts.md).
+CONTRACT_KEYS = ("output", "session")
+
+
+def _schema_message(error: SchemaError) -> str:
+    """A schema error as a line; an unknown key under output: or session: says what was meant."""
+    keypath = error.keypath
+    if keypath[:1] and keypath[0] in CONTRACT_KEYS and "was unexpected" in error.message:
+        return f"{error.pointer}: {unknown_key_message(keypath[:-1], keypath[-1], _allowed_keys(keypath[:-1]))}"
+    return f"{error.pointer or '/'}: {error.message}"
+
+
+def _allowed_keys(keypath: tuple) -> list[str]:
+    """The keys corpus-spec.json allows in the object at `keypath` (under output: or session:)."""
+    import json
+
+    from corpustools.io.schemastore import schema_text
+
+    node = json.loads(schema_text("corpus-spec"))
+    for key in keypath:
+        node = node["items"] if isinstance(key, int) else node["properties"][key]
+    return sorted(node.get("properties", {}))
+
+
+def parse_contract_part(doc: YamlDoc, root: str, errors: list[SchemaError]
+                        ) -> tuple[Contract | None, list[tuple[Pos, str]]]:
+    """The contract of the spec `doc`, given its schema `errors`: None, with the contract's own
+    problems, when its keys are not well formed (whatever else in the spec is wrong)."""
+    if any(e.keypath[:1] and e.keypath[0] in CONTRACT_KEYS for e in errors):
+        return None, []
+    contract, problems = parse_contract(doc.data, root)
+    return contract, [(doc.pos(keypath), message) for keypath, message in problems]
+
+
+def parse_spec(doc: YamlDoc, root: str = "") -> tuple[CorpusSpec | None, list[tuple[Pos, str]], Contract | None]:
+    """The spec, or None with every error at its key's position; and the contract it declares,
+    read apart from the rest (None when the `output:` or `session:` keys are wrong), so that a
+    spec error elsewhere still lets sessions be read with the declared role tags. `root` is the
+    corpus folder: the contract's schema file is relative to it."""
+    schema_errors = validate("corpus-spec", doc.data)
+    contract, contract_errors = parse_contract_part(doc, root, schema_errors)
+    errors = [(doc.pos(e.keypath), _schema_message(e)) for e in schema_errors] + contract_errors
     if errors:
-        return None, errors
+        return None, errors, contract
+    assert contract is not None  # no error, so the contract parsed
     data = doc.data
     turns = data.get("turns", {})
     categories = tuple(
@@ -74,11 +116,14 @@ def parse_spec(doc: YamlDoc) -> tuple[CorpusSpec | None, list[tuple[Pos, str]]]:
         if category.id in seen:
             errors.append((category.pos, f"/categories/{index}/id: category {category.id!r} is declared twice"))
         seen[category.id] = index
+        problem = expect_problem(category.expect, contract)
+        if problem:
+            errors.append((doc.pos(("categories", index, "expect")), f"/categories/{index}/expect: {problem}"))
     turns_min, turns_max = turns.get("min", DEFAULT_TURNS[0]), turns.get("max", DEFAULT_TURNS[1])
     if turns_min > turns_max:
         errors.append((doc.pos(("turns",)), f"/turns: min {turns_min} is greater than max {turns_max}"))
     if errors:
-        return None, errors
+        return None, errors, contract
     spec = CorpusSpec(
         corpus_version=data["corpus_version"],
         name=data["name"],
@@ -90,5 +135,6 @@ def parse_spec(doc: YamlDoc) -> tuple[CorpusSpec | None, list[tuple[Pos, str]]]:
         categories=categories,
         lint=data.get("lint", {}),
         doc=doc,
+        contract=contract,
     )
-    return spec, []
+    return spec, [], contract

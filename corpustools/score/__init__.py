@@ -2,14 +2,16 @@
 
 One module per concept, each a set of pure functions over small frozen values:
 
-- results.py       reading `<results>/<fixture_id>.json` and the run manifest of one run folder
+- results.py       reading `<results>/<fixture_id>.json` (`.txt`) through the corpus's output contract
+                   (corpustools.model.contract: a result's items and fields), and the run manifest
 - reasons.py       verdicts, statuses, reasons and advisories as values; their text is made here
-- proposals.py     a result's proposals as the scorer reads them
-- match.py         the rules of one fixture's verdict and reasons (the scoring contract, docs/scoring.md)
+- match.py         the rules of one fixture's verdict and reasons (the scoring contract, docs/scoring.md),
+                   pinned fields included
 - advisories.py    advisories that never change a verdict (reported as "diagnostics")
 - evidence.py      each point's terms in each proposal: what reasons and drill-downs are built on
 - fixture.py       scoring one fixture: match's rules and the advisories applied to its result
-- aggregate.py     per-category rows, aggregates, the failure taxonomy, the metrics
+- aggregate.py     per-category rows, aggregates (precision and F1 per item type, accuracy per field),
+                   the failure taxonomy, the metrics
 - stats.py         Wilson intervals, mean / sample std, McNemar's exact test, flips needed
 - scoring.py       the whole score of one corpus against one or more run folders
 - repeated.py      k >= 2 runs of one prompt version: noise floor, flaky fixtures, stability

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from corpustools.model.contract import contract_warnings
+from corpustools.model.contract import ContractWarning
 from corpustools.model.normalize import normalize
 from corpustools.model.sidecar import Sidecar
 from corpustools.score.match import contains_all
@@ -67,8 +67,8 @@ def duplicates_and_merges(proposals, points) -> list[Advisory]:
     return out
 
 
-def contract_advisories(output: dict) -> list[Advisory]:
-    return [Advisory(AdvisoryKind.CONTRACT, proposal=w.proposal, text=w.what) for w in contract_warnings(output)]
+def contract_advisories(warnings: list[ContractWarning]) -> list[Advisory]:
+    return [Advisory(AdvisoryKind.CONTRACT, proposal=w.proposal, text=w.what) for w in warnings]
 
 
 def identifier_tokens(text: str) -> list[str]:
@@ -85,7 +85,7 @@ def identifier_tokens(text: str) -> list[str]:
 def invented_identifiers(proposals, transcript: str) -> list[Advisory]:
     out = []
     for proposal in proposals:
-        for token in identifier_tokens("\n".join((proposal.title, proposal.description, proposal.body))):
+        for token in identifier_tokens("\n".join(proposal.texts)):
             if token not in transcript:
                 out.append(Advisory(AdvisoryKind.INVENTED_IDENTIFIER, proposal=proposal.name, text=token))
     return out
@@ -99,14 +99,15 @@ def _unique(items: list[Advisory]) -> list[Advisory]:
     return list(first.values())
 
 
-def advisory(sidecar: Sidecar, proposals, points, evidence, output: dict,
+def advisory(sidecar: Sidecar, proposals, points, evidence, warnings: list[ContractWarning],
              transcript: str | None) -> list[Advisory]:
     """Every advisory of a scored fixture, in a fixed order (docs/scoring.md rule 6); `evidence` is
-    the fixture's point evidence (corpustools.score.evidence)."""
+    the fixture's point evidence (corpustools.score.evidence), `warnings` the output contract's
+    advisory checks of its items."""
     out = type_mismatches(sidecar, proposals, points)
     out += near_misses(sidecar, proposals, evidence)
     out += duplicates_and_merges(proposals, points)
-    out += contract_advisories(output)
+    out += contract_advisories(warnings)
     if transcript is not None:  # no transcript (unparseable session): nothing to check against
         out += invented_identifiers(proposals, transcript)
     return _unique(out)

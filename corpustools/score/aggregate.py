@@ -1,11 +1,13 @@
 """Aggregates over one run's fixture scores: counts, proportions, categories, failure taxonomy,
-and the metrics that repeated runs and comparisons are measured on."""
+precision and recall per item type, accuracy per pinned field, and the metrics that repeated runs
+and comparisons are measured on."""
 
 from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
 
+from corpustools.model.contract import DEFAULT, TEXT_FORMAT, Contract
 from corpustools.score.match import FixtureScore
 from corpustools.score.reasons import FixtureStatus, Verdict
 from corpustools.score.stats import wilson
@@ -23,6 +25,51 @@ class Proportion:
     @property
     def interval(self) -> tuple[float, float] | None:
         return wilson(self.successes, self.total)
+
+
+def f1(precision: Proportion, recall: Proportion) -> float | None:
+    """The harmonic mean of the two rates; None while either has nothing to measure."""
+    p, r = precision.rate, recall.rate
+    if p is None or r is None:
+        return None
+    return 0.0 if p + r == 0 else 2 * p * r / (p + r)
+
+
+@dataclass(frozen=True)
+class TypeTally:
+    """One item type: its expected points matched (recall) and its items that match an expected
+    or optional point (precision), over the fixtures whose result was read."""
+
+    type: str
+    points_matched: int
+    points_total: int
+    items_matching: int
+    items_total: int
+
+    @property
+    def recall(self) -> Proportion:
+        return Proportion(self.points_matched, self.points_total)
+
+    @property
+    def precision(self) -> Proportion:
+        return Proportion(self.items_matching, self.items_total)
+
+    @property
+    def f1(self) -> float | None:
+        return f1(self.precision, self.recall)
+
+
+@dataclass(frozen=True)
+class FieldTally:
+    """One declared field: the fixtures pinning it whose result holds an expected value."""
+
+    pointer: str
+    matched: int
+    pinned: int
+
+    @property
+    def accuracy(self) -> Proportion:
+        return Proportion(self.matched, self.pinned)
 
 
 @dataclass(frozen=True)
@@ -43,6 +90,26 @@ class Aggregate:
     invalid_sidecars: int
     optional_points_matched: int = 0  # optional points never count in recall
     optional_points_total: int = 0
+    types: tuple[TypeTally, ...] = ()  # per item type of the output contract, in its order
+    fields: tuple[FieldTally, ...] = ()  # per declared field, in its order
+    phantoms_apply: bool = True  # False for a text output: an answer is right or wrong, never a phantom
+
+    @property
+    def items_matching(self) -> int:
+        return sum(t.items_matching for t in self.types)
+
+    @property
+    def items_total(self) -> int:
+        return sum(t.items_total for t in self.types)
+
+    @property
+    def precision(self) -> Proportion:
+        """Items matching an expected or optional point / all items of read results."""
+        return Proportion(self.items_matching, self.items_total)
+
+    @property
+    def f1(self) -> float | None:
+        return f1(self.precision, self.recall)
 
     @property
     def optional_matched(self) -> Proportion:
@@ -94,12 +161,41 @@ METRICS = (
 
 
 def metric_value(aggregate: Aggregate, key: str) -> float | None:
+    if key == "phantoms" and not aggregate.phantoms_apply:
+        return None
     if key in ("phantoms", "false_rejects"):
         return float(getattr(aggregate, key))
     return getattr(aggregate, key).rate
 
 
-def aggregate(fixtures: list[FixtureScore]) -> Aggregate:
+def type_tallies(fixtures: list[FixtureScore], contract: Contract) -> tuple[TypeTally, ...]:
+    points_matched: Counter = Counter()
+    points_total: Counter = Counter()
+    items_matching: Counter = Counter()
+    items_total: Counter = Counter()
+    for f in fixtures:
+        for p in f.points:
+            points_total[p.type] += 1
+            points_matched[p.type] += p.matched
+        matching = {name for p in f.points + f.optional_points for name in p.matched_by}
+        for item in f.proposals:
+            items_total[item.type] += 1
+            items_matching[item.type] += item.name in matching
+    return tuple(TypeTally(t, points_matched[t], points_total[t], items_matching[t], items_total[t])
+                 for t in contract.item_types)
+
+
+def field_tallies(fixtures: list[FixtureScore], contract: Contract) -> tuple[FieldTally, ...]:
+    matched: Counter = Counter()
+    pinned: Counter = Counter()
+    for f in fixtures:
+        for field in f.fields:
+            pinned[field.pointer] += 1
+            matched[field.pointer] += field.matched
+    return tuple(FieldTally(pointer, matched[pointer], pinned[pointer]) for pointer in contract.fields)
+
+
+def aggregate(fixtures: list[FixtureScore], contract: Contract = DEFAULT) -> Aggregate:
     verdicts = Counter(f.verdict for f in fixtures)
     statuses = Counter(f.status for f in fixtures)
     return Aggregate(
@@ -119,6 +215,9 @@ def aggregate(fixtures: list[FixtureScore]) -> Aggregate:
         invalid_sidecars=statuses[FixtureStatus.SIDECAR_INVALID],
         optional_points_matched=sum(p.matched for f in fixtures for p in f.optional_points),
         optional_points_total=sum(len(f.optional_points) for f in fixtures),
+        types=type_tallies(fixtures, contract),
+        fields=field_tallies(fixtures, contract),
+        phantoms_apply=contract.format != TEXT_FORMAT,
     )
 
 

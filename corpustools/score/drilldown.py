@@ -1,17 +1,18 @@
 """What a report shows under each reason of a failing fixture: for `missed-point:<id>` the closest
 same-type proposal and the terms it lacks, for `forbidden-match:<id>:<term>` each proposal field
-holding the term, for `phantom-over-budget` each proposal matching no point, by name and title; and the fixture's
-proposals by title. One layout, rendered as Markdown and as plain text."""
+holding the term, for `field-mismatch:<pointer>` the expected values and what the output holds
+there, for `phantom-over-budget` each proposal matching no point, by name and title; and the
+fixture's proposals by title. One layout, rendered as Markdown and as plain text."""
 
 from __future__ import annotations
 
 import json
 from dataclasses import dataclass
 
+from corpustools.model.contract import Item
 from corpustools.score.evidence import ForbiddenHit, PointEvidence
 from corpustools.score.formatting import code
-from corpustools.score.match import FixtureScore
-from corpustools.score.proposals import Proposal
+from corpustools.score.match import FieldScore, FixtureScore
 from corpustools.score.reasons import Reason, ReasonKind
 
 
@@ -20,7 +21,8 @@ class ReasonDetail:
     reason: Reason
     missed: PointEvidence | None = None  # for missed-point
     hits: tuple[ForbiddenHit, ...] = ()  # for forbidden-match
-    phantoms: tuple[Proposal, ...] = ()  # for phantom-over-budget, in output order
+    phantoms: tuple[Item, ...] = ()  # for phantom-over-budget, in output order
+    field: FieldScore | None = None  # for field-mismatch
 
 
 def reason_details(fixture: FixtureScore) -> tuple[ReasonDetail, ...]:
@@ -37,6 +39,8 @@ def reason_details(fixture: FixtureScore) -> tuple[ReasonDetail, ...]:
         elif reason.kind is ReasonKind.FORBIDDEN_MATCH:
             details.append(ReasonDetail(reason, hits=tuple(
                 h for h in fixture.forbidden if (h.point_id, h.term) == (reason.point_id, reason.term))))
+        elif reason.kind is ReasonKind.FIELD_MISMATCH:
+            details.append(ReasonDetail(reason, field=next(f for f in fixture.fields if f.pointer == reason.pointer)))
         elif reason.kind is ReasonKind.PHANTOM_OVER_BUDGET:
             unexpected = set(fixture.unexpected)
             details.append(ReasonDetail(reason, phantoms=tuple(p for p in fixture.proposals if p.name in unexpected)))
@@ -46,7 +50,7 @@ def reason_details(fixture: FixtureScore) -> tuple[ReasonDetail, ...]:
 
 
 def matched_points(fixture: FixtureScore) -> dict[str, tuple[str, ...]]:
-    """Proposal name -> ids of the points (expected or optional) it matches."""
+    """Item name -> ids of the points (expected or optional) it matches."""
     found: dict[str, tuple[str, ...]] = {}
     for point in fixture.evidence:
         for proposal in point.proposals:
@@ -59,8 +63,24 @@ def one_line(text: str) -> str:
     return " ".join(text.split())
 
 
-def evidence_lines(detail: ReasonDetail, quote) -> list[str]:
-    """The evidence under one reason, one line each; `quote` renders a user-provided string."""
+def json_text(value) -> str:
+    """A field value as JSON text: a string quoted, so `"true"` and `true` never look alike."""
+    return json.dumps(value, ensure_ascii=False)
+
+
+def field_line(field: FieldScore, value) -> str:
+    """`expected "billing" or "refunds"; got "sales"`: `value` renders a JSON text."""
+    expected = " or ".join(value(json_text(v)) for v in field.expected)
+    if not field.present:
+        return f"expected {expected}; got nothing: {value(field.pointer)} is absent from the output"
+    return f"expected {expected}; got {value(json_text(field.got))}"
+
+
+def evidence_lines(detail: ReasonDetail, quote, value=None) -> list[str]:
+    """The evidence under one reason, one line each; `quote` renders a user-provided string,
+    `value` a JSON text (default: `quote`)."""
+    if detail.field is not None:
+        return [field_line(detail.field, value or quote)]
     if detail.missed is not None:
         closest = detail.missed.closest
         if closest is None:
@@ -117,7 +137,7 @@ def reasons_text(fixture: FixtureScore, indent: str) -> list[str]:
     lines = []
     for detail in reason_details(fixture):
         lines.append(f"{indent}{detail.reason}")
-        lines += [f"{indent}  {line}" for line in evidence_lines(detail, quoted)]
+        lines += [f"{indent}  {line}" for line in evidence_lines(detail, quoted, str)]
     return lines
 
 

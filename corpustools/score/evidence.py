@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from corpustools.model.contract import Item
 from corpustools.model.normalize import contains_term, normalize
 from corpustools.model.sidecar import ExpectedPoint, Sidecar
-from corpustools.score.proposals import Proposal
 
 
 @dataclass(frozen=True)
@@ -23,7 +23,7 @@ class TermCheck:
 
 @dataclass(frozen=True)
 class ProposalEvidence:
-    proposal: str  # practice[0] | map[1]
+    proposal: str  # the item's name: <type>[i]
     title: str
     terms: tuple[TermCheck, ...]  # one per must_match_all term, in sidecar order
 
@@ -39,7 +39,7 @@ class ProposalEvidence:
 @dataclass(frozen=True)
 class PointEvidence:
     point_id: str
-    type: str  # practice | map
+    type: str  # an item type of the output contract
     optional: bool
     matched: bool
     proposals: tuple[ProposalEvidence, ...]  # every proposal of the point's type, in output order
@@ -59,19 +59,19 @@ class PointEvidence:
 class ForbiddenHit:
     point_id: str
     term: str
-    proposal: str  # practice[0]
+    proposal: str  # the item's name: <type>[i]
     title: str
-    field: str  # title | description | body | tags[i]
+    field: str  # one of the item type's forbid fields, `name[i]` for an element of a list
 
 
-def proposal_evidence(proposal: Proposal, point: ExpectedPoint) -> ProposalEvidence:
+def proposal_evidence(proposal: Item, point: ExpectedPoint) -> ProposalEvidence:
     """Which of the point's terms the proposal holds (whatever its type)."""
     return ProposalEvidence(proposal.name, proposal.title,
                             tuple(TermCheck(t.text, contains_term(proposal.match_text, t.text))
                                   for t in point.must_match_all))
 
 
-def point_evidence(sidecar: Sidecar, proposals: tuple[Proposal, ...]) -> tuple[PointEvidence, ...]:
+def point_evidence(sidecar: Sidecar, proposals: tuple[Item, ...]) -> tuple[PointEvidence, ...]:
     """One entry per point: expected points, then optional points, each in sidecar order."""
     found = []
     for point in sidecar.all_points:
@@ -80,10 +80,12 @@ def point_evidence(sidecar: Sidecar, proposals: tuple[Proposal, ...]) -> tuple[P
     return tuple(found)
 
 
-def forbidden_hits(sidecar: Sidecar, proposals: tuple[Proposal, ...]) -> tuple[ForbiddenHit, ...]:
+def forbidden_hits(sidecar: Sidecar, proposals: tuple[Item, ...]) -> tuple[ForbiddenHit, ...]:
     """Every (point, must_not_match term, proposal, field) where the field holds the term, in that
     nesting order. Fields are searched apart: a term only found across a field boundary was never
     written by the model."""
+    if not any(point.must_not_match for point in sidecar.all_points):
+        return ()  # nothing to look for: no field needs normalizing
     fields = [_guarded_fields(p) for p in proposals]
     hits = []
     for point in sidecar.all_points:
@@ -94,8 +96,7 @@ def forbidden_hits(sidecar: Sidecar, proposals: tuple[Proposal, ...]) -> tuple[F
     return tuple(hits)
 
 
-def _guarded_fields(proposal: Proposal) -> tuple[tuple[str, str], ...]:
-    """(field name, normalized text) for the title, description, body and each tag."""
-    named = (("title", proposal.title), ("description", proposal.description), ("body", proposal.body),
-             *((f"tags[{i}]", tag) for i, tag in enumerate(proposal.tags)))
-    return tuple((field, normalize(text)) for field, text in named)
+def _guarded_fields(proposal: Item) -> tuple[tuple[str, str], ...]:
+    """(field name, normalized text) for each field must_not_match looks in (the output
+    contract's `forbid`), each list element apart."""
+    return tuple((field, normalize(text)) for field, text in proposal.forbid_fields)

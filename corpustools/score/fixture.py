@@ -4,6 +4,7 @@ module applies both, so neither imports the other's caller."""
 
 from __future__ import annotations
 
+from corpustools.model.contract import DEFAULT, TEXT_FORMAT, Contract
 from corpustools.model.sidecar import Sidecar
 from corpustools.model.spec import category_from_name
 from corpustools.model.status import MISSING, OK
@@ -12,12 +13,12 @@ from corpustools.score.evidence import forbidden_hits, point_evidence
 from corpustools.score.match import (
     FixtureScore,
     PointScore,
+    field_scores,
     fixture_reasons,
     point_score,
     unexpected_proposals,
     verdict,
 )
-from corpustools.score.proposals import read_proposals
 from corpustools.score.reasons import FixtureStatus, Reason, ReasonKind, Verdict
 from corpustools.score.results import ResultFile
 
@@ -40,22 +41,26 @@ def unscored_result(sidecar: Sidecar, result: ResultFile) -> FixtureScore:
     else:
         reason, status = Reason(ReasonKind.INVALID_RESULT, detail=result.error), FixtureStatus.INVALID_RESULT
     return FixtureScore(result.fixture_id, sidecar.category, Verdict.FAIL, (reason,), (), points, (), (),
-                        sidecar.expect_empty, status, optional)
+                        sidecar.expect_empty, status, optional, fields=field_scores(sidecar, None))
 
 
-def score_fixture(sidecar: Sidecar, result: ResultFile, transcript: str | None) -> FixtureScore:
-    """Score one fixture with a schema-valid sidecar (rules 2-6 of docs/scoring.md)."""
+def score_fixture(sidecar: Sidecar, result: ResultFile, transcript: str | None,
+                  contract: Contract = DEFAULT) -> FixtureScore:
+    """Score one fixture with a schema-valid sidecar (rules 2-6 of docs/scoring.md), its result
+    read through `contract`."""
     if result.status != OK:
         return unscored_result(sidecar, result)
-    output = result.output
-    assert output is not None  # an ok result holds its schema-valid output
-    proposals = read_proposals(output)
+    answer = result.answer
+    assert answer is not None  # an ok result holds what the contract read from it
+    proposals = answer.items
     evidence = point_evidence(sidecar, proposals)
     points, optional = (tuple(point_score(e) for e in evidence if e.optional == wanted) for wanted in (False, True))
-    unexpected = unexpected_proposals(sidecar, proposals, points + optional)
+    # A text answer is one item: it is right or wrong, never a phantom (docs/contracts.md).
+    unexpected = () if contract.format == TEXT_FORMAT else unexpected_proposals(sidecar, proposals, points + optional)
     hits = forbidden_hits(sidecar, proposals)
-    reasons = fixture_reasons(sidecar, proposals, points, unexpected, hits)
-    advisories = advisory(sidecar, proposals, points, evidence, output, transcript)
+    fields = field_scores(sidecar, answer.fields)
+    reasons = fixture_reasons(sidecar, proposals, points, unexpected, hits, fields)
+    advisories = advisory(sidecar, proposals, points, evidence, contract.warnings(answer), transcript)
     return FixtureScore(result.fixture_id, sidecar.category, verdict(sidecar, reasons), tuple(reasons),
                         tuple(advisories), points, proposals, unexpected, sidecar.expect_empty, FixtureStatus.OK,
-                        optional, evidence, hits)
+                        optional, evidence, hits, fields)

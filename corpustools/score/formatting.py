@@ -43,9 +43,20 @@ def verdict_parts(a) -> tuple[str, str]:
     """One run's verdict line (an aggregate.Aggregate), as (headline, the rest): a report's first line."""
     return (f"{fraction(a.pass_rate)} fixtures passed",
             f"({percent(a.pass_rate.rate)}, 95% CI {interval(a.pass_rate)}); "
-            f"recall {proportion(a.recall)}; {a.phantoms} phantom{'s' if a.phantoms != 1 else ''}; "
+            f"recall {proportion(a.recall)}; {phantom_count(a)}; "
             f"gate accuracy {proportion(a.gate_accuracy)}; false rejects {fraction(a.false_reject_rate)}"
             + (f"; optional points matched {fraction(a.optional_matched)}." if a.optional_points_total else "."))
+
+
+def phantom_count(a) -> str:
+    """`3 phantoms`, or what a text output has instead (an answer is never a phantom)."""
+    if not a.phantoms_apply:
+        return "phantoms n/a (text answers)"
+    return f"{a.phantoms} phantom{'s' if a.phantoms != 1 else ''}"
+
+
+def f1_text(value: float | None) -> str:
+    return "n/a" if value is None else f"{value:.3f}"
 
 
 def repeated_verdict_parts(summary, aggregates) -> tuple[str, str]:

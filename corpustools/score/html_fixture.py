@@ -9,17 +9,19 @@ their text; advisory diagnostics; the transcript. Nothing here matches terms its
 
 from __future__ import annotations
 
+from corpustools.model.contract import Item
 from corpustools.model.corpus import Corpus
 from corpustools.model.normalize import term_spans
 from corpustools.model.sidecar import Sidecar
+from corpustools.score.drilldown import json_text
 from corpustools.score.evidence import ForbiddenHit, PointEvidence
 from corpustools.score.html_page import anchor, esc, table, verdict_badge
 from corpustools.score.match import FixtureScore
-from corpustools.score.proposals import Proposal
 from corpustools.score.reasons import FixtureStatus, Verdict
 from corpustools.score.scoring import RunScore
 
 FLAKY = "flaky"
+LINE_FIELD = 160  # a string field longer than this (or of several lines) is shown as a block
 
 
 def fixture_filters(runs, flaky: bool = True) -> list[tuple[str, list[str]]]:
@@ -104,17 +106,31 @@ def point_block(point: PointEvidence, notes: str | None) -> list[str]:
     return lines + ["</div>"]
 
 
-def proposal_block(proposal: Proposal, phantom: bool, hits: list[ForbiddenHit]) -> list[str]:
+def proposal_block(proposal: Item, phantom: bool, hits: list[ForbiddenHit]) -> list[str]:
+    """The item's title, then each field the output contract shows: a one-line string as a line,
+    a longer one as a block, a list as codes; forbidden hits marked where the scorer found them."""
     def field(name: str, text: str) -> str:
         return marked(text, [(h.point_id, h.term) for h in hits if h.proposal == proposal.name and h.field == name])
 
-    tags = ", ".join(f"<code>{field(f'tags[{i}]', tag)}</code>" for i, tag in enumerate(proposal.tags))
     badge = ' <span class="verdict v-FAIL">phantom</span>' if phantom else ""
-    return [f'<div class="output" data-proposal="{esc(proposal.name)}" data-phantom="{str(phantom).lower()}">',
-            f"<div><code>{esc(proposal.name)}</code>{badge} <strong>{field('title', proposal.title)}</strong></div>",
-            f"<div>{field('description', proposal.description)}</div>",
-            f"<pre>{field('body', proposal.body)}</pre>",
-            f'<div class="muted">tags: {tags or "none"}</div>', "</div>"]
+    title_field = proposal.title_field
+    lines = [f'<div class="output" data-proposal="{esc(proposal.name)}" data-phantom="{str(phantom).lower()}">',
+             f"<div><code>{esc(proposal.name)}</code>{badge} <strong>"
+             f"{field(title_field, proposal.title) if title_field else esc(proposal.title)}</strong></div>"]
+    for name, value in proposal.fields:
+        if name == title_field:
+            continue  # shown as the title
+        if isinstance(value, list):
+            codes = ", ".join(f"<code>{field(f'{name}[{i}]', v if isinstance(v, str) else json_text(v))}</code>"
+                              for i, v in enumerate(value))
+            lines.append(f'<div class="muted">{esc(name)}: {codes or "none"}</div>')
+        elif isinstance(value, str) and ("\n" in value or len(value) > LINE_FIELD):
+            lines.append(f"<pre>{field(name, value)}</pre>")
+        elif isinstance(value, str):
+            lines.append(f"<div>{field(name, value)}</div>")
+        else:
+            lines.append(f'<div class="muted">{esc(name)}: <code>{field(name, json_text(value))}</code></div>')
+    return lines + ["</div>"]
 
 
 def run_evidence(fixture: FixtureScore, sidecar: Sidecar | None) -> list[str]:
@@ -128,6 +144,12 @@ def run_evidence(fixture: FixtureScore, sidecar: Sidecar | None) -> list[str]:
         lines.append("<h4>Points</h4>")
     for point in points:
         lines += point_block(point, notes.get(point.point_id))
+    if fixture.fields:
+        lines += ["<h4>Fields</h4>"]
+        lines += table(["field", "expected", "got", ""], [
+            [f"<code>{esc(f.pointer)}</code>", " or ".join(f"<code>{esc(json_text(v))}</code>" for v in f.expected),
+             f"<code>{esc(json_text(f.got))}</code>" if f.present else '<span class="muted">absent</span>',
+             "matched" if f.matched else "<strong>mismatch</strong>"] for f in fixture.fields], "fields")
     hits = list(fixture.forbidden)
     if hits:
         lines += ["<h4>Forbidden terms found</h4>"]

@@ -1,21 +1,25 @@
-"""The rules of one fixture's verdict: which expected (and optional) points a result's proposals
-match, which proposals are phantoms, and the reasons a fixture fails (docs/scoring.md rules 3-5).
-score.fixture applies them, with score.advisories, to one fixture."""
+"""The rules of one fixture's verdict: which expected (and optional) points a result's items
+match, which items are phantoms, whether each pinned field holds an expected value, and the
+reasons a fixture fails (docs/scoring.md rules 3-5). score.fixture applies them, with
+score.advisories, to one fixture."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
-from corpustools.model.normalize import contains_term
+from corpustools.model.contract import ABSENT, Item
+from corpustools.model.normalize import contains_term, normalize
 from corpustools.model.sidecar import ExpectedPoint, Sidecar
 from corpustools.score.evidence import ForbiddenHit, PointEvidence
-from corpustools.score.proposals import Proposal
 from corpustools.score.reasons import (
     Advisory,
     FixtureStatus,
     Reason,
     ReasonKind,
     Verdict,
+    field_mismatch,
     forbidden_match,
     missed_point,
     phantom_over_budget,
@@ -31,6 +35,21 @@ class PointScore:
 
 
 @dataclass(frozen=True)
+class FieldScore:
+    """One field a sidecar pins (expected_fields) against the result's value there."""
+
+    pointer: str
+    expected: tuple  # the acceptable values, as the sidecar gives them
+    got: Any  # the result's value; ABSENT when the result has none there or was not read
+    matched: bool
+    read: bool = True  # False when the result was missing or invalid (nothing was read)
+
+    @property
+    def present(self) -> bool:
+        return self.got is not ABSENT
+
+
+@dataclass(frozen=True)
 class FixtureScore:
     id: str
     category: str
@@ -38,13 +57,14 @@ class FixtureScore:
     reasons: tuple[Reason, ...]
     advisories: tuple[Advisory, ...]  # reported as "diagnostics" (corpustools.score.advisories)
     points: tuple[PointScore, ...]  # the expected points: what recall counts
-    proposals: tuple[Proposal, ...]
+    proposals: tuple[Item, ...]
     unexpected: tuple[str, ...]  # names of the phantoms
     expect_empty: bool | None  # None when the sidecar is invalid
     status: FixtureStatus
     optional_points: tuple[PointScore, ...] = ()  # never a miss, never in recall
     evidence: tuple[PointEvidence, ...] = ()  # per expected then optional point: each proposal's terms
     forbidden: tuple[ForbiddenHit, ...] = ()  # where each forbidden-match reason's term was found
+    fields: tuple[FieldScore, ...] = ()  # each pinned field, in sidecar order
 
     @property
     def came_back_empty(self) -> bool:
@@ -59,7 +79,7 @@ class FixtureScore:
         return self.expect_empty is False and self.came_back_empty
 
 
-def contains_all(proposal: Proposal, point: ExpectedPoint) -> bool:
+def contains_all(proposal: Item, point: ExpectedPoint) -> bool:
     return all(contains_term(proposal.match_text, term.text) for term in point.must_match_all)
 
 
@@ -69,7 +89,7 @@ def point_score(evidence: PointEvidence) -> PointScore:
                       tuple(p.proposal for p in evidence.proposals if p.matched))
 
 
-def unexpected_proposals(sidecar: Sidecar, proposals: tuple[Proposal, ...],
+def unexpected_proposals(sidecar: Sidecar, proposals: tuple[Item, ...],
                          points: tuple[PointScore, ...]) -> tuple[str, ...]:
     """The phantoms: proposals matching no point, expected or optional (`points` holds both);
     on an expect-empty fixture, every proposal."""
@@ -77,6 +97,30 @@ def unexpected_proposals(sidecar: Sidecar, proposals: tuple[Proposal, ...],
         return tuple(p.name for p in proposals)
     expected = {name for point in points for name in point.matched_by}
     return tuple(p.name for p in proposals if p.name not in expected)
+
+
+def value_matches(expected, got) -> bool:
+    """A string equals after the scorer's normalization; a number, a boolean or null exactly (of
+    its own JSON type: `true` is not `1`, `"1"` is not `1`)."""
+    if isinstance(expected, str):
+        return isinstance(got, str) and normalize(expected) == normalize(got)
+    if isinstance(expected, bool) or expected is None:
+        return got is expected
+    return isinstance(got, (int, float)) and not isinstance(got, bool) and got == expected
+
+
+def field_scores(sidecar: Sidecar, values: Mapping[str, Any] | None) -> tuple[FieldScore, ...]:
+    """Each pinned field against the result's `values` (pointer -> value or ABSENT); None when
+    the result was not read, so every pinned field is a mismatch."""
+    if values is None:
+        return tuple(FieldScore(pointer, expected, ABSENT, False, read=False)
+                     for pointer, expected in sidecar.expected_fields)
+    scores = []
+    for pointer, expected in sidecar.expected_fields:
+        got = values.get(pointer, ABSENT)
+        scores.append(FieldScore(pointer, expected, got,
+                                 got is not ABSENT and any(value_matches(e, got) for e in expected)))
+    return tuple(scores)
 
 
 def forbidden_matches(sidecar: Sidecar, hits: tuple[ForbiddenHit, ...]) -> list[Reason]:
@@ -87,10 +131,12 @@ def forbidden_matches(sidecar: Sidecar, hits: tuple[ForbiddenHit, ...]) -> list[
             for point in sidecar.all_points for term in point.must_not_match if (point.id, term.text) in hit]
 
 
-def fixture_reasons(sidecar: Sidecar, proposals: tuple[Proposal, ...], points: tuple[PointScore, ...],
-                    unexpected: tuple[str, ...], hits: tuple[ForbiddenHit, ...]) -> list[Reason]:
+def fixture_reasons(sidecar: Sidecar, proposals: tuple[Item, ...], points: tuple[PointScore, ...],
+                    unexpected: tuple[str, ...], hits: tuple[ForbiddenHit, ...],
+                    fields: tuple[FieldScore, ...] = ()) -> list[Reason]:
     reasons = [missed_point(p.id) for p in points if not p.matched]
     reasons += forbidden_matches(sidecar, hits)
+    reasons += [field_mismatch(f.pointer) for f in fields if not f.matched]
     if sidecar.expect_empty and proposals:
         reasons.append(Reason(ReasonKind.NON_EMPTY_WHERE_EMPTY))
     if len(unexpected) > sidecar.max_unexpected_proposals:
@@ -99,9 +145,10 @@ def fixture_reasons(sidecar: Sidecar, proposals: tuple[Proposal, ...], points: t
 
 
 def verdict(sidecar: Sidecar, reasons: list[Reason]) -> Verdict:
-    """For a valid result. A fixture that expects output but names no point cannot tell a good
-    output from a bad one (every proposal is a phantom there): UNCHECKED, whatever the reasons."""
-    if not sidecar.expect_empty and not sidecar.points:
+    """For a valid result. A fixture that expects output but names no point and pins no field
+    cannot tell a good output from a bad one (every item is a phantom there): UNCHECKED,
+    whatever the reasons."""
+    if not sidecar.expect_empty and not sidecar.points and not sidecar.expected_fields:
         return Verdict.UNCHECKED
     return Verdict.FAIL if reasons else Verdict.PASS
 

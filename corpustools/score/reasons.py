@@ -38,6 +38,7 @@ class FixtureStatus(TextEnum):
 class ReasonKind(TextEnum):
     MISSED_POINT = "missed-point"
     FORBIDDEN_MATCH = "forbidden-match"
+    FIELD_MISMATCH = "field-mismatch"
     NON_EMPTY_WHERE_EMPTY = "non-empty-where-empty"
     PHANTOM_OVER_BUDGET = "phantom-over-budget"
     SIDECAR_INVALID = "sidecar-invalid"
@@ -48,8 +49,8 @@ class ReasonKind(TextEnum):
 @dataclass(frozen=True)
 class Reason:
     """Why a fixture fails. Which fields a kind fills: missed-point `point_id`; forbidden-match
-    `point_id`, `term`; phantom-over-budget `phantoms`, `budget`; sidecar-invalid `detail` (may be
-    None); invalid-result `detail`; the others none."""
+    `point_id`, `term`; field-mismatch `pointer`; phantom-over-budget `phantoms`, `budget`;
+    sidecar-invalid `detail` (may be None); invalid-result `detail`; the others none."""
 
     kind: ReasonKind
     point_id: str | None = None
@@ -57,11 +58,14 @@ class Reason:
     phantoms: int | None = None  # unexpected proposals found
     budget: int | None = None  # max_unexpected_proposals
     detail: str | None = None  # the one line naming the file (and line) that is invalid
+    pointer: str | None = None  # the pinned field (a JSON pointer) whose value is not the expected one
 
     def __str__(self) -> str:
         kind = self.kind.value
         if self.kind is ReasonKind.MISSED_POINT:
             return f"{kind}:{self.point_id}"
+        if self.kind is ReasonKind.FIELD_MISMATCH:
+            return f"{kind}:{self.pointer}"
         if self.kind is ReasonKind.FORBIDDEN_MATCH:
             return f"{kind}:{self.point_id}:{self.term}"
         if self.kind is ReasonKind.PHANTOM_OVER_BUDGET:
@@ -79,6 +83,10 @@ def forbidden_match(point_id: str, term: str) -> Reason:
     return Reason(ReasonKind.FORBIDDEN_MATCH, point_id=point_id, term=term)
 
 
+def field_mismatch(pointer: str) -> Reason:
+    return Reason(ReasonKind.FIELD_MISMATCH, pointer=pointer)
+
+
 def phantom_over_budget(phantoms: int, budget: int) -> Reason:
     return Reason(ReasonKind.PHANTOM_OVER_BUDGET, phantoms=phantoms, budget=budget)
 
@@ -90,6 +98,8 @@ def parse_reason(text: str) -> Reason:
     kind = ReasonKind(name)  # ValueError for an unknown kind
     if kind is ReasonKind.MISSED_POINT and rest:
         return missed_point(rest)
+    if kind is ReasonKind.FIELD_MISMATCH and rest.startswith("/"):
+        return field_mismatch(rest)
     if kind is ReasonKind.FORBIDDEN_MATCH and ":" in rest:
         point_id, _, term = rest.partition(":")
         return forbidden_match(point_id, term)

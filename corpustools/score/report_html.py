@@ -9,7 +9,17 @@ from __future__ import annotations
 
 from corpustools.model.corpus import Corpus
 from corpustools.score.aggregate import METRICS, PROPORTIONS
-from corpustools.score.formatting import fraction, manifest_fields, metric_number, metric_spread, percent, run_value
+from corpustools.score.drilldown import json_text
+from corpustools.score.formatting import (
+    f1_text,
+    fraction,
+    manifest_fields,
+    metric_number,
+    metric_spread,
+    percent,
+    phantom_count,
+    run_value,
+)
 from corpustools.score.history_html import history_section
 from corpustools.score.html_fixture import fixture_block, fixture_filters, fixture_rows
 from corpustools.score.html_page import (
@@ -44,15 +54,43 @@ def headline(run: RunScore) -> list[str]:
     proportions = [(label, getattr(a, attr)) for attr, label in PROPORTIONS]
     if a.optional_points_total:
         proportions.append(("optional points matched (never in recall)", a.optional_matched))
-    counts = [("phantoms (unexpected proposals)", a.phantoms), ("fixtures failed", a.fixtures_failed),
+    proportions.append(("precision (items matching an expected or optional point)", a.precision))
+    counts = [("phantoms (unexpected proposals)", a.phantoms if a.phantoms_apply else "n/a (text answers)"),
+              ("F1 (precision and recall)", f1_text(a.f1)), ("fixtures failed", a.fixtures_failed),
               ("fixtures unchecked", a.fixtures_unchecked), ("missing results", a.missing_results),
               ("invalid results", a.invalid_results), ("invalid sidecars", a.invalid_sidecars)]
     lines = [f'<p class="headline"><strong>{esc(fraction(a.pass_rate))} fixtures passed</strong> '
              f'({esc(percent(a.pass_rate.rate))}); recall {esc(fraction(a.recall))}; '
-             f'{a.phantoms} phantom{"s" if a.phantoms != 1 else ""}</p>']
+             f'{esc(phantom_count(a))}</p>']
     lines += table(["metric", "count", "rate", "95% interval (Wilson)", "0% – 100%"], metric_rows(proportions),
                    "metrics")
-    lines += table(["count", ""], [[esc(label), str(n)] for label, n in counts])
+    lines += table(["count", ""], [[esc(label), esc(str(n))] for label, n in counts])
+    return lines + type_rows(a) + field_rows(run)
+
+
+def type_rows(a) -> list[str]:
+    """Recall, precision and F1 of each item type of the output contract."""
+    rows = [[f"<code>{esc(t.type)}</code>", esc(fraction(t.recall)), esc(percent(t.recall.rate)),
+             esc(fraction(t.precision)), esc(percent(t.precision.rate)), esc(f1_text(t.f1))] for t in a.types]
+    return ["<h3>Per item type</h3>"] + table(["type", "recall", "", "precision", "", "F1"], rows, "types")
+
+
+def field_rows(run: RunScore) -> list[str]:
+    """Accuracy per declared field, then each field's expected and got, fixture by fixture."""
+    a = run.aggregate
+    if not a.fields:
+        return []
+    lines = ["<h3>Fields</h3>"] + table(["field", "count", "rate", "95% interval (Wilson)", "0% – 100%"],
+                                        metric_rows([(f.pointer, f.accuracy) for f in a.fields]), "metrics")
+    for declared in a.fields:
+        rows = [[esc(f.id), " or ".join(f"<code>{esc(json_text(v))}</code>" for v in field.expected),
+                 f"<code>{esc(json_text(field.got))}</code>" if field.present
+                 else f'<span class="muted">{"absent" if field.read else esc(str(f.status))}</span>',
+                 "matched" if field.matched else "<strong>mismatch</strong>"]
+                for f in run.fixtures for field in f.fields if field.pointer == declared.pointer]
+        lines += [f"<h4><code>{esc(declared.pointer)}</code>: expected and got</h4>"]
+        lines += table(["fixture", "expected", "got", ""], rows, "fields") if rows else [
+            '<p class="muted">No fixture pins it.</p>']
     return lines
 
 

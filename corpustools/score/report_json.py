@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import json
 
-from corpustools.score.aggregate import METRICS, PROPORTIONS, Proportion
+from corpustools.score.aggregate import METRICS, PROPORTIONS, Aggregate, Proportion
 from corpustools.score.drilldown import reason_details
 from corpustools.score.evidence import PointEvidence
 from corpustools.score.formatting import public_manifest, rounded
-from corpustools.score.match import FixtureScore, PointScore
+from corpustools.score.match import FieldScore, FixtureScore, PointScore
 from corpustools.score.scoring import CorpusInfo, RunScore, ScoreReport
 
 
@@ -42,7 +42,15 @@ def fixture_dict(f: FixtureScore) -> dict:
         "missed": [missed_dict(d.missed) for d in reason_details(f) if d.missed is not None],
         "forbidden": [{"point": h.point_id, "term": h.term, "proposal": h.proposal, "field": h.field}
                       for h in f.forbidden],
+        "fields": [field_dict(field) for field in f.fields],
     }
+
+
+def field_dict(field: FieldScore) -> dict:
+    """A pinned field: the acceptable values, what the result holds there (null and `present`
+    false when it holds nothing, or was not read) and whether they agree."""
+    return {"field": field.pointer, "expected": list(field.expected), "got": field.got if field.present else None,
+            "present": field.present, "matched": field.matched}
 
 
 def missed_dict(point: PointEvidence) -> dict:
@@ -61,7 +69,24 @@ def aggregate_dict(run: RunScore) -> dict:
         "missing_results", "invalid_results", "invalid_sidecars", "optional_points_matched", "optional_points_total")}
     for key, _ in PROPORTIONS:
         data[key] = proportion_dict(getattr(a, key))
+    if not a.phantoms_apply:
+        data["phantoms"] = None  # a text answer is right or wrong, never a phantom
+    data.update(precision_dict(a))
     return data
+
+
+def precision_dict(a: Aggregate) -> dict:
+    """Precision and F1 overall and per item type, and accuracy per declared field."""
+    return {
+        "items_matching": a.items_matching, "items_total": a.items_total,
+        "precision": proportion_dict(a.precision), "f1": rounded(a.f1),
+        "types": [{"type": t.type, "points_matched": t.points_matched, "points_total": t.points_total,
+                   "items_matching": t.items_matching, "items_total": t.items_total,
+                   "recall": proportion_dict(t.recall), "precision": proportion_dict(t.precision), "f1": rounded(t.f1)}
+                  for t in a.types],
+        "fields": [{"field": f.pointer, "matched": f.matched, "pinned": f.pinned,
+                    "accuracy": proportion_dict(f.accuracy)} for f in a.fields],
+    }
 
 
 def run_dict(run: RunScore) -> dict:

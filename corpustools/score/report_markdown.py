@@ -7,7 +7,7 @@ import shlex
 
 from corpustools.io.positions import printable_lines
 from corpustools.score.aggregate import METRICS, PROPORTIONS
-from corpustools.score.drilldown import details, proposals_markdown, reasons_markdown
+from corpustools.score.drilldown import details, json_text, proposals_markdown, reasons_markdown
 from corpustools.score.formatting import (
     code,
     fraction,
@@ -72,13 +72,30 @@ def aggregate_table(run: RunScore) -> list[str]:
     if a.optional_points_total:
         rows.append(["optional points matched (never in recall)", fraction(a.optional_matched),
                      percent(a.optional_matched.rate), ""])
-    rows += [["phantoms (unexpected proposals)", str(a.phantoms), "", ""],
+    rows += [["phantoms (unexpected proposals)", str(a.phantoms) if a.phantoms_apply else "n/a (text answers)", "", ""],
              ["fixtures failed", str(a.fixtures_failed), "", ""],
              ["fixtures unchecked (expect output, list no points)", str(a.fixtures_unchecked), "", ""],
              ["missing results", str(a.missing_results), "", ""],
              ["invalid results", str(a.invalid_results), "", ""],
              ["invalid sidecars", str(a.invalid_sidecars), "", ""]]
     return table(["metric", "count", "rate", "95% interval (Wilson)"], rows)
+
+
+def fields_tables(run: RunScore) -> list[str]:
+    """Accuracy per declared field, then per field the expected value and what each fixture's
+    result held (only when the output contract declares fields)."""
+    a = run.aggregate
+    lines = table(["field", "matched", "rate", "95% interval (Wilson)"],
+                  [[code(f.pointer), fraction(f.accuracy), percent(f.accuracy.rate), interval(f.accuracy)]
+                   for f in a.fields])
+    for declared in a.fields:
+        rows = [[f.id, " or ".join(code(json_text(v)) for v in field.expected),
+                 code(json_text(field.got)) if field.present else ("absent" if field.read else f"({f.status})"),
+                 "yes" if field.matched else "**no**"]
+                for f in run.fixtures for field in f.fields if field.pointer == declared.pointer]
+        lines += ["", f"{code(declared.pointer)}: expected and got", ""]
+        lines += table(["fixture", "expected", "got", "matched"], rows) if rows else ["No fixture pins it."]
+    return lines
 
 
 def taxonomy_table(run: RunScore) -> list[str]:
@@ -142,7 +159,7 @@ def per_run_table(report: ScoreReport) -> list[str]:
     optional = any(run.aggregate.optional_points_total for run in report.runs)
     header = ["run", "results", "passed", "recall", "phantoms", "gate accuracy", "false rejects"]
     rows = [[str(i), code(run.folder), fraction(run.aggregate.pass_rate), fraction(run.aggregate.recall),
-             str(run.aggregate.phantoms), fraction(run.aggregate.gate_accuracy), str(run.aggregate.false_rejects)]
+             str(run.aggregate.phantoms) if run.aggregate.phantoms_apply else "n/a", fraction(run.aggregate.gate_accuracy), str(run.aggregate.false_rejects)]
             + ([fraction(run.aggregate.optional_matched)] if optional else [])
             for i, run in enumerate(report.runs, 1)]
     return table(header + (["optional points matched"] if optional else []), rows)
@@ -198,9 +215,10 @@ def full_tables(run: RunScore) -> list[str]:
     """Every table of one run, each collapsed."""
     advisories = sum(len(f.advisories) for f in run.fixtures)
     lines = []
+    fields = [("Fields (accuracy of each pinned answer)", fields_tables(run))] if run.aggregate.fields else []
     for summary, body in ((f"All fixtures ({run.aggregate.fixtures_passed} of {len(run.fixtures)} passed)",
                            fixture_table(run)),
-                          ("Categories", category_table(run)), ("Aggregate", aggregate_table(run)),
+                          ("Categories", category_table(run)), ("Aggregate", aggregate_table(run)), *fields,
                           ("Failure taxonomy", taxonomy_table(run)),
                           (f"Advisory diagnostics ({advisories}; they never change a verdict)",
                            advisories_table(run))):
@@ -246,8 +264,9 @@ def several_runs(report: ScoreReport) -> list[str]:
     lines += repeated_tables(report)
     for i, run in enumerate(report.runs, 1):
         body = [summary_line(run), ""] + table(["", ""], run_rows(run)) + [""]
+        fields = [("Fields", fields_tables(run))] if run.aggregate.fields else []
         for title, rows in (("Fixtures", fixture_table(run)), ("Categories", category_table(run)),
-                            ("Aggregate", aggregate_table(run)), ("Failure taxonomy", taxonomy_table(run)),
+                            ("Aggregate", aggregate_table(run)), *fields, ("Failure taxonomy", taxonomy_table(run)),
                             ("Advisory diagnostics (never change a verdict)", advisories_table(run))):
             body += [f"#### {title}", ""] + rows + [""]
         lines += details(f"Run {i}: every table", body[:-1])

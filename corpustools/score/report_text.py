@@ -7,11 +7,13 @@ from corpustools.io.positions import printable_lines
 from corpustools.score.aggregate import METRICS, PROPORTIONS
 from corpustools.score.drilldown import proposals_text, reasons_text
 from corpustools.score.formatting import (
+    f1_text,
     fraction,
     manifest_fields,
     metric_number,
     metric_spread,
     percent,
+    phantom_count,
     proportion,
     repeated_verdict_parts,
     run_value,
@@ -78,10 +80,21 @@ def run_lines(run: RunScore) -> list[str]:
     lines += [f"  {label}: {proportion(getattr(a, attr))}" for attr, label in PROPORTIONS]
     if a.optional_points_total:
         lines.append(f"  optional points matched (never in recall): {fraction(a.optional_matched)}")
-    lines += [f"  phantoms: {a.phantoms}", f"  fixtures failed: {a.fixtures_failed}",
+    lines += precision_lines(a)
+    lines += [f"  phantoms: {a.phantoms if a.phantoms_apply else 'n/a (text answers)'}",
+              f"  fixtures failed: {a.fixtures_failed}",
               f"  fixtures unchecked: {a.fixtures_unchecked}", f"  missing results: {a.missing_results}",
               f"  invalid results: {a.invalid_results}", f"  invalid sidecars: {a.invalid_sidecars}"]
     lines += ["", "failure taxonomy:"] + ([f"  {kind}: {count}" for kind, count in run.taxonomy] or ["  none"])
+    return lines
+
+
+def precision_lines(a) -> list[str]:
+    """Precision and F1 overall and per item type; accuracy per declared field."""
+    lines = [f"  precision (items matching a point): {proportion(a.precision)}", f"  F1: {f1_text(a.f1)}"]
+    lines += [f"  {t.type}: recall {proportion(t.recall)}; precision {proportion(t.precision)}; F1 {f1_text(t.f1)}"
+              for t in a.types]
+    lines += [f"  field {f.pointer}: {proportion(f.accuracy)}" for f in a.fields]
     return lines
 
 
@@ -91,7 +104,8 @@ def repeated_lines(report: ScoreReport) -> list[str]:
     lines = [f"repeated runs (k = {s.runs}):"]
     for i, run in enumerate(report.runs, 1):
         a = run.aggregate
-        lines.append(f"  run {i}: passed {fraction(a.pass_rate)}, recall {fraction(a.recall)}, phantoms {a.phantoms}, "
+        lines.append(f"  run {i}: passed {fraction(a.pass_rate)}, recall {fraction(a.recall)}, "
+                     f"precision {fraction(a.precision)}, {phantom_count(a)}, "
                      f"gate accuracy {fraction(a.gate_accuracy)}, false rejects {a.false_rejects}"
                      + (f", optional points matched {fraction(a.optional_matched)}" if a.optional_points_total else ""))
     for metric in METRICS:

@@ -1,8 +1,11 @@
-"""One run folder: `<results>/<fixture_id>.json` per fixture, plus an optional run.yaml.
+"""One run folder: `<results>/<fixture_id>.json` per fixture (`.txt` under a text output
+contract), plus an optional run.yaml.
 
-Result files are read, never modified. Anything that keeps a file from being a valid
-proposal-output (unreadable, over the size cap, not JSON, schema-invalid) is one `invalid-result`
-line naming the file and, where known, the line.
+Result files are read, never modified, and read through the corpus's output contract
+(corpustools.model.contract). Anything that keeps a file from being a result the contract can read
+(unreadable, over the size cap, not JSON, schema-invalid, an item array missing or not an array,
+saved under the other format's name) is one `invalid-result` line naming the file and, where
+known, the line or the JSON pointer.
 """
 
 from __future__ import annotations
@@ -14,13 +17,11 @@ from dataclasses import dataclass
 
 from corpustools.io.documents import parse_json
 from corpustools.io.positions import InputError, Pos
-from corpustools.io.schemastore import validate
 from corpustools.io.textfile import decode_text, read_bytes
 from corpustools.manifest import read_manifest
+from corpustools.model.contract import DEFAULT, JSON_FORMAT, Answer, Contract
 from corpustools.model.corpus import disk_name, utf8_name
 from corpustools.model.status import INVALID, MISSING, OK
-
-RESULT_SUFFIX = ".json"
 
 
 @dataclass(frozen=True)
@@ -28,7 +29,7 @@ class ResultFile:
     fixture_id: str
     path: str
     status: str  # ok | missing | invalid
-    output: dict | None = None  # the schema-valid proposal output
+    answer: Answer | None = None  # the result read through the contract (its items and fields)
     error: str | None = None  # one line naming the file, for an invalid result
     digest: str | None = None  # sha256 of the bytes read (to spot two runs that are one)
 
@@ -46,8 +47,19 @@ class RunFolder:
         return tuple((fid, r.digest) for fid, r in sorted(self.results.items()) if r.status != MISSING)
 
 
-def read_result(fixture_id: str, path: str) -> ResultFile:
+def result_path(folder: str, fixture_id: str, contract: Contract = DEFAULT) -> str:
+    """Where a fixture's result is saved: `<folder>/<fixture_id>.json` (`.txt` for a text output)."""
+    return os.path.join(folder, disk_name(fixture_id + contract.result_suffix))
+
+
+def read_result(fixture_id: str, path: str, contract: Contract = DEFAULT) -> ResultFile:
     if not os.path.lexists(path):
+        other = path[: -len(contract.result_suffix)] + contract.other_suffix
+        if os.path.lexists(other):  # saved under the other format's name: say which name to use
+            shown = os.path.basename(path)
+            return ResultFile(fixture_id, other, INVALID, digest="unread:saved under the other format's name", error=(
+                f"{other}: this corpus's output format is {contract.format} (corpus.yaml output.format): "
+                f"save the result as {shown}"))
         return ResultFile(fixture_id, path, MISSING)
     try:
         data = read_bytes(path)
@@ -55,19 +67,27 @@ def read_result(fixture_id: str, path: str) -> ResultFile:
         return ResultFile(fixture_id, path, INVALID, error=str(err), digest=f"unread:{err.message}")
     digest = hashlib.sha256(data).hexdigest()
     try:
-        output = parse_json(decode_text(data, path), path)
+        text = decode_text(data, path, allow_empty=contract.format != JSON_FORMAT)  # a blank text answer is empty
+        if contract.format != JSON_FORMAT:
+            return ResultFile(fixture_id, path, OK, answer=contract.read_text(text), digest=digest)
+        output = parse_json(text, path)
     except InputError as err:
         return ResultFile(fixture_id, path, INVALID, error=str(err), digest=digest)
-    errors = validate("proposal-output", output)
+    errors = contract.schema_errors(output)
     if errors:
         first = errors[0]
         return ResultFile(fixture_id, path, INVALID, error=f"{path}: {first.pointer or '/'}: {first.message}",
                           digest=digest)
-    return ResultFile(fixture_id, path, OK, output=output, digest=digest)
+    try:
+        answer = contract.read_json(output)
+    except ValueError as err:
+        return ResultFile(fixture_id, path, INVALID, error=f"{path}: {err}", digest=digest)
+    return ResultFile(fixture_id, path, OK, answer=answer, digest=digest)
 
 
-def stray_results(folder: str, fixture_ids: set[str]) -> list[str]:
-    """Warnings for `*.json` files that name no scored fixture (other files are ignored)."""
+def stray_results(folder: str, fixture_ids: set[str], suffix: str = DEFAULT.result_suffix) -> list[str]:
+    """Warnings for result files (`*.json`, or `*.txt` for a text output) that name no scored
+    fixture (other files are ignored)."""
     try:
         names = sorted(os.listdir(folder))
     except OSError:
@@ -78,19 +98,20 @@ def stray_results(folder: str, fixture_ids: set[str]) -> list[str]:
         if name is None:
             warnings.append(f"{os.path.join(folder, listed)}: file name is not valid UTF-8; not scored")
             continue
-        if name.endswith(RESULT_SUFFIX) and not name.startswith(".") and name[: -len(RESULT_SUFFIX)] not in fixture_ids:
+        if name.endswith(suffix) and not name.startswith(".") and name[: -len(suffix)] not in fixture_ids:
             warnings.append(f"{os.path.join(folder, name)}: names no fixture with a sidecar; not scored")
     return warnings
 
 
-def read_run_folder(folder: str, fixture_ids: list[str]) -> RunFolder:
-    """Every scored fixture's result (missing ones included) and the manifest of `folder`.
-    InputError when `folder` is not a folder: a mistyped path is a usage error, not an all-missing run."""
+def read_run_folder(folder: str, fixture_ids: list[str], contract: Contract = DEFAULT) -> RunFolder:
+    """Every scored fixture's result (missing ones included) and the manifest of `folder`, each
+    result read through `contract`. InputError when `folder` is not a folder: a mistyped path is
+    a usage error, not an all-missing run."""
     warnings: list[str] = []
     if not os.path.isdir(folder):
         raise InputError(Pos(folder), "no such results folder")
-    results = {fid: read_result(fid, os.path.join(folder, disk_name(fid + RESULT_SUFFIX))) for fid in sorted(fixture_ids)}
+    results = {fid: read_result(fid, result_path(folder, fid, contract), contract) for fid in sorted(fixture_ids)}
     manifest = read_manifest(folder)
     warnings += manifest.warnings
-    warnings += stray_results(folder, set(fixture_ids))
+    warnings += stray_results(folder, set(fixture_ids), contract.result_suffix)
     return RunFolder(folder, results, manifest.manifest, tuple(warnings))

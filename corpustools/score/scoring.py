@@ -7,7 +7,9 @@ from dataclasses import dataclass
 
 from corpustools.io.layout import SESSION_SUFFIX, SESSIONS_DIR, SIDECAR_SUFFIX, SIDECARS_DIR
 from corpustools.io.positions import InputError
+from corpustools.model.contract import DEFAULT, Contract
 from corpustools.model.corpus import MISNAMED, UNREAD, Corpus, bad_names, corpus_sha256, load_corpus, require_corpus
+from corpustools.model.spec import CONTRACT_KEYS
 from corpustools.score.aggregate import Aggregate, CategoryRow, aggregate, category_rows, taxonomy
 from corpustools.score.fixture import invalid_sidecar_score, score_fixture
 from corpustools.score.match import FixtureScore
@@ -22,6 +24,7 @@ class CorpusInfo:
     version: int | None
     sha256: str
     categories: tuple[str, ...]  # declared, in corpus.yaml order
+    contract: Contract | None = None  # the output contract results are read through
 
     @property
     def short_sha(self) -> str:
@@ -47,6 +50,25 @@ class LoadedCorpus:
     info: CorpusInfo
     warnings: tuple[str, ...]
 
+    @property
+    def contract(self) -> Contract:
+        """The output contract results are read through: corpus.yaml's (open_corpus refuses a
+        broken one), or the built-in one when corpus.yaml cannot be read at all."""
+        return self.corpus.contract or DEFAULT
+
+
+def refuse_broken_contract(corpus: Corpus) -> None:
+    """InputError naming the first problem of corpus.yaml's `output:` or `session:` keys: no
+    result can be read, nor any score trusted, under an output contract that cannot be built."""
+    if corpus.contract is not None or not os.path.isfile(corpus.spec_path):
+        return
+    pointers = tuple(f"/{key}" for key in CONTRACT_KEYS)
+    problem = next((p for p in corpus.problems if p.pos.path == corpus.spec_path and p.message.startswith(pointers)),
+                   None)
+    if problem is not None:
+        raise InputError(problem.pos, f"{problem.message}; no result can be read under a broken output contract "
+                                      "(corpustools lint names every problem)")
+
 
 def open_corpus(root: str) -> LoadedCorpus:
     """Load and identify the corpus at `root`; InputError when it is not a corpus folder, or a file
@@ -55,6 +77,7 @@ def open_corpus(root: str) -> LoadedCorpus:
     corpus = load_corpus(root, for_scoring=True)
     for problem in bad_names(corpus.problems):
         raise InputError(problem.pos, problem.message)
+    refuse_broken_contract(corpus)
     spec = corpus.spec
     warnings = []
     if spec is None:
@@ -70,7 +93,7 @@ def open_corpus(root: str) -> LoadedCorpus:
     warnings += [f"{p.pos}: {p.message}" for p in corpus.problems if p.kind == MISNAMED]  # as lint's CT205
     name = spec.name if spec else os.path.basename(os.path.normpath(root))
     info = CorpusInfo(root, name, spec.corpus_version if spec else None, corpus_sha256(corpus),
-                      tuple(c.id for c in spec.categories) if spec else ())
+                      tuple(c.id for c in spec.categories) if spec else (), corpus.contract or DEFAULT)
     return LoadedCorpus(corpus, info, tuple(warnings))
 
 
@@ -81,16 +104,21 @@ def first_problem(corpus: Corpus, path: str) -> str | None:
 
 def drift_message(manifest: dict | None, folder: str, info: CorpusInfo) -> str | None:
     recorded = (manifest or {}).get("corpus_sha256")
-    if recorded is None or recorded == info.sha256:
-        return None
-    return (f"{os.path.join(folder, 'run.yaml')} was produced against corpus sha256 {recorded[:12]}, "
-            f"but {info.path} is {info.short_sha}: these results belong to a different corpus")
+    if recorded is not None and recorded != info.sha256:
+        return (f"{os.path.join(folder, 'run.yaml')} was produced against corpus sha256 {recorded[:12]}, "
+                f"but {info.path} is {info.short_sha}: these results belong to a different corpus")
+    contract = (manifest or {}).get("contract_sha256")
+    if contract is not None and info.contract is not None and contract != info.contract.sha256:
+        return (f"{os.path.join(folder, 'run.yaml')} was produced under output contract sha256 {contract[:12]}, "
+                f"but {info.path}'s is {info.contract.sha256[:12]}: these results were read under another "
+                "contract (corpus.yaml's output:/session: or its schema file changed)")
+    return None
 
 
 def score_run(loaded: LoadedCorpus, folder: str) -> RunScore:
     corpus, info = loaded.corpus, loaded.info
     fixture_ids = sorted(corpus.sidecar_paths)
-    run = read_run_folder(folder, fixture_ids)
+    run = read_run_folder(folder, fixture_ids, loaded.contract)
     fixtures = []
     for fixture_id in fixture_ids:
         sidecar = corpus.sidecars.get(fixture_id)
@@ -98,10 +126,11 @@ def score_run(loaded: LoadedCorpus, folder: str) -> RunScore:
             problem = first_problem(corpus, corpus.sidecar_paths[fixture_id])
             fixtures.append(invalid_sidecar_score(fixture_id, list(info.categories), problem))
             continue
-        fixtures.append(score_fixture(sidecar, run.results[fixture_id], corpus.transcripts.get(fixture_id)))
+        fixtures.append(score_fixture(sidecar, run.results[fixture_id], corpus.transcripts.get(fixture_id),
+                                      loaded.contract))
     drift = drift_message(run.manifest, folder, info)
     return RunScore(folder, run.manifest, tuple(fixtures), category_rows(fixtures, list(info.categories)),
-                    aggregate(fixtures), taxonomy(fixtures), run.warnings, drift, run.fingerprint)
+                    aggregate(fixtures, loaded.contract), taxonomy(fixtures), run.warnings, drift, run.fingerprint)
 
 
 @dataclass(frozen=True)

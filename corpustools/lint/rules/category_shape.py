@@ -2,7 +2,8 @@
 
 What, by the category's `expect` in corpus.yaml:
 - `empty`: `expect_empty: true` and no expected points;
-- `practice` / `map`: at least one point of that type;
+- an item type of the output contract (`practice` / `map` in the built-in one; see
+  docs/contracts.md): at least one point of that type;
 - `subset`: at least one point, and at least one `must_not_match` term (what must not survive);
 - always: `expect_empty` is true exactly when there are no expected points, and an
   `expect_empty: true` sidecar has no optional points either.
@@ -22,6 +23,7 @@ Example (a practice category with only a map point):
 """
 
 from corpustools.lint.diagnostic import Problem
+from corpustools.model.contract import EXPECT_EMPTY, EXPECT_SUBSET
 
 CODE = "CT303"
 NAME = "category-shape"
@@ -31,21 +33,22 @@ SUPPRESSIBLE = True
 
 
 def shape_problems(sidecar, expect: str | None):
-    """(keypath, message) for each way `sidecar` disagrees with `expect`."""
+    """(keypath, message) for each way `sidecar` disagrees with `expect` (an item type, `empty` or
+    `subset`: the spec checked it against the output contract)."""
     points = sidecar.points
     category = sidecar.category
-    if expect == "empty":
+    if expect == EXPECT_EMPTY:
         if points:
             yield ("expected_points",), f"category {category} expects an empty output; remove the points"
-    elif expect in ("practice", "map"):
-        if not any(p.type == expect for p in points):
-            yield ("expected_points",), f"category {category} expects a {expect} point; there is none"
-    elif expect == "subset":
+    elif expect == EXPECT_SUBSET:
         if not points:
             yield ("expected_points",), f"category {category} expects the salvaged point; there is none"
         elif not any(p.must_not_match for p in points):
             yield ("expected_points",), (f"category {category} expects a must_not_match term for what "
                                          "must not survive; there is none")
+    elif expect is not None:
+        if not any(p.type == expect for p in points):
+            yield ("expected_points",), f"category {category} expects a {expect} point; there is none"
     if sidecar.expect_empty and points:
         yield ("expect_empty",), "expect_empty is true but there are expected points"
     elif not sidecar.expect_empty and not points:

@@ -37,6 +37,11 @@ So file names (`settings.local.php`, `mymodule.services.yml`, `node.html.twig`, 
 service ids (`entity_type.manager`, `cache_tags.invalidator`, `plugin.manager.mail`), config
 names (`system.site`, `core.extension`), PHP namespaces, hook names and version numbers pass.
 
+The JSON Schema file of corpus.yaml's `output.schema` is scanned like any corpus file, but its
+standard `"$schema"` member naming a json-schema.org dialect (`https://json-schema.org/draft/2020-12/schema`,
+`http://json-schema.org/draft-07/schema#`, ...) identifies the schema language, not a system, and
+is not reported.
+
 Why: a real host name or URL in a fixture points at someone's infrastructure and dates the
 corpus; an invented one still teaches the model to copy host names into extracted knowledge.
 Name the system instead ("the staging site", "the catalog API"). Secret rules can never be
@@ -56,6 +61,22 @@ NAME = "hostname"
 SEVERITY = "error"
 OPTIONS = ()
 SUPPRESSIBLE = False
+
+
+# A schema file's `"$schema": "<a json-schema.org dialect identifier>"` member, the URL in group 1.
+_DIALECT = re.compile(r'"\$schema"\s*:\s*"(https?://json-schema\.org/'
+                      r'(?:draft-0[3467]/schema|draft/20(?:19-09|20-12)/schema)#?)"')
+
+
+def dialect_lines(ctx) -> set[tuple[int, int]]:
+    """(line, column of the URL) of the schema file's `"$schema"` dialect member, if it has one."""
+    contract = ctx.corpus.contract
+    path = schema_path(contract, ctx.corpus.root) if contract is not None else None
+    text = ctx.corpus.texts.get(path) if path is not None else None
+    if text is None:
+        return set()
+    return {(number, match.start(1) + 1) for number, line in enumerate(text.split("\n"), 1)
+            for match in _DIALECT.finditer(line)}
 
 
 def check(ctx, options):

@@ -2,8 +2,9 @@
 
 What: active when a KB folder is given (`--kb DIR` or `lint: kb:` in corpus.yaml). Every sentence
 of every KB document (its YAML frontmatter skipped) is normalized, and so is every counted
-sentence of the `[USER]` turns of admit fixtures (fixtures whose category expects `practice`,
-`map` or `subset`). A fixture sentence equal to a KB sentence, or at least `threshold` (default
+sentence of the user's turns (`[USER]`, or the tags `session.roles` maps to `user`) of admit
+fixtures (fixtures whose category expects anything but `empty`: an item type or `subset`). A
+fixture sentence equal to a KB sentence, or at least `threshold` (default
 90) similar by rapidfuzz, is reported at the sentence, naming the KB file and line. Whole
 sentences are compared, not skeletons: the concern is the wording itself.
 

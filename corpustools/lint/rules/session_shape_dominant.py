@@ -1,6 +1,7 @@
 """One (user turns, agent turns) shape is used by too many sessions.
 
-What: each parsed session's shape is its number of `[USER]` and `[AGENT]` turns. In a corpus of
+What: each parsed session's shape is its number of user and agent turns (`[USER]` and `[AGENT]`,
+or the tags corpus.yaml's `session.roles` maps to each). In a corpus of
 at least `min_fixtures` (default 8) sessions, a shape used by more than `max_share` (default
 0.25) of them is reported at corpus.yaml, once per such shape, naming its fixtures and the most
 common shapes.

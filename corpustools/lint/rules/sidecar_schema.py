@@ -2,9 +2,11 @@
 
 What: a sidecar has exactly `fixture_id`, `category`, `expect_empty`, `expected_points`,
 `max_unexpected_proposals` and `notes`, and optionally `optional_points`; each point (of either
-list) has `id`, `type` (`practice` or `map`), `must_match_all` (at least one string) and
-optionally `must_not_match` and `notes` (a non-empty string). `corpustools schema sidecar`
-prints the schema.
+list) has `id`, `type` (an item type of the output contract: `practice` or `map` in the built-in
+one, see docs/contracts.md), `must_match_all` (at least one string) and optionally
+`must_not_match` and `notes` (a non-empty string). The optional `expected_fields` maps a field
+pointer the output contract declares (`output.fields`) to its expected value or a list of
+acceptable values. `corpustools schema sidecar` prints the schema.
 
 Why: the scorer reads sidecars by this schema; a misspelt key (`must_match` for `must_match_all`)
 would otherwise be ignored and the point would check nothing.

@@ -1,12 +1,14 @@
-"""A term of a `practice` point that only the agent says: the label rewards reading agent turns.
+"""A term that only the wrong speaker says: the label rewards reading turns the prompt must not learn from.
 
-What: for each `practice` point, each `must_match_all` term that occurs in the normalized
-`[AGENT]` turns but in no `[USER]` turn is reported at the term. (A term in no turn at all is
-CT601's; `map` points are exempt because maps may come from either role.)
+What: for each point whose item type declares `taught_by` in corpus.yaml's output contract, each
+`must_match_all` term that occurs in the normalized turns of the other speaker but in no turn of a
+`taught_by` speaker is reported at the term. (A term in no turn at all is CT601's.) In the built-in
+contract, `practice` is taught by the user (`[USER]` turns) and `map` points are exempt, because
+maps may come from either role; see docs/contracts.md for how a corpus declares its own.
 
-Why: the prompt extracts practices strictly from what the user taught; the agent's turns are
-context. A practice label whose term only the agent says either expects the model to break that
-rule or names the wrong wording: the user's own words are what a faithful practice repeats.
+Why: the shipped prompt extracts practices strictly from what the user taught; the agent's turns
+are context. A practice label whose term only the agent says either expects the model to break
+that rule or names the wrong wording: the user's own words are what a faithful practice repeats.
 
 Example (flagged), where only the agent wrote "config:import":
 
@@ -19,6 +21,7 @@ from __future__ import annotations
 
 from corpustools.lint.diagnostic import WARNING, Problem
 from corpustools.lint.labels import normalized, point_name, points_with_turns, quoted
+from corpustools.model.contract import AGENT, SPEAKERS, USER
 from corpustools.model.normalize import contains_term
 
 CODE = "CT602"
@@ -29,12 +32,18 @@ SUPPRESSIBLE = True
 
 
 def check(ctx, options):
+    contract = ctx.corpus.contract
+    if contract is None:  # a broken output contract: its problems are CT003's
+        return
     for point, turns in points_with_turns(ctx):
-        if point.type != "practice":
+        taught_by = contract.taught_by(point.type)
+        others = [speaker for speaker in SPEAKERS if speaker not in taught_by]
+        if not taught_by or not others or not contract.tags(others[0]):
             continue
+        said = {USER: turns.user, AGENT: turns.agent}
         for term in point.must_match_all:
-            if (normalized(term) and contains_term(turns.agent, term.text)
-                    and not contains_term(turns.user, term.text)):
-                yield Problem(term.pos, f"term {quoted(term.text)} of practice {point_name(point)} "
-                                        f"occurs only in [AGENT] turns; practices come from what "
-                                        f"the user taught")
+            if (normalized(term) and contains_term(said[others[0]], term.text)
+                    and not any(contains_term(said[speaker], term.text) for speaker in taught_by)):
+                yield Problem(term.pos, f"term {quoted(term.text)} of {point.type} {point_name(point)} "
+                                        f"occurs only in {contract.tag_list(others[0])} turns; {point.type}s come "
+                                        f"from what the {' or the '.join(taught_by)} taught")

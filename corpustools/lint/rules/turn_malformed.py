@@ -1,14 +1,15 @@
-"""A session body has text before the first tag, an empty segment, or an unknown or lowercase tag.
+"""A session body has text before the first tag, an empty segment, or an unknown or miscased tag.
 
 What: the body is a sequence of segments, each starting with a tag line `[USER]: ...` or
-`[AGENT]: ...` (qualified tags such as `[USER /self-review-apply <file>]:` and
-`[AGENT NARRATION OF SELF-REVIEW <file>]:` are allowed). Reported: text before the first tag;
-a segment with no text; a tag that is not USER or AGENT (`[SYSTEM]:`, `[TOOL]:`); a lowercase
-known tag (`[user]:`).
+`[AGENT]: ...`, or with the role tags corpus.yaml declares in `session.roles` (qualified tags
+such as `[USER /self-review-apply <file>]:` and `[AGENT NARRATION OF SELF-REVIEW <file>]:` are
+allowed). Reported: text before the first tag; a segment with no text; a tag that is not a
+declared role (`[SYSTEM]:`, `[TOOL]:`), naming the declared ones; a declared tag written in
+another case (`[user]:`).
 
-Why: the extractor and the scorer see only USER and AGENT turns; a `[SYSTEM]:` segment's text is
-silently dropped from what the labels are checked against, and an empty turn is an editing
-accident.
+Why: the extractor and the scorer see only the declared roles' turns; a `[SYSTEM]:` segment's
+text is silently dropped from what the labels are checked against, and an empty turn is an
+editing accident.
 
 Example:
 
@@ -25,25 +26,28 @@ SEVERITY = "error"
 OPTIONS = ()
 SUPPRESSIBLE = True
 
-_ROLES = ("USER", "AGENT")
 
-
-def segment_problem(segment) -> str | None:
+def segment_problem(segment, contract) -> str | None:
+    """What is wrong with one segment of a session read with `contract`'s role tags, or None."""
     if segment.role is None and not segment.tag:
-        return "text before the first [USER]: or [AGENT]: tag"
+        return f"text before the first {contract.tag_list(joiner='or').replace(']', ']:')} tag"
     if segment.role is None:
         head = segment.tag.split(" ", 1)[0]
-        if head.upper() in _ROLES:
-            return f"tag [{segment.tag[:60]}] must be uppercase: [{head.upper()}]"
-        return f"unknown tag [{segment.tag[:60]}]: only [USER] and [AGENT] (optionally qualified) are turns"
+        declared = next((tag for tag in contract.tags() if tag.casefold() == head.casefold()), None)
+        if declared is not None:
+            how = "uppercase" if declared.isupper() else "written"
+            return f"tag [{segment.tag[:60]}] must be {how}: [{declared}]"
+        return (f"unknown tag [{segment.tag[:60]}]: only {contract.tag_list(joiner='and')} (optionally qualified) "
+                "are turns")
     if not segment.text.strip():
         return f"empty [{segment.tag[:60]}] segment"
     return None
 
 
 def check(ctx, options):
+    contract = ctx.corpus.session_format
     for _fixture_id, session in sorted(ctx.corpus.sessions.items()):
         for segment in session.segments:
-            problem = segment_problem(segment)
+            problem = segment_problem(segment, contract)
             if problem:
                 yield Problem(segment.pos, problem)

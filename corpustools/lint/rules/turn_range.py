@@ -1,6 +1,7 @@
 """A session's number of turns is outside the spec's `turns` min..max.
 
-What: the number of `[USER]`/`[AGENT]` segments (consecutive `[AGENT]` segments count one each)
+What: the number of turns, the segments of a declared role tag (`[USER]`/`[AGENT]` unless
+corpus.yaml's `session.roles` declares others; consecutive `[AGENT]` segments count one each)
 is between `turns.min` and `turns.max` of corpus.yaml (default 8..20). Reported at the session's
 first body line.
 

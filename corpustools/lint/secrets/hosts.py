@@ -129,8 +129,9 @@ _SCHEMA_KEY = re.compile(r"[\"']?\$schema[\"']?[ \t]*:[ \t]*[\"']?\Z")
 
 
 def is_schema_uri(line: str, url: Url) -> bool:
-    """Whether `url` is the value of a `$schema` key."""
-    return _SCHEMA_KEY.search(line, max(0, url.start - 40), url.start) is not None
+    """Whether `url` is a json-schema.org dialect identifier, the value of a `$schema` key (any
+    other host there is still somebody's system)."""
+    return url.host == "json-schema.org" and _SCHEMA_KEY.search(line, max(0, url.start - 40), url.start) is not None
 
 
 def in_spans(index: int, spans: list[Url]) -> bool:
