@@ -152,13 +152,12 @@ optional_points:
 
 @pytest.mark.parametrize("old, new, line", [
     ("  format: json\n", "  fromat: json\n",
-     "c/corpus.yaml:11:3: CT003 [error] /output/fromat: unknown key 'fromat' under output: (did you mean format?)"),
+     "c/corpus.yaml:11:3: CT003 [error] /output/fromat: unknown key 'fromat': did you mean 'format'?"),
     ("  frontmatter:", "  frontmater:",
-     "c/corpus.yaml:19:3: CT003 [error] /session/frontmater: unknown key 'frontmater' under session: "
-     "(did you mean frontmatter?)"),
+     "c/corpus.yaml:19:3: CT003 [error] /session/frontmater: unknown key 'frontmater': did you mean "
+     "'frontmatter'?"),
     ("      at: /kb_facts\n", "      at: /kb_facts\n      mach: [text]\n",
-     "c/corpus.yaml:16:7: CT003 [error] /output/items/0/mach: unknown key 'mach' under output.items[0]: "
-     "(did you mean match?)"),
+     "c/corpus.yaml:16:7: CT003 [error] /output/items/0/mach: unknown key 'mach': did you mean 'match'?"),
     ("      at: /kb_facts", "      at: kb_facts",
      "c/corpus.yaml:15:7: CT003 [error] /output/items/0/at: 'kb_facts' is not a JSON pointer: a pointer starts "
      "with '/' (write /kb_facts)"),
@@ -281,8 +280,9 @@ def test_the_schema_files_dialect_uri_is_no_host_finding_but_another_url_there_i
         '"type": "object",', '"type": "object",\n  "$comment": "see https://wiki.acme-support.com/triage",')
     write_triage("c", {"output.schema.json": schema})
     code, out, _ = run(capsys, "lint", "c")
-    assert (code, out.splitlines()[0]) == (1, "c/output.schema.json:4:20: CT504 [error] URL with host "
-                                              "`wiki.acme-support.com`")
+    assert code == 1
+    assert out.splitlines()[0].startswith("c/output.schema.json:4:20: CT504 [error] URL with host "
+                                          "`wiki.acme-support.com`; fingerprint ")
     assert "json-schema.org" not in out
 
 

@@ -50,8 +50,8 @@ def test_a_misspelt_sidecar_or_spec_key_gets_one_line_with_the_key_it_was_meant_
     assert out.splitlines() == [
         "c/corpus.yaml:7:1: CT003 [error] /corpus_verison: unknown key 'corpus_verison': did you mean "
         "'corpus_version'?",
-        "c/expected/admit-map-01.yaml:6:5: CT005 [error] /expected_points/0/type: 'mapp' is not one of "
-        "['practice', 'map']; did you mean 'map'?",
+        "c/expected/admit-map-01.yaml:6:5: CT005 [error] /expected_points/0/type: type 'mapp' is not an item "
+        "type of the output contract (practice, map) (did you mean map?)",
         "c/expected/admit-map-01.yaml:7:5: CT005 [error] /expected_points/0/must_mach_all: unknown key "
         "'must_mach_all': did you mean 'must_match_all'?",
         "c/expected/admit-map-01.yaml:13:1: CT005 [error] /max_unexpected_proposal: unknown key "
@@ -63,8 +63,8 @@ def test_a_key_far_from_every_known_key_lists_the_keys_allowed_there(corpus, cap
     edit(corpus / "expected" / "admit-map-01.yaml", "fixture_id:", "reviewer: sam\nfixture_id:")
     out = run(capsys, "lint", "c", "-q")[1]
     assert out == ("c/expected/admit-map-01.yaml:1:1: CT005 [error] /reviewer: unknown key 'reviewer' (allowed "
-                   "here: category, expect_empty, expected_points, fixture_id, max_unexpected_proposals, notes, "
-                   "optional_points)\n")
+                   "here: category, expect_empty, expected_fields, expected_points, fixture_id, "
+                   "max_unexpected_proposals, notes, optional_points)\n")
 
 
 def test_a_misspelt_worksheet_key_gets_did_you_mean(corpus, capsys):

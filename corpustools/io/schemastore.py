@@ -8,7 +8,7 @@ import os
 from dataclasses import dataclass
 from functools import cache
 
-from corpustools.io.suggest import closest
+from corpustools.io.suggest import closest, unknown_key_message
 
 SCHEMA_KINDS = ("corpus-spec", "sidecar", "proposal-output", "run-manifest", "score-report", "compare-report",
                 "adjudication", "calibration-report")
@@ -82,12 +82,6 @@ def _unknown_keys(error) -> list[tuple[tuple, str, str | None]]:
     return found
 
 
-def _unknown_key_message(key, meant: str | None, allowed) -> str:
-    if meant is not None:
-        return f"unknown key {key!r}: did you mean {meant!r}?"
-    return f"unknown key {key!r} (allowed here: {', '.join(sorted(allowed))})"
-
-
 def _enum_message(error) -> str:
     """jsonschema's message, and `; did you mean 'map'?` when a string is near one of the choices."""
     choices = error.validator_value
@@ -154,7 +148,7 @@ def _errors(validator, data) -> list[SchemaError]:
             if error.validator == "additionalProperties" and isinstance(error.instance, dict):
                 allowed = error.schema.get("properties", {})
                 for at, key, meant in _unknown_keys(error):
-                    errors.append(SchemaError(at, _unknown_key_message(key, meant, allowed)))
+                    errors.append(SchemaError(at, unknown_key_message(key, allowed, meant)))
                     meant_keys.add((keypath, meant))
                 continue
             if error.validator == "required":

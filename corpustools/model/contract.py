@@ -438,10 +438,10 @@ def contract_warnings(output) -> list[ContractWarning]:
 
 def close_match(word, choices: Sequence[str]) -> str:
     """` (did you mean X?)` when `word` is close to one of `choices`, else ``."""
-    import difflib  # only when there is a mistake to name
+    from corpustools.io.suggest import closest  # only when there is a mistake to name
 
-    close = difflib.get_close_matches(str(word), list(choices), n=1, cutoff=0.6)
-    return f" (did you mean {close[0]}?)" if close else ""
+    close = closest(str(word), choices)
+    return f" (did you mean {close}?)" if close else ""
 
 
 class _Errors(list):
@@ -602,12 +602,6 @@ def session_format_of(data) -> Contract:
     if isinstance(keys, list) and keys and all(isinstance(k, str) for k in keys):
         values["frontmatter"] = tuple(dict.fromkeys((SESSION_ID, *keys))) if SESSION_ID not in keys else tuple(keys)
     return replace(DEFAULT, **values)
-
-
-def unknown_key_message(keypath: tuple, key: str, allowed: Sequence[str]) -> str:
-    """The message for a key corpus.yaml's output:/session: (or one of its items) does not know."""
-    section = ".".join(str(p) if not isinstance(p, int) else f"[{p}]" for p in keypath).replace(".[", "[")
-    return f"unknown key {key!r} under {section}:{close_match(key, allowed)}"
 
 
 def expect_problem(expect: str, contract: Contract) -> str | None:

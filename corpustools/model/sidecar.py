@@ -85,14 +85,20 @@ def _points(doc: YamlDoc, list_key: str) -> tuple[ExpectedPoint, ...]:
 
 def contract_errors(data: dict, contract: Contract) -> list[tuple[tuple, str]]:
     """(key path, message) for each point type that is no item type of `contract`, and each
-    expected_fields pointer it does not declare."""
+    expected_fields pointer it does not declare. `data` need not follow the sidecar schema (its
+    other mistakes are the schema's to report): whatever is not where the schema wants it is skipped."""
     errors: list[tuple[tuple, str]] = []
+    if not isinstance(data, dict):
+        return errors
     types = contract.item_types
     for list_key in (EXPECTED_POINTS, OPTIONAL_POINTS):
-        for i, point in enumerate(data.get(list_key, ())):
-            if point["type"] not in types:
-                errors.append(((list_key, i, "type"), f"/{list_key}/{i}/type: {type_problem(point['type'], contract)}"))
-    for pointer in data.get("expected_fields", ()):
+        points = data.get(list_key)
+        for i, point in enumerate(points if isinstance(points, list) else ()):
+            kind = point.get("type") if isinstance(point, dict) else None
+            if isinstance(kind, str) and kind not in types:
+                errors.append(((list_key, i, "type"), f"/{list_key}/{i}/type: {type_problem(kind, contract)}"))
+    fields = data.get("expected_fields")
+    for pointer in fields if isinstance(fields, dict) else ():
         problem = field_problem(pointer, contract)
         if problem:
             escaped = pointer.replace("~", "~0").replace("/", "~1")
@@ -104,13 +110,13 @@ def parse_sidecar(doc: YamlDoc, contract: Contract | None = DEFAULT) -> tuple[Si
     """The sidecar, or None with every schema error at the offending key's position (a point
     type or a pinned field the output contract does not declare is one too; None as `contract`
     checks neither)."""
-    errors = validate("sidecar", doc.data)
+    errors = [(e.keypath, f"{e.pointer or '/'}: {e.message}") for e in validate("sidecar", doc.data)]
+    if contract is not None:  # reported with the schema's errors: every mistake of the file at once
+        errors += contract_errors(doc.data, contract)
     if errors:
-        return None, [(doc.pos(e.keypath), f"{e.pointer or '/'}: {e.message}") for e in errors]
+        located = [(doc.pos(keypath), message) for keypath, message in errors]
+        return None, sorted(located, key=lambda found: (found[0].line or 0, found[0].col or 0, found[1]))
     data = doc.data
-    declared = contract_errors(data, contract) if contract is not None else []
-    if declared:
-        return None, [(doc.pos(keypath), message) for keypath, message in declared]
     return Sidecar(
         fixture_id=data["fixture_id"],
         category=data["category"],

@@ -10,7 +10,7 @@ from typing import Any
 from corpustools.io.positions import Pos
 from corpustools.io.schemastore import SchemaError, validate
 from corpustools.io.yamlload import YamlDoc
-from corpustools.model.contract import DEFAULT, Contract, expect_problem, parse_contract, unknown_key_message
+from corpustools.model.contract import DEFAULT, Contract, expect_problem, parse_contract
 
 DEFAULT_HARNESSES = ("claude",)
 DEFAULT_TURNS = (8, 20)
@@ -65,23 +65,8 @@ CONTRACT_KEYS = ("output", "session")
 
 
 def _schema_message(error: SchemaError) -> str:
-    """A schema error as a line; an unknown key under output: or session: says what was meant."""
-    keypath = error.keypath
-    if keypath[:1] and keypath[0] in CONTRACT_KEYS and "was unexpected" in error.message:
-        return f"{error.pointer}: {unknown_key_message(keypath[:-1], keypath[-1], _allowed_keys(keypath[:-1]))}"
+    """A schema error as a line (an unknown key already says what was meant: io/schemastore)."""
     return f"{error.pointer or '/'}: {error.message}"
-
-
-def _allowed_keys(keypath: tuple) -> list[str]:
-    """The keys corpus-spec.json allows in the object at `keypath` (under output: or session:)."""
-    import json
-
-    from corpustools.io.schemastore import schema_text
-
-    node = json.loads(schema_text("corpus-spec"))
-    for key in keypath:
-        node = node["items"] if isinstance(key, int) else node["properties"][key]
-    return sorted(node.get("properties", {}))
 
 
 def parse_contract_part(doc: YamlDoc, root: str, errors: list[SchemaError]

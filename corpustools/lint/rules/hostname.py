@@ -63,21 +63,5 @@ OPTIONS = ()
 SUPPRESSIBLE = False
 
 
-# A schema file's `"$schema": "<a json-schema.org dialect identifier>"` member, the URL in group 1.
-_DIALECT = re.compile(r'"\$schema"\s*:\s*"(https?://json-schema\.org/'
-                      r'(?:draft-0[3467]/schema|draft/20(?:19-09|20-12)/schema)#?)"')
-
-
-def dialect_lines(ctx) -> set[tuple[int, int]]:
-    """(line, column of the URL) of the schema file's `"$schema"` dialect member, if it has one."""
-    contract = ctx.corpus.contract
-    path = schema_path(contract, ctx.corpus.root) if contract is not None else None
-    text = ctx.corpus.texts.get(path) if path is not None else None
-    if text is None:
-        return set()
-    return {(number, match.start(1) + 1) for number, line in enumerate(text.split("\n"), 1)
-            for match in _DIALECT.finditer(line)}
-
-
 def check(ctx, options):
     yield from secret_problems(ctx, CODE)
