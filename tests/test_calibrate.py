@@ -152,7 +152,7 @@ def test_agreement_levels_and_optional_points_count_apart(corpus, tmp_path, caps
     assert (agreement["proposal"]["agreed"], agreement["proposal"]["total"]) == (2, 2)
     assert agreement["fixture"]["kappa"] is None  # every verdict PASS on both sides: undefined
     assert data["runs"][0]["agreement"] == agreement and disagreements(data) == []
-    markdown = run_cli(capsys, "calibrate", corpus, pair[0], "--verdicts", pair[1])[1]
+    markdown = run_cli(capsys, "calibrate", corpus, pair[0], "--verdicts", pair[1], "--format", "markdown")[1]
     assert "**Fixture verdicts agree on 2/2** (100.0%, 95% CI 34.2%–100.0%; kappa n/a)" in markdown
     assert "| optional points (secondary) | matched | captured | 1/1 |" in markdown
     assert "None: the scorer and the judge agree on every fixture, point and proposal." in markdown
@@ -176,7 +176,7 @@ def test_round_trip_reports_in_every_format_deterministically(corpus, tmp_path, 
     assert json.loads(first["json"][1])["runs"][0]["fixtures"][0]["disagreements"][0]["proposal_title"] == (
         "Mailing vendor client")
     out = tmp_path / "report.md"
-    assert run_cli(capsys, *argv, "--output", out) == (0, "", f"wrote {out}\n")
+    assert run_cli(capsys, *argv, "--format", "markdown", "--output", out) == (0, "", f"wrote {out}\n")
     assert out.read_text(encoding="utf-8") == markdown
     code, _, err = run_cli(capsys, *argv, "--output", corpus / "expected" / "r.md")
     assert code == 2 and "never writes there" in err

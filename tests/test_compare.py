@@ -72,11 +72,11 @@ def test_mcnemar_counts_discordant_fixtures(make_corpus, tmp_path):
 def test_regressed_with_single_runs_when_a_fixture_is_lost_exit_code_zero(make_corpus, tmp_path, capsys):
     corpus = make_corpus()
     base, candidate = run(tmp_path, "b", GOOD_ADMIT, EMPTY), run(tmp_path, "c", GOOD_ADMIT, PHANTOM)
-    code, out, _ = run_cli(capsys, "compare", corpus, "--base", base, "--candidate", candidate)
+    code, out, _ = run_cli(capsys, "compare", corpus, "--base", base, "--candidate", candidate, "--format", "markdown")
     assert code == 0
     assert "> ## REGRESSED" in out.split("\n")[:4]
     assert f"lost 1 fixture: {REJECT_ID}" in out
-    code, out, _ = run_cli(capsys, "compare", corpus, "--base", candidate, "--candidate", base)
+    code, out, _ = run_cli(capsys, "compare", corpus, "--base", candidate, "--candidate", base, "--format", "markdown")
     assert code == 0 and "REGRESSED" not in out and "**Not regressed**" in out
 
 
@@ -84,7 +84,7 @@ def test_fail_on_regression_exits_1_with_the_reason_and_still_reports(make_corpu
     corpus = make_corpus()
     base, candidate = run(tmp_path, "b", GOOD_ADMIT, EMPTY), run(tmp_path, "c", GOOD_ADMIT, PHANTOM)
     code, out, err = run_cli(capsys, "compare", corpus, "--base", base, "--candidate", candidate,
-                             "--fail-on-regression")
+                             "--fail-on-regression", "--format", "markdown")
     assert (code, err) == (1, f"corpustools compare: REGRESSED: lost 1 fixture: {REJECT_ID}\n")
     assert "> ## REGRESSED" in out.split("\n")[:4]
     code, out, err = run_cli(capsys, "compare", corpus, "--base", candidate, "--candidate", base,
@@ -105,7 +105,8 @@ def test_a_results_folder_that_does_not_exist_is_a_usage_error(make_corpus, tmp_
         code, out, err = run_cli(capsys, "compare", corpus, *argv)
         assert (code, out, err) == (2, "", f"corpustools compare: {missing}: no such results folder\n")
     (tmp_path / "empty").mkdir()
-    code, out, _ = run_cli(capsys, "compare", corpus, "--base", base, "--candidate", tmp_path / "empty")
+    code, out, _ = run_cli(capsys, "compare", corpus, "--base", base, "--candidate", tmp_path / "empty",
+                           "--format", "markdown")
     assert code == 0 and "> ## REGRESSED" in out.split("\n")[:4]
 
 
@@ -142,7 +143,7 @@ def test_corpus_drift_is_refused_unless_allowed(make_corpus, tmp_path, capsys):
     assert (code, out) == (2, "")
     assert err.count("\n") == 1 and "000000000000" in err and "--allow-corpus-drift" in err
     code, out, _ = run_cli(capsys, "compare", corpus, "--base", base, "--candidate", candidate,
-                           "--allow-corpus-drift")
+                           "--allow-corpus-drift", "--format", "markdown")
     assert code == 0 and out.startswith("> **CORPUS DRIFT ALLOWED")
     assert "--allow-corpus-drift --format html --output compare.html`" in out.splitlines()[-1]  # the HTML too
     code, out, _ = run_cli(capsys, "compare", corpus, "--base", base, "--candidate", candidate,
@@ -168,7 +169,7 @@ def test_json_validates_and_both_formats_are_byte_identical(make_corpus, tmp_pat
 def test_compare_markdown_worked_example_lines(make_corpus, tmp_path, capsys):
     corpus = make_corpus()
     _, out, _ = run_cli(capsys, "compare", corpus, "--base", run(tmp_path, "b", MISS, PHANTOM),
-                        "--candidate", run(tmp_path, "c", GOOD_ADMIT, EMPTY))
+                        "--candidate", run(tmp_path, "c", GOOD_ADMIT, EMPTY), "--format", "markdown")
     assert "**Fixtures:** 2 gained, 0 lost, 0 same." in out
     assert "| phantoms (lower is better) | 2.0 | 0.0 | −2.0 | improved |  |" in out
     assert "| admit-convention-01 | admit-convention | FAIL | PASS | **gained** |" in out
@@ -179,7 +180,7 @@ def test_markdown_ends_with_the_command_that_writes_the_html_comparison(make_cor
     make_corpus()
     run(tmp_path, "b", MISS, PHANTOM)
     run(tmp_path, "c", GOOD_ADMIT, EMPTY)
-    _, out, _ = run_cli(capsys, "compare", "corpus", "--base", "b", "--candidate", "c")
+    _, out, _ = run_cli(capsys, "compare", "corpus", "--base", "b", "--candidate", "c", "--format", "markdown")
     assert out.endswith("</details>\n\nFull report: `corpustools compare corpus --base b --candidate c --format html "
                         "--output compare.html`, then open compare.html in a browser.\n")
     command = out.rsplit("`", 2)[1].split()

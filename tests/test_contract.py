@@ -64,7 +64,7 @@ def test_a_wrong_classification_fails_with_field_mismatch_and_its_evidence(capsy
     assert fixture(report, BILLING)["fields"][:2] == [
         {"field": "/queue", "expected": ["billing"], "got": "billing", "present": True, "matched": True},
         {"field": "/priority", "expected": ["normal", "low"], "got": "urgent", "present": True, "matched": False}]
-    code, markdown, _ = run(capsys, "score", "c", "run")
+    code, markdown, _ = run(capsys, "score", "c", "run", "--format", "markdown")
     assert "- `field-mismatch:/priority`\n  - expected `\"normal\"` or `\"low\"`; got `\"urgent\"`\n" in markdown
     assert "- `field-mismatch:/escalate`\n  - expected `true`; got `false`\n" in markdown
     # the per-field table: accuracy with its interval, then expected against got, fixture by fixture
@@ -339,7 +339,7 @@ def test_a_text_answer_is_one_item_and_empty_answers_are_declared(capsys):
     assert report["aggregate"]["phantoms"] is None and report["aggregate"]["gate_correct"] == 1
     text = run(capsys, "score", "c", "run", "--format", "text")[1]
     assert "; phantoms n/a (text answers); " in text.splitlines()[0] and "  phantoms: n/a (text answers)\n" in text
-    markdown = run(capsys, "score", "c", "run")[1]
+    markdown = run(capsys, "score", "c", "run", "--format", "markdown")[1]
     assert "| phantoms (unexpected proposals) | n/a (text answers) |  |  |" in markdown
 
 
@@ -407,7 +407,7 @@ def test_a_worksheet_shows_each_item_as_the_contract_declares_it_and_calibrates(
                              if line.strip().startswith(key)), line) for line in sheet.splitlines()) + "\n"
     (tmp_path / "judged.yaml").write_text(judged)
     assert run(capsys, "validate", "adjudication", "judged.yaml")[0] == 0
-    code, out, _ = run(capsys, "calibrate", "c", "gold", "--verdicts", "judged.yaml")
+    code, out, _ = run(capsys, "calibrate", "c", "gold", "--verdicts", "judged.yaml", "--format", "markdown")
     assert code == 0 and "**Fixture verdicts agree on 2/2**" in out and "proposals 1/1" in out
 
 

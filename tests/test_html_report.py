@@ -178,7 +178,7 @@ def calibrate_argv():
 
 
 def test_calibrate_page_lists_every_disagreement_by_cause(capsys):
-    code, markdown, _ = run_cli(capsys, *calibrate_argv())
+    code, markdown, _ = run_cli(capsys, *calibrate_argv(), "--format", "markdown")
     assert code == 0
     page = render(capsys, *calibrate_argv())
     blocks = re.findall(r'<details class="fixture" id="[^"]*" data-fixture="([^"]*)" data-run="(\d)"', page)

@@ -29,7 +29,7 @@ def corpus_with(make_corpus, *points, max_unexpected=3, name="corpus"):
 
 def reports(capsys, corpus, *folders):
     """(markdown, text) of one score."""
-    markdown = run_cli(capsys, "score", corpus, *folders)[1]
+    markdown = run_cli(capsys, "score", corpus, *folders, "--format", "markdown")[1]
     return markdown, run_cli(capsys, "score", corpus, *folders, "--format", "text")[1]
 
 
@@ -166,7 +166,7 @@ def test_compare_leads_with_lost_fixtures_and_counts_optional_points(make_corpus
     base = write_results(tmp_path / "base", {ADMIT_ID: output(GOOD_ADMIT["practice"], [module]), REJECT_ID: EMPTY})
     cand = write_results(tmp_path / "cand", {ADMIT_ID: output([proposal("Expired signups")]),
                                              REJECT_ID: output([proposal("Noise")])})
-    out = run_cli(capsys, "compare", corpus, "--base", base, "--candidate", cand)[1]
+    out = run_cli(capsys, "compare", corpus, "--base", base, "--candidate", cand, "--format", "markdown")[1]
     lines = out.split("\n")
     assert lines[0] == "> ## REGRESSED"
     assert "**Optional points matched** (never in recall): base 1/1 (100.0%), candidate 0/1 (0.0%)." in lines

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from corpustools.commands.options import add_command, add_corpus_argument, add_report_options
 
-FORMATS = ("markdown", "json", "text", "html")
+FORMATS = ("text", "markdown", "json", "html")
 
 HELP = ("compare two prompt versions' runs fixture by fixture, with noise and a paired test "
         "(advisory: exit 0, unless --fail-on-regression)")
@@ -19,7 +19,7 @@ def register(subparsers) -> None:
                         help="a results folder of the current version (repeat for several runs)")
     parser.add_argument("--candidate", metavar="RUN", action="append", required=True,
                         help="a results folder of the proposed version (repeat for several runs)")
-    add_report_options(parser, FORMATS, "markdown")
+    add_report_options(parser, FORMATS, "text")
     parser.add_argument("--allow-corpus-drift", action="store_true",
                         help="compare even when a run's run.yaml names another corpus sha256 (the report says so)")
     parser.add_argument("--fail-on-regression", action="store_true",
@@ -42,12 +42,10 @@ def run(args, out, err) -> int:
             from corpustools.score.scoring import open_corpus
 
             text = compare_html(comparison, open_corpus(args.corpus).corpus)  # transcripts and sidecars too
-        elif args.format == "text":
+        else:
             from corpustools.score.compare_text import compare_text
 
-            text = compare_text(comparison)
-        else:
-            text = compare_json(comparison) if args.format == "json" else compare_markdown(comparison)
+            text = {"text": compare_text, "markdown": compare_markdown, "json": compare_json}[args.format](comparison)
         emit(text, args.output, args.corpus, out, run_folder_inputs(args.base + args.candidate), err=err)
     except CorpusDrift as drift:
         print(f"corpustools compare: {printable(str(drift))}; refusing to compare (pass --allow-corpus-drift to compare anyway)",
