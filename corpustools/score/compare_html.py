@@ -27,12 +27,8 @@ def plain(markdown: str) -> str:
 
 
 def verdict_block(comparison: Comparison) -> list[str]:
-    if comparison.regressed:
-        return [f'<div class="warn"><h2>REGRESSED</h2>{esc("; ".join(comparison.regressed_because))}. Read the '
-                "lost fixtures before bumping the version (this is advice; the command still exits 0).</div>"]
-    why = (" (recall and gate accuracy did not worsen beyond noise)." if comparison.several_runs
-           else " (no fixture lost).")
-    return [f"<p><strong>Not regressed</strong>{esc(why)}</p>"]
+    return [f'<div class="banner headline-{comparison.headline.name.lower()}"><strong>{esc(comparison.headline_text)}'
+            f"</strong><br>{esc(comparison.blocking_text)}</div>"]
 
 
 def sides_table(comparison: Comparison) -> list[str]:
