@@ -163,7 +163,7 @@ def test_a_candidate_that_gained_7_and_lost_1_is_improved(tmp_path, capsys):
         headline, "improved", False, [lost])
     assert data["gained"] == gained and validate("compare-report", data) == []
     page = run_cli(capsys, *argv, "--format", "html")[1]
-    assert f'<div class="banner headline-improved"><strong>{headline}</strong>' in page
+    assert f'<div class="banner good" id="verdict"><strong>{headline}</strong>' in page
     code, _, err = run_cli(capsys, *argv, "--fail-on-lost")
     assert (code, err) == (1, f"corpustools compare: lost 1 fixture (--fail-on-lost): {lost}\n")
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from corpustools.score.aggregate import METRICS, Metric, metric_value
-from corpustools.score.formatting import metric_number, run_value, signed
+from corpustools.score.formatting import run_value, signed
 from corpustools.score.reasons import TextEnum, Verdict
 from corpustools.score.repeated import point_stability
 from corpustools.score.scoring import CorpusInfo, RunScore, open_corpus, score_run
@@ -218,15 +218,14 @@ class Comparison:
         return "; ".join(self.change_text(m) for m in self.blocking_changes)
 
     def number(self, m: MetricChange, value: float | None) -> str:
-        """A side's value of `m`: one run's as it is (a count is a whole number), a mean of several
-        runs with its decimal."""
-        rate = m.metric.is_rate
-        return metric_number(value, rate) if self.several_runs else run_value(value, rate)
+        """A side's value of `m` (a mean over its runs): a rate as a percentage, a count as the whole
+        number it is, else with one decimal."""
+        return run_value(value, m.metric.is_rate)
 
     def delta_text(self, m: MetricChange) -> str:
-        """The delta signed: percentage points for a rate; a whole number for one run's count."""
+        """The delta signed: percentage points for a rate; a count's whole when it is."""
         delta = m.delta
-        if self.several_runs or m.metric.is_rate or delta is None or not float(delta).is_integer():
+        if m.metric.is_rate or delta is None or not float(delta).is_integer():
             return signed(delta, m.metric.is_rate)
         return "0" if delta == 0 else ("+" if delta > 0 else "−") + str(abs(int(delta)))
 

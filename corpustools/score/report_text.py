@@ -14,12 +14,11 @@ from corpustools.score.formatting import (
     f1_text,
     fraction,
     manifest_fields,
-    metric_number,
-    metric_spread,
     percent,
     phantom_count,
     proportion,
     repeated_verdict_parts,
+    run_spread,
     run_value,
     verdict_parts,
 )
@@ -134,8 +133,8 @@ def repeated_lines(report: ScoreReport) -> list[str]:
     lines.append("noise floor (the same prompt run again):")
     for metric in METRICS:
         spread = s.spread_of(metric.key)
-        lines.append(f"  {metric.label}: mean {metric_number(spread.mean, metric.is_rate)}, sample std "
-                     f"{metric_spread(spread.std, metric.is_rate)} "
+        lines.append(f"  {metric.label}: mean {run_value(spread.mean, metric.is_rate)}, sample std "
+                     f"{run_spread(spread.std, metric.is_rate)} "
                      f"(per run: {', '.join(run_value(v, metric.is_rate) for v in spread.values)})")
     lines.append("flaky: " + (", ".join(f"{f.id} passed in {f.passed}/{f.runs}" for f in s.flaky) or "none"))
     stability = s.stability
@@ -167,7 +166,7 @@ def verdict_line(report: ScoreReport) -> str:
     if len(runs) == 1:
         head, rest = verdict_parts(runs[0].aggregate)
     else:
-        head, rest = repeated_verdict_parts(report.repeated, [run.aggregate for run in runs])
+        head, rest = repeated_verdict_parts(report.repeated, [run.aggregate for run in runs], run_value)
     return f"{head} {rest}"
 
 
