@@ -98,6 +98,15 @@ def test_text_format(make_corpus, tmp_path, capsys):
     assert out.splitlines()[-1].startswith("1/2 fixtures passed (50.0%, 95% CI 9.5%–90.5%); recall 1/1")
 
 
+def test_no_text_line_is_wrapped_by_the_program(make_corpus, tmp_path, capsys):
+    # A terminal wraps a long line itself; a line cut by the program would cut a title mid-word.
+    title = "Fix " + " ".join(f"word{i}" for i in range(80))  # about 600 characters
+    run = write_results(tmp_path / "run", {ADMIT_ID: GOOD_ADMIT, REJECT_ID: output([proposal(title)])})
+    out = run_cli(capsys, "score", make_corpus(), run)[1]
+    line = next(line for line in out.splitlines() if "match no point" in line or "matches no point" in line)
+    assert f'"{title}"' in line and line.endswith("[phantom-over-budget:1>0]")
+
+
 def test_output_file_and_never_into_the_corpus(make_corpus, tmp_path, capsys):
     corpus, results = make_corpus(), good_results(tmp_path / "run")
     code, out, _ = run_cli(capsys, "score", corpus, results, "--format", "markdown", "--output", tmp_path / "report.md")

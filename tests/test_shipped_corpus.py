@@ -137,8 +137,13 @@ def test_the_readme_first_command_scores_a_current_run_without_drift(capsys):
     assert command[0] == "score"
     assert (ROOT / command[2] / "run.yaml").is_file()
     assert main(command) == 0
-    first_screen = capsys.readouterr().out
-    assert "CORPUS DRIFT" not in first_screen
+    printed = capsys.readouterr().out
+    assert "CORPUS DRIFT" not in printed
+    # the text a terminal reads: what failed first, the verdict line last, no Markdown or HTML
+    lines = printed.splitlines()
+    assert lines[0] == "FAIL admit-convention-02 (admit-convention)"
+    assert lines[-1].startswith("12/24 fixtures passed (50.0%, 95% CI 31.4%–68.6%); recall 25/25")
+    assert not any(mark in printed for mark in ("**", "<details>", "</", "|---", "`", "## "))
 
 
 # Labels that only mean something inside this project's own workflow (who coordinated which session).
