@@ -18,10 +18,8 @@ from corpustools.score.formatting import (
     manifest_fields,
     percent,
     phantom_count,
-    repeated_verdict_parts,
     run_spread,
     run_value,
-    verdict_parts,
 )
 from corpustools.score.history_html import history_section
 from corpustools.score.html_fixture import fixture_block, fixture_filters, fixture_rows
@@ -41,6 +39,7 @@ from corpustools.score.html_page import (
     warnings,
 )
 from corpustools.score.reasons import Verdict
+from corpustools.score.report_text import report_verdict_parts
 from corpustools.score.scoring import CorpusInfo, RunScore, ScoreReport
 
 
@@ -184,12 +183,8 @@ def fixtures_section(report: ScoreReport, corpus: Corpus) -> list[str]:
 
 
 def verdict_banner(report: ScoreReport) -> str:
-    runs = report.runs
-    if len(runs) == 1:
-        head, rest = verdict_parts(runs[0].aggregate)
-    else:
-        head, rest = repeated_verdict_parts(report.repeated, [run.aggregate for run in runs], run_value)
-    failed = any(f.verdict is not Verdict.PASS for run in runs for f in run.fixtures)
+    head, rest = report_verdict_parts(report)
+    failed = any(f.verdict is not Verdict.PASS for run in report.runs for f in run.fixtures)
     return banner("bad" if failed else "good", head, " " + rest)
 
 

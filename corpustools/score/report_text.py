@@ -161,12 +161,17 @@ def formats_hint(output: str) -> str:
             "(a page to open in a browser)")
 
 
-def verdict_line(report: ScoreReport) -> str:
+def report_verdict_parts(report: ScoreReport) -> tuple[str, str]:
+    """The verdict line of one run or of k runs, as (headline, the rest); whole means as whole
+    numbers (the text and HTML reports)."""
     runs = report.runs
     if len(runs) == 1:
-        head, rest = verdict_parts(runs[0].aggregate)
-    else:
-        head, rest = repeated_verdict_parts(report.repeated, [run.aggregate for run in runs], run_value)
+        return verdict_parts(runs[0].aggregate)
+    return repeated_verdict_parts(report.repeated, [run.aggregate for run in runs], run_value)
+
+
+def verdict_line(report: ScoreReport) -> str:
+    head, rest = report_verdict_parts(report)
     return f"{head} {rest}"
 
 
