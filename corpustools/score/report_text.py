@@ -100,12 +100,15 @@ def field_lines(a) -> list[str]:
 
 
 def diagnostics_line(runs: tuple[RunScore, ...]) -> list[str]:
+    """How many advisory diagnostics there are: a failing fixture's are listed above, every one in
+    the Markdown report."""
     count = sum(len(f.advisories) for run in runs for f in run.fixtures)
     fixtures = len({f.id for run in runs for f in run.fixtures if f.advisories})
     if not count:
         return []
+    shown = any(f.advisories and f.verdict is not Verdict.PASS for run in runs for f in run.fixtures)
     return [f"diagnostics: {count} on {fixtures} fixture{'s' if fixtures != 1 else ''} (advisory, never a verdict; "
-            "the failing fixtures' are above, every one is in --format markdown)"]
+            + ("the failing fixtures' are above; " if shown else "") + "--format markdown lists every one)"]
 
 
 def single_summary(report: ScoreReport) -> list[str]:
