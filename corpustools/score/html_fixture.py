@@ -1,10 +1,12 @@
 """One fixture in an HTML report: its table row and its `<details>` block of evidence.
 
-The evidence is the scorer's own (corpustools.score.evidence): each point's must_match_all terms
-marked found (`class="term found"`) or absent (`class="term absent"`) in every proposal of the
-point's type; each must_not_match hit highlighted (`<mark class="forbidden">`) at the very
-characters the scorer matched (normalize.term_spans) in the field where it occurred; phantoms with
-their text; advisory diagnostics; the transcript. Nothing here matches terms itself.
+The summary of a fixture that did not pass gives each reason in words, its code beside it
+(`span.reason`). The evidence is the scorer's own (corpustools.score.evidence): each point's
+must_match_all terms marked found (`class="term found"`) or absent (`class="term absent"`) in the
+proposal(s) that matched it, or, for a point not matched, in every proposal of its type; each
+must_not_match hit highlighted (`<mark class="forbidden">`) at the very characters the scorer
+matched (normalize.term_spans) in the field where it occurred; phantoms with their text; advisory
+diagnostics; the transcript. Nothing here matches terms itself.
 """
 
 from __future__ import annotations
