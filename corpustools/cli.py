@@ -111,8 +111,11 @@ def _utf8(stream):
 
 
 def _run(args, out, err) -> int:
+    from corpustools.io.inputs import tracking_inputs
+
     try:
-        return args.run(args, out, err)
+        with tracking_inputs():  # every file the command reads, so that no write lands on one
+            return args.run(args, out, err)
     except Exception as exc:  # never a traceback for a user; CORPUSTOOLS_DEBUG=1 shows it
         return _internal_error(exc, err)
 

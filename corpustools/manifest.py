@@ -130,5 +130,5 @@ def write_manifest(results_dir: str, text: str, *, force: bool) -> str:
         raise InputError(Pos(path), f"{MANIFEST_FILE} already exists; not overwritten (pass --force to replace it)")
     if os.path.isdir(path) or os.path.islink(path):
         raise InputError(Pos(path), "is a folder or a symbolic link; not overwritten")
-    write_text(path, text)
+    write_text(path, text, force=force)
     return path

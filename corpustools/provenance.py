@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from corpustools.io.layout import GOLD_DIR
 from corpustools.io.positions import InputError, Pos
 from corpustools.io.textfile import is_regular_file
-from corpustools.io.writing import refuse_target, write_text
+from corpustools.io.writing import STANDARD_OUTPUT, emit, refuse_target
 from corpustools.io.yamlload import YamlDoc
 from corpustools.io.yamlwrite import flow_scalar
 from corpustools.model.corpus import UNREAD, bad_names, corpus_files, disk_name, file_sha256, list_files, load_spec_file
@@ -124,18 +124,22 @@ def render_record(data: dict) -> str:
 
 
 def record(corpus_root: str, authoring_prompt: str, authored_by: str, reviewed_by: str, out_path: str,
-           date: str | None = None) -> dict:
-    """Write the provenance record of `corpus_root` to `out_path` and return it. InputError if the
-    corpus spec is invalid, the prompt unreadable, or `out_path` inside the corpus."""
+           date: str | None = None, *, force: bool = False, out=None) -> dict:
+    """Write the provenance record of `corpus_root` to `out_path` (`-`: to `out`, its paths then
+    relative to the working folder) and return it. InputError if the corpus spec is invalid, the
+    prompt unreadable, or `out_path` inside the corpus, one of the files read (the authoring
+    prompt), or read-only without `force`."""
+    to_stdout = out_path == STANDARD_OUTPUT
     spec, _text, problems = load_spec_file(corpus_root)
     if spec is None:
         first = problems[0]  # the loader always says why there is no spec
         raise InputError(first.pos, f"cannot record: {first.message}")
     if not os.path.lexists(authoring_prompt):
         raise InputError(Pos(authoring_prompt), "authoring prompt: no such file")
-    if _inside(out_path, corpus_root):
+    if not to_stdout and _inside(out_path, corpus_root):
         raise InputError(Pos(out_path), "the record must not be written inside the corpus folder")
-    refuse_target(out_path)
+    if not to_stdout:
+        refuse_target(out_path, force=force)
     import datetime  # only `record` needs today's date
 
     recorded = date or datetime.date.today().isoformat()
@@ -144,7 +148,7 @@ def record(corpus_root: str, authoring_prompt: str, authored_by: str, reviewed_b
     for who, value in (("--authored-by", authored_by), ("--reviewed-by", reviewed_by)):
         if not value.strip():
             raise InputError(Pos(""), f"{who} must name a model or a person")
-    folder = os.path.dirname(os.path.abspath(out_path))
+    folder = os.getcwd() if to_stdout else os.path.dirname(os.path.abspath(out_path))
     data = {
         "record_version": RECORD_VERSION,
         "recorded": recorded,
@@ -154,7 +158,7 @@ def record(corpus_root: str, authoring_prompt: str, authored_by: str, reviewed_b
         "reviewed_by": reviewed_by.strip(),
         "files": file_hashes(corpus_root, strict=True),
     }
-    write_text(out_path, render_record(data))
+    emit(render_record(data), out_path, corpus_root, out, force=force)
     return data
 
 

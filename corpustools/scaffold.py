@@ -31,8 +31,9 @@ def _template(relative: str) -> str:
 
 
 def scaffold_files(name: str, shown_path: str) -> dict[str, str]:
-    """relative POSIX path -> text of every file `init` writes, corpus.yaml last (once it exists
-    the folders below it are a corpus's own files, which no command writes into)."""
+    """relative POSIX path -> text of every file `init` writes, corpus.yaml last (a folder holding
+    it, or sessions/ and expected/, is a corpus, whose own files only `init` writes, into the
+    folder it creates)."""
     files = {"README.md": _template("README.md.in").format(
         name=name, admit=ADMIT_ID, map=MAP_ID, subset=SUBSET_ID, reject=REJECT_ID, path=shown_path)}
     # (the template's file in a fixture's folder, where init writes it)
@@ -67,6 +68,6 @@ def scaffold(folder: str, shown_path: str) -> list[str]:
     written = []
     for relative, text in scaffold_files(name, shown_path).items():
         path = os.path.join(folder, *relative.split("/"))
-        write_text(path, text)
+        write_text(path, text, new_corpus=folder)  # its sessions/ and expected/ make it a corpus early
         written.append(path)
     return written

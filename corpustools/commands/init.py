@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from corpustools.commands.options import add_command
+from corpustools.commands.options import add_command, path
 
 HELP = "scaffold a new corpus in DIR: a commented corpus.yaml and one fixture per kind of expectation"
 
@@ -12,7 +12,7 @@ def register(subparsers) -> None:
         subparsers, "init", HELP, " (a session, sidecar and gold output each), and a README "
         "with the next steps. It lints clean and scores its own gold. Refuses (exit 2) a DIR that exists "
         "and is not an empty folder; never writes through a link.")
-    parser.add_argument("folder", metavar="DIR", help="the corpus folder to create (absent or empty)")
+    parser.add_argument("folder", metavar="DIR", type=path, help="the corpus folder to create (absent or empty)")
     parser.set_defaults(run=run)
 
 

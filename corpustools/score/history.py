@@ -160,12 +160,12 @@ def appended(text: str | None, path: str, row: list[str]) -> str:
     return body + ("\n" if body else "") + "\n".join(table(list(HISTORY_COLUMNS), [row])) + "\n"
 
 
-def append_row(path: str, row: list[str]) -> None:
+def append_row(path: str, row: list[str], *, force: bool = False) -> None:
     """Add `row` to the history in `path`, re-reading the file under an exclusive lock so that
     concurrent appends never lose a row; written whole by a rename (see corpustools.io.writing)."""
     from corpustools.io.writing import update_text
 
-    update_text(path, lambda: appended(read_history(path), path, row))
+    update_text(path, lambda: appended(read_history(path), path, row), force=force)
 
 
 def read_history(path: str) -> str | None:

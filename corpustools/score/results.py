@@ -13,10 +13,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from corpustools.io.documents import parse_json
+from corpustools.io.inputs import note_folder
 from corpustools.io.positions import InputError, Pos
 from corpustools.io.schemastore import validate
 from corpustools.io.textfile import decode_text, read_bytes
-from corpustools.manifest import read_manifest
+from corpustools.manifest import MANIFEST_FILE, read_manifest
 from corpustools.model.corpus import disk_name, utf8_name
 from corpustools.model.status import INVALID, MISSING, OK
 
@@ -89,6 +90,7 @@ def read_run_folder(folder: str, fixture_ids: list[str]) -> RunFolder:
     warnings: list[str] = []
     if not os.path.isdir(folder):
         raise InputError(Pos(folder), "no such results folder")
+    note_folder(folder, f"the results folder {folder}", suffixes=(RESULT_SUFFIX,), names=(MANIFEST_FILE,))
     results = {fid: read_result(fid, os.path.join(folder, disk_name(fid + RESULT_SUFFIX))) for fid in sorted(fixture_ids)}
     manifest = read_manifest(folder)
     warnings += manifest.warnings

@@ -1,0 +1,244 @@
+"""The third hostile audit's reproductions (issue 23), one class per finding, written from its text.
+
+Each class runs the command the audit ran and asserts what a user must now see: exit 2 with one
+line naming the file, and not a byte written anywhere (the whole tree is compared), or the
+bounded, escaped, reported behaviour the issue asks for.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tests.support.bench import run_main, tree_digest
+from tests.support.corpus import ADMIT_ID
+from tests.support.score import good_results
+
+pytestmark = pytest.mark.usefixtures("in_tmp")
+
+PROMPT = "Version: 5\n\n[TRANSCRIPT PLACEHOLDER, substituted at runtime]\n"
+
+
+def refused(tree: Path, *argv: str, says: str) -> str:
+    """Run corpustools; it must exit 2, say `says` on one line of standard error (a usage line may
+    follow) and leave every file under `tree` as it was (nothing replaced, nothing added)."""
+    before = tree_digest(tree)
+    code, out, err = run_main(*map(str, argv))
+    assert code == 2, (code, out, err)
+    lines = [line for line in err.splitlines() if not line.startswith("usage:")]
+    assert len(lines) == 1 and says in lines[0], err
+    assert tree_digest(tree) == before
+    return err
+
+
+@pytest.fixture
+def corpus(make_corpus) -> Path:
+    return make_corpus()
+
+
+@pytest.fixture
+def run(tmp_path) -> Path:
+    return good_results(tmp_path / "run")
+
+
+class TestInitWithAnEmptyPath:
+    """`corpustools init ''` wrote the scaffold into the non-empty working folder."""
+
+    def test_init_of_the_empty_path_is_a_usage_error(self, tmp_path):
+        Path("README.md").write_text("my project\n")
+        refused(tmp_path, "init", "", says="an empty path names no file or folder")
+        assert Path("README.md").read_text() == "my project\n"
+
+    @pytest.mark.parametrize("argv", [
+        ("lint", ""), ("lint", "corpus", "--output", ""), ("lint", "corpus", "--kb", ""),
+        ("lint", "corpus", "--prompt", ""), ("score", "", "run"), ("score", "corpus", ""),
+        ("score", "corpus", "run", "--append-history", ""), ("score", "corpus", "run", "--output", ""),
+        ("compare", "corpus", "--base", "", "--candidate", "run"), ("adjudicate", "corpus", "run", "--out", ""),
+        ("calibrate", "corpus", "", "--verdicts", "x.yaml"), ("calibrate", "corpus", "run", "--verdicts", ""),
+        ("render", "corpus", "--all", "--out", "", "--prompt", "p.md"), ("render", "corpus", ADMIT_ID, "--prompt", ""),
+        ("run", "init", "", "--corpus", "corpus", "--prompt", "p.md"),
+        ("provenance", "record", "corpus", "--authoring-prompt", "p.md", "--authored-by", "a", "--reviewed-by", "b",
+         "--output", ""),
+        ("provenance", "verify", ""), ("validate", "proposal-output", ""),
+    ])
+    def test_every_empty_path_is_a_usage_error(self, tmp_path, corpus, run, argv):
+        Path("p.md").write_text(PROMPT)
+        refused(tmp_path, *argv, says="empty path")
+
+
+class TestRunInitWithAnEmptyResults:
+    """`run init ''` wrote run.yaml into the working folder."""
+
+    def test_nothing_is_written(self, tmp_path, corpus):
+        Path("p.md").write_text(PROMPT)
+        refused(tmp_path, "run", "init", "", "--corpus", corpus, "--prompt", "p.md", says="an empty path")
+        assert not Path("run.yaml").exists()
+
+    def test_run_yaml_is_never_written_over_the_prompt(self, tmp_path, corpus):
+        Path("r").mkdir()
+        Path("r/run.yaml").write_text(PROMPT)
+        refused(tmp_path, "run", "init", "r", "--corpus", corpus, "--prompt", "r/run.yaml", "--force",
+                says="r/run.yaml: is one of this command's own inputs")
+
+
+class TestScoreHistoryAsItsOwnOutput:
+    """`score --history h.md --output h.md` wrote the report over the history it drew."""
+
+    @pytest.fixture
+    def history(self, corpus, run) -> Path:
+        assert run_main("score", str(corpus), str(run), "--append-history", "h.md")[0] == 0
+        return Path("h.md")
+
+    def test_the_drawn_history_is_never_the_report(self, tmp_path, corpus, run, history):
+        refused(tmp_path, "score", corpus, run, "--format", "html", "--history", history, "--output", history,
+                says="h.md: is one of this command's own inputs")
+
+    def test_the_appended_history_is_never_the_report(self, tmp_path, corpus, run, history):
+        refused(tmp_path, "score", corpus, run, "--append-history", history, "--output", history,
+                says="h.md: is the file --append-history writes")
+
+    @pytest.mark.parametrize("target", [f"run/{ADMIT_ID}.json", "run/run.yaml", "run/new.json"])
+    def test_a_result_is_never_the_history_nor_the_report(self, tmp_path, corpus, run, target):
+        Path("run/run.yaml").write_text("model: m\n")
+        for option in ("--append-history", "--output"):
+            refused(tmp_path, "score", corpus, run, option, target, says=f"{target}: ")
+
+    def test_the_report_beside_the_results_is_still_allowed(self, corpus, run):
+        assert run_main("score", str(corpus), str(run), "--output", "run/report.md")[0] == 0
+        assert Path("run/report.md").read_text().startswith("**")
+
+
+class TestRenderIntoTheFolderOfItsPrompt:
+    """`render --all --prompt DIR/x.md --out DIR` wrote into the folder holding its prompt."""
+
+    def test_an_out_folder_holding_the_prompt_is_refused(self, tmp_path, corpus):
+        Path("D").mkdir()
+        Path("D/x.md").write_text(PROMPT)
+        refused(tmp_path, "render", corpus, "--all", "--prompt", "D/x.md", "--out", "D",
+                says="D: holds D/x.md, one of this command's own inputs")
+
+    def test_an_out_folder_holding_the_corpus_is_refused(self, tmp_path, corpus):
+        Path("p.md").write_text(PROMPT)
+        refused(tmp_path, "render", corpus, "--all", "--prompt", "p.md", "--out", ".", says="one of this command's")
+
+    def test_a_fresh_folder_is_written(self, corpus):
+        Path("p.md").write_text(PROMPT)
+        assert run_main("render", str(corpus), "--all", "--prompt", "p.md", "--out", "rendered")[0] == 0
+        assert sorted(os.listdir("rendered")) == sorted(p.name for p in (corpus / "sessions").iterdir())
+
+
+class TestProvenanceRecordOverTheAuthoringPrompt:
+    """`provenance record --output <the authoring prompt>` replaced the prompt with the record."""
+
+    def test_refused(self, tmp_path, corpus):
+        Path("authoring.md").write_text("Write fixtures.\n")
+        refused(tmp_path, "provenance", "record", corpus, "--authoring-prompt", "authoring.md", "--authored-by", "a",
+                "--reviewed-by", "b", "--output", "authoring.md", says="authoring.md: is one of this command's own")
+
+    def test_to_standard_output(self, tmp_path, corpus):
+        Path("authoring.md").write_text("Write fixtures.\n")
+        before = tree_digest(tmp_path)
+        code, out, err = run_main("provenance", "record", str(corpus), "--authoring-prompt", "authoring.md",
+                                  "--authored-by", "a", "--reviewed-by", "b", "--output", "-", "--date", "2026-01-05")
+        assert code == 0 and out.startswith("# Provenance record") and "authoring.md" in out
+        assert "standard output: recorded" in err and tree_digest(tmp_path) == before
+
+
+class TestLintReportIntoTheKnowledgeBase:
+    """`lint --kb KB --output KB/doc.md` replaced a KB document with the lint report."""
+
+    @pytest.fixture
+    def kb(self) -> Path:
+        Path("KB/sub").mkdir(parents=True)
+        Path("KB/doc.md").write_text("# Doc\n\nHow the queue works.\n")
+        return Path("KB")
+
+    def test_a_kb_document_is_never_the_report(self, tmp_path, corpus, kb):
+        refused(tmp_path, "lint", corpus, "--kb", kb, "--output", "KB/doc.md", says="KB/doc.md: is one of this")
+
+    def test_a_new_kb_document_is_not_the_report_either(self, tmp_path, corpus, kb):
+        # the next lint would read it as part of the knowledge base
+        refused(tmp_path, "lint", corpus, "--kb", kb, "--output", "KB/sub/report.md", says="the knowledge base KB")
+
+    def test_nor_the_prompt(self, tmp_path, corpus):
+        Path("p.md").write_text(PROMPT)
+        refused(tmp_path, "lint", corpus, "--prompt", "p.md", "--output", "p.md", says="p.md: is one of this")
+
+
+class TestReportOverOtherInputs:
+    """Every reporting command knows what it read: worksheets, results, the files it validates."""
+
+    def test_validate_never_replaces_a_file_it_checked(self, tmp_path, run):
+        target = f"run/{ADMIT_ID}.json"
+        refused(tmp_path, "validate", "proposal-output", target, "--output", target, says="is one of this command's")
+
+    def test_compare_never_replaces_a_result(self, tmp_path, corpus, run):
+        shutil.copytree(run, "run2")
+        refused(tmp_path, "compare", corpus, "--base", run, "--candidate", "run2", "--output", f"run2/{ADMIT_ID}.json",
+                says="is one of this command's")
+
+    def test_a_sidecar_through_another_path_is_still_the_corpus(self, tmp_path, corpus):
+        os.symlink(corpus, "alias")
+        refused(tmp_path, "lint", corpus, "--output", f"alias/expected/{ADMIT_ID}.yaml", says="never writes there")
+
+    def test_a_hard_link_to_an_input_is_replaced_by_name_not_written_through(self, corpus, run):
+        os.link(run / f"{ADMIT_ID}.json", "linked.json")
+        before = (run / f"{ADMIT_ID}.json").read_bytes()
+        assert run_main("score", str(corpus), str(run), "--output", "linked.json")[0] == 0
+        assert (run / f"{ADMIT_ID}.json").read_bytes() == before
+
+
+class TestOutputDash:
+    """`--output -` wrote a file named `-`."""
+
+    @pytest.mark.parametrize("argv", [("lint", "corpus"), ("score", "corpus", "run"), ("compare", "corpus", "--base",
+                                      "run", "--candidate", "run"), ("validate", "proposal-output", f"run/{ADMIT_ID}.json")])
+    def test_dash_is_standard_output(self, tmp_path, corpus, run, argv):
+        before = tree_digest(tmp_path)
+        code, out, _ = run_main(*argv, "--output", "-")
+        assert code in (0, 1) and out and tree_digest(tmp_path) == before and not Path("-").exists()
+
+    def test_adjudicate_writes_the_worksheet_to_standard_output(self, tmp_path, corpus, run):
+        before = tree_digest(tmp_path)
+        code, out, err = run_main("adjudicate", str(corpus), str(run), "--out", "-")
+        assert code == 0 and out.startswith("# corpustools adjudication worksheet") and "wrote standard output" in err
+        assert tree_digest(tmp_path) == before
+
+
+class TestReadOnlyTarget:
+    """`--output` silently replaced a read-only file."""
+
+    @pytest.fixture
+    def locked(self) -> Path:
+        path = Path("locked.md")
+        path.write_text("keep me\n")
+        path.chmod(0o444)
+        return path
+
+    @pytest.mark.parametrize("argv", [("lint", "corpus", "--output"), ("score", "corpus", "run", "--output"),
+                                      ("score", "corpus", "run", "--append-history"),
+                                      ("adjudicate", "corpus", "run", "--out")])
+    def test_refused_without_force(self, tmp_path, corpus, run, locked, argv):
+        refused(tmp_path, *argv, locked, says="locked.md: is read-only; not replaced (pass --force to replace it)")
+
+    def test_replaced_with_force_keeping_its_mode(self, corpus, locked):
+        assert run_main("lint", str(corpus), "--output", str(locked), "--force")[0] == 0
+        assert locked.read_text() == "All checks passed.\n" and locked.stat().st_mode & 0o777 == 0o444
+
+    def test_force_never_replaces_an_input(self, tmp_path, corpus, run):
+        target = run / f"{ADMIT_ID}.json"
+        target.chmod(0o444)
+        refused(tmp_path, "score", corpus, run, "--output", target, "--force", says="is one of this command's")
+
+    def test_render_refuses_a_read_only_rendered_prompt(self, tmp_path, corpus):
+        Path("p.md").write_text(PROMPT)
+        Path("out").mkdir()
+        (Path("out") / f"{ADMIT_ID}.md").write_text("old\n")
+        (Path("out") / f"{ADMIT_ID}.md").chmod(0o444)
+        before = tree_digest(tmp_path)
+        code, _, err = run_main("render", str(corpus), "--all", "--prompt", "p.md", "--out", "out")
+        assert code == 2 and "is read-only" in err and tree_digest(tmp_path) == before
+        assert run_main("render", str(corpus), "--all", "--prompt", "p.md", "--out", "out", "--force")[0] == 0
