@@ -242,3 +242,78 @@ class TestReadOnlyTarget:
         code, _, err = run_main("render", str(corpus), "--all", "--prompt", "p.md", "--out", "out")
         assert code == 2 and "is read-only" in err and tree_digest(tmp_path) == before
         assert run_main("render", str(corpus), "--all", "--prompt", "p.md", "--out", "out", "--force")[0] == 0
+
+
+class TestOneLongValueThroughAliases:
+    """One 1 MB string repeated through 2,000 YAML aliases (under the node cap) made lint, score and
+    the pre-commit hook run for minutes (0.3 s per alias in lint; 200 aliases cost score 803 MB)."""
+
+    SECONDS = 2  # the issue's bound for each command; refusing the sidecar takes a fraction of it
+
+    @pytest.fixture
+    def planted(self, corpus) -> Path:
+        sidecar = corpus / "expected" / f"{ADMIT_ID}.yaml"
+        text = sidecar.read_text()
+        head, rest = text.split("    must_match_all:\n", 1)
+        sidecar.write_text(head + "    must_match_all:\n      - &big " + "x" * 1_000_000 + "\n"
+                           + "      - *big\n" * 2000 + rest)
+        return sidecar
+
+    def timed(self, *argv) -> tuple[int, str, str]:
+        import time
+
+        started = time.perf_counter()
+        result = run_main(*map(str, argv))
+        assert time.perf_counter() - started < self.SECONDS, argv
+        return result
+
+    def test_lint(self, corpus, planted):
+        code, out, _ = self.timed("lint", corpus)
+        assert code == 1 and f"{ADMIT_ID}.yaml" in out and "characters (a long value repeated through aliases?)" in out
+
+    def test_score(self, corpus, planted, run):
+        code, out, _ = self.timed("score", corpus, run, "--format", "json")
+        assert code == 0 and '"sidecar-invalid"' in out and "characters" in out
+
+    def test_the_pre_commit_entry(self, corpus, planted):
+        code, out, _ = self.timed("lint", "--whole-corpus", "--skip-outside-corpora", planted)
+        assert code == 1 and "characters" in out
+
+    def test_memory_stays_small(self, corpus, planted):
+        import subprocess
+        import sys
+
+        measure = ("import resource, subprocess, sys; subprocess.run(sys.argv[1:], capture_output=True); "
+                   "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)")  # KiB on Linux
+        for argv in (["lint", str(corpus)], ["score", str(corpus), "run", "--format", "json"]):
+            peak = subprocess.run([sys.executable, "-c", measure, sys.executable, "-m", "corpustools", *argv],
+                                  capture_output=True, text=True, check=True).stdout
+            assert int(peak) < 200 * 1024, (argv, peak)
+
+
+class TestBoundedWork:
+    """The same class of blow-up without aliases: work that grew with the square of an input."""
+
+    def test_an_output_of_40000_proposals_scores_in_seconds(self, corpus, run):
+        import json
+        import time
+
+        proposal = {"type": "practice", "tags": ["x"], "description": "d", "body": "b", "kk_confidence": "high"}
+        many = [dict(proposal, title=f"Expired signups go through the queue worker, take {i}") for i in range(40_000)]
+        (run / f"{ADMIT_ID}.json").write_text(json.dumps({"practice": many, "map": []}))
+        started = time.perf_counter()
+        code, out, _ = run_main("score", str(corpus), str(run), "--format", "json")
+        assert code == 0 and time.perf_counter() - started < 10  # each proposal matched the point: was minutes
+        scored = {f["id"]: f for f in json.loads(out)["fixtures"]}
+        assert scored[ADMIT_ID]["verdict"] == "PASS" and len(scored[ADMIT_ID]["proposals"]) == 40_000
+
+    def test_a_sidecar_of_10000_points_sharing_an_id_lints_in_seconds(self, corpus):
+        import time
+
+        sidecar = corpus / "expected" / f"{ADMIT_ID}.yaml"
+        points = "".join("  - id: same\n    type: practice\n    must_match_all: [queue worker]\n" for _ in range(10_000))
+        sidecar.write_text(sidecar.read_text().replace("expected_points:\n", "expected_points:\n" + points, 1))
+        started = time.perf_counter()
+        code, out, _ = run_main("lint", str(corpus), "--select", "CT609", "--format", "json")
+        assert code == 1 and time.perf_counter() - started < 10  # every pair compared: was minutes
+        assert out.count('"CT609"') == 10_000
