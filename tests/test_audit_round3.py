@@ -7,8 +7,11 @@ bounded, escaped, reported behaviour the issue asks for.
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -317,3 +320,89 @@ class TestBoundedWork:
         code, out, _ = run_main("lint", str(corpus), "--select", "CT609", "--format", "json")
         assert code == 1 and time.perf_counter() - started < 10  # every pair compared: was minutes
         assert out.count('"CT609"') == 10_000
+
+
+def unprivileged(*argv: str, cwd: Path) -> subprocess.CompletedProcess:
+    """`python -m corpustools ARGV` as a user whom file permissions bind: root keeps its uid but
+    loses the capabilities that override them (CAP_DAC_OVERRIDE, CAP_DAC_READ_SEARCH)."""
+    command = [sys.executable, "-m", "corpustools", *argv]
+    if os.geteuid() == 0:
+        if shutil.which("setpriv") is None:
+            pytest.skip("running as root without setpriv: file permissions cannot bind this process")
+        command = ["setpriv", "--bounding-set=-dac_override,-dac_read_search", *command]
+    return subprocess.run(command, cwd=cwd, capture_output=True, text=True, timeout=120)
+
+
+class TestUnreadableResults:
+    """An unreadable RESULTS folder scored 0/N in silence: every result taken for missing."""
+
+    @pytest.fixture
+    def locked_run(self, run):
+        run.chmod(0)
+        yield run
+        run.chmod(0o755)
+
+    def test_an_unreadable_folder_is_unreadable_result_for_every_fixture(self, tmp_path, corpus, locked_run):
+        done = unprivileged("score", "corpus", "run", "--format", "json", cwd=tmp_path)
+        assert done.returncode == 0, done.stderr
+        report = json.loads(done.stdout)
+        assert {f["status"] for f in report["fixtures"]} == {"unreadable-result"}
+        assert all(f["reasons"] == ["unreadable-result:run/" + f["id"] + ".json: cannot read: Permission denied"]
+                   for f in report["fixtures"])
+        assert report["aggregate"]["unreadable_results"] == len(report["fixtures"])
+        assert report["aggregate"]["missing_results"] == 0
+        assert "run/run.yaml: cannot read: Permission denied" in " ".join(report["warnings"])
+
+    def test_an_unreadable_result_file_is_said_in_every_format(self, tmp_path, corpus, run):
+        (run / f"{ADMIT_ID}.json").chmod(0)
+        done = unprivileged("score", "corpus", "run", cwd=tmp_path)
+        assert done.returncode == 0, done.stderr
+        assert f"`unreadable-result:run/{ADMIT_ID}.json: cannot read: Permission denied`" in done.stdout
+        assert "| unreadable results | 1 |" in done.stdout
+        text = unprivileged("score", "corpus", "run", "--format", "text", cwd=tmp_path).stdout
+        assert "unreadable results: 1" in text and "missing results: 0" in text
+
+    def test_compare_says_it_too(self, tmp_path, corpus, run):
+        shutil.copytree(run, tmp_path / "run2")
+        (tmp_path / "run2" / f"{ADMIT_ID}.json").chmod(0)
+        done = unprivileged("compare", "corpus", "--base", "run", "--candidate", "run2", cwd=tmp_path)
+        assert done.returncode == 0, done.stderr
+        assert f"`unreadable-result:run2/{ADMIT_ID}.json: cannot read: Permission denied`" in done.stdout
+
+
+class TestWorksheetOfAnotherCorpus:
+    """A worksheet made for another corpus calibrated silently."""
+
+    def test_refused_naming_both_corpora(self, tmp_path, corpus, run):
+        from tests.support.calibrate import fill_all
+
+        assert run_main("adjudicate", str(corpus), "run", "--out", "sheet.yaml")[0] == 0
+        Path("sheet.yaml").write_text(fill_all(Path("sheet.yaml").read_text()))
+        assert run_main("calibrate", str(corpus), "run", "--verdicts", "sheet.yaml")[0] == 0
+        other = Path(shutil.copytree(corpus, "other"))
+        spec = other / "corpus.yaml"
+        spec.write_text(spec.read_text().replace("name: tiny", "name: another-corpus", 1))
+        code, out, err = run_main("calibrate", "other", "run", "--verdicts", "sheet.yaml")
+        assert (code, out) == (2, "")
+        line = next(i for i, text in enumerate(Path("sheet.yaml").read_text().splitlines(), 1) if "name: tiny" in text)
+        assert f"sheet.yaml:{line}:3: this worksheet judges the corpus 'tiny', not 'another-corpus' (other)" in err
+
+
+class TestACorpusWithoutItsSpec:
+    """A folder lint treats as a corpus (sessions/ and expected/) but without corpus.yaml was not
+    write-protected."""
+
+    @pytest.fixture
+    def speckless(self, corpus) -> Path:
+        (corpus / "corpus.yaml").unlink()
+        return corpus
+
+    @pytest.mark.parametrize("part", ["sessions", "expected"])
+    def test_its_own_files_are_never_written(self, tmp_path, speckless, run, part):
+        target = speckless / part / "report.md"
+        refused(tmp_path, "lint", speckless, "--output", target, says="never writes there")
+        refused(tmp_path, "score", speckless, run, "--output", target, says="")
+
+    def test_lint_still_lints_it(self, speckless):
+        code, out, _ = run_main("lint", str(speckless))
+        assert code == 1 and "CT003" in out

@@ -76,6 +76,8 @@ class JudgedWorksheet:
     path: str
     shows_terms: bool
     fixtures: Mapping[str, JudgedFixture]  # by fixture id
+    corpus_name: str = ""  # the corpus the worksheet was written for (its `corpus: name:`)
+    corpus_line: str = ""  # `file:line:col` of that name, for messages
 
 
 def _blank_message(doc: YamlDoc, keypath: tuple) -> str | None:
@@ -165,7 +167,8 @@ def _judged(doc: YamlDoc) -> JudgedWorksheet:
             verdict=Verdict(fixture["verdict"]),  # the schema allows PASS and FAIL only
             why=" ".join((fixture["why"] or "").split()),
         )
-    return JudgedWorksheet(doc.path, doc.data["shows_terms"], fixtures)
+    return JudgedWorksheet(doc.path, doc.data["shows_terms"], fixtures, doc.data["corpus"]["name"],
+                           str(doc.pos(("corpus", "name"))))
 
 
 def read_worksheet(path: str) -> tuple[JudgedWorksheet | None, YamlDoc | None, list[str]]:

@@ -145,6 +145,10 @@ def calibrate_runs(corpus_root: str, pairs: list[tuple[str, str]]) -> Calibratio
         if judged is None:
             problems += found
             continue
+        if judged.corpus_name != loaded.info.name:  # its fixture ids and points mean another corpus's
+            problems.append(f"{judged.corpus_line}: this worksheet judges the corpus {judged.corpus_name!r}, not "
+                            f"{loaded.info.name!r} ({loaded.info.path}); give the corpus it was written for")
+            continue
         run = score_run(loaded, folder)
         earlier = next((r.folder for r in scored if r.fingerprint and r.fingerprint == run.fingerprint), None)
         scored.append(run)

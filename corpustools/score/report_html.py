@@ -34,8 +34,9 @@ def headline(run: RunScore) -> list[str]:
     if a.optional_points_total:
         proportions.append(("optional points matched (never in recall)", a.optional_matched))
     counts = [("phantoms (unexpected proposals)", a.phantoms), ("fixtures failed", a.fixtures_failed),
-              ("fixtures unchecked", a.fixtures_unchecked), ("missing results", a.missing_results),
-              ("invalid results", a.invalid_results), ("invalid sidecars", a.invalid_sidecars)]
+              ("fixtures unchecked", a.fixtures_unchecked), ("missing results", a.missing_results)]
+    counts += [("unreadable results", a.unreadable_results)] if a.unreadable_results else []
+    counts += [("invalid results", a.invalid_results), ("invalid sidecars", a.invalid_sidecars)]
     lines = [f'<p class="headline"><strong>{esc(fraction(a.pass_rate))} fixtures passed</strong> '
              f'({esc(percent(a.pass_rate.rate))}); recall {esc(fraction(a.recall))}; '
              f'{a.phantoms} phantom{"s" if a.phantoms != 1 else ""}</p>']

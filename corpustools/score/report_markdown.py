@@ -75,8 +75,10 @@ def aggregate_table(run: RunScore) -> list[str]:
     rows += [["phantoms (unexpected proposals)", str(a.phantoms), "", ""],
              ["fixtures failed", str(a.fixtures_failed), "", ""],
              ["fixtures unchecked (expect output, list no points)", str(a.fixtures_unchecked), "", ""],
-             ["missing results", str(a.missing_results), "", ""],
-             ["invalid results", str(a.invalid_results), "", ""],
+             ["missing results", str(a.missing_results), "", ""]]
+    # shown when there are some (an unreadable result is rare; the table of every report stays as it was)
+    rows += [["unreadable results", str(a.unreadable_results), "", ""]] if a.unreadable_results else []
+    rows += [["invalid results", str(a.invalid_results), "", ""],
              ["invalid sidecars", str(a.invalid_sidecars), "", ""]]
     return table(["metric", "count", "rate", "95% interval (Wilson)"], rows)
 

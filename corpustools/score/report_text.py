@@ -79,8 +79,9 @@ def run_lines(run: RunScore) -> list[str]:
     if a.optional_points_total:
         lines.append(f"  optional points matched (never in recall): {fraction(a.optional_matched)}")
     lines += [f"  phantoms: {a.phantoms}", f"  fixtures failed: {a.fixtures_failed}",
-              f"  fixtures unchecked: {a.fixtures_unchecked}", f"  missing results: {a.missing_results}",
-              f"  invalid results: {a.invalid_results}", f"  invalid sidecars: {a.invalid_sidecars}"]
+              f"  fixtures unchecked: {a.fixtures_unchecked}", f"  missing results: {a.missing_results}"]
+    lines += [f"  unreadable results: {a.unreadable_results}"] if a.unreadable_results else []
+    lines += [f"  invalid results: {a.invalid_results}", f"  invalid sidecars: {a.invalid_sidecars}"]
     lines += ["", "failure taxonomy:"] + ([f"  {kind}: {count}" for kind, count in run.taxonomy] or ["  none"])
     return lines
 

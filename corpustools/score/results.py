@@ -1,8 +1,10 @@
 """One run folder: `<results>/<fixture_id>.json` per fixture, plus an optional run.yaml.
 
-Result files are read, never modified. Anything that keeps a file from being a valid
-proposal-output (unreadable, over the size cap, not JSON, schema-invalid) is one `invalid-result`
-line naming the file and, where known, the line.
+Result files are read, never modified. A result the system will not give (permission denied, an
+I/O error; also every result of a folder that cannot be searched) is one `unreadable-result` line
+naming the file and why: never taken for a missing one. Anything else that keeps a file from
+being a valid proposal-output (a link, over the size cap, not JSON, schema-invalid) is one
+`invalid-result` line naming the file and, where known, the line.
 """
 
 from __future__ import annotations
@@ -16,10 +18,10 @@ from corpustools.io.documents import parse_json
 from corpustools.io.inputs import note_folder
 from corpustools.io.positions import InputError, Pos
 from corpustools.io.schemastore import validate
-from corpustools.io.textfile import decode_text, read_bytes
+from corpustools.io.textfile import Unreadable, decode_text, read_bytes
 from corpustools.manifest import MANIFEST_FILE, read_manifest
 from corpustools.model.corpus import disk_name, utf8_name
-from corpustools.model.status import INVALID, MISSING, OK
+from corpustools.model.status import INVALID, MISSING, OK, UNREADABLE
 
 RESULT_SUFFIX = ".json"
 
@@ -28,9 +30,9 @@ RESULT_SUFFIX = ".json"
 class ResultFile:
     fixture_id: str
     path: str
-    status: str  # ok | missing | invalid
+    status: str  # ok | missing | unreadable | invalid
     output: dict | None = None  # the schema-valid proposal output
-    error: str | None = None  # one line naming the file, for an invalid result
+    error: str | None = None  # one line naming the file, for an unreadable or invalid result
     digest: str | None = None  # sha256 of the bytes read (to spot two runs that are one)
 
 
@@ -48,10 +50,16 @@ class RunFolder:
 
 
 def read_result(fixture_id: str, path: str) -> ResultFile:
-    if not os.path.lexists(path):
+    try:
+        os.lstat(path)
+    except (FileNotFoundError, NotADirectoryError):
         return ResultFile(fixture_id, path, MISSING)
+    except OSError as err:  # the folder cannot be searched: the file may well be there
+        return unreadable_result(fixture_id, path, err)
     try:
         data = read_bytes(path)
+    except Unreadable as err:
+        return ResultFile(fixture_id, path, UNREADABLE, error=str(err), digest=f"unread:{err.message}")
     except InputError as err:
         return ResultFile(fixture_id, path, INVALID, error=str(err), digest=f"unread:{err.message}")
     digest = hashlib.sha256(data).hexdigest()
@@ -67,12 +75,17 @@ def read_result(fixture_id: str, path: str) -> ResultFile:
     return ResultFile(fixture_id, path, OK, output=output, digest=digest)
 
 
+def unreadable_result(fixture_id: str, path: str, err: OSError) -> ResultFile:
+    message = f"cannot read: {err.strerror or err}"
+    return ResultFile(fixture_id, path, UNREADABLE, error=str(InputError(Pos(path), message)), digest=f"unread:{message}")
+
+
 def stray_results(folder: str, fixture_ids: set[str]) -> list[str]:
     """Warnings for `*.json` files that name no scored fixture (other files are ignored)."""
     try:
         names = sorted(os.listdir(folder))
-    except OSError:
-        return []
+    except OSError as err:  # each result was still read by its name, and said what it found
+        return [f"{folder}: cannot list the results folder ({err.strerror or err}); stray results not checked"]
     warnings = []
     for listed in names:
         name = utf8_name(listed)
