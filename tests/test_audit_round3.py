@@ -406,3 +406,189 @@ class TestACorpusWithoutItsSpec:
     def test_lint_still_lints_it(self, speckless):
         code, out, _ = run_main("lint", str(speckless))
         assert code == 1 and "CT003" in out
+
+
+HOSTILE = '\x1b[31mred\x07 <img src=x onerror=alert(1)> </details> & co'  # ESC, BEL, markup, an entity start
+
+
+def no_raw(text: str, markdown: bool = True) -> None:
+    """Nothing of HOSTILE arrives raw: no control character; in Markdown no tag and no closing
+    </details> of its own (plain text shows `<` as it is: nothing renders it)."""
+    assert "\x1b" not in text and "\x07" not in text
+    if markdown:
+        assert "<img" not in text and text.count("</details>") == text.count("<details>")
+
+
+class TestOneEscapingForTextAndMarkdown:
+    """Raw ESC/BEL from a worksheet's `why:` and from corpus or prompt names reached calibrate's text
+    and Markdown; Markdown reports carried raw `<img ...>` and `</details>` from corpus.yaml, run.yaml
+    and model output into pull-request comments."""
+
+    @pytest.fixture
+    def hostile(self, corpus, run) -> Path:
+        import json as json_module
+
+        spec = corpus / "corpus.yaml"
+        spec.write_text(spec.read_text().replace("name: tiny", f"name: {json_module.dumps(HOSTILE)}", 1)
+                        .replace("name: proposal-extract", f"name: {json_module.dumps('p ' + HOSTILE)}", 1))
+        (run / "run.yaml").write_text(
+            f"prompt: {{path: p.md, name: {json_module.dumps(HOSTILE)}, version: 5, sha256: '{'0' * 64}'}}\n"
+            f"model: {json_module.dumps(HOSTILE)}\ntemperature: 0\nharness: claude\noperator: me\n"
+            f"started_at: '2026-01-05'\ncorpus_sha256: '{'0' * 64}'\nnotes: {json_module.dumps(HOSTILE)}\n")
+        result = json_module.loads((run / f"{ADMIT_ID}.json").read_text())
+        result["practice"].append(dict(result["practice"][0], title=HOSTILE, body=HOSTILE))
+        (run / f"{ADMIT_ID}.json").write_text(json_module.dumps(result))
+        return corpus
+
+    @pytest.mark.parametrize("fmt", ["markdown", "text"])
+    def test_score(self, hostile, run, fmt):
+        code, out, err = run_main("score", str(hostile), str(run), "--format", fmt)
+        assert code == 0, err
+        no_raw(out, markdown=fmt == "markdown")
+        no_raw(err)
+        assert "\\x1b[31mred\\x07" in out
+        if fmt == "markdown":
+            assert "&lt;img src=x onerror=alert(1)&gt; &lt;/details&gt; &amp; co" in out
+
+    def test_compare(self, hostile, run):
+        shutil.copytree(run, "run2")
+        code, out, err = run_main("compare", str(hostile), "--base", str(run), "--candidate", "run2",
+                                  "--allow-corpus-drift")
+        assert code == 0, err
+        no_raw(out + err)
+        assert "&lt;img src=x onerror=alert(1)&gt;" in out
+
+    def test_the_history_table(self, hostile, run):
+        assert run_main("score", str(hostile), str(run), "--append-history", "h.md")[0] == 0
+        no_raw(Path("h.md").read_text())
+        code, out, _ = run_main("score", str(hostile), str(run), "--format", "html", "--history", "h.md")
+        assert code == 0 and "&lt;img src=x" in out and "&amp;lt;" not in out  # read back once, escaped once
+
+    @pytest.mark.parametrize("fmt", ["markdown", "text"])
+    def test_calibrate(self, hostile, run, fmt):
+        from tests.support.calibrate import fill_all
+
+        assert run_main("adjudicate", str(hostile), str(run), "--out", "sheet.yaml")[0] == 0
+        Path("sheet.yaml").write_text(fill_all(Path("sheet.yaml").read_text(), verdict="FAIL", why=HOSTILE))
+        code, out, err = run_main("calibrate", str(hostile), str(run), "--verdicts", "sheet.yaml", "--format", fmt)
+        assert code == 0, err
+        no_raw(out, markdown=fmt == "markdown")
+        no_raw(err)
+        assert "why: \\x1b[31mred\\x07" in out  # the judge's why, shown escaped
+
+    def test_messages_on_standard_error(self, corpus):
+        code, _, err = run_main("score", str(corpus), "no-such-\x1b[2J-run\x07")
+        assert code == 2 and "no-such-\\x1b[2J-run\\x07: no such results folder" in err
+        code, _, err = run_main("lint", str(corpus), "--format", "\x1b[2J")
+        assert code == 2 and "\x1b" not in err and "\\x1b[2J" in err
+
+
+class TestHtmlContentSecurityPolicy:
+    """The HTML pages' Content-Security-Policy allowed inline script: one missed escape would run."""
+
+    def test_only_the_pages_own_script_may_run(self, corpus, run):
+        import base64
+        import hashlib
+        import re
+
+        pages = [run_main("score", str(corpus), str(run), "--format", "html")[1] for _ in range(2)]
+        assert pages[0] == pages[1]  # byte-identical across runs: a hash, not a nonce
+        policy = re.search(r'http-equiv="Content-Security-Policy" content="([^"]+)"', pages[0]).group(1)
+        assert "unsafe-inline" not in policy and "unsafe-eval" not in policy
+        script = re.search(r"<script>(.*?)</script>", pages[0], re.S).group(1)
+        digest = base64.b64encode(hashlib.sha256(script.encode()).digest()).decode()
+        assert f"script-src 'sha256-{digest}';" in policy
+        assert pages[0].count("<script") == 1
+
+    def test_an_injected_script_does_not_run_in_a_browser(self, corpus, run):
+        if shutil.which("chromium") is None:
+            pytest.skip("no chromium binary on PATH")
+        sync_api = pytest.importorskip("playwright.sync_api")
+        page_text = run_main("score", str(corpus), str(run), "--format", "html")[1]
+        # as if an escape had been missed: a script in the body, not in the policy's hash
+        Path("page.html").write_text(page_text.replace("<body>", "<body><script>document.title='ran'</script>", 1))
+        with sync_api.sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=shutil.which("chromium"),
+                                                 args=["--headless=new", "--no-sandbox", "--disable-gpu"])
+            try:
+                page = browser.new_page()
+                page.goto(Path("page.html").resolve().as_uri())
+                assert page.title() != "ran"
+                assert page.is_visible("#filters")  # the page's own script ran: it shows the filter bar
+            finally:
+                browser.close()
+
+
+LOCALE_ENVIRONMENTS = {"C, no coercion": {"LC_ALL": "C", "PYTHONCOERCECLOCALE": "0", "PYTHONUTF8": "0"}}
+
+
+def iso_8859_1_environment(tmp_path_factory) -> dict | None:
+    """An ISO-8859-1 locale compiled into a private LOCPATH (localedef), or None where it cannot be."""
+    localedef = shutil.which("localedef")
+    if localedef is None:
+        return None
+    folder = tmp_path_factory.mktemp("locales")
+    made = subprocess.run([localedef, "-i", "en_US", "-f", "ISO-8859-1", str(folder / "en_US.ISO-8859-1")],
+                          capture_output=True)
+    if not (folder / "en_US.ISO-8859-1").exists():
+        return None
+    del made
+    return {"LOCPATH": str(folder), "LC_ALL": "en_US.ISO-8859-1", "PYTHONUTF8": "0"}
+
+
+class TestNamesUnderANonUtf8Locale:
+    """Non-ASCII arguments and file names were decoded with the locale (ISO-8859-1, EUC-JP) and
+    reached reports, worksheets, history rows and SARIF URIs wrongly."""
+
+    @pytest.fixture(params=["C, no coercion", "ISO-8859-1"])
+    def environment(self, request, tmp_path_factory) -> dict:
+        extra = (iso_8859_1_environment(tmp_path_factory) if request.param == "ISO-8859-1"
+                 else LOCALE_ENVIRONMENTS[request.param])
+        if extra is None:
+            pytest.skip("no ISO-8859-1 locale can be compiled here (localedef)")
+        check = subprocess.run([sys.executable, "-c", "import sys; print(sys.getfilesystemencoding())"],
+                               env={**os.environ, **extra}, capture_output=True, text=True).stdout.strip()
+        assert check.lower().replace("-", "") != "utf8", check  # the locale really is not UTF-8
+        return {**os.environ, **extra}
+
+    @pytest.fixture
+    def named(self, tmp_path, corpus, run) -> Path:
+        os.rename(corpus, tmp_path / "café-corpus")
+        os.rename(run, tmp_path / "运行-run")
+        return tmp_path
+
+    def corpustools(self, environment, cwd, *argv) -> subprocess.CompletedProcess:
+        return subprocess.run([sys.executable, "-m", "corpustools", *argv], env=environment, cwd=cwd,
+                              capture_output=True, timeout=120)
+
+    def test_lint_names_files_as_utf8(self, environment, named):
+        done = self.corpustools(environment, named, "lint", "café-corpus", "--format", "json", "--select", "CT2")
+        assert done.returncode in (0, 1), done.stderr
+        done = self.corpustools(environment, named, "lint", "café-corpus/sessions/missing.md")
+        assert done.returncode == 2 and "café-corpus/sessions/missing.md" in done.stderr.decode("utf-8")
+
+    def test_reports_and_history_rows(self, environment, named):
+        done = self.corpustools(environment, named, "score", "café-corpus", "运行-run", "--append-history", "h.md")
+        out = done.stdout.decode("utf-8")
+        assert done.returncode == 0 and "`café-corpus`" in out and "`运行-run`" in out, done.stderr
+        assert "| 运行-run |" in (named / "h.md").read_text(encoding="utf-8")
+
+    def test_worksheets(self, environment, named):
+        done = self.corpustools(environment, named, "adjudicate", "café-corpus", "运行-run", "--out", "表.yaml")
+        assert done.returncode == 0 and "wrote 表.yaml" in done.stdout.decode("utf-8"), done.stderr
+        assert (named / "表.yaml").exists()
+
+    def test_sarif_uris(self, environment, named):
+        sessions = named / "café-corpus" / "sessions"
+        session = sessions / f"{ADMIT_ID}.md"
+        session.write_text(session.read_text() + "\nAKIAIOSFODNN7EXAMPLE\n")
+        done = self.corpustools(environment, named, "lint", "café-corpus", "--format", "sarif")
+        sarif = json.loads(done.stdout.decode("utf-8"))
+        uris = {r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] for r in sarif["runs"][0]["results"]}
+        assert any(uri.startswith("caf%C3%A9-corpus/") for uri in uris), uris
+
+    def test_a_name_that_is_not_utf8_is_printed_escaped(self, environment, named):
+        os.rename(named / "café-corpus", os.fsdecode(bytes(named) + b"/bad\xff-corpus"))
+        done = self.corpustools(environment, named, "score", os.fsdecode(b"bad\xff-corpus"), "运行-run")
+        assert done.returncode == 0, done.stderr
+        assert b"bad\\xff-corpus" in done.stdout and b"\xff" not in done.stdout
