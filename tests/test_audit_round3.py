@@ -370,6 +370,18 @@ class TestUnreadableResults:
         assert f"`unreadable-result:run2/{ADMIT_ID}.json: cannot read: Permission denied`" in done.stdout
 
 
+    @pytest.mark.parametrize("part", ["sessions", "expected"])
+    def test_an_unlistable_corpus_folder_is_said_too(self, tmp_path, corpus, run, part):
+        (corpus / part).chmod(0)
+        try:
+            done = unprivileged("score", "corpus", "run", "--format", "json", cwd=tmp_path)
+        finally:
+            (corpus / part).chmod(0o755)
+        assert done.returncode == 0, done.stderr
+        warnings = json.loads(done.stdout)["corpus_warnings"]
+        assert f"corpus/{part}: cannot list folder: Permission denied; its files are not scored" in warnings
+
+
 class TestWorksheetOfAnotherCorpus:
     """A worksheet made for another corpus calibrated silently."""
 
