@@ -28,6 +28,8 @@ NOT_PLANTED = (
     ("CT003", "a spec-invalid corpus.yaml switches off every rule that needs the spec (CT004's harness "
               "check, CT204, CT301-CT303, CT401), so it would hide the other planted defects; "
               "the fuzz tests cover it"),
+    ("CT509", "an unused `lint: secrets: allow:` entry is a line of corpus.yaml, not a defect of a fixture; "
+              "tests/adversarial/test_secret_findings.py covers it"),
 )
 UNWINNABLE = "quixotic marmalade"  # no vocabulary word: never in a transcript
 RARE_WORD = "zephyrine"  # no vocabulary word: a phrase with it is said only where it is planted

@@ -138,6 +138,20 @@ def _utf8(stream, escaped: bool = False):
     return _Output(stream, escaped)
 
 
+def file_read_as_option(argv: list[str]) -> str | None:
+    """The first argument before `--` that starts with `-` and names an existing file or folder.
+
+    A file name is never an option: pre-commit appends the staged names to the hook's command, and
+    a corpus folder named `--output=out` would otherwise redirect the report. Such an argument is
+    refused (exit 2) rather than guessed at; after `--` every argument is a file name."""
+    for token in argv:
+        if token == "--":
+            return None
+        if token.startswith("-") and token != "-" and os.path.lexists(token):
+            return token
+    return None
+
+
 def _run(args, out, err) -> int:
     from corpustools.io.inputs import tracking_inputs
 
@@ -166,8 +180,14 @@ def main(argv: list[str] | None = None) -> int:
             parser = build_parser()
         except Exception as exc:  # a command module that fails to import: exit 2, one line
             return _internal_error(exc, err)
+        words = list(sys.argv[1:] if argv is None else argv)
+        taken = file_read_as_option(words)
+        if taken is not None:
+            print(f"corpustools: {printable(taken)} is a file, and before -- it would be read as an option: write "
+                  "file names after -- (a pre-commit hook's args: end with \"--\")", file=err)
+            return 2
         try:
-            args = parser.parse_args(argv)
+            args = parser.parse_args(words)
         except SystemExit as exit_:
             return int(exit_.code or 0) if not isinstance(exit_.code, str) else 2
         if not getattr(args, "run", None):

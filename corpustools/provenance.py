@@ -3,7 +3,7 @@ the sha256 of every file it had then. `verify` (and lint's CT801) name every fil
 an edited fixture cannot slip past review without a corpus version bump and a new record.
 
 The record is YAML, written by `corpustools provenance record` (by default to
-authoring/provenance.yaml beside the corpora's parent folder):
+authoring/provenance.yaml at the top of the repository holding the corpus, see default_record_path):
 
     record_version: 1
     recorded: "2026-01-05"            # the date only: a record, not a report
@@ -25,10 +25,11 @@ import os
 import re
 from dataclasses import dataclass
 
+from corpustools.io.inputs import claim_update
 from corpustools.io.layout import GOLD_DIR
 from corpustools.io.positions import InputError, Pos
 from corpustools.io.textfile import is_regular_file
-from corpustools.io.writing import STANDARD_OUTPUT, emit, refuse_target
+from corpustools.io.writing import STANDARD_OUTPUT, refuse_corpus_path, refuse_target, write_text
 from corpustools.io.yamlload import YamlDoc
 from corpustools.io.yamlwrite import flow_scalar
 from corpustools.model.corpus import UNREAD, bad_names, corpus_files, disk_name, file_sha256, list_files, load_spec_file
@@ -51,8 +52,21 @@ class Drift:
 
 
 def default_record_path(corpus_root: str) -> str:
-    """<corpus>/../../authoring/provenance.yaml: fixtures/<name>/ sits two levels below the repo."""
-    return os.path.normpath(os.path.join(corpus_root, os.pardir, os.pardir, DEFAULT_RECORD))
+    """authoring/provenance.yaml in the repository that holds the corpus (the nearest folder at or
+    above it with `.git`), else in the corpus folder itself: a default never lands outside the
+    user's repository, or outside the folder they named when there is none. The record is never
+    one of the corpus's own files (corpus.yaml, sessions/, expected/, gold/), so a corpus at the
+    top of its repository keeps its record at <corpus>/authoring/provenance.yaml.
+
+    The result is relative when `corpus_root` is (fixtures/x -> authoring/provenance.yaml run from
+    the repository's top)."""
+    from corpustools.io.paths import enclosing_repository
+
+    repository = enclosing_repository(corpus_root)
+    if repository is None:
+        return os.path.normpath(os.path.join(corpus_root, DEFAULT_RECORD))
+    relative = os.path.relpath(repository, os.path.abspath(corpus_root))
+    return os.path.normpath(os.path.join(corpus_root, relative, DEFAULT_RECORD))
 
 
 def corpus_record_path(corpus_root: str, spec=None) -> str:
@@ -96,9 +110,18 @@ def _relative_to(path: str, folder: str) -> str:
     return os.path.relpath(os.path.abspath(path), os.path.abspath(folder)).replace(os.sep, "/")
 
 
-def _inside(path: str, folder: str) -> bool:
-    path, folder = os.path.abspath(path), os.path.abspath(folder)
-    return path == folder or path.startswith(folder.rstrip(os.sep) + os.sep)
+def _refuse_other_corpus_record(out_path: str, corpus_root: str) -> None:
+    """InputError when `out_path` is the record of another corpus: two corpora of one repository
+    share the default path, and recording one must not erase the other's review."""
+    if not os.path.isfile(out_path):
+        return
+    try:
+        other = load_record(out_path).corpus_root
+    except InputError:
+        return  # not a readable record: write_text replaces it as any other file
+    if not os.path.isdir(other) or not os.path.samefile(other, corpus_root):
+        raise InputError(Pos(out_path), f"is the provenance record of another corpus ({_relative_to(other, '.')}); "
+                         "not overwritten: give --output, or set lint: provenance: in corpus.yaml")
 
 
 def render_record(data: dict) -> str:
@@ -136,10 +159,12 @@ def record(corpus_root: str, authoring_prompt: str, authored_by: str, reviewed_b
         raise InputError(first.pos, f"cannot record: {first.message}")
     if not os.path.lexists(authoring_prompt):
         raise InputError(Pos(authoring_prompt), "authoring prompt: no such file")
-    if not to_stdout and _inside(out_path, corpus_root):
-        raise InputError(Pos(out_path), "the record must not be written inside the corpus folder")
+    prompt_sha256 = file_sha256(authoring_prompt)  # read before the record is claimed: never written over
     if not to_stdout:
-        refuse_target(out_path, force=force)
+        refuse_corpus_path(out_path, corpus_root)  # never among the files it hashes
+        claim_update(out_path, "the record")  # read below (whose record is it?) only to be replaced
+        refuse_target(out_path, force=force, updating=True)
+        _refuse_other_corpus_record(out_path, corpus_root)
     import datetime  # only `record` needs today's date
 
     recorded = date or datetime.date.today().isoformat()
@@ -153,12 +178,15 @@ def record(corpus_root: str, authoring_prompt: str, authored_by: str, reviewed_b
         "record_version": RECORD_VERSION,
         "recorded": recorded,
         "corpus": {"path": _relative_to(corpus_root, folder), "name": spec.name, "version": spec.corpus_version},
-        "authoring_prompt": {"path": _relative_to(authoring_prompt, folder), "sha256": file_sha256(authoring_prompt)},
+        "authoring_prompt": {"path": _relative_to(authoring_prompt, folder), "sha256": prompt_sha256},
         "authored_by": authored_by.strip(),
         "reviewed_by": reviewed_by.strip(),
         "files": file_hashes(corpus_root, strict=True),
     }
-    emit(render_record(data), out_path, corpus_root, out, force=force)
+    if to_stdout:
+        out.write(render_record(data))
+    else:
+        write_text(out_path, render_record(data), force=force, updating=True)
     return data
 
 

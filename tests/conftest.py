@@ -37,6 +37,3 @@ def in_tmp(tmp_path, monkeypatch):
     A module uses it for every test with `pytestmark = pytest.mark.usefixtures("in_tmp")`."""
     monkeypatch.chdir(tmp_path)
 
-
-def pytest_configure(config):
-    config.addinivalue_line("markers", "slow: drives external tools (deselect with -m 'not slow')")

@@ -34,7 +34,7 @@ def test_worksheet_lists_fixtures_points_and_proposals_without_terms_or_verdicts
     run = write_results(tmp_path / "run", {ADMIT_ID: GOOD_ADMIT})  # reject-noise-01 missing
     sheet = tmp_path / "sheet.yaml"
     code, out, err = _adjudicate(capsys, corpus, run, sheet)
-    assert code == 0 and f"wrote {sheet}: 2 fixtures, 1 proposals to judge" in out
+    assert (code, out) == (0, "") and err.endswith(f"wrote {sheet} (2 fixtures, 1 proposal to judge)\n")
     text = sheet.read_text(encoding="utf-8")
     assert text.startswith("# corpustools adjudication worksheet. Fill every blank answer; see docs/calibration.md.")
     # neither terms (the forbidden "signup table" is the label's alone) nor any verdict or reason
@@ -187,6 +187,6 @@ def test_output_names_the_worksheet_as_out_does(make_corpus, tmp_path, capsys):
     corpus = _corpus_with_notes(make_corpus)
     run = write_results(tmp_path / "run", {ADMIT_ID: GOOD_ADMIT})
     code, _, err = run_cli(capsys, "adjudicate", corpus, run, "--output", tmp_path / "a.yaml")
-    assert (code, err) == (0, "")
+    assert (code, err) == (0, f"wrote {tmp_path / 'a.yaml'} (2 fixtures, 1 proposal to judge)\n")
     assert _adjudicate(capsys, corpus, run, tmp_path / "b.yaml")[0] == 0
     assert (tmp_path / "a.yaml").read_bytes() == (tmp_path / "b.yaml").read_bytes()

@@ -69,7 +69,7 @@ def test_lint_output_writes_the_report_to_a_file(make_corpus, tmp_path, capsys, 
     make_corpus(NO_SIDECAR)
     code, printed, _ = run(capsys, "lint", "corpus")
     assert code == 1
-    assert run(capsys, "lint", "corpus", "--output", "lint.txt") == (1, "", "")
+    assert run(capsys, "lint", "corpus", "--output", "lint.txt") == (1, "", "wrote lint.txt\n")
     assert (tmp_path / "lint.txt").read_text() == printed
     code, _, err = run(capsys, "lint", "corpus", "--output", "corpus/sessions/report.txt")
     assert code == 2 and "corpustools never writes there" in err
@@ -135,9 +135,10 @@ def test_provenance_defaults_are_where_ct801_looks(make_corpus, tmp_path, capsys
     spec = tmp_path / "fixtures/tiny/corpus.yaml"
     spec.write_text(spec.read_text() + "lint:\n  provenance: ../records/tiny.yaml\n")
     assert corpus_record_path("fixtures/tiny") == os.path.join("fixtures", "records", "tiny.yaml")
-    code, out, _ = run(capsys, "provenance", "record", "fixtures/tiny", "--authoring-prompt", "prompt.md",
-                       "--authored-by", "m", "--reviewed-by", "p", "--date", "2026-01-05")
-    assert (code, out) == (0, "fixtures/records/tiny.yaml: recorded 5 files of corpus tiny version 1\n")
+    code, out, err = run(capsys, "provenance", "record", "fixtures/tiny", "--authoring-prompt", "prompt.md",
+                         "--authored-by", "m", "--reviewed-by", "p", "--date", "2026-01-05")
+    assert (code, out, err) == (0, "", "wrote fixtures/records/tiny.yaml (the record of 5 files of corpus tiny "
+                                       "version 1)\n")
     assert run(capsys, "provenance", "verify", "--corpus", "fixtures/tiny")[:2] == (
         0, "fixtures/records/tiny.yaml: every file matches the record\n")
     assert run(capsys, "provenance", "verify", "fixtures/records/tiny.yaml", "--corpus", "fixtures/tiny") == (
@@ -165,3 +166,33 @@ def test_provenance_without_a_record_is_quiet_in_lint_and_says_where_in_explain(
 def test_the_shipped_corpus_record_is_the_default_one():
     expected = os.path.join(os.path.dirname(os.path.dirname(SHIPPED)), "authoring", "provenance.yaml")
     assert corpus_record_path(SHIPPED) == expected and os.path.isfile(expected)
+
+
+# Every command that writes a file, with the path it names: stdout stays empty (or keeps the report
+# it would print anyway) and the last line on standard error is `wrote PATH`, one way for all.
+WRITERS = [
+    (("init", "c2"), "wrote c2 (14 files; next: corpustools lint c2)"),
+    (("lint", "c", "--output", "out/lint.txt"), "wrote out/lint.txt"),
+    (("validate", "sidecar", "c/expected/admit-map-01.yaml", "--output", "out/valid.txt"), "wrote out/valid.txt"),
+    (("score", "c", "c/gold", "--output", "out/score.md"), "wrote out/score.md"),
+    (("score", "c", "c/gold", "--output", "out/s.md", "--append-history", "out/history.md"),
+     "wrote out/history.md (appended a row)"),
+    (("compare", "c", "--base", "c/gold", "--candidate", "c/gold", "--output", "out/compare.md"),
+     "wrote out/compare.md"),
+    (("adjudicate", "c", "c/gold", "--out", "out/sheet.yaml"), "wrote out/sheet.yaml (4 fixtures, 3 proposals to judge)"),
+    (("render", "c", "--all", "--out", "out/rendered", "--prompt", "prompt.md"), "wrote out/rendered (4 rendered prompts)"),
+    (("run", "init", "out/run", "--corpus", "c", "--prompt", "prompt.md"), "wrote out/run/run.yaml"),
+    (("provenance", "record", "c", "--authoring-prompt", "prompt.md", "--authored-by", "m", "--reviewed-by", "p"),
+     "wrote c/authoring/provenance.yaml (the record of 13 files of corpus c version 1)"),
+]
+
+
+@pytest.mark.parametrize(("argv", "said"), WRITERS, ids=[" ".join(argv[:2]) for argv, _ in WRITERS])
+def test_every_command_that_writes_says_wrote_path_on_standard_error(argv, said, tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert main(["init", "c"]) == 0
+    (tmp_path / "prompt.md").write_text("# Prompt\nVersion: 1\n\n[TRANSCRIPT PLACEHOLDER, substituted at runtime]\n")
+    capsys.readouterr()
+    code, out, err = run(capsys, *argv)
+    assert code == 0, err
+    assert out == "" and err.splitlines()[-1] == said

@@ -2,7 +2,7 @@
 browser Playwright downloads), with the network cut off. The page must load without a console
 error or a request, expand a fixture on a click, show the scorer's found/absent/forbidden marks,
 filter, and paint a non-blank screenshot. Skipped only when no `chromium` binary exists (.ci/run
-installs it)."""
+installs it). Slow (a browser per module): deselect with `-m "not slow"`."""
 
 import os
 import shutil
@@ -15,6 +15,8 @@ import pytest
 from corpustools.cli import main
 from corpustools.score.evidence import forbidden_hits, point_evidence
 from corpustools.score.scoring import open_corpus, score_report
+
+pytestmark = pytest.mark.slow
 
 CHROMIUM = shutil.which("chromium")
 if CHROMIUM is None and os.environ.get("CI"):  # .ci/run installs it: a CI without it must not go green

@@ -4,6 +4,7 @@ found/absent/forbidden marks are the scorer's own. (In a real browser: test_html
 import html
 import os
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -199,3 +200,26 @@ def test_a_history_written_before_the_results_column_is_drawn_too(tmp_path, caps
     assert len(rows) == 3 and "results:" not in rows[0]
     current = history_rows(render(capsys, "score", SHIPPED, RUNS / "v8-run5", "--history", history))
     assert "; results: " in current[0] and "v5-run6" in current[0]
+
+
+def test_a_runs_long_notes_are_folded_and_short_ones_are_not(capsys, tmp_path):
+    page = render(capsys, "score", SHIPPED, RUNS / "v5-run6")
+    notes = re.search(r"<tr><td>notes</td><td>(.*?)</td></tr>", page).group(1)
+    assert notes.startswith('<details class="note"><summary>Held-out blind run against corpus version 4')
+    assert '<span class="more"> … (more)</span></summary>' in notes and notes.endswith("none was edited.</details>")
+    text = html.unescape(re.sub(r"<span class=\"more\">.*?</span>|<[^>]+>", "", notes))
+    assert " ".join(text.split()).endswith("no sub-agent saw the sidecars, gold outputs, other fixtures or this "
+                                           "repository, and each ran once with no retry and no follow-up message. The "
+                                           "96 contexts of the four held-out runs (prompt v5 twice, v8 twice) were "
+                                           "interleaved in a shuffled order. The sub-agents run the model of the "
+                                           "assistant that dispatched them, under the assistant's own system prompt, "
+                                           "so this is not a bare API call. Every answer was a bare JSON object saved "
+                                           "byte for byte as <fixture_id>.json; none needed extraction from prose or "
+                                           "a code fence, and none was edited.")
+    # a short note stays plain text
+    run = tmp_path / "run"
+    shutil.copytree(RUNS / "v5-run6", run)
+    manifest = run / "run.yaml"
+    manifest.write_text(re.sub(r'(?m)^notes: .*$', 'notes: "One try, by hand."', manifest.read_text()))
+    page = render(capsys, "score", SHIPPED, run)
+    assert "<tr><td>notes</td><td>One try, by hand.</td></tr>" in page

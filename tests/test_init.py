@@ -29,8 +29,8 @@ def _files(folder):
 
 def test_init_writes_one_fixture_per_expect_kind(tmp_path, capsys):
     code, out, err = run(capsys, "init", "new-corpus")
-    assert (code, err) == (0, "")
-    assert out == "wrote 14 files to new-corpus; next: corpustools lint new-corpus\n"
+    assert (code, out) == (0, "")
+    assert err == "wrote new-corpus (14 files; next: corpustools lint new-corpus)\n"
     assert _files(tmp_path / "new-corpus") == ["README.md", "corpus.yaml"] + sorted(
         f"{folder}/{fixture}{suffix}" for fixture in FIXTURES
         for folder, suffix in (("expected", ".yaml"), ("gold", ".json"), ("sessions", ".md")))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 import types
@@ -290,3 +291,60 @@ def test_colour_follows_the_terminal_and_no_color(monkeypatch):
     assert use_colour(Terminal(), {"NO_COLOR": "1"}) is False
     assert use_colour(Terminal(), {"NO_COLOR": ""}) is True  # only a non-empty value disables
     assert use_colour(object(), {}) is False
+
+
+def _git(*args):
+    env = {**os.environ, "GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@t", "GIT_COMMITTER_NAME": "t",
+           "GIT_COMMITTER_EMAIL": "t@t", "GIT_CONFIG_GLOBAL": os.devnull, "GIT_CONFIG_NOSYSTEM": "1"}
+    subprocess.run(["git", *args], check=True, capture_output=True, env=env, timeout=60)
+
+
+@pytest.fixture
+def committed(make_corpus, tmp_path):
+    """A git repository (the working folder) with two clean corpora committed."""
+    if not shutil.which("git"):
+        pytest.skip("git is not installed")
+    make_corpus(name="one")
+    make_corpus(name="two")
+    _git("init", "-q")
+    _git("add", "-A")
+    _git("commit", "-q", "-m", "corpora")
+    return tmp_path
+
+
+def test_staged_lints_the_corpus_of_a_staged_deletion(committed, capsys):
+    assert lint(capsys, "--staged") == (0, "All checks passed.\n", "")  # nothing staged: nothing linted
+    _git("rm", "-q", f"one/sessions/{ADMIT_ID}.md")
+    code, out, _ = lint(capsys, "--staged")
+    assert code == 1
+    assert out.splitlines() == [f"one/expected/{ADMIT_ID}.yaml:1:1: CT202 [error] sidecar has no session: "
+                                f"sessions/{ADMIT_ID}.md is missing", "Found 1 error in 2 fixtures."]
+
+
+def test_staged_lints_both_corpora_of_a_rename_between_them(committed, capsys):
+    _git("mv", f"one/expected/{ADMIT_ID}.yaml", "two/expected/admit-convention-02.yaml")
+    code, out, _ = lint(capsys, "--staged", "-q")
+    assert code == 1
+    assert {line.split("/", 1)[0] for line in out.splitlines()} == {"one", "two"}  # the old and the new name
+
+
+def test_staged_outside_a_repository_is_a_usage_error(make_corpus, capsys, tmp_path, monkeypatch):
+    make_corpus()
+    monkeypatch.setenv("GIT_CEILING_DIRECTORIES", str(tmp_path.parent))  # never the repository around tmp
+    code, out, err = lint(capsys, "--staged")
+    assert (code, out) == (2, "") and err.startswith("corpustools lint: --staged: not inside a git repository")
+    assert len(err.splitlines()) == 1
+
+
+def test_a_file_named_like_an_option_is_a_file_never_an_option(make_corpus, capsys, tmp_path):
+    corpus = make_corpus({REJECT_SESSION: AGENT_FIRST}, name="--output=out")
+    name = f"--output=out/{REJECT_SESSION}"
+    before = (corpus / REJECT_SESSION).read_bytes()
+    code, out, err = lint(capsys, name)  # before "--": refused, never read as --output
+    assert (code, out) == (2, "")
+    assert err == (f"corpustools: {name} is a file, and before -- it would be read as an option: write file names "
+                   "after -- (a pre-commit hook's args: end with \"--\")\n")
+    code, out, _ = lint(capsys, "--whole-corpus", "--", name)  # after "--": a file, linted
+    assert code == 0 and out.splitlines()[0] == (f"{name}:7:1: CT403 [warning] session begins with an [AGENT] "
+                                                 "turn, not [USER]")
+    assert (corpus / REJECT_SESSION).read_bytes() == before and not (tmp_path / "out").exists()

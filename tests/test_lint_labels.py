@@ -119,7 +119,7 @@ MESSAGES = [
         "point id 'same' is also used by the point at line 5; point ids must be unique"]),
     ("CT611", [point("p", "practice", ["through the queue", "queue worker"])], [
         "must_match_all term 'through the queue' contains function words ('through', 'the'); "
-        "a paraphrase rewrites them, keep the content words"]),
+        "a paraphrase rewrites them: keep 'queue'"]),
     ("CT612", [point("p", "practice", ["queue worker", "mailing vendor"])], [
         "must_match_all term 'mailing vendor' occurs once in the transcript, only in this wording; "
         "a paraphrase will miss it"]),

@@ -148,15 +148,24 @@ def test_frontmatter_is_stripped_with_its_lines_counted():
 
 # --- CT701 / CT702 -----------------------------------------------------------------------------
 
-def test_ct701_shared_skeleton_is_reported_in_both_fixtures(make_corpus):
+SECOND_A = "The worker reads the queue of `signup` rows every night and removes the expired ones with `cron`."
+SECOND_B = "The worker reads the queue of `venue` rows every night and removes the expired ones with `systemd`."
+
+
+def test_ct701_a_pair_of_fixtures_is_one_finding_at_the_later_one(make_corpus):
     run = run_of(make_corpus, with_turns(admit=[("USER", "Good. " + TEMPLATE_A)], reject=[("USER", TEMPLATE_B)]))
-    assert where(run, "CT701") == [(ADMIT_SHOWN, 11, 15), (REJECT_SHOWN, 11, 9)]
+    assert where(run, "CT701") == [(REJECT_SHOWN, 11, 9)]
     assert messages(run, "CT701") == [
-        f"sentence template reused: same skeleton as {REJECT_ID} line 11: "
-        "'put the exported * for * in * and import it with * during the deploy'",
-        f"sentence template reused: same skeleton as {ADMIT_ID} line 11: "
+        f"sentence template reused: 1 sentence shares its skeleton with {ADMIT_ID} line 11: "
         "'put the exported * for * in * and import it with * during the deploy'"]
     assert where(run, "CT702") == []  # identical is not "near"
+    # A session copied as a template: one finding for the pair, with the count and the first sentence.
+    run = run_of(make_corpus, with_turns(admit=[("USER", TEMPLATE_A), ("USER", SECOND_A)],
+                                         reject=[("USER", TEMPLATE_B), ("USER", SECOND_B)]))
+    assert where(run, "CT701") == [(REJECT_SHOWN, 11, 9)]
+    assert messages(run, "CT701") == [
+        f"sentence template reused: 2 sentences share their skeleton with {ADMIT_ID}; the first is {ADMIT_ID} "
+        "line 11: 'put the exported * for * in * and import it with * during the deploy'"]
 
 
 def test_ct701_ignores_repeats_inside_one_fixture_and_stock_phrases(make_corpus):
@@ -168,25 +177,35 @@ def test_ct701_ignores_repeats_inside_one_fixture_and_stock_phrases(make_corpus)
     assert where(run, "CT701") == []
 
 
-def test_ct701_counts_the_other_fixtures(make_corpus):
+def test_ct701_names_the_first_fixture_that_has_the_sentence(make_corpus):
     overrides = with_turns(admit=[("USER", TEMPLATE_A)], reject=[("USER", TEMPLATE_B)])
     overrides["sessions/admit-convention-02.md"] = session_text(
         "0d6c4b8a-2e1f-4a3b-9c5d-7e8f9a0b1c2d", (("USER", "Rename the field."), ("AGENT", "Renamed it."),
                                                  ("USER", TEMPLATE_A.replace("Drush", "Make"))))
     run = run_of(make_corpus, overrides)
-    assert where(run, "CT701") == [(ADMIT_SHOWN, 11, 9), ("corpus/sessions/admit-convention-02.md", 9, 9),
-                                   (REJECT_SHOWN, 11, 9)]
-    assert messages(run, "CT701")[0].startswith(
-        "sentence template reused: same skeleton as admit-convention-02 line 9 and 1 more fixture: ")
+    # one finding per later fixture, each naming the first holder; none at the first holder
+    assert where(run, "CT701") == [("corpus/sessions/admit-convention-02.md", 9, 9), (REJECT_SHOWN, 11, 9)]
+    assert all(m.startswith(f"sentence template reused: 1 sentence shares its skeleton with {ADMIT_ID} line 11: ")
+               for m in messages(run, "CT701"))
 
 
-def test_ct702_near_identical_skeletons_are_reported_in_both_fixtures(make_corpus):
+NEAR_SECOND = "The worker reads the whole queue of `venue` rows every night and removes the expired ones with `systemd`."
+
+
+def test_ct702_a_pair_of_near_identical_fixtures_is_one_finding_at_the_later_one(make_corpus):
     run = run_of(make_corpus, with_turns(admit=[("USER", TEMPLATE_A)], reject=[("AGENT", TEMPLATE_NEAR)]))
-    assert where(run, "CT702") == [(ADMIT_SHOWN, 11, 9), (REJECT_SHOWN, 11, 10)]
-    assert messages(run, "CT702")[0] == (
-        f"sentence skeleton is 93% similar to one in {REJECT_ID} line 11: "
-        "'put the exported * for * in * and import it with * during the deploy'")
+    assert where(run, "CT702") == [(REJECT_SHOWN, 11, 10)]
+    assert messages(run, "CT702") == [
+        f"sentence skeleton is 93% similar to one in {ADMIT_ID} line 11: "
+        "'put the exported * for * in * and then import it with * during the next deploy'"]
     assert where(run, "CT701") == []
+    # a session copied as a template and edited a little: one finding, with the count and the first
+    run = run_of(make_corpus, with_turns(admit=[("USER", TEMPLATE_A), ("USER", SECOND_A)],
+                                         reject=[("AGENT", TEMPLATE_NEAR), ("USER", NEAR_SECOND)]))
+    assert where(run, "CT702") == [(REJECT_SHOWN, 11, 10)]
+    assert messages(run, "CT702") == [
+        f"2 sentence skeletons are near-identical to ones in {ADMIT_ID}; the first is 93% similar to {ADMIT_ID} "
+        "line 11: 'put the exported * for * in * and then import it with * during the next deploy'"]
 
 
 def test_ct702_passes_different_sentences_and_respects_the_threshold(make_corpus):

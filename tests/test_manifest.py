@@ -18,9 +18,9 @@ def init(capsys, tmp_path, corpus, *extra):
 
 def test_run_init_writes_a_valid_manifest(make_corpus, tmp_path, capsys):
     corpus = make_corpus()
-    code, out, _ = init(capsys, tmp_path, corpus, "--model", "model-x", "--temperature", "0.7", "--operator",
-                        "sam", "--started-at", "2026-03-01T09:00:00Z")
-    assert code == 0 and "run.yaml" in out
+    code, out, err = init(capsys, tmp_path, corpus, "--model", "model-x", "--temperature", "0.7", "--operator",
+                          "sam", "--started-at", "2026-03-01T09:00:00Z")
+    assert (code, out) == (0, "") and err.endswith(f"\nwrote {tmp_path / 'results' / 'run.yaml'}\n")
     read = read_manifest(str(tmp_path / "results"))
     assert read.warnings == ()
     manifest = read.manifest

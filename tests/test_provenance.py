@@ -18,6 +18,7 @@ RECORD = "authoring/provenance.yaml"
 def repo(make_corpus, tmp_path, monkeypatch):
     """A repository layout: fixtures/tiny/ (the corpus), authoring/prompt.md; cwd is the repo root."""
     monkeypatch.chdir(tmp_path)
+    (tmp_path / ".git").mkdir()
     make_corpus(name="fixtures/tiny")
     (tmp_path / "fixtures/tiny/gold").mkdir()
     (tmp_path / "fixtures/tiny/gold" / f"{REJECT_ID}.json").write_text('{"practice": [], "map": []}\n')
@@ -63,18 +64,20 @@ def test_verify_names_changed_new_and_missing_files(repo):
         (f"sessions/{ADMIT_ID}.md", CHANGED), ("prompt.md", CHANGED)]
 
 
-def test_record_refuses_to_write_inside_the_corpus_or_without_a_spec(repo):
-    with pytest.raises(InputError, match="inside the corpus"):
-        record("fixtures/tiny", "authoring/prompt.md", "m", "p", "fixtures/tiny/provenance.yaml")
+def test_record_refuses_to_write_among_the_corpus_files_or_without_a_spec(repo):
+    for inside in ("fixtures/tiny/sessions/provenance.yaml", "fixtures/tiny/corpus.yaml"):
+        with pytest.raises(InputError, match="inside the corpus's own files"):
+            record("fixtures/tiny", "authoring/prompt.md", "m", "p", inside)
     (repo / "fixtures/tiny/corpus.yaml").write_text("name: broken\n")
     with pytest.raises(InputError, match="cannot record"):
         record("fixtures/tiny", "authoring/prompt.md", "m", "p", RECORD)
 
 
 def test_commands_record_and_verify(repo, capsys):
-    code, out, _ = run(capsys, "provenance", "record", "fixtures/tiny", "--authoring-prompt", "authoring/prompt.md",
-                       "--authored-by", "model X", "--reviewed-by", "reviewer Y", "--date", "2026-01-05")
-    assert code == 0 and out == f"{RECORD}: recorded 6 files of corpus tiny version 1\n"
+    code, out, err = run(capsys, "provenance", "record", "fixtures/tiny", "--authoring-prompt", "authoring/prompt.md",
+                         "--authored-by", "model X", "--reviewed-by", "reviewer Y", "--date", "2026-01-05")
+    assert (code, out) == (0, "")
+    assert err == f"wrote {RECORD} (the record of 6 files of corpus tiny version 1)\n"
     assert run(capsys, "provenance", "verify") == (0, f"{RECORD}: every file matches the record\n", "")
     (repo / "fixtures/tiny/corpus.yaml").write_text(SPEC_TEXT.replace("corpus_version: 1", "corpus_version: 2"))
     (repo / "fixtures/tiny/sessions" / f"{REJECT_ID}.md").write_text("edited\n")
@@ -129,3 +132,54 @@ def test_lint_ct801_uses_a_configured_record_and_ignores_other_corpora(repo, mak
     make_corpus(name="fixtures/other")
     record("fixtures/tiny", "authoring/prompt.md", "m", "p", RECORD, "2026-01-05")
     assert where(lint_run("fixtures/other"), "CT801") == []  # authoring/provenance.yaml is tiny's record
+
+
+def _recorded_where(capsys, corpus: str) -> tuple[int, str]:
+    code, _, err = run(capsys, "provenance", "record", corpus, "--authoring-prompt", "prompt.md",
+                       "--authored-by", "m", "--reviewed-by", "p", "--date", "2026-01-05")
+    return code, err
+
+
+def test_a_corpus_at_the_top_of_its_repository_keeps_its_record_inside_it(tmp_path, monkeypatch, capsys):
+    # `corpustools init c`, then `git init c`: the corpus is the repository.
+    monkeypatch.chdir(tmp_path)
+    assert main(["init", "c"]) == 0
+    (tmp_path / "c" / ".git").mkdir()
+    (tmp_path / "prompt.md").write_text("# Author\n")
+    capsys.readouterr()
+    code, err = _recorded_where(capsys, "c")
+    assert code == 0 and err.startswith("wrote c/authoring/provenance.yaml (the record of 13 files")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["c", "prompt.md"]  # nothing beside the repository
+    assert run(capsys, "provenance", "verify", "--corpus", "c")[:2] == (
+        0, "c/authoring/provenance.yaml: every file matches the record\n")
+    assert where(lint_run("c"), "CT801") == []  # lint reads the record it wrote
+    session = tmp_path / "c" / "sessions" / "admit-map-01.md"
+    session.write_text(session.read_text() + "[USER]: One more thing.\n")
+    assert where(lint_run("c"), "CT801") == [("c/sessions/admit-map-01.md", 1, 1)]
+    code, out, _ = run(capsys, "provenance", "verify", "--corpus", "c")
+    assert (code, out) == (1, "c/sessions/admit-map-01.md: changed since the record c/authoring/provenance.yaml\n")
+
+
+def test_a_corpus_outside_any_repository_keeps_its_record_in_its_own_folder(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    assert main(["init", "work/c"]) == 0
+    (tmp_path / "prompt.md").write_text("# Author\n")
+    capsys.readouterr()
+    code, err = _recorded_where(capsys, "work/c")
+    assert code == 0 and err.startswith("wrote work/c/authoring/provenance.yaml (")
+    assert sorted(p.name for p in (tmp_path / "work").iterdir()) == ["c"]  # not in the folder above the corpus
+    assert where(lint_run("work/c"), "CT801") == []
+    assert run(capsys, "provenance", "verify", "--corpus", "work/c")[0] == 0
+
+
+def test_record_keeps_the_record_of_another_corpus_at_the_shared_default(repo, make_corpus, capsys):
+    make_corpus(name="fixtures/other")
+    (repo / "prompt.md").write_text("# Author\n")
+    assert _recorded_where(capsys, "fixtures/tiny")[0] == 0
+    before = (repo / RECORD).read_bytes()
+    code, err = _recorded_where(capsys, "fixtures/other")
+    assert code == 2 and err == (f"corpustools provenance: {RECORD}: is the provenance record of another corpus "
+                                 "(fixtures/tiny); not overwritten: give --output, or set lint: provenance: in "
+                                 "corpus.yaml\n")
+    assert (repo / RECORD).read_bytes() == before
+    assert _recorded_where(capsys, "fixtures/tiny")[0] == 0  # the corpus's own record is re-recorded

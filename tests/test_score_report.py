@@ -115,7 +115,7 @@ def test_an_output_that_cannot_be_encoded_leaves_the_old_file_alone(make_corpus,
     assert "internal error" not in err and report.read_text() == "previous report\n"
     # The Markdown report shows the undecodable byte escaped, so it can be written.
     code, out, err = run_cli(capsys, "score", corpus, results, "--output", report)
-    assert (code, out, err) == (0, "", "") and "run-\\xff" in report.read_text()
+    assert (code, out, err) == (0, "", f"wrote {report}\n") and "run-\\xff" in report.read_text()
 
 
 def test_exit_codes(make_corpus, tmp_path, capsys):

@@ -137,3 +137,26 @@ def test_the_readme_first_command_scores_a_current_run_without_drift(capsys):
     assert main(command) == 0
     first_screen = capsys.readouterr().out
     assert "CORPUS DRIFT" not in first_screen
+
+
+# Labels that only mean something inside this project's own workflow (who coordinated which session).
+INTERNAL_LABELS = re.compile(r"session \d|coordinat|founding session|helper[- ]agent|\bround [A-Z]\b", re.IGNORECASE)
+
+
+@pytest.mark.parametrize("run", ALL_RUNS)
+def test_every_committed_run_says_who_ran_it_with_what_in_plain_words(run):
+    from corpustools.manifest import read_manifest
+
+    manifest = read_manifest(str(ROOT / run)).manifest
+    assert manifest is not None
+    assert manifest["operator"].split()[0] == "maintainer"  # a role a stranger understands
+    assert "Claude" in manifest["harness"] and "sub-agent" in manifest["harness"]  # the model and the interface
+    for field in ("operator", "harness", "model", "notes"):
+        assert not INTERNAL_LABELS.search(manifest[field]), (field, manifest[field])
+
+
+def test_run_manifests_are_not_part_of_the_corpus_identity():
+    # Rewording a committed run.yaml must never make a run drift from its corpus.
+    from corpustools.model.corpus import corpus_files
+
+    assert not any(path.startswith("runs/") or path.endswith("run.yaml") for path in corpus_files(str(ROOT / CORPUS)))

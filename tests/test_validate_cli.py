@@ -45,8 +45,9 @@ def test_invalid_file_exits_1_with_one_line_per_error(tmp_path, capsys):
     code, out, err = run(["validate", "proposal-output", path], capsys)
     assert code == 1 and err == ""
     assert out.splitlines() == [
-        f"{path}: /notes: Additional properties are not allowed ('notes' was unexpected)",
-        f"{path}: /practice/0/extra: Additional properties are not allowed ('extra' was unexpected)",
+        f"{path}: /notes: unknown key 'notes' (allowed here: map, practice)",
+        f"{path}: /practice/0/extra: unknown key 'extra' (allowed here: body, description, kk_confidence, tags, "
+        "title, type)",
         f"{path}: /practice/0/kk_confidence: 'sure' is not one of ['low', 'medium', 'high']",
     ]
 

@@ -28,7 +28,7 @@ def run(args, out, err) -> int:
     from corpustools.calibrate.worksheet import build_worksheet, refuse_answered, worksheet_yaml
     from corpustools.io.inputs import claim_update
     from corpustools.io.positions import InputError, Pos, printable
-    from corpustools.io.writing import STANDARD_OUTPUT, refuse_corpus_path, refuse_target, write_text
+    from corpustools.io.writing import STANDARD_OUTPUT, refuse_corpus_path, refuse_target, say_wrote, write_text
     from corpustools.score.scoring import open_corpus
 
     to_stdout = args.out == STANDARD_OUTPUT
@@ -52,6 +52,6 @@ def run(args, out, err) -> int:
     for warning in loaded.warnings + sheet.skipped:
         print(f"corpustools adjudicate: warning: {printable(warning)}", file=err)
     proposals = sum(len(f.proposals) for f in sheet.fixtures)
-    print(printable(f"wrote {'standard output' if to_stdout else args.out}: {len(sheet.fixtures)} fixtures, "
-                    f"{proposals} proposals to judge"), file=err if to_stdout else out)
+    say_wrote(err, args.out, f"{len(sheet.fixtures)} fixture{'' if len(sheet.fixtures) == 1 else 's'}, "
+                             f"{proposals} proposal{'' if proposals == 1 else 's'} to judge")
     return 0

@@ -99,7 +99,7 @@ def run(args, out, err) -> int:
         calibration = calibrate_runs(args.corpus, pairs)
         text = {"markdown": calibration_markdown, "json": calibration_json, "text": calibration_text,
                 "html": calibration_html}[fmt](calibration)
-        emit(text, output, args.corpus, out, force=late.force or args.force)
+        emit(text, output, args.corpus, out, err=err, force=late.force or args.force)
     except CalibrationProblems as problems:
         shown = problems.problems[:MAX_PROBLEMS]
         for line in shown:

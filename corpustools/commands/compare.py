@@ -48,7 +48,7 @@ def run(args, out, err) -> int:
             text = compare_text(comparison)
         else:
             text = compare_json(comparison) if args.format == "json" else compare_markdown(comparison)
-        emit(text, args.output, args.corpus, out, force=args.force)
+        emit(text, args.output, args.corpus, out, err=err, force=args.force)
     except CorpusDrift as drift:
         print(f"corpustools compare: {printable(str(drift))}; refusing to compare (pass --allow-corpus-drift to compare anyway)",
               file=err)

@@ -17,7 +17,8 @@ def register(subparsers) -> None:
 
 
 def run(args, out, err) -> int:
-    from corpustools.io.positions import InputError, printable
+    from corpustools.io.positions import InputError
+    from corpustools.io.writing import say_wrote
     from corpustools.scaffold import scaffold
 
     try:
@@ -25,5 +26,5 @@ def run(args, out, err) -> int:
     except InputError as error:
         print(f"corpustools init: {error}", file=err)
         return 2
-    print(printable(f"wrote {len(written)} files to {args.folder}; next: corpustools lint {args.folder}"), file=out)
+    say_wrote(err, args.folder, f"{len(written)} files; next: corpustools lint {args.folder}")
     return 0

@@ -20,6 +20,10 @@ def register(subparsers) -> None:
     parser.add_argument("--whole-corpus", action="store_true",
                         help="a PATH inside a corpus reports that whole corpus, not only the PATH "
                         "(the pre-commit hook: an error anywhere in a corpus it touched counts)")
+    parser.add_argument("--staged", action="store_true",
+                        help="also lint, whole, every corpus holding a change staged in git: an added, changed, "
+                        "deleted or renamed file, or a new mode (the pre-commit hook: pre-commit passes only the "
+                        "files that still exist); no PATH then lints nothing else")
     parser.add_argument("--skip-outside-corpora", action="store_true",
                         help="skip a PATH that is neither in a corpus nor holds one, instead of exit 2 "
                         "(the pre-commit hook passes every changed file its pattern matches)")
@@ -36,6 +40,13 @@ def register(subparsers) -> None:
     parser.add_argument("--strict", action="store_true", help="warnings fail too (exit 1)")
     parser.add_argument("--statistics", action="store_true", help="count diagnostics per code "
                         "(after the text diagnostics, before the summary line; on stderr for the other formats)")
+    parser.add_argument("--fix", action="store_true", help="apply every safe fix to the corpus files, then "
+                        "report what is left (Fixed N findings (M remaining).); exit 2 when a fix could not be written")
+    parser.add_argument("--diff", action="store_true", help="print what --fix would change as a unified diff "
+                        "(paths from the repository root, a/ and b/ prefixes: patch -p1 or git apply) and write "
+                        "nothing; exit 1 when there is something to fix")
+    parser.add_argument("--unsafe-fixes", action="store_true", help="with --fix or --diff, also the fixes that "
+                        "change meaning or identity (a new session id, a renamed unknown key, a dropped term)")
     parser.add_argument("--list-rules", action="store_true", help="list every rule and exit")
     parser.add_argument("--explain", metavar="CODE", help="print a rule's documentation (a code such as "
                         "CT403 or a name such as turn-shape) and exit")
@@ -54,14 +65,15 @@ def _config_message(error) -> str:
 
 
 def _explain(code: str, rules, out, err) -> int:
-    from corpustools.lint import rule_doc, rule_options
+    from corpustools.lint import redact_secrets, rule_doc, rule_fix_doc, rule_options
 
     wanted = code.strip()
     rule = next((r for r in rules if wanted.upper() == r.CODE or wanted == r.NAME), None)
     if rule is None:
-        print(f"corpustools lint: --explain: unknown rule {code!r} (see --list-rules)", file=err)
+        print(redact_secrets(f"corpustools lint: --explain: unknown rule {code!r} (see --list-rules)"), file=err)
         return 2
-    print(f"{rule.CODE} {rule.NAME} [{rule.SEVERITY}]\n\n{rule_doc(rule)}\n\n{rule_options(rule)}", file=out)
+    print(f"{rule.CODE} {rule.NAME} [{rule.SEVERITY}]\n\n{rule_doc(rule)}\n\n{rule_options(rule)}\n"
+          f"{rule_fix_doc(rule)}", file=out)
     return 0
 
 
@@ -88,11 +100,70 @@ def _root_relative(diagnostics) -> list:
     return [replace(d, path=root_relative(d.path, root, cwd)) for d in diagnostics]
 
 
+def _usage_of_fix(args) -> str | None:
+    """What is wrong with the fix options given, or None."""
+    if args.unsafe_fixes and not (args.fix or args.diff):
+        return "--unsafe-fixes applies only with --fix or --diff"
+    if args.diff and (args.format != "text" or args.statistics):
+        return "--diff prints a unified diff; --format and --statistics do not apply to it"
+    return None
+
+
+def _note(line: str, err) -> None:
+    """A fix note names a term or a file: printed like a diagnostic, escaped and redacted."""
+    from corpustools.io.positions import printable
+    from corpustools.lint import redact_secrets
+
+    print(printable(redact_secrets(line)), file=err)
+
+
+def _fix_notes(fixes, written, err) -> None:
+    """One line on standard error for each fix made, skipped or not written; and the unsafe fixes
+    left for --unsafe-fixes."""
+    for note in written.written:
+        _note(note.line("fixed" if note.safe else "fixed (unsafe fix)"), err)
+    for note in written.failed:
+        _note(note.line("fix not written"), err)
+    _skipped_notes(fixes, err)
+
+
+def _skipped_notes(fixes, err) -> None:
+    for corpus in fixes:
+        for note in corpus.skipped:
+            _note(note.line("fix skipped"), err)
+    hidden = sum(corpus.unsafe_available for corpus in fixes)
+    if hidden:
+        print(f"corpustools lint: {hidden} more finding{'s have' if hidden != 1 else ' has'} an unsafe fix "
+              "(add --unsafe-fixes to apply)", file=err)
+
+
+def _diff(fixes, args, out, err) -> int:
+    """--diff: the unified diff of what --fix would write (nothing written), and `Would fix N findings.`"""
+    from corpustools import lint
+    from corpustools.io.positions import InputError
+    from corpustools.io.writing import emit
+
+    for corpus in fixes:
+        for note in corpus.fixed:
+            _note(note.line("would fix" if note.safe else "would fix (unsafe fix)"), err)
+    _skipped_notes(fixes, err)
+    text = lint.format_diff(fixes)
+    try:
+        emit(text, args.output, None, out, err=err, force=args.force)
+    except InputError as error:
+        print(lint.redact_secrets(f"corpustools lint: {error}"), file=err)
+        return 2
+    count = sum(len(corpus.fixed) for corpus in fixes)
+    print(f"Would fix {count} findings.", file=err)
+    return 1 if text else 0
+
+
 def run(args, out, err) -> int:
     import os
 
     from corpustools import __version__, lint
     from corpustools.io.gcpause import freeze_loaded
+    from corpustools.io.gitstage import staged_paths
     from corpustools.io.positions import InputError, printable
     from corpustools.io.writing import STANDARD_OUTPUT, emit
 
@@ -102,19 +173,33 @@ def run(args, out, err) -> int:
         return 0
     if args.explain:
         return _explain(args.explain, rules, out, err)
+    wrong = _usage_of_fix(args)
+    if wrong:
+        print(f"corpustools lint: {wrong}", file=err)
+        return 2
     try:
         select = lint.expand_codes(args.select, rules, option="--select") if args.select else None
         ignore = lint.expand_codes(args.ignore, rules, option="--ignore") if args.ignore else frozenset()
         lint.check_cli_ignore(ignore, rules)
         selection = lint.Selection(select, ignore, args.prompt, args.kb)
+        staged = staged_paths() if args.staged else None
+        fixes = None
+        if args.fix or args.diff:
+            fixes = lint.plan_paths(args.paths, rules, selection, unsafe=args.unsafe_fixes,
+                                    skip_outside=args.skip_outside_corpora, whole_corpus=args.whole_corpus)
+            if args.diff:
+                return _diff(fixes, args, out, err)
+            written = lint.write_fixes(fixes)
+            _fix_notes(fixes, written, err)
         # the rules allocate a lot: this process never rescans a loaded corpus (corpustools.io.gcpause)
         run_ = lint.lint_paths(args.paths, rules, selection, after_load=freeze_loaded,
-                                 skip_outside=args.skip_outside_corpora, whole_corpus=args.whole_corpus)
+                                 skip_outside=args.skip_outside_corpora, whole_corpus=args.whole_corpus,
+                                 staged=staged)
     except lint.ConfigError as error:
-        print(_config_message(error), file=err)
+        print(lint.redact_secrets(_config_message(error)), file=err)
         return 2
     except InputError as error:
-        print(f"corpustools lint: {error}", file=err)
+        print(lint.redact_secrets(f"corpustools lint: {error}"), file=err)
         return 2
 
     diagnostics = run_.diagnostics
@@ -136,11 +221,16 @@ def run(args, out, err) -> int:
         (text.append if args.format == "text" else err.write)(lint.format_statistics(diagnostics))
     if args.format == "text" and not args.quiet:
         text.append(lint.format_summary(diagnostics, run_.fixtures, len(run_.crashes)))
+    if fixes is not None and not args.quiet:
+        fixed = f"Fixed {len(written.written)} findings ({len(diagnostics)} remaining).\n"
+        (text.append if args.format == "text" else err.write)(fixed)
     try:  # a report is never written into a corpus's own files nor over anything lint read
-        emit("".join(text), args.output, None, out, force=args.force)
+        emit("".join(text), args.output, None, out, err=err, force=args.force)
     except InputError as error:
-        print(f"corpustools lint: {error}", file=err)
+        print(lint.redact_secrets(f"corpustools lint: {error}"), file=err)
         return 2
     for crash in run_.crashes:
-        print(f"corpustools lint: {printable(str(crash))}", file=err)
+        print(f"corpustools lint: {printable(lint.redact_secrets(str(crash)))}", file=err)
+    if fixes is not None and written.failed:
+        return 2
     return code

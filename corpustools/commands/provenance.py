@@ -6,7 +6,8 @@ from corpustools.commands.options import add_command, add_corpus_argument, add_o
 
 HELP = "record who authored and reviewed a corpus, and verify nothing changed since"
 WHERE = ("corpus.yaml's lint: provenance: if set (relative to the corpus folder), else "
-         "<corpus>/../../authoring/provenance.yaml: where lint's CT801 looks")
+         "authoring/provenance.yaml at the top of the git repository holding the corpus (outside any "
+         "repository: in the corpus folder): where lint's CT801 looks")
 VERIFY_FORMATS = ("text", "json")
 
 
@@ -38,9 +39,8 @@ def register(subparsers) -> None:
 
 
 def run_record(args, out, err) -> int:
-    from corpustools.io.paths import display_path
-    from corpustools.io.positions import InputError, printable
-    from corpustools.io.writing import STANDARD_OUTPUT
+    from corpustools.io.positions import InputError
+    from corpustools.io.writing import say_wrote
     from corpustools.provenance import corpus_record_path, record
 
     output = args.output or corpus_record_path(args.corpus)
@@ -50,10 +50,8 @@ def run_record(args, out, err) -> int:
     except InputError as error:
         print(f"corpustools provenance: {error}", file=err)
         return 2
-    shown = "standard output" if output == STANDARD_OUTPUT else display_path(output)
-    print(printable(f"{shown}: recorded {len(data['files'])} files of corpus "
-                    f"{data['corpus']['name']} version {data['corpus']['version']}"),
-          file=err if output == STANDARD_OUTPUT else out)
+    say_wrote(err, output, f"the record of {len(data['files'])} files of corpus {data['corpus']['name']} "
+                           f"version {data['corpus']['version']}")
     return 0
 
 
@@ -99,7 +97,7 @@ def run_verify(args, out, err) -> int:
             lines = [f"{display_path(d.path)}: {d.status} since the record {display_path(path)}" for d in drifts]
             text = "".join(printable(line) + "\n" for line in lines or [f"{display_path(path)}: every file matches "
                                                                          "the record"])
-        emit(text, args.output, None, out, force=args.force)
+        emit(text, args.output, None, out, err=err, force=args.force)
     except InputError as error:
         print(f"corpustools provenance: {error}", file=err)
         return 2

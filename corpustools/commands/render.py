@@ -23,7 +23,8 @@ def register(subparsers) -> None:
 
 
 def run(args, out, err) -> int:
-    from corpustools.io.positions import InputError, printable
+    from corpustools.io.positions import InputError
+    from corpustools.io.writing import say_wrote
     from corpustools.model.prompt import read_prompt
     from corpustools.render import render_all, render_prompt, transcript
 
@@ -35,7 +36,7 @@ def run(args, out, err) -> int:
             rendered = render_all(args.corpus, args.prompt, args.out, append=args.append, force=args.force)
             for line in rendered.errors:
                 print(f"corpustools render: {line}", file=err)
-            print(f"wrote {len(rendered.written)} rendered prompt(s) to {printable(args.out)}", file=out)
+            say_wrote(err, args.out, f"{len(rendered.written)} rendered prompt{'' if len(rendered.written) == 1 else 's'}")
             return 2 if rendered.errors else 0
         prompt_text = read_prompt(args.prompt, need_placeholder=not args.append)
         out.write(render_prompt(prompt_text, transcript(args.corpus, args.fixture_id), append=args.append,

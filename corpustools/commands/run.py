@@ -41,7 +41,7 @@ def run_init(args, out, err) -> int:
     import datetime
 
     from corpustools.io.positions import InputError, printable
-    from corpustools.io.writing import refuse_corpus_path
+    from corpustools.io.writing import refuse_corpus_path, say_wrote
     from corpustools.manifest import build_manifest, manifest_yaml, write_manifest
     from corpustools.model.corpus import require_corpus
 
@@ -59,5 +59,5 @@ def run_init(args, out, err) -> int:
         return 2
     for remark in remarks:
         print(f"corpustools run init: note: {printable(remark)}", file=err)
-    print(f"wrote {printable(path)}", file=out)
+    say_wrote(err, path)
     return 0

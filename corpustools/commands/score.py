@@ -35,8 +35,8 @@ def register(subparsers) -> None:
 def run(args, out, err) -> int:
     from corpustools.io.gcpause import gc_paused
     from corpustools.io.inputs import claim_update
-    from corpustools.io.positions import InputError, Pos, printable
-    from corpustools.io.writing import STANDARD_OUTPUT, emit, refuse_corpus_path, refuse_target
+    from corpustools.io.positions import InputError, Pos
+    from corpustools.io.writing import STANDARD_OUTPUT, emit, refuse_corpus_path, refuse_target, say_wrote
     from corpustools.score.history import append_row, appended, has_row, history_row, read_history
     from corpustools.score.report_json import score_json
     from corpustools.score.report_markdown import score_markdown
@@ -75,12 +75,12 @@ def run(args, out, err) -> int:
             text = html_report(args, report, history)
         else:
             text = {"markdown": score_markdown, "json": score_json, "text": score_text}[args.format](report)
-        emit(text, args.output, args.corpus, out, force=args.force)
+        emit(text, args.output, args.corpus, out, err=err, force=args.force)
         if args.append_history and row is None:
             print("corpustools score: the history already has this row; not appended", file=err)
         if row is not None:
             append_row(args.append_history, row, force=args.force)
-            print(f"corpustools score: appended a row to {printable(args.append_history)}", file=err)
+            say_wrote(err, args.append_history, "appended a row")
     except InputError as error:
         print(f"corpustools score: {error}", file=err)
         return 2

@@ -37,7 +37,7 @@ def run(args, out, err) -> int:
     if args.format == "json":
         report.append(problems_json(verdicts))
     try:  # never over a file it checked, never into a corpus's own files
-        emit("".join(report), args.output, None, out, force=args.force)
+        emit("".join(report), args.output, None, out, err=err, force=args.force)
     except InputError as error:
         print(f"corpustools validate: {error}", file=err)
         return 2

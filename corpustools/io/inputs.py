@@ -126,7 +126,8 @@ def refuse_input(path: str, *, updating: bool = False) -> None:
 def claim_update(path: str, option: str) -> None:
     """Declare that this command reads `path` in order to replace it (`option` names it in
     messages): InputError when it is one of the inputs read so far; from now on reading it is not
-    reading an input, and any other write onto it is refused."""
+    reading an input, and any other write onto it is refused. Claim it after every other input is
+    read: a file read after the claim under the claimed file's identity is taken for the claimed one."""
     refuse_input(path)
     inputs = _ACTIVE.get()
     if inputs is None:

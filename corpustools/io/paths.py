@@ -13,17 +13,23 @@ def display_path(path: str, cwd: str | None = None) -> str:
     return relative.replace(os.sep, "/")
 
 
-def repository_root(cwd: str) -> str:
-    """The nearest ancestor-or-self of `cwd` holding `.git` (a folder, or the file a worktree or
-    submodule has), else `cwd` itself: what SARIF and GitHub annotation paths are relative to.
-    No subprocess: git need not be installed to write a report."""
-    folder = os.path.abspath(cwd)
+def enclosing_repository(path: str) -> str | None:
+    """The nearest ancestor-or-self folder of `path` holding `.git` (a folder, or the file a
+    worktree or submodule has), absolute; None outside any repository. No subprocess: git need
+    not be installed."""
+    folder = os.path.abspath(path)
     while not os.path.lexists(os.path.join(folder, ".git")):
         parent = os.path.dirname(folder)
         if parent == folder:
-            return os.path.abspath(cwd)
+            return None
         folder = parent
     return folder
+
+
+def repository_root(cwd: str) -> str:
+    """The repository `cwd` is in (enclosing_repository), else `cwd` itself: what SARIF and GitHub
+    annotation paths are relative to."""
+    return enclosing_repository(cwd) or os.path.abspath(cwd)
 
 
 def root_relative(path: str, root: str, cwd: str) -> str:

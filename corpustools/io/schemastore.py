@@ -8,6 +8,8 @@ import os
 from dataclasses import dataclass
 from functools import cache
 
+from corpustools.io.suggest import closest
+
 SCHEMA_KINDS = ("corpus-spec", "sidecar", "proposal-output", "run-manifest", "score-report", "compare-report",
                 "adjudication", "calibration-report")
 VALIDATE_KINDS = ("proposal-output", "sidecar", "corpus-spec", "run-manifest", "adjudication")
@@ -67,25 +69,94 @@ def _fast_check(kind: str):
     return compile_check(json.loads(schema_text(kind)))
 
 
+def _unknown_keys(error) -> list[tuple[tuple, str, str | None]]:
+    """(keypath of the key, the key, the known key it was meant to be or None) for each key an
+    `additionalProperties: false` object does not allow. The candidates are the schema's own
+    `properties`, those the object lacks first: a typo is usually of a key that is missing."""
+    allowed = list(error.schema.get("properties", {}))
+    found = []
+    for key in sorted(k for k in error.instance if k not in allowed):
+        missing = [k for k in allowed if k not in error.instance]
+        meant = closest(str(key), missing) or closest(str(key), allowed)
+        found.append((tuple(error.absolute_path) + (key,), key, meant))
+    return found
+
+
+def _unknown_key_message(key, meant: str | None, allowed) -> str:
+    if meant is not None:
+        return f"unknown key {key!r}: did you mean {meant!r}?"
+    return f"unknown key {key!r} (allowed here: {', '.join(sorted(allowed))})"
+
+
+def _enum_message(error) -> str:
+    """jsonschema's message, and `; did you mean 'map'?` when a string is near one of the choices."""
+    choices = error.validator_value
+    meant = None
+    if isinstance(error.instance, str) and all(isinstance(c, str) for c in choices):
+        meant = closest(error.instance, choices)
+    return _message(error) + (f"; did you mean {meant!r}?" if meant else "")
+
+
 def validate(kind: str, data) -> list[SchemaError]:
     """Every schema error, sorted by location then message (deterministic).
 
     A document the fast structural check accepts is valid without importing jsonschema; any other
-    goes to jsonschema, which words the errors."""
+    goes to jsonschema. An unknown key is one error at the key, with the key it was meant to be
+    (did you mean, from the schema's own properties); the "required property" error of that very
+    key is then left out, as it says the same mistake again."""
     fast = _fast_check(kind)
     if fast is not None and fast(data):
         return []
-    errors = []
+    errors, required, meant_keys = [], [], set()
     try:
         for error in _validator(kind).iter_errors(data):
             keypath = tuple(error.absolute_path)
             if error.validator == "additionalProperties" and isinstance(error.instance, dict):
-                # Point at the unexpected key itself, not at the object holding it.
-                allowed = set(error.schema.get("properties", {}))
-                extra = sorted(k for k in error.instance if k not in allowed)
-                if extra:
-                    keypath = keypath + (extra[0],)
-            errors.append(SchemaError(keypath, _message(error)))
+                allowed = error.schema.get("properties", {})
+                for at, key, meant in _unknown_keys(error):
+                    errors.append(SchemaError(at, _unknown_key_message(key, meant, allowed)))
+                    meant_keys.add((keypath, meant))
+                continue
+            if error.validator == "required":
+                required.append(error)
+                continue
+            errors.append(SchemaError(keypath, _enum_message(error) if error.validator == "enum" else _message(error)))
     except RecursionError:
         return [SchemaError((), "document nested too deeply to validate")]
+    for error in required:
+        keypath = tuple(error.absolute_path)
+        missing = [k for k in error.validator_value if isinstance(error.instance, dict) and k not in error.instance]
+        if not any((keypath, key) in meant_keys and _message(error) == f"{key!r} is a required property"
+                   for key in missing):
+            errors.append(SchemaError(keypath, _message(error)))
     return sorted(errors, key=lambda e: ([str(p) for p in e.keypath], e.message))
+
+
+@dataclass(frozen=True)
+class UnexpectedKey:
+    """A key the schema does not allow where it stands, with the keys the schema declares there."""
+
+    keypath: tuple  # to the key itself
+    allowed: frozenset[str]  # the keys declared at that place (its `properties`)
+    required: frozenset[str]  # the keys required there
+
+
+def unexpected_keys(kind: str, data) -> list[UnexpectedKey]:
+    """Every key of `data` that the `kind` schema forbids (additionalProperties: false), in
+    document order: what a did-you-mean reads, whatever keys the schema declares."""
+    if (fast := _fast_check(kind)) is not None and fast(data):
+        return []
+    found = []
+    try:
+        errors = list(_validator(kind).iter_errors(data))
+    except RecursionError:
+        return []
+    for error in errors:
+        if error.validator != "additionalProperties" or not isinstance(error.instance, dict):
+            continue
+        allowed = frozenset(error.schema.get("properties", {}))
+        required = frozenset(error.schema.get("required", ()))
+        for key in error.instance:
+            if key not in allowed:
+                found.append(UnexpectedKey(tuple(error.absolute_path) + (key,), allowed, required))
+    return found

@@ -140,6 +140,14 @@ def decode_text(data: bytes, shown: str) -> str:
     return text
 
 
+def without_bom_and_cr(data: bytes) -> bytes:
+    """`data` without a leading UTF-8 byte-order mark and with LF line endings (CRLF and a lone CR
+    each become LF): the bytes `decode_text` asks for, every other byte as it was."""
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    return data.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
+
+
 def read_text(path: str, *, display: str | None = None) -> str:
     return decode_text(read_bytes(path, display=display), display or path)
 

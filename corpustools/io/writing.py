@@ -17,6 +17,13 @@ Every write goes through `write_text`, which:
   temporary file is removed on any failure).
 `update_text` adds an exclusive lock around read-change-write, so concurrent appends all land.
 `emit` sends a report to standard output, or to `--output FILE` (`-` is standard output).
+
+The one deliberate exception is `lint --fix`, which edits the corpus it was asked to fix, through
+`rewrite_corpus_file` and `rename_corpus_file` only: never `write_text`, whose refusal stays whole.
+They write only corpus.yaml and the files directly in sessions/ and expected/ of that corpus (the
+files lint reads and reports on), never through a link inside the corpus, never into another
+corpus's own files, atomically as above, and only while the file still holds the bytes the fix
+was computed from.
 """
 
 from __future__ import annotations
@@ -28,7 +35,7 @@ from collections.abc import Callable
 
 from corpustools.io.inputs import refuse_input
 from corpustools.io.layout import GOLD_DIR, SESSIONS_DIR, SIDECARS_DIR, SPEC_FILE, is_corpus_folder
-from corpustools.io.positions import InputError, Pos
+from corpustools.io.positions import InputError, Pos, printable
 from corpustools.io.textfile import file_kind
 
 PROTECTED = (SPEC_FILE, SESSIONS_DIR, SIDECARS_DIR, GOLD_DIR)
@@ -82,31 +89,55 @@ def refuse_target(path: str, *, force: bool = False, updating: bool = False, new
     link, folder, FIFO, device or socket), outside every corpus's own files, none of the command's
     inputs (`updating`: the file it claimed to update), and writable (a read-only file only with
     `force`). `new_corpus`: see refuse_corpus_path."""
-    if not path:
-        raise InputError(Pos(""), "an empty path names no file; nothing written")
-    try:
-        info = os.lstat(path)
-    except FileNotFoundError:
-        info = None
-    except OSError as err:
-        raise InputError(Pos(path), f"cannot write: {err.strerror or err}") from None
-    if info is not None and stat.S_ISLNK(info.st_mode):
-        raise InputError(Pos(path), "is a symbolic link; corpustools never writes through a link")
-    if info is not None and not stat.S_ISREG(info.st_mode):
-        raise InputError(Pos(path), f"is {file_kind(info.st_mode)}; corpustools writes only regular files")
+    refuse_target_kind(path)
     refuse_corpus_path(path, new_corpus=new_corpus)
     refuse_input(path, updating=updating)
-    if info is not None and not force and read_only(info, path):
+    if not force and os.path.lexists(path) and read_only(os.lstat(path), path):
         raise InputError(Pos(path), "is read-only; not replaced (pass --force to replace it)")
 
 
-def emit(text: str, output: str | None, corpus_root: str | None, out, *, force: bool = False) -> None:
+def refuse_target_kind(path: str) -> None:
+    """InputError unless `path` is absent or a regular file (never a link, folder, FIFO, device or socket)."""
+    if not path:
+        raise InputError(Pos(""), "an empty path names no file; nothing written")
+    try:
+        mode = os.lstat(path).st_mode
+    except FileNotFoundError:
+        mode = None
+    except OSError as err:
+        raise InputError(Pos(path), f"cannot write: {err.strerror or err}") from None
+    if mode is not None and stat.S_ISLNK(mode):
+        raise InputError(Pos(path), "is a symbolic link; corpustools never writes through a link")
+    if mode is not None and not stat.S_ISREG(mode):
+        raise InputError(Pos(path), f"is {file_kind(mode)}; corpustools writes only regular files")
+
+
+def shown_path(path: str) -> str:
+    """A written path as a person finds it again: relative to the working folder when under it
+    (forward slashes), else absolute."""
+    absolute = os.path.abspath(path)
+    cwd = os.getcwd()
+    if absolute == cwd or absolute.startswith(cwd.rstrip(os.sep) + os.sep):
+        return os.path.relpath(absolute, cwd).replace(os.sep, "/")
+    return absolute
+
+
+def say_wrote(err, path: str, detail: str = "") -> None:
+    """The one line every command prints on standard error once it has written a file or folder:
+    `wrote PATH`, then ` (detail)` when there is one (`wrote standard output (...)` for `-`).
+    Standard output keeps only the report."""
+    shown = "standard output" if path == STANDARD_OUTPUT else shown_path(path)
+    print(printable(f"wrote {shown}" + (f" ({detail})" if detail else "")), file=err)
+
+
+def emit(text: str, output: str | None, corpus_root: str | None, out, *, err, force: bool = False) -> None:
     """A report goes to `output` (never inside a corpus's own files, never over one of the
-    command's inputs, a read-only file only with `force`), or to `out` when there is none or it
-    is `-`."""
+    command's inputs, a read-only file only with `force`; `wrote PATH` on `err`), or to `out`
+    when there is none or it is `-`."""
     if output is not None and output != STANDARD_OUTPUT:
         refuse_corpus_path(output, corpus_root)
         write_text(output, text, force=force)
+        say_wrote(err, output)
     else:
         out.write(text)
 
@@ -129,6 +160,12 @@ def write_text(path: str, text: str, *, force: bool = False, updating: bool = Fa
     name or argument that was not UTF-8) leaves an existing file untouched."""
     data = _encoded(path, text)
     refuse_target(path, force=force, updating=updating, new_corpus=new_corpus)
+    _replace(path, data)
+
+
+def _replace(path: str, data: bytes) -> None:
+    """Write `data` to a temporary file beside `path`, fsync it and rename it over `path` (keeping a
+    replaced file's permissions); InputError, nothing changed and no temporary file left, on failure."""
     folder = os.path.dirname(path) or "."
     temporary = None
     try:
@@ -156,6 +193,72 @@ def write_text(path: str, text: str, *, force: bool = False, updating: bool = Fa
         if temporary is not None:
             with contextlib.suppress(OSError):
                 os.unlink(temporary)
+
+
+# --- lint --fix: the one writer into a corpus ----------------------------------------------------
+
+def refuse_corpus_fix(path: str, corpus_root: str) -> None:
+    """InputError unless `lint --fix` may write `path` of the corpus at `corpus_root`: corpus.yaml
+    or a file directly in its sessions/ or expected/, reached without a link from the corpus folder
+    (links above it are the user's layout), absent or a regular file, and inside no other corpus's
+    own files."""
+    root = os.path.realpath(corpus_root)
+    relative = os.path.relpath(os.path.abspath(path), os.path.abspath(corpus_root))
+    parts = relative.split(os.sep)
+    if not (parts == [SPEC_FILE] or (len(parts) == 2 and parts[0] in (SESSIONS_DIR, SIDECARS_DIR))):
+        raise InputError(Pos(path), "is not one of the corpus's own files lint reads; --fix writes only those")
+    folder = os.path.join(root, *parts[:-1])
+    if os.path.realpath(os.path.join(folder, parts[-1])) != os.path.join(folder, parts[-1]) or (
+            len(parts) == 2 and os.path.islink(os.path.join(corpus_root, parts[0]))):
+        raise InputError(Pos(path), "is reached through a symbolic link; corpustools never writes through a link")
+    refuse_target_kind(path)
+    part = protected_part(path)
+    if part is not None and os.path.dirname(part) != root:
+        raise InputError(Pos(path), f"is inside the own files of another corpus, at {os.path.dirname(part)}; "
+                                    "not written")
+
+
+def _refuse_changed(path: str, was: bytes) -> None:
+    from corpustools.io.textfile import read_bytes
+
+    try:
+        now = read_bytes(path)
+    except InputError as err:
+        raise InputError(Pos(path), f"cannot be read again before writing ({err.message}); not written") from None
+    if now != was:
+        raise InputError(Pos(path), "changed since lint read it; not written (run --fix again)")
+
+
+def rewrite_corpus_file(path: str, corpus_root: str, was: bytes, data: bytes) -> None:
+    """Replace the corpus file `path` (refuse_corpus_fix) with `data`, atomically, only while it
+    still holds `was`, the bytes the fix was computed from."""
+    refuse_corpus_fix(path, corpus_root)
+    _refuse_changed(path, was)
+    _replace(path, data)
+
+
+def rename_corpus_file(path: str, new_path: str, corpus_root: str, was: bytes) -> None:
+    """Rename the corpus file `path` to `new_path` (both refuse_corpus_fix), only while `path`
+    still holds `was` and never over an existing file."""
+    refuse_corpus_fix(path, corpus_root)
+    refuse_corpus_fix(new_path, corpus_root)
+    _refuse_changed(path, was)
+    if os.path.lexists(new_path):
+        raise InputError(Pos(path), f"not renamed: {os.path.basename(new_path)} exists")
+    try:
+        try:  # a hard link never replaces an existing name: no window in which one could be lost
+            os.link(path, new_path, follow_symlinks=False)
+        except FileExistsError:
+            raise InputError(Pos(path), f"not renamed: {os.path.basename(new_path)} exists") from None
+        except OSError:  # a file system without hard links
+            if os.path.lexists(new_path):
+                raise InputError(Pos(path), f"not renamed: {os.path.basename(new_path)} exists") from None
+            os.rename(path, new_path)
+        else:
+            os.unlink(path)
+    except OSError as err:
+        raise InputError(Pos(path), f"cannot rename: {err.strerror or err}; the file is unchanged") from None
+    _fsync_folder(os.path.dirname(new_path) or ".")
 
 
 def _fsync_folder(folder: str) -> None:

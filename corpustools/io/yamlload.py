@@ -381,6 +381,8 @@ def parse_yaml(text: str, path: str, *, line_offset: int = 0, libyaml: bool = Tr
         if problem == "found character that cannot start any token" and mark is not None:
             problem = f"found character {_char_at(text, mark)!r} that cannot start any token"  # as PyYAML says
         what = _one_line(" ".join(p for p in (err.context, problem) if p)) or "invalid YAML"
+        if problem.startswith("mapping values are not allowed") and mark is not None:
+            what += _quote_hint(text, mark.line)
         raise InputError(at(mark), f"YAML error: {what}") from None
     except yaml.YAMLError as err:
         raise InputError(at(None), f"YAML error: {_one_line(err)}") from None
@@ -389,6 +391,24 @@ def parse_yaml(text: str, path: str, *, line_offset: int = 0, libyaml: bool = Tr
     except ValueError as err:  # e.g. a lone surrogate, which libyaml cannot be handed
         raise InputError(at(None), f"YAML cannot be read: {_one_line(err)[:200]}") from None
     return YamlDoc(path, data, composer.positions)
+
+
+# `key: value` or `- key: value`, the key plain (no quote, colon or comment in it)
+_PLAIN_ENTRY = re.compile(r"\s*(?:-\s+)?([^\s\"'#:][^#:]*?):\s+(\S.*?)\s*")
+_SHOWN_VALUE = 60  # characters of the value the hint repeats; a longer one is elided
+
+
+def _quote_hint(text: str, line: int) -> str:
+    """How to fix `why: says X: same`: a plain value holding ': ' reads as a second mapping, so the
+    fix is to quote it. "" when line `line` (0-based) is not such an entry."""
+    lines = text.splitlines()
+    entry = _PLAIN_ENTRY.fullmatch(lines[line]) if line < len(lines) else None
+    if entry is None or ": " not in entry.group(2) + " ":
+        return ""
+    key, value = entry.group(1), entry.group(2)
+    shown = value if len(value) <= _SHOWN_VALUE else value[:_SHOWN_VALUE - 3] + "..."
+    quoted = shown.replace("\\", "\\\\").replace('"', '\\"')
+    return f"; quote the value of {key!r}, which holds ': ' ({key}: \"{quoted}\")"
 
 
 def _char_offset(text: str, offset: int, in_bytes: bool) -> int:
@@ -402,3 +422,21 @@ def _char_at(text: str, mark) -> str:
     lines = text.split("\n")
     line = lines[mark.line] if mark.line < len(lines) else ""
     return line[mark.column] if mark.column < len(line) else ""
+
+
+def folded_quoted_scalars(text: str) -> list[tuple[int, int, str]]:
+    """(0-based line, 0-based column, value) of each double-quoted scalar of `text` that spans
+    lines, as the parser decodes it (escapes, `\\` line continuations and line folding applied).
+    Nothing is composed, so aliases cost nothing; text after a YAML error is not looked at (the
+    loader reports the error)."""
+    import yaml
+
+    found = []
+    try:
+        for event in _events(text, True):
+            start, end = event.start_mark, event.end_mark
+            if type(event) is yaml.ScalarEvent and event.style == '"' and start and end and start.line != end.line:
+                found.append((start.line, start.column, event.value))
+    except (yaml.YAMLError, ValueError, RecursionError):
+        pass
+    return found

@@ -8,6 +8,8 @@ Layout (yamllint's): each rule is one module under `corpustools.lint.rules` that
     OPTIONS = ()              # Option(name, type, default, doc, min/max/choices, validate) records,
                               # set under `lint: rules: CT601:` in corpus.yaml (corpustools.lint.options)
     SUPPRESSIBLE = True       # False for the CT5xx secret rules: they can never be switched off
+    FIXES = (Fix(SAFE, "writes the term in lowercase", plan),)   # optional: what --fix may do
+                              # (corpustools.lint.fixes; unsafe ones need --unsafe-fixes)
 
 documents itself in its module docstring (first line: one-sentence summary; then what, why, an
 example), and yields `Problem`s from a `check(ctx, options)` generator; `options` holds every
@@ -21,8 +23,9 @@ uses. Everything else under corpustools.lint is internal; tests/test_layers.py h
 """
 
 from corpustools.lint.config import ConfigError, check_cli_ignore, expand_codes
-from corpustools.lint.docs import rule_doc, rule_options
+from corpustools.lint.docs import rule_doc, rule_fix_doc, rule_options
 from corpustools.lint.engine import LintRun, RuleCrash, Selection, exit_code, lint_paths
+from corpustools.lint.fixing import CorpusFixes, FixResult, format_diff, plan_paths, write_fixes
 from corpustools.lint.registry import rule_modules
 from corpustools.lint.report import (
     format_github,
@@ -34,10 +37,11 @@ from corpustools.lint.report import (
     format_summary,
     format_text,
 )
+from corpustools.lint.secrets.redaction import redact_secrets
 
 __all__ = [
-    "ConfigError", "LintRun", "RuleCrash", "Selection", "check_cli_ignore", "exit_code", "expand_codes",
-    "format_github", "format_json", "format_json_summary", "format_rule_list", "format_sarif",
-    "format_statistics", "format_summary", "format_text", "lint_paths", "rule_doc", "rule_modules",
-    "rule_options",
+    "ConfigError", "CorpusFixes", "FixResult", "LintRun", "RuleCrash", "Selection", "check_cli_ignore", "exit_code",
+    "expand_codes", "format_diff", "format_github", "format_json", "format_json_summary", "format_rule_list",
+    "format_sarif", "format_statistics", "format_summary", "format_text", "lint_paths", "plan_paths",
+    "redact_secrets", "rule_doc", "rule_fix_doc", "rule_modules", "rule_options", "write_fixes",
 ]

@@ -4,7 +4,6 @@ misspelt code silently suppressing nothing is worse than a refusal."""
 
 from __future__ import annotations
 
-import difflib
 import fnmatch
 import os
 import re
@@ -13,6 +12,7 @@ from dataclasses import dataclass, field
 from types import ModuleType
 
 from corpustools.io.positions import InputError, Pos
+from corpustools.io.suggest import closest
 from corpustools.io.yamlload import YamlDoc
 from corpustools.lint.options import RuleOptions, declared, defaults
 
@@ -34,6 +34,16 @@ class FileIgnore:
 
 
 @dataclass(frozen=True)
+class SecretAllow:
+    """One `lint: secrets: allow:` entry: the finding whose exact text hashes to `fingerprint`, in
+    `file`, is not reported (the entry's `reason` is for the reader of corpus.yaml: required)."""
+
+    file: str | None  # relative to the corpus root, POSIX, as the entry gives it; None: any file of the corpus
+    fingerprint: str  # SHA-256 of the matched text, 64 lowercase hex digits, as the finding prints it
+    pos: Pos  # where the entry is in corpus.yaml (CT509 reports an unused one there)
+
+
+@dataclass(frozen=True)
 class LintConfig:
     """What one corpus's lint run uses. Paths are resolved relative to corpus.yaml's folder."""
 
@@ -43,6 +53,7 @@ class LintConfig:
     options: Mapping[str, RuleOptions] = field(default_factory=dict)  # code -> every option, set
     prompt: str | None = None
     kb: str | None = None
+    secret_allow: tuple[SecretAllow, ...] = ()
     # lint.provenance is read by corpustools.provenance.corpus_record_path, the one answer to
     # "where is this corpus's record" (CT801, provenance record and verify).
 
@@ -91,8 +102,8 @@ def _did_you_mean(entry: str, rules: Mapping[str, ModuleType]) -> str:
         rule = rules.get(entry.upper())
     else:
         names = {rule.NAME: rule for _, rule in sorted(rules.items())}
-        close = difflib.get_close_matches(entry.lower(), list(names), n=1, cutoff=0.6)
-        rule = names[close[0]] if close else None
+        close = closest(entry.lower(), names)
+        rule = names[close] if close else None
     if rule is None:
         return "write a rule code such as CT403 or a name such as turn-shape"
     return f"did you mean {rule.CODE} ({rule.NAME})?"
@@ -142,6 +153,22 @@ def _options(doc: YamlDoc, lint: Mapping, rules: Mapping[str, ModuleType]) -> di
     return resolved
 
 
+def _secret_allow(doc: YamlDoc, lint: Mapping) -> tuple[SecretAllow, ...]:
+    """The `lint: secrets: allow:` entries (already schema-valid: fingerprint, reason, optional file)."""
+    entries = []
+    for index, entry in enumerate(lint.get("secrets", {}).get("allow", [])):
+        keypath = ("lint", "secrets", "allow", index)
+        if not entry["reason"].strip():
+            raise ConfigError(doc.pos((*keypath, "reason")),
+                              "lint.secrets.allow: reason must say why this text is not a secret")
+        file = entry["file"].replace("\\", "/").removeprefix("./") if "file" in entry else None
+        if file is not None and (os.path.isabs(file) or ".." in file.split("/")):
+            raise ConfigError(doc.pos((*keypath, "file")), "lint.secrets.allow: file must be a path inside "
+                              "the corpus, relative to corpus.yaml's folder (as lint reports it)")
+        entries.append(SecretAllow(file, entry["fingerprint"].lower(), doc.pos(keypath)))
+    return tuple(entries)
+
+
 def load_config(doc: YamlDoc | None, lint: Mapping | None, rules: list[ModuleType]) -> LintConfig:
     """The checked `lint:` section (already schema-valid) of the spec document `doc`."""
     by_code = rule_by_code(rules)
@@ -177,6 +204,7 @@ def load_config(doc: YamlDoc | None, lint: Mapping | None, rules: list[ModuleTyp
                               "lint.per_file_ignores: reason must say why the files are exempt")
         file_ignores.append(FileIgnore(tuple(entry["files"]), frozenset(codes)))
     return LintConfig(
+        secret_allow=_secret_allow(doc, lint),
         ignore=frozenset(ignore),
         severity=severity,
         per_file_ignores=tuple(file_ignores),

@@ -42,12 +42,40 @@ lint:
 ```
 
 Secret rules can never be ignored, re-levelled or selected away. There are no inline suppression
-comments: fixture text is fed to a model.
+comments: fixture text is fed to a model. A false positive of a secret rule is allowed precisely,
+as gitleaks and detect-secrets do it: every CT501-CT507 finding ends with `fingerprint <sha256>`,
+the SHA-256 of the exact text it matched, and an entry of `secrets: allow:` naming that file and
+that fingerprint, with a reason, allows that text in that file and nowhere else (change one
+character and it is reported again). An entry that allows nothing is CT509.
+
+```yaml
+lint:
+  secrets:
+    allow:
+      - file: sessions/admit-tooling-01.md     # as lint reports it, relative to corpus.yaml's folder
+        fingerprint: 0511411630179c3611708a49be2f6d6e98db17ab9932f42355bea87add445b31
+        reason: a branch name in the transcript, not a key
+```
+
+The secret rules read every file and folder under the corpus folder, whatever its name (`.git`
+excepted), as the parsers and a reader would: see CT501 and CT508. No message, path or report
+shows a secret: every path and message lint prints passes through one redaction, which cuts any
+text CT501, CT502 or CT503 would flag to a short prefix and `…` (a term quoted by CT601, a file
+named like a key, a fixture id, a configuration error), in every format.
 
 Which corpus is linted: with no PATH, the corpus the working folder is in (the nearest folder at
 or above it holding corpus.yaml, or sessions/ and expected/), else every corpus below it. A PATH
 inside a corpus lints that whole corpus (corpus-wide rules need every fixture) and reports only
 the diagnostics under PATH.
+
+Fixes: the `fix` column says which rules `corpustools lint --fix` can fix. A *safe* fix keeps what
+the fixture means (or only makes the file readable) and is applied by `--fix`; an *unsafe* one
+changes meaning or identity and is applied only with `--fix --unsafe-fixes`. `--diff` prints what
+`--fix` would change as a unified diff and writes nothing. Fixes follow `--select`/`--ignore`, the
+corpus's `lint:` configuration and a PATH inside the corpus, like the findings. YAML is edited in
+place, only on the fixed lines (comments, key order, quoting, flow or block style and indentation
+kept); a fix that cannot be made safely is skipped with a line saying why. The README's
+"Fixing findings" section says the rest.
 """
 
 
@@ -71,6 +99,25 @@ def rule_options(rule: ModuleType) -> str:
     return f"- options (under `lint: rules: {rule.CODE}:` in corpus.yaml):" + "".join(items)
 
 
+def fix_kind(rule: ModuleType) -> str:
+    """`safe`, `unsafe`, `safe, unsafe` (a rule with both kinds) or `` (no fix): for the rule table."""
+    from corpustools.lint.fixes import rule_fixes
+
+    return ", ".join(dict.fromkeys("safe" if fix.safe else "unsafe" for fix in rule_fixes(rule)))
+
+
+def rule_fix_doc(rule: ModuleType) -> str:
+    """Whether `lint --fix` fixes the rule's findings and how safely, from its declared FIXES: a
+    Markdown list item."""
+    from corpustools.lint.fixes import rule_fixes
+
+    fixes = rule_fixes(rule)
+    if not fixes:
+        return "- fix: none (`--fix` leaves its findings to you)"
+    items = [f"\n  - {'safe' if fix.safe else 'unsafe (only with `--unsafe-fixes`)'}: {fix.does}" for fix in fixes]
+    return "- fix (`corpustools lint --fix`):" + "".join(items)
+
+
 def rule_body(rule: ModuleType) -> str:
     """The rule's documentation after its summary line (What / Why / Example)."""
     return "\n".join(rule_doc(rule).splitlines()[1:]).strip()
@@ -78,17 +125,17 @@ def rule_body(rule: ModuleType) -> str:
 
 def render(rules: Sequence[ModuleType]) -> str:
     """docs/lint-rules.md for `rules` (in code order)."""
-    parts = [HEADER, "\n| code | name | severity | summary |\n|---|---|---|---|\n"]
+    parts = [HEADER, "\n| code | name | severity | fix | summary |\n|---|---|---|---|---|\n"]
     for rule in rules:
         summary = rule_summary(rule).replace("|", "\\|")
         anchor = f"{rule.CODE.lower()}-{rule.NAME}"
-        parts.append(f"| [{rule.CODE}](#{anchor}) | {rule.NAME} | {rule.SEVERITY} | {summary} |\n")
+        parts.append(f"| [{rule.CODE}](#{anchor}) | {rule.NAME} | {rule.SEVERITY} | {fix_kind(rule)} | {summary} |\n")
     for rule in rules:
         suppress = "yes" if rule.SUPPRESSIBLE else "**never** (secret rule)"
         body = rule_body(rule)
         parts.append(f"\n## {rule.CODE} {rule.NAME}\n\n{rule_summary(rule)}\n\n"
                      f"- default severity: {rule.SEVERITY}\n- can be ignored or re-levelled: {suppress}\n"
-                     f"{rule_options(rule)}\n")
+                     f"{rule_options(rule)}\n{rule_fix_doc(rule)}\n")
         if body:
             parts.append(f"\n{body}\n")
     return "".join(parts)
@@ -107,13 +154,14 @@ def main(argv: list[str] | None = None) -> int:
         sys.stdout.write(text)
         return 0
     from corpustools.io.positions import InputError
-    from corpustools.io.writing import write_text
+    from corpustools.io.writing import say_wrote, write_text
 
     try:
         write_text(argv[0], text)  # the one way corpustools writes a file (no links, whole or not at all)
     except InputError as error:
         print(f"corpustools.lint.docs: {error}", file=sys.stderr)
         return 2
+    say_wrote(sys.stderr, argv[0])
     return 0
 
 

@@ -16,6 +16,7 @@ from corpustools.io.positions import InputError, Pos
 from corpustools.lint.config import ConfigError, LintConfig, load_config, suppressible
 from corpustools.lint.context import LintContext
 from corpustools.lint.diagnostic import Diagnostic
+from corpustools.lint.secrets.redaction import redact_secrets
 from corpustools.lint.targets import Target, resolve_targets, within
 from corpustools.model.prompt import prompt_source, read_kb
 
@@ -74,6 +75,7 @@ def build_context(corpus, config: LintConfig, selection: Selection) -> LintConte
                 if prompt else None),
         kb=_from_option("--kb" if selection.kb else "lint.kb", read_kb, kb) if kb else None,
         provenance_record=corpus_record_path(corpus.root, corpus.spec),
+        secret_allow=config.secret_allow,
     )
 
 
@@ -91,8 +93,23 @@ def active_rules(rules: list[ModuleType], config: LintConfig, selection: Selecti
 
 def _diagnostic(rule: ModuleType, pos: Pos, message: str, config: LintConfig) -> Diagnostic:
     # Line 0 means "the file as a whole"; reports and SARIF want 1-based positions throughout.
-    return Diagnostic(display_path(pos.path), max(pos.line, 1), max(pos.col, 1), rule.CODE, rule.NAME,
-                      config.severity.get(rule.CODE, rule.SEVERITY), " ".join(str(message).split()))
+    # Every path and message is redacted here, once: no report format can show a secret.
+    return Diagnostic(redact_secrets(display_path(pos.path)), max(pos.line, 1), max(pos.col, 1), rule.CODE,
+                      rule.NAME, config.severity.get(rule.CODE, rule.SEVERITY),
+                      redact_secrets(" ".join(str(message).split())))
+
+
+def kept_problems(problems, rule: ModuleType, config: LintConfig, root: str,
+                  only: tuple[str, ...] | None = None):
+    """The Problems of `rule` that are reported: under `only` (None: everywhere) and not switched
+    off for their file by the corpus's per_file_ignores. What lint reports and --fix fixes."""
+    for problem in problems:
+        if only is not None and not within(problem.pos.path, only):
+            continue
+        relative = os.path.relpath(os.path.abspath(problem.pos.path), os.path.abspath(root)).replace(os.sep, "/")
+        if suppressible(rule) and any(f.covers(relative, rule.CODE) for f in config.per_file_ignores):
+            continue
+        yield problem
 
 
 def run_rules(context: LintContext, rules: list[ModuleType], config: LintConfig,
@@ -104,15 +121,10 @@ def run_rules(context: LintContext, rules: list[ModuleType], config: LintConfig,
         try:
             problems = list(rule.check(context, config.options[rule.CODE]))
         except Exception as exc:  # a rule bug must not hide every other rule's findings
-            detail = " ".join(str(exc).split())[:300]
+            detail = redact_secrets(" ".join(str(exc).split()))[:300]
             crashes.append(RuleCrash(rule.CODE, rule.NAME, f"{type(exc).__name__}: {detail}"))
             continue
-        for problem in problems:
-            if only is not None and not within(problem.pos.path, only):
-                continue
-            relative = os.path.relpath(os.path.abspath(problem.pos.path), os.path.abspath(root)).replace(os.sep, "/")
-            if suppressible(rule) and any(f.covers(relative, rule.CODE) for f in config.per_file_ignores):
-                continue
+        for problem in kept_problems(problems, rule, config, root, only):
             diagnostics.add(_diagnostic(rule, problem.pos, problem.message, config))
     return LintRun(tuple(sorted(diagnostics)), tuple(crashes))
 
@@ -134,12 +146,13 @@ def lint_target(target: Target, rules: list[ModuleType], selection: Selection,
 
 def lint_paths(paths: list[str], rules: list[ModuleType], selection: Selection,
                after_load: Callable[[], None] | None = None, skip_outside: bool = False,
-               whole_corpus: bool = False) -> LintRun:
-    """Lint what `paths` name (see resolve_targets); diagnostics of all corpora, sorted together."""
+               whole_corpus: bool = False, staged: list[str] | None = None) -> LintRun:
+    """Lint what `paths` (and `staged` names) name (see resolve_targets); diagnostics of all corpora,
+    sorted together."""
     diagnostics: set[Diagnostic] = set()
     crashes: list[RuleCrash] = []
     fixtures = 0
-    for target in resolve_targets(paths, skip_outside=skip_outside, whole_corpus=whole_corpus):
+    for target in resolve_targets(paths, skip_outside=skip_outside, whole_corpus=whole_corpus, staged=staged):
         run = lint_target(target, rules, selection, after_load)
         diagnostics.update(run.diagnostics)
         crashes += run.crashes

@@ -30,6 +30,7 @@ from corpustools.lint.rules import (
     point_id_duplicate,  # CT609
     prompt_leak,  # CT703
     provenance_drift,  # CT801
+    secret_allow_unused,  # CT509
     secret_assignment,  # CT502
     secret_scan_incomplete,  # CT508
     secret_token,  # CT501
@@ -93,6 +94,7 @@ RULE_MODULES: tuple[ModuleType, ...] = (
     email,
     phone,
     secret_scan_incomplete,
+    secret_allow_unused,
     term_unwinnable,
     term_agent_only,
     term_case,

@@ -11,6 +11,7 @@ from urllib.parse import quote
 
 from corpustools.io.positions import printable
 from corpustools.lint.diagnostic import Diagnostic
+from corpustools.lint.secrets.redaction import redact_secrets
 
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 
@@ -104,10 +105,12 @@ def artifact_uri(path: str) -> str:
 def _sarif_rule(rule: ModuleType) -> dict:
     from corpustools.lint.docs import rule_body, rule_summary
 
-    summary = rule_summary(rule)
+    # The documentation passes through the same redaction as every diagnostic: an example key in
+    # it is cut too (no SARIF log carries a whole credential-shaped token).
+    summary = redact_secrets(rule_summary(rule))
     # The long documentation (What / Why / Example) appears once, as help.markdown: what code
     # scanning shows beside an alert, under the rule's one-line summary as its title.
-    body = rule_body(rule) or summary
+    body = redact_secrets(rule_body(rule)) or summary
     return {
         "id": rule.CODE,
         "name": rule.NAME,

@@ -123,9 +123,10 @@ _SUFFIX = {SESSIONS_DIR: SESSION_SUFFIX, SIDECARS_DIR: SIDECAR_SUFFIX}
 _KIND = {SESSIONS_DIR: "session", SIDECARS_DIR: "sidecar"}
 
 
-def misnamed_message(folder: str, name: str, listed: Mapping[str, set[str]]) -> str | None:
-    """Why `folder/name` (folder: sessions or expected; `listed`: the names in each of the two
-    folders) is a fixture file the loader never reads, and what to do; None when it is not one."""
+def misnamed_target(folder: str, name: str) -> tuple[str, str, str] | None:
+    """For `folder/name` (folder: sessions or expected) named like a fixture file the loader never
+    reads: (the folder it belongs in, the name it should have there, why it is not read); None
+    when it is not such a file."""
     stem, extension = os.path.splitext(name)
     if name.startswith(".") or extension == _SUFFIX[folder]:
         return None
@@ -136,7 +137,16 @@ def misnamed_message(folder: str, name: str, listed: Mapping[str, set[str]]) -> 
         return None
     else:
         where, why = folder, f"not read as a {_KIND[folder]}: {_KIND[folder]}s are named <fixture id>{_SUFFIX[folder]}"
-    target = stem + _SUFFIX[where]
+    return where, stem + _SUFFIX[where], why
+
+
+def misnamed_message(folder: str, name: str, listed: Mapping[str, set[str]]) -> str | None:
+    """Why `folder/name` (folder: sessions or expected; `listed`: the names in each of the two
+    folders) is a fixture file the loader never reads, and what to do; None when it is not one."""
+    found = misnamed_target(folder, name)
+    if found is None:
+        return None
+    where, target, why = found
     shown = target if where == folder else f"{where}/{target}"
     if target in listed[where]:
         return f"{why} and {shown} is the one read; merge the two and delete this file"

@@ -41,7 +41,7 @@ mark.forbidden{background:#ff8182;color:#000;padding:0 .1rem;border-radius:2px}
 table.history{display:block;max-width:100%;overflow-x:auto}table.history td{white-space:nowrap}
 .hidden{display:none}h4.run{background:#eef1f4;padding:.2rem .4rem;border-radius:3px;margin-top:1rem}
 table.fixtures td:nth-child(-n+2){white-space:nowrap}
-details.run>summary{cursor:pointer}details.run>summary>h2{display:inline-block;border:0;margin:.8rem 0 .2rem}
+details.note>summary{cursor:pointer}details.note[open] .more{display:none}details.run>summary{cursor:pointer}details.run>summary>h2{display:inline-block;border:0;margin:.8rem 0 .2rem}
 """
 
 # Only the filters: every fixture stays readable (and every <details> openable) without it.
@@ -100,6 +100,19 @@ def page(title: str, body: list[str]) -> str:
 def verdict_badge(verdict: str) -> str:
     """A verdict (a scorer's Verdict, or a human's PASS | FAIL) as a coloured badge."""
     return f'<span class="verdict v-{esc(verdict)}">{esc(verdict)}</span>'
+
+
+FOLD_AT = 160  # characters: a longer free text (a run's notes) is folded to its first words
+
+
+def folded(text: str) -> str:
+    """User text as HTML, escaped; over FOLD_AT characters, a closed <details> whose summary is the
+    text's first words and a "more" cue, opening to the rest (readable without JS)."""
+    if len(text) <= FOLD_AT:
+        return esc(text)
+    head = text[:FOLD_AT].rsplit(" ", 1)[0]
+    return (f'<details class="note"><summary>{esc(head)}<span class="more"> … (more)</span></summary>'
+            f'{esc(text[len(head):].lstrip())}</details>')
 
 
 def table(header: list[str], rows: list[list[str]], cls: str = "") -> list[str]:

@@ -12,7 +12,17 @@ from corpustools.score.aggregate import METRICS, PROPORTIONS
 from corpustools.score.formatting import fraction, manifest_fields, metric_number, metric_spread, percent, run_value
 from corpustools.score.history_html import history_section
 from corpustools.score.html_fixture import fixture_block, fixture_filters, fixture_rows
-from corpustools.score.html_page import anchor, esc, filter_bar, interval_bar, metric_rows, page, table, warnings
+from corpustools.score.html_page import (
+    anchor,
+    esc,
+    filter_bar,
+    folded,
+    interval_bar,
+    metric_rows,
+    page,
+    table,
+    warnings,
+)
 from corpustools.score.scoring import RunScore, ScoreReport
 
 
@@ -25,7 +35,8 @@ def corpus_header(report: ScoreReport) -> list[list[str]]:
 
 def run_header(run: RunScore) -> list[list[str]]:
     return ([["results", f"<code>{esc(run.folder)}</code>"]]
-            + [[esc(label), esc(value)] for label, value in manifest_fields(run.manifest)])
+            + [[esc(label), folded(value) if label == "notes" else esc(value)]
+               for label, value in manifest_fields(run.manifest)])
 
 
 def headline(run: RunScore) -> list[str]:

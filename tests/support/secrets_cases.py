@@ -57,7 +57,9 @@ SLACK_USER = "xo" + "xp-" + "4" * 11 + "-" + "5" * 12 + "-" + fake(32, offset=1)
 SLACK_APP = "xa" + "pp-1-" + "A0" + fake(9, "ABCDEFGHJKLMNPQR0123456789") + "-" + "6" * 13 + "-" + fake(64, HEX)
 SLACK_HOOK = ("https://hooks.slack.com/" + "services/T" + fake(8, "ABCDEFGH012345") + "/B"
               + fake(10, "ABCDEFGH012345") + "/" + fake(24))
-DISCORD_BOT = "MT" + fake(22, offset=3) + "." + fake(6, offset=2) + "." + fake(27, offset=9)
+# A Discord bot token starts with the bot's numeric user id in base64.
+DISCORD_BOT = (base64.b64encode(b"1087163540924" + b"78464").decode() + "." + fake(6, offset=2) + "."
+               + fake(27, offset=9))
 DISCORD_HOOK = "https://discord.com/api/" + "webhooks/" + "1" * 18 + "/" + fake(68, offset=4)
 STRIPE_LIVE = "sk" + "_live_" + fake(24)
 STRIPE_TEST = "sk" + "_test_" + fake(24, offset=1)

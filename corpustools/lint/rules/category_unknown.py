@@ -12,8 +12,7 @@ Example:
     expected/admit-convetion-01.yaml:2:1: CT302 [error] category 'admit-convetion' is not in corpus.yaml (did you mean admit-convention?)
 """
 
-import difflib
-
+from corpustools.io.suggest import closest
 from corpustools.lint.diagnostic import Problem
 
 CODE = "CT302"
@@ -31,6 +30,6 @@ def check(ctx, options):
     for _fixture_id, doc in sorted(ctx.corpus.sidecar_docs.items()):
         category = doc.data.get("category")
         if isinstance(category, str) and category not in known:
-            close = difflib.get_close_matches(category, known, n=1)
-            hint = f" (did you mean {close[0]}?)" if close else ""
+            close = closest(category, known)
+            hint = f" (did you mean {close}?)" if close else ""
             yield Problem(doc.pos(("category",)), f"category {category!r} is not in corpus.yaml{hint}")

@@ -12,11 +12,10 @@ Example:
 
     [AGENT]: The settings use postgres://fern:Tr0ub4dor@db/fern for the replica.
 
-    sessions/reject-noise-02.md:9:27: CT503 [error] postgres:// URL carries a password (`postgres://…:Tr0u…@…`)
+    sessions/reject-noise-02.md:9:27: CT503 [error] postgres:// URL carries a password (`postgres://…:Tr0u…@…`); fingerprint 3922bfb5c792fd66fecc09c16e7ddacbc6ae504c5f71964449b997a475c91eac
 """
 
-from corpustools.lint.secrets.hosts import URL_HINT, find_credential_urls
-from corpustools.lint.secrets.scan import scan
+from corpustools.lint.secrets.findings import secret_problems
 
 CODE = "CT503"
 NAME = "credential-url"
@@ -26,4 +25,4 @@ SUPPRESSIBLE = False
 
 
 def check(ctx, options):
-    yield from scan(ctx, find_credential_urls, URL_HINT)
+    yield from secret_problems(ctx, CODE)

@@ -17,11 +17,10 @@ Example:
 
     [USER]: Send the export to maria.lopez@fernlibrary.org when it is done.
 
-    sessions/admit-convention-02.md:12:28: CT506 [error] e-mail address `m…@fernlibrary.org`
+    sessions/admit-convention-02.md:12:28: CT506 [error] e-mail address `m…@fernlibrary.org`; fingerprint d62c88a02613ac4ce3fec2df06c0d0dd859ec7c8eaad176726ab477931f71867
 """
 
-from corpustools.lint.secrets.contact import EMAIL_HINT, find_emails
-from corpustools.lint.secrets.scan import scan
+from corpustools.lint.secrets.findings import secret_problems
 
 CODE = "CT506"
 NAME = "email"
@@ -31,4 +30,4 @@ SUPPRESSIBLE = False
 
 
 def check(ctx, options):
-    yield from scan(ctx, find_emails, EMAIL_HINT)
+    yield from secret_problems(ctx, CODE)

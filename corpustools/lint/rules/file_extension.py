@@ -17,14 +17,36 @@ Example:
     expected/admit-convention-01.yml:1:1: CT205 [error] not read as a sidecar: sidecars are named <fixture id>.yaml; rename it to admit-convention-01.yaml
 """
 
+import os
+
+from corpustools.lint.fixes import SAFE, Fix, Planned, RenameFile, Unfixable
 from corpustools.lint.structure import loader_problems
-from corpustools.model.corpus import MISNAMED
+from corpustools.model.corpus import MISNAMED, misnamed_target
+
+
+def _rename(ctx, problem):
+    path = problem.pos.path
+    folder = os.path.dirname(path)
+    found = misnamed_target(os.path.basename(folder), os.path.basename(path))
+    if found is None:
+        return None
+    where, name, _ = found
+    target = os.path.join(os.path.dirname(folder), where, name)
+    shown = name if where == os.path.basename(folder) else f"{where}/{name}"
+    if os.path.lexists(target):
+        return Unfixable(f"{shown} exists; merge the two by hand")
+    if not os.path.isdir(os.path.dirname(target)):
+        return Unfixable(f"there is no {where}/ folder to move it to")
+    return Planned((RenameFile(path, target),), f"renamed to {shown}")
+
 
 CODE = "CT205"
 NAME = "file-extension"
 SEVERITY = "error"
 OPTIONS = ()
 SUPPRESSIBLE = True
+FIXES = (Fix(SAFE, "renames the file to the name the loader reads (`x.yml` -> `x.yaml`), when no file has "
+             "that name yet", _rename),)
 
 
 def check(ctx, options):

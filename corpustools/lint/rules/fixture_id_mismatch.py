@@ -13,13 +13,29 @@ Example:
     expected/admit-convention-02.yaml:1:1: CT203 [error] fixture_id 'admit-convention-01' differs from the file name 'admit-convention-02'
 """
 
+import os
+
+from corpustools.io.yamledit import YamlEdit
 from corpustools.lint.diagnostic import Problem
+from corpustools.lint.fixes import SAFE, EditYaml, Fix, Planned
+
+
+def _set_to_file_name(ctx, problem):
+    for fixture_id, doc in ctx.corpus.sidecar_docs.items():
+        value = doc.data.get("fixture_id")
+        if os.path.abspath(doc.path) == os.path.abspath(problem.pos.path) and isinstance(value, str):
+            return Planned((EditYaml(doc.path, YamlEdit("set", ("fixture_id",), value, fixture_id)),),
+                           f"fixture_id {value!r} set to the file name {fixture_id!r}")
+    return None
+
 
 CODE = "CT203"
 NAME = "fixture-id-mismatch"
 SEVERITY = "error"
 OPTIONS = ()
 SUPPRESSIBLE = True
+FIXES = (Fix(SAFE, "sets `fixture_id` to the file's basename (the basename is what pairs the fixture)",
+             _set_to_file_name),)
 
 
 def check(ctx, options):

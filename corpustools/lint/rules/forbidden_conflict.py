@@ -16,14 +16,22 @@ Example (flagged — every output with "render cache" contains "cache"):
 from __future__ import annotations
 
 from corpustools.lint.diagnostic import ERROR, Problem
+from corpustools.lint.fixes import UNSAFE, Fix, drop_term, term_at
 from corpustools.lint.labels import labelled_points, normalized, point_name, quoted
 from corpustools.model.normalize import contains_term
+
+
+def _drop(ctx, problem):
+    term = term_at(ctx, problem.pos)
+    return drop_term(term) if term is not None and term.field == "must_not_match" else None
+
 
 CODE = "CT608"
 NAME = "forbidden-conflict"
 SEVERITY = ERROR
 OPTIONS = ()
 SUPPRESSIBLE = True
+FIXES = (Fix(UNSAFE, "drops the must_not_match term (the point then guards against one term fewer)", _drop),)
 
 
 def check(ctx, options):

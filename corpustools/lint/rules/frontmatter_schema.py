@@ -22,13 +22,29 @@ import re
 from datetime import datetime
 
 from corpustools.lint.diagnostic import Problem
+from corpustools.lint.fixes import UNSAFE, Fix, key_at, rename_key, session_at
 from corpustools.model.session import FRONTMATTER_KEYS
+
+
+def _rename_unknown_key(ctx, problem):
+    fixture_id = session_at(ctx, problem.pos)
+    if fixture_id is None:
+        return None
+    session = ctx.corpus.sessions[fixture_id]
+    keypath = key_at(session.frontmatter, problem.pos)
+    if keypath is None or len(keypath) != 1 or keypath[0] in FRONTMATTER_KEYS:
+        return None
+    return rename_key(session.path, session.frontmatter, keypath, FRONTMATTER_KEYS, FRONTMATTER_KEYS)
+
 
 CODE = "CT004"
 NAME = "frontmatter-schema"
 SEVERITY = "error"
 OPTIONS = ()
 SUPPRESSIBLE = True
+FIXES = (Fix(UNSAFE, "renames a frontmatter key to the one it was evidently meant as: exactly one close spelling "
+                     "(difflib, ignoring case) among the four keys that the frontmatter lacks (`sesion_id` -> "
+                     "`session_id`)", _rename_unknown_key),)
 
 _UTC = re.compile(r"([0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2})(\.[0-9]{1,9})?(Z|\+00:00)")
 

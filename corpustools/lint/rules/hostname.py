@@ -8,7 +8,9 @@ addresses reserved for documentation and testing point at no one's system and ar
 bare or in a URL: `localhost` and `*.localhost`, `*.test`, `*.example`, `*.invalid` (RFC 2606,
 RFC 6761), `example.com`, `example.net`, `example.org` and their subdomains, and loopback or
 documentation addresses (`http://127.0.0.1:8000/`, `http://[::1]/`, `192.0.2.0/24`; see CT505), so
-`http://localhost:8000/` is everyday development text. A bare dotted token is a host name only
+`http://localhost:8000/` is everyday development text. The value of a `$schema` key
+(`"$schema": "https://json-schema.org/draft/2020-12/schema"`, in JSON or YAML) names the JSON
+Schema dialect of a document, not a system, and is not flagged either. A bare dotted token is a host name only
 when it looks like one:
 
 - its labels are 1-63 lowercase letters, digits and inner hyphens; an underscore or a capital
@@ -44,11 +46,10 @@ Example:
 
     [USER]: The feed lives at https://catalog.fernlibrary.org/api/holdings.
 
-    sessions/admit-map-location-01.md:8:27: CT504 [error] URL with host `catalog.fernlibrary.org`
+    sessions/admit-map-location-01.md:8:27: CT504 [error] URL with host `catalog.fernlibrary.org`; fingerprint 471708a3bff80c36cf11a0ebe1fe224ef6b77652d655ce1c76183e7a87412c03
 """
 
-from corpustools.lint.secrets.hosts import HOST_HINT, find_hosts
-from corpustools.lint.secrets.scan import scan
+from corpustools.lint.secrets.findings import secret_problems
 
 CODE = "CT504"
 NAME = "hostname"
@@ -58,4 +59,4 @@ SUPPRESSIBLE = False
 
 
 def check(ctx, options):
-    yield from scan(ctx, find_hosts, HOST_HINT)
+    yield from secret_problems(ctx, CODE)

@@ -16,11 +16,10 @@ Example:
 
     [AGENT]: Redis answers on 10.20.0.7:6379 from the web container.
 
-    sessions/admit-gotcha-02.md:11:27: CT505 [error] IPv4 address `10.20.0.7` (private range)
+    sessions/admit-gotcha-02.md:11:27: CT505 [error] IPv4 address `10.20.0.7` (private range); fingerprint 7807bce7a73dcfaa4887df975a381657e52ecfc6e0abf121d8b8e53e837db75d
 """
 
-from corpustools.lint.secrets.addresses import HINT, find_ip_addresses
-from corpustools.lint.secrets.scan import scan
+from corpustools.lint.secrets.findings import secret_problems
 
 CODE = "CT505"
 NAME = "ip-address"
@@ -30,4 +29,4 @@ SUPPRESSIBLE = False
 
 
 def check(ctx, options):
-    yield from scan(ctx, find_ip_addresses, HINT)
+    yield from secret_problems(ctx, CODE)

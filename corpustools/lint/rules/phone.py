@@ -15,11 +15,10 @@ Example:
 
     [USER]: If the import fails, call the branch desk on 020 7946 0958.
 
-    sessions/reject-noise-01.md:6:54: CT507 [error] phone number `020 …`
+    sessions/reject-noise-01.md:6:54: CT507 [error] phone number `020 …`; fingerprint 17ecf2f53832da40de4095dbd8f291eb87de5ee35c424020b2309de6a94fc7e0
 """
 
-from corpustools.lint.secrets.contact import PHONE_HINT, find_phones
-from corpustools.lint.secrets.scan import scan
+from corpustools.lint.secrets.findings import secret_problems
 
 CODE = "CT507"
 NAME = "phone"
@@ -29,4 +28,4 @@ SUPPRESSIBLE = False
 
 
 def check(ctx, options):
-    yield from scan(ctx, find_phones, PHONE_HINT)
+    yield from secret_problems(ctx, CODE)

@@ -1,7 +1,8 @@
 """A corpus file changed, appeared or disappeared since the corpus's provenance record.
 
 What: when a provenance record for this corpus exists (`lint: provenance: PATH` in corpus.yaml,
-relative to the corpus folder, else `<corpus>/../../authoring/provenance.yaml`: the path
+relative to the corpus folder, else `authoring/provenance.yaml` at the top of the git repository
+holding the corpus, or in the corpus folder outside any repository: the path
 `corpustools provenance record` writes and `provenance verify` reads by default),
 every corpus file - corpus.yaml, sessions, sidecars, gold outputs - and the authoring prompt still
 have the sha256 the record lists: the same files `corpustools provenance verify` checks. A changed

@@ -1,6 +1,15 @@
 """A secret-ish key is assigned a literal value (`password=...`, `api_key: ...`, `token = "..."`).
 
-What: a key whose last word is `password`, `passwd`, `passphrase`, `pwd`, `secret`, `token`,
+What: a key whose normalised name (its words lowercased and joined: `_DB_PASSWORD`, `dbPassword`,
+`DB-PASSWORD` and `db.password` are all `dbpassword`) ends in a secret word, with any alignment
+before or after the separator (up to 64 spaces or tabs), given a literal value; and the command-line
+forms: a long option named so followed by a value (`--password Tr0ub4dor9`, `--db-password 'x y'`;
+`--password=...` is an assignment), `-pVALUE` glued after `mysql`, `mysqldump`, `mysqladmin`,
+`mariadb` and their kin, `redis-cli -a VALUE` and `sshpass -p VALUE`. A space-separated value is a
+literal when quoted or when it looks generated (letters with digits or symbols): `--password
+prompt` is a word. Dotted and punctuated values are values (`p4ss.w0rd`, `correct.horse.battery`,
+`hunter2.`); a dotted value is a reference only when it reads an attribute (`self.password`,
+`settings.API_KEY`, a part naming a secret or an `UPPER_SNAKE` constant). In detail: a key whose last word is `password`, `passwd`, `passphrase`, `pwd`, `secret`, `token`,
 `apikey`, `credential(s)` or `salt`, or `key` after `api`/`access`/`private`/`secret`/`client`/
 `encryption`/`signing`/... , or `pass` after `db`/`smtp`/`admin`/..., followed by a separator and a
 value, in any syntax: `password=hunter2` (.env, shell, `--password=`), `api_key: abc123` (YAML, a
@@ -14,13 +23,15 @@ merely contain or start with a secret word are not keys: `keyboard`, `monkey`, `
 Not flagged, because they name or hide a secret rather than contain one: empty values; references
 (`${DB_PASS}`, `$DB_PASS`, `%env(APP_SECRET)%`, `{{ token }}`, `@csrf_token`, `[site:name]`,
 `getenv('X')`, `self.api_key`, `password=password`, an `UPPER_SNAKE` variable name); masks and
-placeholders (`****`, `xxxx`, `...`, `<your-token>`, `[REDACTED]`); `true`/`false`/`null`/`none`;
+placeholders (`****`, `xxxx`, `...`, `<your-token>`, `[REDACTED]`, a value cut short with `…` or
+`...` as redacted values are); `true`/`false`/`null`/`none`;
 (the call, `->`, `::` and leading `! # @ & * < ? \\` heuristics apply to unquoted values only: a
 quoted literal such as `"!Xk9vQ2mL7pR4"` or `"S3cr3t(2024)!"` is a value, and inside quotes only
 `${...}`, `$VAR`, `%...%`, `{{ }}`, `[...]` and a whole `<placeholder>` are references);
 type names (`token: string;`, `password: str`); paths to key files
 (`private_key: ../keys/site.key`); and a `key: value` label followed by more words
-(`Token: see the docs`), which is a sentence. A value on the next line (YAML block scalars,
+(`Token: see the docs`), which is a sentence, unless the value looks generated
+(`Password: Tr0ub4dor9 for the admin` is flagged). A value on the next line (YAML block scalars,
 nested mappings) and XML elements are not seen. Placeholder-looking literals such as `changeme`
 are flagged: they are values.
 
@@ -31,13 +42,12 @@ Example:
 
     $settings['hash_salt'] = 'Xk9vQ2mL7pR4';
 
-    sessions/admit-gotcha-01.md:14:12: CT502 [error] `hash_salt` is assigned a value (`Xk9v…`)
+    sessions/admit-gotcha-01.md:14:12: CT502 [error] `hash_salt` is assigned a value (`Xk9v…`); fingerprint 823415fc70cc2937fee2b0066399a18bef4d571b020b1d29648ae3f68e0ec111
 
 Write `$settings['hash_salt'] = file_get_contents('../salt.txt');` or describe it in words.
 """
 
-from corpustools.lint.secrets.assignments import HINT, find_assignments
-from corpustools.lint.secrets.scan import scan
+from corpustools.lint.secrets.findings import secret_problems
 
 CODE = "CT502"
 NAME = "secret-assignment"
@@ -47,4 +57,4 @@ SUPPRESSIBLE = False
 
 
 def check(ctx, options):
-    yield from scan(ctx, find_assignments, HINT)
+    yield from secret_problems(ctx, CODE)

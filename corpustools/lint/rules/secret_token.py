@@ -1,7 +1,15 @@
 """A credential-shaped token: a vendor key prefix, a private-key header, a JWT or an auth header.
 
-What: scans every corpus file (corpus.yaml, sessions, sidecars, gold/*.json) line by line for
-tokens shaped like credentials:
+What: scans every file and every file and folder name under the corpus folder, whatever its name
+or extension (runs/, calibration/, notes, the README, hidden files; `.git` excepted), the way the
+parsers and a reader see it: text decoded by its byte-order mark (UTF-8, UTF-16, UTF-32) or else
+as UTF-8; each line folded (invisible characters of the categories Cc, Cf, Mn, Me, Zl, Zp and Zs
+other than the space, default-ignorables and blank symbols dropped; NFKC; look-alikes mapped to
+ASCII) and as written; with its escapes decoded (JSON and YAML `\\x41`, `\\u0067`, HTML entities,
+percent-encoding); its base64 blobs of 20 or more characters decoded when they are text; and a
+double-quoted YAML string that spans lines as the parser joins it. A finding is reported once, at
+the original line and column where it starts (a name: at the file). A secret split across two
+lines of plain text or Markdown is not seen. It looks for tokens shaped like credentials:
 cloud keys (AWS `AKIA`/`ASIA` key ids, a 40-character AWS-style secret after a secret-key name,
 Google `AIza`, Azure `AccountKey=`/`SharedAccessKey=` and SAS `sig=`), source hosting and
 registries (GitHub `ghp_` `gho_` `ghu_` `ghs_` `ghr_` `github_pat_`, GitLab `glpat-`, npm `npm_`,
@@ -15,8 +23,13 @@ Shopify, DigitalOcean, Mailgun and Twilio keys, `-----BEGIN ... PRIVATE KEY-----
 `Bearer <token>` too, and a bare `Basic <base64>` that decodes to `user:password`).
 
 Example and placeholder keys are flagged too (`AKIAIOSFODNN7EXAMPLE`, `sk-...`): no tool can tell
-them from real ones, and GitHub push protection rejects them alike. The message shows only the
-vendor prefix or the first few characters, never the token.
+them from real ones, and GitHub push protection rejects them alike. Shapes that ordinary text also
+has are told apart: an `sk-` token needs a digit or mixed case (`sk-refactor-payment-module-cleanup`
+is a branch name), `key-` and 32 hex digits is a Mailgun key only on a line that names Mailgun
+(else it is a hash: `key-<md5>`), and a Discord token's first part must decode to a numeric user
+id (a dotted Java class name has the shape but not the id). The message shows only the vendor
+prefix or the first few characters, never the token, then the fingerprint that
+`lint: secrets: allow:` takes to allow exactly this text in this file.
 
 Why: fixture text is committed, shared and fed to a model. A real key in it is leaked; a fake
 one still trains the reader (and the model's output) to carry keys around, and blocks pushes.
@@ -26,13 +39,12 @@ Example:
 
     [USER]: Deploy with OPENAI_API_KEY=sk-proj-3kfj... set in the environment.
 
-    sessions/admit-tooling-01.md:7:36: CT501 [error] OpenAI project key (`sk-proj-…`)
+    sessions/admit-tooling-01.md:7:36: CT501 [error] OpenAI project key (`sk-proj-…`); fingerprint 0511411630179c3611708a49be2f6d6e98db17ab9932f42355bea87add445b31
 
 Write the variable's name instead (`OPENAI_API_KEY is set in the environment`).
 """
 
-from corpustools.lint.secrets.scan import scan
-from corpustools.lint.secrets.tokens import HINT, find_tokens
+from corpustools.lint.secrets.findings import secret_problems
 
 CODE = "CT501"
 NAME = "secret-token"
@@ -42,4 +54,4 @@ SUPPRESSIBLE = False
 
 
 def check(ctx, options):
-    yield from scan(ctx, find_tokens, HINT)
+    yield from secret_problems(ctx, CODE)

@@ -18,6 +18,7 @@ Example (the frontmatter never closes):
 """
 
 from corpustools.io.layout import SESSIONS_DIR
+from corpustools.lint.fixes import LINE_ENDS_FIX
 from corpustools.lint.structure import loader_problems
 from corpustools.model.corpus import SESSION_PARSE
 
@@ -26,6 +27,7 @@ NAME = "session-parse"
 SEVERITY = "error"
 OPTIONS = ()
 SUPPRESSIBLE = True
+FIXES = (LINE_ENDS_FIX,)
 
 
 def check(ctx, options):

@@ -17,6 +17,7 @@ Example (a key given twice):
 """
 
 from corpustools.io.layout import SIDECARS_DIR
+from corpustools.lint.fixes import LINE_ENDS_FIX
 from corpustools.lint.structure import loader_problems
 from corpustools.model.corpus import SIDECAR_PARSE
 
@@ -25,6 +26,7 @@ NAME = "sidecar-parse"
 SEVERITY = "error"
 OPTIONS = ()
 SUPPRESSIBLE = True
+FIXES = (LINE_ENDS_FIX,)
 
 
 def check(ctx, options):

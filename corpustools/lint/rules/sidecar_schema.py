@@ -19,6 +19,7 @@ Example (a misspelt key):
     expected/admit-convention-01.yaml:4:5: CT005 [error] /expected_points/0/must_match: Additional properties are not allowed ('must_match' was unexpected)
 """
 
+from corpustools.lint.fixes import unknown_key_fix
 from corpustools.lint.structure import loader_problems
 from corpustools.model.corpus import SIDECAR_SCHEMA
 
@@ -27,6 +28,7 @@ NAME = "sidecar-schema"
 SEVERITY = "error"
 OPTIONS = ()
 SUPPRESSIBLE = True
+FIXES = (unknown_key_fix("sidecar", "`must_match` -> `must_match_all`"),)
 
 
 def check(ctx, options):

@@ -2,9 +2,10 @@
 
 What: the counted sentence skeletons of all fixtures (see CT701) are compared with rapidfuzz's
 `ratio`; two different skeletons from different fixtures scoring at least `threshold` (default
-85) are near-identical. Each occurrence is reported once, at the sentence, naming the most
-similar sentence of another fixture (its fixture, line and score). Identical skeletons are
-CT701's.
+85) are near-identical. Each sentence is matched with its most similar sentence of another
+fixture; each pair of fixtures then gets one finding, at the later fixture's (by file path) first
+such sentence: how many of its sentences are near-identical to the earlier fixture's, and the
+first of them with its score. Identical skeletons are CT701's.
 
 Why: the same template reuse as CT701, after the author changed an adverb or reordered a
 clause. The search blocks candidates by shared rare words and by length band
@@ -29,7 +30,7 @@ from __future__ import annotations
 from corpustools.lint.diagnostic import WARNING, Problem
 from corpustools.lint.labels import quoted
 from corpustools.lint.nearmatch import near_pairs
-from corpustools.lint.templates import by_skeleton, elsewhere, similarity_options
+from corpustools.lint.templates import Located, by_skeleton, elsewhere, similarity_options
 
 CODE = "CT702"
 NAME = "template-near"
@@ -54,7 +55,16 @@ def check(ctx, options):
                 key = located.sort_key()
                 if key not in best or (-pair.score, other.sort_key()) < (-best[key][1], best[key][2].sort_key()):
                     best[key] = (located, pair.score, other)
+    # (later fixture, earlier fixture) -> the later fixture's sentences matched in the earlier one
+    pairs: dict[tuple[str, str], list[tuple[Located, float, Located]]] = {}
     for key in sorted(best):
         located, score, other = best[key]
-        yield Problem(located.pos, f"sentence skeleton is {score:.0f}% similar to one in {other.source} "
-                                   f"line {other.sentence.line}: {quoted(located.sentence.skeleton)}")
+        if other.sort_key() < located.sort_key() and other.path != located.path:
+            pairs.setdefault((located.source, other.source), []).append((located, score, other))
+    for (_later, earlier), matched in sorted(pairs.items()):
+        located, score, other = matched[0]  # the first by position: `best` was walked in order
+        where = f"{earlier} line {other.sentence.line}"
+        what = (f"sentence skeleton is {score:.0f}% similar to one in {where}" if len(matched) == 1
+                else f"{len(matched)} sentence skeletons are near-identical to ones in {earlier}; the first is "
+                     f"{score:.0f}% similar to {where}")
+        yield Problem(located.pos, f"{what}: {quoted(located.sentence.skeleton)}")

@@ -15,13 +15,23 @@ Example (flagged):
 from __future__ import annotations
 
 from corpustools.lint.diagnostic import ERROR, Problem
+from corpustools.lint.fixes import SAFE, Fix, set_term, term_at
 from corpustools.lint.labels import labelled_terms, quoted
+
+
+def _lowercase(ctx, problem):
+    term = term_at(ctx, problem.pos)
+    if term is None or term.text == term.text.lower():
+        return None
+    return set_term(term, term.text.lower(), f"{quoted(term.text)} written as {quoted(term.text.lower())}")
+
 
 CODE = "CT603"
 NAME = "term-case"
 SEVERITY = ERROR
 OPTIONS = ()
 SUPPRESSIBLE = True
+FIXES = (Fix(SAFE, "writes the term in lowercase (matching ignores case, so the label means the same)", _lowercase),)
 
 
 def check(ctx, options):

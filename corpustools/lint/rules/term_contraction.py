@@ -22,27 +22,43 @@ from __future__ import annotations
 import re
 
 from corpustools.lint.diagnostic import WARNING, Problem
+from corpustools.lint.fixes import SAFE, Fix, set_term, term_at
 from corpustools.lint.labels import labelled_terms, quoted
 from corpustools.model.normalize import normalize
-
-CODE = "CT613"
-NAME = "term-contraction"
-SEVERITY = WARNING
-OPTIONS = ()
-SUPPRESSIBLE = True
 
 # An apostrophe inside a word, and the ones normalization drops (a word-final 's).
 _INSIDE_WORD = re.compile(r"(?<=[^\W_])['\u2019](?=[^\W_])")
 _FINAL_S = re.compile(r"(?<=[^\W_])['\u2019][sS](?![^\W_])")
 
 
+def _possessive_only(text: str) -> bool:
+    inside = len(_INSIDE_WORD.findall(text))
+    return bool(inside) and len(_FINAL_S.findall(text)) == inside
+
+
+def _as_normalized(ctx, problem):
+    term = term_at(ctx, problem.pos)
+    if term is None or not _possessive_only(term.text):
+        return None  # a contraction (don't): writing it out is a choice of words, not a mechanical fix
+    plain = normalize(term.text)
+    return set_term(term, plain, f"{quoted(term.text)} written as {quoted(plain)}, as normalization reads it")
+
+
+CODE = "CT613"
+NAME = "term-contraction"
+SEVERITY = WARNING
+OPTIONS = ()
+SUPPRESSIBLE = True
+FIXES = (Fix(SAFE, "rewrites a possessive term as normalization reads it (`content's uuid` -> `content uuid`; "
+             "the scorer matches both alike); a contraction has no fix", _as_normalized),)
+
+
 def check(ctx, options):
     for _, field, term in labelled_terms(ctx):
-        inside = len(_INSIDE_WORD.findall(term.text))
-        if not inside:
+        if not _INSIDE_WORD.search(term.text):
             continue
         plain = normalize(term.text)
-        if len(_FINAL_S.findall(term.text)) == inside:
+        if _possessive_only(term.text):
             yield Problem(term.pos, f"{field} term {quoted(term.text)} is written with 's, which "
                                     f"normalization drops; write {plain!r}")
         else:

@@ -15,13 +15,21 @@ Example (flagged):
 from __future__ import annotations
 
 from corpustools.lint.diagnostic import ERROR, Problem
+from corpustools.lint.fixes import UNSAFE, Fix, drop_term, term_at
 from corpustools.lint.labels import labelled_terms, normalized, point_name, quoted
+
+
+def _drop(ctx, problem):
+    term = term_at(ctx, problem.pos)
+    return drop_term(term) if term is not None else None
+
 
 CODE = "CT606"
 NAME = "term-empty"
 SEVERITY = ERROR
 OPTIONS = ()
 SUPPRESSIBLE = True
+FIXES = (Fix(UNSAFE, "drops the term (never a point's only must_match_all term)", _drop),)
 
 
 def check(ctx, options):

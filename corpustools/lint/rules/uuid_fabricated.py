@@ -34,8 +34,15 @@ from collections.abc import Iterator
 from itertools import pairwise
 
 from corpustools.lint.diagnostic import WARNING, Problem
+from corpustools.lint.fixes import UNSAFE, Fix, fresh_session_id, session_at
 from corpustools.lint.options import Option
 from corpustools.lint.rules.uuid_invalid import uuid_problem
+
+
+def _renew(ctx, problem):
+    fixture_id = session_at(ctx, problem.pos)
+    return fresh_session_id(ctx, fixture_id, "not random") if fixture_id is not None else None
+
 
 CODE = "CT103"
 NAME = "uuid-fabricated"
@@ -49,6 +56,8 @@ OPTIONS = (
            "(under 1 counts as 1)", min=0),
 )
 SUPPRESSIBLE = True
+FIXES = (Fix(UNSAFE, "gives the session a new random UUID v4; the session's identity changes, and the "
+                     "provenance record drifts", _renew),)
 
 _RUN = re.compile(r"([0-9a-f])\1*")
 # The 122 random bits of a v4 UUID as a 128-bit integer: all but the version nibble (bits

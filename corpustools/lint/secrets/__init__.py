@@ -2,12 +2,17 @@
 files are read and folded, one line scanner that turns a match into a 1-based line and column, and
 the finders the rules call.
 
-Every corpus file (corpus.yaml, sessions, sidecars, gold/*.json; loaded or not) is read leniently
-(source.py) and each line is scanned in a folded view that sees through invisible and look-alike
-characters (fold.py); what could not be read in full is CT508. Every finder takes one folded line
-and returns `Finding`s; `scan.scan(ctx, finder, hint)` owns iterating the files and lines, runs the
-finder only on the lines its hint points at (one search over each whole file), and maps positions
-back to the original columns, so all rules agree on where a match is. Every pattern is bounded (no
+Every file and folder under the corpus folder (loaded or not, whatever its name; `.git` excepted)
+is read leniently (source.py: by its BOM, UTF-8/16/32) and each line is scanned in a folded view
+that sees through invisible and look-alike characters (fold.py), and in the other views of
+scan.View: as written, unescaped and base64-decoded (decode.py), multi-line YAML strings as parsed,
+and every file and folder name; all computed once per file. What could not be read in full is
+CT508. Every finder takes one line of a view and returns `Finding`s; `scan.scan(ctx, finder,
+hint)` owns iterating the files, lines and views, runs the finder only on the lines its hint
+points at (one search over each whole file and its views), and maps positions back to the
+original columns, so all rules agree on where a match is. findings.py runs every finder once per
+run, fingerprints each finding and applies `lint: secrets: allow:`; redaction.py is the one
+redaction of everything lint prints. Every pattern is bounded (no
 nested unbounded repeats; quantifiers over classes that exclude the next token's first character),
 and each rule starts from a cheap literal or class prefilter, so a 1 MB single-line turn is
 scanned in linear time.

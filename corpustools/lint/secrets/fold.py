@@ -2,18 +2,23 @@
 
 A secret disguised with invisible or look-alike characters is still a secret: `AKIA` + U+200B +
 the rest, a fullwidth `ＡＫＩＡ…`, a Cyrillic `А`, `password＝…`, `１０.20.0.7`. Folding drops every
-default-ignorable code point (Unicode's Default_Ignorable_Code_Point property: zero-width spaces
-and joiners, soft hyphen, word joiner, bidi controls, variation selectors, tags, the BOM), applies
-NFKC to what is left, and maps the remaining confusable letters, digits and punctuation to ASCII
-with the table generated from Unicode's confusables data (confusables.txt, read once on import). Pure-ASCII lines are
-their own folded view and are never folded; findings in a folded line are reported at the column
-of the original character they start at (`column_map`).
+character a reader does not see as part of a word: every default-ignorable code point (Unicode's
+Default_Ignorable_Code_Point property: zero-width spaces and joiners, soft hyphen, word joiner,
+bidi controls, variation selectors, tags, the BOM), every character of the general categories Cc
+(controls but tab), Cf (format), Mn and Me (combining and enclosing marks), Zl, Zp and Zs (every
+space but U+0020), and the blank symbols (BRAILLE PATTERN BLANK, Hangul fillers). It applies NFKC
+to each remaining character alone and maps confusable letters, digits and punctuation to ASCII
+with the table generated from Unicode's confusables data (confusables.txt, read once on import).
+Lines of printable ASCII are their own folded view and are never folded; findings in a folded
+line are reported at the column of the original character they start at (`column_map`).
 """
 
 from __future__ import annotations
 
 import bisect
+import functools
 import os
+import re
 import unicodedata
 
 
@@ -51,12 +56,30 @@ def is_default_ignorable(char: str) -> bool:
     return at >= 0 and code <= DEFAULT_IGNORABLE[at][1]
 
 
+# General categories a reader does not see as a character of a word: controls (DEL, U+0001, NEL),
+# format characters (U+FFF9, U+200B), combining marks (an accent or overlay on the previous
+# letter), enclosing marks, line and paragraph separators, and spaces other than U+0020 (NBSP,
+# thin, ideographic: a token split by one reads as one token). Tab stays a separator.
+DROPPED_CATEGORIES = frozenset({"Cc", "Cf", "Mn", "Me", "Zl", "Zp", "Zs"})
+KEPT = frozenset(" \t\n")  # a newline too: a whole text folds line for line
+# Blank symbols of other categories that render as nothing: BRAILLE PATTERN BLANK, the Hangul fillers.
+BLANKS = frozenset("\u2800\u115f\u1160\u3164\uffa0")
+
+
+def is_invisible(char: str) -> bool:
+    """Dropped from the folded view: see DROPPED_CATEGORIES, BLANKS and DEFAULT_IGNORABLE."""
+    if char in KEPT:
+        return False
+    return unicodedata.category(char) in DROPPED_CATEGORIES or char in BLANKS or is_default_ignorable(char)
+
+
 def fold_char(char: str) -> str:
-    """What one character becomes in the folded view (empty when it is dropped)."""
-    if is_default_ignorable(char):
+    """What one character becomes in the folded view (empty when it is dropped). Each character is
+    folded alone, so a combining mark never composes with the letter before it."""
+    if is_invisible(char):
         return ""
     normal = unicodedata.normalize("NFKC", char)
-    return "".join(chr(CONFUSABLES.get(ord(c), ord(c))) for c in normal if not is_default_ignorable(c))
+    return "".join(chr(CONFUSABLES.get(ord(c), ord(c))) for c in normal if not is_invisible(c))
 
 
 class _FoldTable(dict):
@@ -70,9 +93,33 @@ class _FoldTable(dict):
 _TABLE = _FoldTable()
 
 
+@functools.cache
+def _joins(char: str) -> bool:
+    """Whether folding `char` can join the text around it into one token: it is dropped, or it
+    becomes an ASCII letter, digit, `_` or `-` (a look-alike)."""
+    folded = _TABLE[ord(char)]
+    return not folded or any(c.isascii() and (c.isalnum() or c in "_-") for c in folded)
+
+
+def folding_joins(line: str) -> bool:
+    """Whether fold(line) may find a token that `line` as written does not split the same way, and
+    the other way round: some character of it is dropped or becomes a word character (a line whose
+    only non-ASCII characters are dashes, arrows or curly quotes reads the same either way)."""
+    return any(_joins(char) for char in set(line) if not char.isascii() or char < " " or char == "\x7f")
+
+
+_ASCII_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f]")
+
+
+def needs_folding(text: str) -> bool:
+    """Whether fold(text) may differ from `text`: it has a non-ASCII character or an ASCII control
+    other than tab and newline."""
+    return not text.isascii() or _ASCII_CONTROL.search(text) is not None
+
+
 def fold(line: str) -> str:
-    """The folded view of `line`; `line` itself when it is pure ASCII."""
-    return line if line.isascii() else line.translate(_TABLE)
+    """The folded view of `line`; `line` itself when nothing in it folds."""
+    return line.translate(_TABLE) if needs_folding(line) else line
 
 
 def column_map(line: str) -> list[int]:

@@ -5,6 +5,7 @@ where the finder could find anything; it may point at more."""
 
 from __future__ import annotations
 
+import heapq
 import re
 from collections.abc import Callable, Iterable
 
@@ -32,9 +33,21 @@ def _find(haystack: str, needle: str) -> Search:
 
 
 def _first(searches: list[Search]) -> Search:
+    """Where the first of `searches` points, for offsets asked in increasing order (as
+    scan.candidate_lines asks): a heap of each search's next hit, so a hit costs one search and a
+    heap step, not one call per needle."""
+    heap = [(at, index) for index, search in enumerate(searches) if (at := search(0)) >= 0]
+    heapq.heapify(heap)
+
     def search(pos: int) -> int:
-        found = [at for at in (s(pos) for s in searches) if at >= 0]
-        return min(found) if found else -1
+        while heap and heap[0][0] < pos:
+            index = heap[0][1]
+            at = searches[index](pos)
+            if at < 0:
+                heapq.heappop(heap)
+            else:
+                heapq.heapreplace(heap, (at, index))
+        return heap[0][0] if heap else -1
     return search
 
 

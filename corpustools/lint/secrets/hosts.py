@@ -123,6 +123,16 @@ def is_reserved_host(host: str) -> bool:
         host == domain or host.endswith("." + domain) for domain in RESERVED_DOMAINS)
 
 
+# `"$schema": "https://json-schema.org/draft/2020-12/schema"` names the JSON Schema dialect a
+# document is written in (JSON, YAML): an identifier every schema carries, not a system of anyone's.
+_SCHEMA_KEY = re.compile(r"[\"']?\$schema[\"']?[ \t]*:[ \t]*[\"']?\Z")
+
+
+def is_schema_uri(line: str, url: Url) -> bool:
+    """Whether `url` is the value of a `$schema` key."""
+    return _SCHEMA_KEY.search(line, max(0, url.start - 40), url.start) is not None
+
+
 def in_spans(index: int, spans: list[Url]) -> bool:
     """Whether `index` is inside one of `spans` (ordered and disjoint, as urls() returns them)."""
     at = bisect.bisect_right(spans, index, key=lambda url: url.start) - 1
@@ -210,7 +220,7 @@ def find_hosts(line: str) -> list[Finding]:
     (is_reserved_host: `http://localhost:8000/` is everyday development text)."""
     spans = [url for url in urls(line) if url.is_network]
     found = [Finding(url.start, f"URL with host `{url.host[:80]}`", url.end) for url in spans
-             if not is_reserved_host(url.host)]
+             if not is_reserved_host(url.host) and not is_schema_uri(line, url)]
     for match in dotted_tokens(line):
         token, start = match.group(), match.start()
         if in_spans(start, spans) or is_reserved_host(token):

@@ -1,16 +1,18 @@
-"""Where the secret rules look (every corpus file, read leniently and folded), and how a match in\na folded line becomes a position in the original."""
+"""Where the secret rules look (every file and folder under the corpus, read leniently, folded and
+decoded), and how a match in a view of a line becomes a position in the original."""
 
 from __future__ import annotations
 
 import os
 import re
-from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
 
 from corpustools.io.layout import GOLD_DIR
 from corpustools.io.positions import Pos
-from corpustools.lint.diagnostic import Problem
-from corpustools.lint.secrets.fold import column_map, fold
+from corpustools.io.yamlload import folded_quoted_scalars
+from corpustools.lint.secrets.decode import ESCAPE, base64_texts, escape_columns, unescaped
+from corpustools.lint.secrets.fold import column_map, fold, folding_joins, needs_folding
 from corpustools.lint.secrets.hints import Hint
 from corpustools.lint.secrets.source import Unread, read_leniently
 from corpustools.model.corpus import list_files
@@ -65,56 +67,227 @@ def anchored(line: str, hint: re.Pattern, pattern: re.Pattern, run_chars: frozen
 
 
 @dataclass(frozen=True)
+class View:
+    """A text the finders read besides a file's folded lines: a line as written (when it folds), a
+    line with its escapes decoded, a decoded base64 blob, a YAML string that spans lines as the
+    parser reads it, or a file or folder name. `columns()` gives, for each character of `text` and
+    for its end, the 0-based column in the original line it is reported at; it is computed only
+    when a finder found something in the view."""
+
+    line: int  # 1-based; 0 for a name (the file as a whole)
+    text: str
+    columns: Callable[[], Sequence[int]] = field(compare=False, repr=False)
+
+
+@dataclass(frozen=True)
 class ScannedFile:
-    """One corpus file as the secret rules see it: its text as read (see source.py), its folded
-    view (line for line; the text itself when pure ASCII), and the original of each line whose
-    folded view differs, for mapping columns back (see fold.py)."""
+    """One file or folder of a corpus as the secret rules see it: its text as read (see source.py;
+    empty for a folder or a file that could not be read), its folded view (line for line; the text
+    itself when nothing folds), the original of each line whose folded view differs, for mapping
+    columns back (see fold.py), and its other views (View), computed once."""
 
     path: str
     text: str
     folded: str
     originals: Mapping[int, str]  # 1-based line number -> original line, for folded lines only
+    views: tuple[View, ...] = ()
+    view_text: str = ""  # the views' texts, one per line, for hints to search at once (scan)
 
 
-def _scanned_file(path: str, text: str) -> ScannedFile:
-    if text.isascii():
-        return ScannedFile(path, text, text, {})
-    lines = text.split("\n")
-    folded = [fold(line) for line in lines]
-    originals = {number: line for number, (line, view) in enumerate(zip(lines, folded, strict=True), 1) if line != view}
-    return ScannedFile(path, text, "\n".join(folded) if originals else text, originals)
+def _view(line: int, text: str, columns: Callable[[], Sequence[int]]) -> View:
+    """`text` folded, its columns mapped through the fold."""
+    if not needs_folding(text):
+        return View(line, text, columns)
+    return View(line, fold(text), lambda: [columns()[i] for i in column_map(text)])
 
 
-def corpus_file_paths(corpus) -> list[str]:
-    """Every file the secret rules scan: corpus.yaml, every listed session and sidecar (loaded or
-    not), and gold/*.json, since gold answers are committed next to the fixtures and can leak too."""
-    paths = [*corpus.texts, *corpus.session_paths.values(), *corpus.sidecar_paths.values()]
-    if os.path.lexists(corpus.spec_path):
-        paths.append(corpus.spec_path)
+def _as_written(line: int, text: str) -> View:
+    return View(line, text, lambda: range(len(text) + 1))
+
+
+def _at(line: int, col: int, text: str) -> list[View]:
+    """Views of `text` (one per line of it), every character reported at `col` of `line`."""
+    return [_view(line, part, _constant(col, len(part))) for part in text.split("\n") if part]
+
+
+def _constant(col: int, length: int) -> Callable[[], Sequence[int]]:
+    """Columns that put each of `length` characters (and the end) at `col`."""
+    return lambda: [col] * (length + 1)
+
+
+def _unescaped_view(number: int, line: str) -> View | None:
+    decoded = unescaped(line)
+    return None if decoded is None else _view(number, decoded, lambda: escape_columns(line))
+
+
+def _decoded_views(number: int, line: str, folds: bool) -> list[View]:
+    """The views of one line beyond its folded self: as written (when it `folds`), unescaped, its
+    base64 blobs (used for names; a file's lines get the same views from scanned_file)."""
+    views = [_as_written(number, line)] if folds else []
+    if (decoded := _unescaped_view(number, line)) is not None:
+        views.append(decoded)
+    for start, text in base64_texts(line):
+        views += _at(number, start, text)
+    return views
+
+
+def _lines_with(pattern: re.Pattern, text: str) -> Iterator[tuple[int, str]]:
+    """(1-based number, line) of each line of `text` where `pattern` matches, once each."""
+    number, counted, pos = 1, 0, 0
+    while (match := pattern.search(text, pos)) is not None:
+        start = text.rfind("\n", 0, match.start()) + 1
+        end = text.find("\n", match.start())
+        end = len(text) if end < 0 else end
+        number += text.count("\n", counted, start)
+        counted, pos = start, end + 1
+        yield number, text[start:end]
+
+
+def _quoted_views(path: str, text: str) -> list[View]:
+    """Double-quoted YAML strings that span lines, as the parser joins them (a YAML file, or the
+    frontmatter of a Markdown file), each at the line and column where it starts."""
+    if path.endswith((".yaml", ".yml")):
+        source = text
+    elif text.startswith("---\n") and (close := text.find("\n---", 3)) > 0:
+        source = text[: close + 1]
+    else:
+        return []
+    if '"' not in source or not any(_opens_a_quote(line) for line in source.split("\n") if '"' in line):
+        return []
+    return [view for line, col, value in folded_quoted_scalars(source) for view in _at(line + 1, col, value)]
+
+
+_BACKSLASH_ESCAPE = re.compile(r"\\.")
+
+
+def _opens_a_quote(line: str) -> bool:
+    """Whether `line` may leave a double-quoted string open (an odd number of unescaped `"`): only
+    then can a YAML string span lines (a cheap test before the parser runs)."""
+    return _BACKSLASH_ESCAPE.sub("", line).count('"') % 2 == 1
+
+
+def name_views(name: str) -> list[View]:
+    """A file or folder name as the finders read it: folded, as written, unescaped, its base64
+    blobs, and with `-` and `.` read as spaces; all reported at the file as a whole (line 0)."""
+    folded = _view(0, name, _constant(0, len(name)))
+    # Words of a name are joined by `-` and `.` where a line has spaces (`notes-ghp_….txt`).
+    spaced = folded.text.replace("-", " ").replace(".", " ")
+    views = [folded, *_decoded_views(0, name, folded.text != name), View(0, spaced, folded.columns)]
+    return [View(0, view.text, _constant(0, len(view.text))) for view in views]
+
+
+def scanned_file(path: str, text: str, name: str | None = None) -> ScannedFile:
+    """What the finders read of one file: its folded lines, and every other view (see View); with
+    `name`, that name's views too."""
+    views = name_views(name) if name is not None else []
+    originals: dict[int, str] = {}
+    folded = text
+    if needs_folding(text):
+        folded = fold(text)  # newlines are kept: the folded text has the same lines
+        if folded != text:
+            originals = {number: line for number, (line, view)
+                         in enumerate(zip(text.split("\n"), folded.split("\n"), strict=True), 1) if line != view}
+    # Each view is searched for over the whole text first: a file with no escape and no base64
+    # blob (most) costs two regex scans.
+    views += [_as_written(number, line) for number, line in originals.items() if folding_joins(line)]
+    for number, line in _lines_with(ESCAPE, text):
+        if (decoded := _unescaped_view(number, line)) is not None:
+            views.append(decoded)
+    number, counted = 1, 0
+    for offset, blob_text in base64_texts(text):
+        number += text.count("\n", counted, offset)
+        counted = offset
+        views += _at(number, offset - (text.rfind("\n", 0, offset) + 1), blob_text)
+    views += _quoted_views(path, text)
+    return ScannedFile(path, text, folded, originals, tuple(views), "\n".join(view.text.replace("\n", " ") for view in views))
+
+
+# Text that may have a decoded view: an escape character, or a run long enough to be base64.
+VIEW_HINT = re.compile(r"[\\&%]|[A-Za-z0-9+/_\-]{20}")
+SKIPPED_FOLDERS = frozenset({".git"})  # version control's own store: nothing in it is committed text
+
+
+@dataclass(frozen=True)
+class Tree:
+    """Every entry under a corpus folder: the regular files to read, every entry to name (files,
+    folders, links, special files), and what could not be listed or is no file to read."""
+
+    files: tuple[str, ...]
+    entries: tuple[str, ...]
+    unread: tuple[Unread, ...]
+
+
+def corpus_tree(root: str) -> Tree:
+    """Walk `root` without following links; `.git` folders are skipped."""
+    files, entries, unread = [], [], []
+    folders = [root]
+    while folders:
+        folder = folders.pop()
+        try:
+            with os.scandir(folder) as listing:
+                found = sorted(listing, key=lambda entry: entry.name)
+        except OSError as err:
+            unread.append(Unread(Pos(folder), f"cannot list folder: {err.strerror or err}"))
+            continue
+        for entry in found:
+            if entry.name in SKIPPED_FOLDERS:
+                continue
+            entries.append(entry.path)
+            try:
+                if entry.is_symlink():
+                    unread.append(Unread(Pos(entry.path), "is a symbolic link; links are not followed"))
+                elif entry.is_dir(follow_symlinks=False):
+                    folders.append(entry.path)
+                elif entry.is_file(follow_symlinks=False):
+                    files.append(entry.path)
+                else:
+                    unread.append(Unread(Pos(entry.path), "is a special file, not a regular file"))
+            except OSError as err:
+                unread.append(Unread(Pos(entry.path), f"cannot read: {err.strerror or err}"))
+    return Tree(tuple(sorted(files)), tuple(sorted(entries)), tuple(unread))
+
+
+def listed_paths(corpus) -> set[str]:
+    """The files the corpus loader lists (sessions, sidecars, gold/*.json, corpus.yaml): one of
+    them that is a folder is reported, as the loader cannot read it either."""
+    paths = {*corpus.session_paths.values(), *corpus.sidecar_paths.values(), corpus.spec_path}
     gold, _links = list_files(os.path.join(corpus.root, GOLD_DIR), ".json")
-    return sorted(set(paths) | set(gold.values()))
+    return paths | set(gold.values())
+
+
+def _display_name(path: str) -> str:
+    """An entry's name as UTF-8, whatever the locale (an undecodable byte stays escaped)."""
+    return os.fsencode(os.path.basename(path)).decode("utf-8", errors="surrogateescape")
 
 
 def _load(context) -> tuple[tuple[ScannedFile, ...], tuple[Unread, ...]]:
-    files, unread = [], []
-    for path in corpus_file_paths(context.corpus):
-        text = context.corpus.texts.get(path)  # the loader read it strictly: nothing to add
-        if text is None:
-            text, why = read_leniently(path)
-            if why is not None:
-                unread.append(why)
-        if text:
-            files.append(_scanned_file(path, text))
-    return tuple(files), tuple(unread)
+    corpus = context.corpus
+    tree = corpus_tree(corpus.root)
+    files, unread = [], list(tree.unread)
+    readable = set(tree.files) | set(corpus.texts)  # what the loader read, and every file on disk
+    folders = set(tree.entries) - readable
+    for path in sorted(listed_paths(corpus) & folders):
+        if os.path.isdir(path) and not os.path.islink(path):
+            unread.append(Unread(Pos(path), "is a directory, not a regular file"))
+    for path in sorted(set(tree.entries) | readable):
+        text = ""
+        if path in readable:
+            text = corpus.texts.get(path)  # the loader read it strictly: nothing to add
+            if text is None:
+                text, why = read_leniently(path)
+                if why is not None:
+                    unread.append(why)
+        files.append(scanned_file(path, text, _display_name(path)))
+    return tuple(files), tuple(sorted(unread))
 
 
 def scanned_files(ctx) -> tuple[ScannedFile, ...]:
-    """Every file the secret rules scan, sorted by path; read and folded once per run."""
+    """Every file and folder under the corpus, sorted by path; read and viewed once per run."""
     return ctx.cached("secrets.files", _load)[0]
 
 
 def unread_files(ctx) -> tuple[Unread, ...]:
-    """What the secret scan could not read in full, one note per file (CT508)."""
+    """What the secret scan could not read in full, one note per file or folder (CT508)."""
     return ctx.cached("secrets.files", _load)[1]
 
 
@@ -148,16 +321,67 @@ def without_overlaps(findings: Iterable[Finding]) -> list[Finding]:
     return kept
 
 
-def scan(ctx, finder: LineFinder, hint: Hint | None = None) -> Iterator[Problem]:
-    """Run `finder` over the folded view of every line of every scanned file that `hint` points
-    at; yield its findings at their original line and column."""
+@dataclass(frozen=True, order=True)
+class Located:
+    """A finding at its place in the original file, with the text it matched in the view it was
+    found in (what a fingerprint hashes)."""
+
+    pos: Pos
+    message: str
+    text: str
+
+
+_Spot = tuple[int, int, int, str, str]  # line, start column, end column, message, matched text
+
+
+def _located(number: int, columns: Sequence[int] | None, line: str, findings: Iterable[Finding]) -> Iterator[_Spot]:
+    for finding in without_overlaps(findings):
+        start = columns[finding.start] if columns is not None else finding.start
+        end = columns[min(finding.end, len(columns) - 1)] if columns is not None else finding.end
+        yield number, start, end, finding.message, line[finding.start:finding.end]
+
+
+def _spots(file: ScannedFile, finder: LineFinder, hint: Hint | None) -> Iterator[_Spot]:
+    """What `finder` finds in every view of `file`, once per secret, at original positions."""
+    found: list[_Spot] = []
+    for number, line in candidate_lines(file.folded, hint):
+        original = file.originals.get(number)
+        found += _located(number, column_map(original) if original is not None else None, line, finder(line))
+    for index, line in candidate_lines(file.view_text, hint):
+        view = file.views[index - 1]
+        findings = finder(line)
+        if findings:
+            found += _located(view.line, view.columns(), line, findings)
+    return _kept(found)
+
+
+def _kept(found: list[_Spot]) -> Iterator[_Spot]:
+    """One finding per secret: on each line, a finding that starts inside one kept before (from
+    another view of the same line) or matched the same text is dropped."""
+    last_line, last_end, seen = -1, -1, set[str]()
+    for item in sorted(found, key=lambda f: (f[0], f[1], -f[2])):
+        number, start, end, _message, text = item
+        if number != last_line:
+            last_line, last_end, seen = number, -1, set[str]()
+        if start < last_end or text in seen:
+            continue
+        last_end, seen = max(last_end, end, start + 1), seen | {text}
+        yield item
+
+
+def scan(ctx, finder: LineFinder, hint: Hint | None = None) -> Iterator[Located]:
+    """Run `finder` over every view of every scanned file (the folded lines `hint` points at, and
+    each other View it points at); yield each finding once, at its original line and column."""
     for file in scanned_files(ctx):
-        for number, line in candidate_lines(file.folded, hint):
-            findings = without_overlaps(finder(line))
-            if not findings:
-                continue
-            original = file.originals.get(number)
-            columns = column_map(original) if original is not None else None
-            for finding in findings:
-                col = columns[finding.start] if columns is not None else finding.start
-                yield Problem(Pos(file.path, number, col + 1), finding.message)
+        for number, start, _end, message, text in _spots(file, finder, hint):
+            yield Located(Pos(file.path, number, start + 1 if number else 0), message, text)
+
+
+def spans(text: str, finder: LineFinder, hint: Hint | None = None) -> list[tuple[int, int]]:
+    """(start, end) in `text` of what `finder` finds in any view of any of its lines (for
+    redaction: corpustools.lint.secrets.redaction)."""
+    offsets = [0]
+    for line in text.split("\n"):
+        offsets.append(offsets[-1] + len(line) + 1)
+    return [(offsets[number - 1] + start, offsets[number - 1] + max(end, start + 1))
+            for number, start, end, _message, _text in _spots(scanned_file("", text), finder, hint)]

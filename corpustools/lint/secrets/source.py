@@ -1,14 +1,16 @@
 """Reading a corpus file for the secret scan: leniently, so that every byte is seen.
 
 The corpus loader refuses a file with a BOM, CR line endings, a NUL or a stray non-UTF-8 byte
-(CT001/CT002, which can be suppressed); the secret scan still reads it. It decodes UTF-8 with
-replacement, takes LF, CRLF and CR as line endings, strips a leading BOM and keeps NULs as
-characters. What it could not read in full (unreadable, not a regular file, over the size cap,
-undecodable bytes replaced) is an `Unread` note, which CT508 reports and nothing can suppress.
+(CT001/CT002, which can be suppressed); the secret scan still reads it. It decodes by the file's
+byte-order mark (UTF-8, UTF-16 or UTF-32 in either byte order), else as UTF-8, with replacement,
+takes LF, CRLF and CR as line endings and keeps NULs as characters. What it could not read in full
+(unreadable, not a regular file, over the size cap, undecodable bytes replaced, a byte-order mark
+that contradicts the text) is an `Unread` note, which CT508 reports and nothing can suppress.
 """
 
 from __future__ import annotations
 
+import codecs
 import errno
 import os
 import stat
@@ -70,18 +72,53 @@ def lines_of(text: str) -> str:
     return text.replace("\r\n", "\n").replace("\r", "\n") if "\r" in text else text
 
 
+# Byte-order marks, longest first: a UTF-32-LE mark begins with the UTF-16-LE one.
+_BOMS = ((codecs.BOM_UTF32_LE, "utf-32-le"), (codecs.BOM_UTF32_BE, "utf-32-be"), (codecs.BOM_UTF8, "utf-8"),
+         (codecs.BOM_UTF16_LE, "utf-16-le"), (codecs.BOM_UTF16_BE, "utf-16-be"))
+_SWAPPED = {"utf-32-le": "utf-32-be", "utf-32-be": "utf-32-le", "utf-16-le": "utf-16-be", "utf-16-be": "utf-16-le"}
+
+
+def _ascii_share(text: str) -> float:
+    return sum(1 for c in text if " " <= c <= "~" or c in "\t\n\r") / max(len(text), 1)
+
+
+def _position(text: str) -> tuple[int, int]:
+    """The 1-based line and column just after `text` (what was decoded before a bad byte)."""
+    before = lines_of(text)
+    return before.count("\n") + 1, len(before) - (before.rfind("\n") + 1) + 1
+
+
+def decode(data: bytes, path: str) -> tuple[str, Unread | None]:
+    """`data` as text: by its byte-order mark (UTF-8, UTF-16 or UTF-32, either byte order), else as
+    UTF-8; undecodable bytes replaced. A mark whose byte order reads as far less text than the
+    other order is a wrong mark (the other order is scanned); both are reported."""
+    encoding, body = "utf-8", data
+    for bom, name in _BOMS:
+        if data.startswith(bom):
+            encoding, body = name, data[len(bom):]
+            break
+    label = encoding.upper()
+    if encoding in _SWAPPED:
+        declared = body.decode(encoding, errors="replace")
+        swapped = body.decode(_SWAPPED[encoding], errors="replace")
+        if _ascii_share(swapped) > max(0.5, 2 * _ascii_share(declared)):
+            return lines_of(swapped), Unread(Pos(path), f"its byte-order mark says {label} but the text is "
+                                                        f"{_SWAPPED[encoding].upper()}; scanned as that")
+    try:
+        return lines_of(body.decode(encoding)), None
+    except UnicodeDecodeError as err:
+        line, col = _position(body[: err.start].decode(encoding, errors="replace"))
+        what = f"byte 0x{body[err.start]:02x} is not UTF-8" if encoding == "utf-8" else (
+            f"bytes at offset {err.start + len(data) - len(body)} are not {label}")
+        return (lines_of(body.decode(encoding, errors="replace")),
+                Unread(Pos(path, line, col), f"{what}; undecodable bytes were replaced and the rest scanned"))
+
+
 def read_leniently(path: str) -> tuple[str, Unread | None]:
     """The text of `path` as the secret scan reads it (see the module docstring), and what of it
     could not be read, if anything."""
     data, why = _read(path)
+    text, undecodable = decode(data, path)
     if why is not None:
-        return lines_of(data.decode("utf-8", errors="replace")), Unread(Pos(path), why)
-    try:
-        return lines_of(data.decode("utf-8")), None
-    except UnicodeDecodeError as err:
-        before = lines_of(data[: err.start].decode("utf-8"))
-        line = before.count("\n") + 1
-        col = len(before) - (before.rfind("\n") + 1) + 1
-        return (lines_of(data.decode("utf-8", errors="replace")),
-                Unread(Pos(path, line, col), f"byte 0x{data[err.start]:02x} is not UTF-8; undecodable bytes "
-                                             "were replaced and the rest scanned"))
+        return text, Unread(Pos(path), why)
+    return text, undecodable

@@ -40,6 +40,15 @@ def _has_entropy(text: str) -> bool:
     return (has_digit and (has_lower or has_upper)) or (has_lower and has_upper)
 
 
+def _is_mailgun_key(match: re.Match) -> bool:
+    """`key-` and 32 lowercase letters and digits. Only hex digits is a hash (`key-<md5>`, a cache
+    key): a Mailgun key then only where the line names Mailgun."""
+    body = match.group("body")
+    if any(c not in "0123456789abcdef" for c in body):
+        return any(c.isdigit() for c in body) and any(c.isalpha() for c in body)
+    return "mailgun" in match.string.lower()
+
+
 def _is_basic_credentials(match: re.Match) -> bool:
     """`Basic <base64>` outside a header counts only when it decodes to `user:password`."""
     try:
@@ -78,7 +87,7 @@ _SK_VENDORS = (("sk-ant-", "Anthropic API key"), ("sk-proj-", "OpenAI project ke
 @dataclass(frozen=True)
 class DiscordShape(TokenShape):
     """`<base64 user id>.<timestamp>.<hmac>`: found from its first dot, because the id has no
-    literal prefix; the id is 23-27 characters starting with M, N or O."""
+    literal prefix; the id is 23-27 characters starting with M, N or O and decodes to a number."""
 
     def matches(self, line: str) -> Iterator[re.Match]:
         for match in self.pattern.finditer(line):
@@ -86,8 +95,18 @@ class DiscordShape(TokenShape):
             if start < 0 or not 24 <= match.start() - start <= 28 or line[start] not in "MNO":
                 continue
             whole = _ID_AND_REST.match(line, start)
-            if whole is not None and _has_entropy(whole.group()):
+            if whole is not None and _is_user_id(line[start:match.start()]):
                 yield whole
+
+
+def _is_user_id(segment: str) -> bool:
+    """The token's first part is a Discord user id (a number) in base64: `MTA4NzE2MzU0MDkyNDc4NDY0`
+    is `108716354092478464`. A dotted Java class name has the token's shape but decodes to no number."""
+    try:
+        decoded = base64.urlsafe_b64decode(segment + "=" * (-len(segment) % 4))
+    except (binascii.Error, ValueError):
+        return False
+    return 15 <= len(decoded) <= 21 and decoded.isdigit()
 
 
 # Its needle is the middle of the token: a dot, 6-7 key characters and a dot (see hint()).
@@ -145,7 +164,8 @@ SHAPES = (
     # LLM vendors (OpenAI, Anthropic and DeepSeek share `sk-`; the message names the likely one);
     # an elided `sk-...` counts too: it shows a key was pasted here.
     SkKeyShape("OpenAI-style API key", ("sk-",), re.compile(
-        _token("sk-", r"(?:[A-Za-z0-9_\-]{20,255}" + _R + r"|[A-Za-z0-9_\-]{0,19}(?:\.\.\.|…))"))),
+        _token("sk-", r"(?:(?P<body>[A-Za-z0-9_\-]{20,255})" + _R + r"|[A-Za-z0-9_\-]{0,19}(?:\.\.\.|…))")),
+        accept=lambda m: m.group("body") is None or _has_entropy(m.group("body"))),
     _shape("Hugging Face token", ["hf_"], _token("hf_", r"[A-Za-z0-9]{30,255}" + _R), keep=3),
     _shape("Groq API key", ["gsk_"], _token("gsk_", r"[A-Za-z0-9]{20,255}" + _R)),
     _shape("Replicate token", ["r8_"], _token("r8_", r"[A-Za-z0-9]{20,255}" + _R), keep=3),
@@ -156,7 +176,7 @@ SHAPES = (
            keep=3),
     _shape("Shopify token", ["shp"], _token("shp(?:at|ca|pa|ss)_", r"[a-fA-F0-9]{32}" + _R), keep=6),
     _shape("DigitalOcean token", ["_v1_"], _token("do[opr]_v1_", r"[a-f0-9]{64}" + _R), keep=7),
-    _shape("Mailgun API key", ["key-"], _token("key-", r"[0-9a-f]{32}" + _R)),
+    _shape("Mailgun API key", ["key-"], _token("key-", r"(?P<body>[0-9a-z]{32})" + _R), accept=_is_mailgun_key),
     _shape("Twilio API key", ["SK"], _token("SK", r"[0-9a-f]{32}(?![A-Za-z0-9])", _ALNUM), keep=2),
     # Keys and signed tokens
     _shape("private key", ["PRIVATE KEY"], r"-----BEGIN[ A-Z0-9]{0,40}PRIVATE KEY(?: BLOCK)?-----", keep=10),

@@ -31,7 +31,7 @@ def is_reference(value: str, *, quoted: bool = False) -> bool:
     """True when `value` (quotes already removed; `quoted` says there were some) names, hides or
     types a secret, or is empty."""
     value = value.strip()
-    if not value:
+    if not value or value.endswith(("…", "...")):  # elided, as every redacted value is (`hedg…`)
         return True
     if quoted:
         if (value.startswith(_QUOTED_REFERENCE_STARTS) or any(part in value for part in _QUOTED_REFERENCE_PARTS)

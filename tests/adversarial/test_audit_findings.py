@@ -1,4 +1,5 @@
-"""The third hostile audit's reproductions (issue 23), one class per finding, written from its text.
+"""Issue 23's findings outside the secret scan (the secret findings are test_secret_findings.py), one
+class per finding, written from the issue's text.
 
 Each class runs the command the audit ran and asserts what a user must now see: exit 2 with one
 line naming the file, and not a byte written anywhere (the whole tree is compared), or the
@@ -147,7 +148,7 @@ class TestProvenanceRecordOverTheAuthoringPrompt:
         code, out, err = run_main("provenance", "record", str(corpus), "--authoring-prompt", "authoring.md",
                                   "--authored-by", "a", "--reviewed-by", "b", "--output", "-", "--date", "2026-01-05")
         assert code == 0 and out.startswith("# Provenance record") and "authoring.md" in out
-        assert "standard output: recorded" in err and tree_digest(tmp_path) == before
+        assert "wrote standard output (the record of" in err and tree_digest(tmp_path) == before
 
 
 class TestLintReportIntoTheKnowledgeBase:
@@ -587,7 +588,7 @@ class TestNamesUnderANonUtf8Locale:
 
     def test_worksheets(self, environment, named):
         done = self.corpustools(environment, named, "adjudicate", "café-corpus", "运行-run", "--out", "表.yaml")
-        assert done.returncode == 0 and "wrote 表.yaml" in done.stdout.decode("utf-8"), done.stderr
+        assert done.returncode == 0 and "wrote 表.yaml" in done.stderr.decode("utf-8"), done.stderr
         assert (named / "表.yaml").exists()
 
     def test_sarif_uris(self, environment, named):

@@ -1,0 +1,72 @@
+"""The README's Commands table: every example runs as printed, from the top of a copy of this
+repository (the shipped corpus and the authoring record), and exits 0. `my-prompt.md`, which the
+README says stands for the user's prompt, is the one file the test writes first. The README's
+other snippets are run by tests/test_shipped_corpus.py (the first two commands) and
+tests/test_precommit.py (the pre-commit hook)."""
+
+from __future__ import annotations
+
+import re
+import shlex
+import shutil
+from pathlib import Path
+
+import pytest
+
+from corpustools.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+PROMPT = "# My prompt\nVersion: 1\n\nExtract what the user taught.\n\n[TRANSCRIPT PLACEHOLDER, substituted at runtime]\n"
+
+
+def table_examples() -> list[str]:
+    """The example column of the README's Commands table, in order."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("## Commands"):]
+    rows = re.findall(r"^\| `corpustools .*$", section, re.MULTILINE)
+    examples = [re.fullmatch(r".*\| `(corpustools [^`]+)` \|", row) for row in rows]
+    assert all(examples), [row for row, found in zip(rows, examples, strict=True) if not found]
+    return [found.group(1) for found in examples if found]
+
+
+def test_the_table_has_one_example_per_command():
+    from corpustools.commands import COMMANDS
+
+    assert sorted(example.split()[1] for example in table_examples()) == sorted(COMMANDS)
+
+
+@pytest.fixture(scope="module")
+def clone(tmp_path_factory):
+    """The shipped corpus and authoring/ in a fresh folder that is a repository (`.git`)."""
+    top = tmp_path_factory.mktemp("clone")
+    shutil.copytree(ROOT / "fixtures" / "prompt-eval", top / "fixtures" / "prompt-eval")
+    shutil.copytree(ROOT / "authoring", top / "authoring")
+    (top / ".git").mkdir()
+    (top / "my-prompt.md").write_text(PROMPT)
+    return top
+
+
+@pytest.mark.parametrize("example", table_examples(), ids=lambda e: " ".join(e.split()[1:3]))
+def test_every_commands_table_example_runs_as_printed(example, clone, monkeypatch, capsys):
+    monkeypatch.chdir(clone)
+    code = main(shlex.split(example)[1:])
+    captured = capsys.readouterr()
+    assert code == 0, captured.out[-2000:] + captured.err
+    assert captured.out or captured.err.splitlines()[-1].startswith("wrote ")  # it printed or wrote something
+
+
+CONCEPTS = ("fixture", "session", "sidecar", "expected point", "optional point", "phantom", "gate accuracy", "run",
+            "practice", "map")
+
+
+def test_the_words_of_the_first_screen_are_defined_before_the_commands(capsys, monkeypatch):
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    defined = re.findall(r"^- \*\*([a-z ]+)\*\*", readme[:readme.index("## Commands")], re.MULTILINE)
+    assert tuple(defined) == CONCEPTS
+    # the README's first command: each concept word its report's first screen uses is one of them
+    monkeypatch.chdir(ROOT)
+    assert main(["score", "fixtures/prompt-eval", "fixtures/prompt-eval/runs/v5-run6"]) == 0
+    first_screen = "\n".join(capsys.readouterr().out.splitlines()[:40]).lower()
+    used = [word for word in ("phantom", "gate accuracy", "practice", "map", "fixture", "optional point")
+            if word in first_screen]
+    assert {"phantom", "gate accuracy", "practice", "map"} <= set(used) <= set(CONCEPTS)
