@@ -73,6 +73,26 @@ class TestInitWithAnEmptyPath:
         refused(tmp_path, *argv, says="empty path")
 
 
+    def test_every_argument_naming_a_file_or_folder_refuses_the_empty_path(self):
+        import argparse
+
+        from corpustools.cli import build_parser
+        from corpustools.commands.options import path
+
+        def arguments(parser):  # (command, argument) of every parser and subparser
+            for action in parser._actions:
+                if isinstance(action, argparse._SubParsersAction):
+                    for sub in action.choices.values():
+                        yield from arguments(sub)
+                else:
+                    yield parser.prog, action
+
+        named = [(prog, action) for prog, action in arguments(build_parser())
+                 if action.metavar in ("FILE", "DIR", "PATH", "CORPUS", "RUN", "RESULTS", "RECORD")]
+        assert len(named) > 20
+        assert [(prog, action.dest) for prog, action in named if action.type is not path] == []
+
+
 class TestRunInitWithAnEmptyResults:
     """`run init ''` wrote run.yaml into the working folder."""
 
