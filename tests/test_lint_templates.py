@@ -462,7 +462,7 @@ def test_the_array_search_finds_exactly_the_candidates_of_the_indexed_search(nam
     for threshold in thresholds:
         indexed = candidate_pairs_indexed(texts, threshold)
         assert nearmatch_arrays.candidate_pairs(texts, threshold) == indexed, (name, threshold)
-        assert indexed or threshold == 100, (name, threshold)  # an empty comparison would prove nothing
+        assert len(indexed.a) > 0, (name, threshold)  # an empty comparison would prove nothing
 
 
 def test_the_common_word_case_closes_blocks():
@@ -501,7 +501,7 @@ def test_ct702_at_10000_fixtures_has_the_candidates_of_the_indexed_search(tmp_pa
     assert len(texts) >= nearmatch.ARRAYS_FROM
     arrays = nearmatch_arrays.candidate_pairs(texts, options.threshold)
     assert arrays == candidate_pairs_indexed(texts, options.threshold)
-    assert len(arrays) > 100_000
+    assert len(arrays.a) > 100_000
     reported = {os.path.relpath(problem.pos.path, tmp_path) for problem in template_near.check(context, options)}
     planted = {path for code, path in generated.planted if code == "CT702"}
     assert len(planted) == 5 and planted <= reported, (planted, reported)

@@ -36,8 +36,9 @@ candidates, in the same order (tests/test_lint_templates.py compares them).
 from __future__ import annotations
 
 import math
+from array import array
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
@@ -166,9 +167,23 @@ class NearIndex:
         return self._score(text, self.candidates(text))
 
 
-def candidate_pairs_indexed(texts: Sequence[str], threshold: float) -> list[tuple[int, int]]:
-    """(a, b), a < b, of every two texts the blocks make candidates, sorted: each text is searched
-    for among the texts before it (NearIndex's blocks and length band), then inserted."""
+@dataclass(frozen=True)
+class CandidatePairs:
+    """The pairs of texts to score: (a[i], b[i]) with a < b, sorted. Two arrays of machine
+    integers, not a tuple per pair: at 10,000 fixtures CT702 has 444,356 of them."""
+
+    a: array
+    b: array
+
+    @classmethod
+    def of(cls, pairs: Iterable[tuple[int, int]]) -> CandidatePairs:
+        ordered = sorted(pairs)
+        return cls(array("q", [a for a, _ in ordered]), array("q", [b for _, b in ordered]))
+
+
+def candidate_pairs_indexed(texts: Sequence[str], threshold: float) -> CandidatePairs:
+    """Every two texts the blocks make candidates: each text is searched for among the texts
+    before it (NearIndex's blocks and length band), then inserted."""
     index = NearIndex(texts, threshold, insert=False)
     found: list[tuple[int, int]] = []
     with gc_paused():
@@ -176,10 +191,10 @@ def candidate_pairs_indexed(texts: Sequence[str], threshold: float) -> list[tupl
             keys = index.keys(text)
             found += [(a, b) for a in index._candidates(len(text), keys)]
             index._insert(text, keys)
-    return sorted(found)
+    return CandidatePairs.of(found)
 
 
-def candidate_pairs(texts: Sequence[str], threshold: float) -> list[tuple[int, int]]:
+def candidate_pairs(texts: Sequence[str], threshold: float) -> CandidatePairs:
     """candidate_pairs_indexed(texts, threshold), on numpy arrays for ARRAYS_FROM texts or more."""
     if len(texts) >= ARRAYS_FROM:
         from corpustools.lint import nearmatch_arrays
@@ -196,9 +211,11 @@ def near_pairs(texts: Sequence[str], threshold: float) -> list[NearPair]:
     from rapidfuzz.fuzz import ratio
 
     pairs = []
-    for a, b in candidate_pairs(texts, threshold):
-        if texts[a] != texts[b]:
-            score = ratio(texts[b], texts[a], score_cutoff=threshold)
-            if score >= threshold:  # rapidfuzz returns 0 below the cutoff
-                pairs.append(NearPair(a, b, score))
+    candidates = candidate_pairs(texts, threshold)
+    with gc_paused():
+        for a, b in zip(candidates.a, candidates.b, strict=True):
+            if texts[a] != texts[b]:
+                score = ratio(texts[b], texts[a], score_cutoff=threshold)
+                if score >= threshold:  # rapidfuzz returns 0 below the cutoff
+                    pairs.append(NearPair(a, b, score))
     return pairs

@@ -25,13 +25,14 @@ from itertools import combinations
 
 import numpy as np
 
-from corpustools.lint.nearmatch import MAX_BLOCK, length_band, prefix_length
+from corpustools.lint.nearmatch import MAX_BLOCK, CandidatePairs, length_band, prefix_length
 from corpustools.lint.skeleton import MASK
 
 # Keys are generated in chunks of about this many (8 bytes each), so the transient arrays of the
 # second pass stay small next to the one array of every key the first pass sorts.
 CHUNK_KEYS = 1 << 19
 LARGEST_KEY = 2**63 - 1
+BITMAP_SLOTS = 1 << 24  # one byte each: 16 MB while the second pass runs, after the first's array is freed
 
 
 class _WordIds(dict):
@@ -42,19 +43,32 @@ class _WordIds(dict):
         return number
 
 
+def _distinct(values: np.ndarray) -> np.ndarray:
+    """The distinct values, ascending (values is sorted in place)."""
+    values.sort()
+    return values[np.concatenate(([True], values[1:] != values[:-1]))] if len(values) else values
+
+
 def _distinct_words(texts: Sequence[str]) -> tuple[np.ndarray, np.ndarray, list[str]]:
-    """(holder, word) of each distinct word of each text, MASK left out, and the words by number."""
+    """(holder, word) of each distinct word of each text, by holder then word, MASK left out; and
+    the words by number."""
     ids = _WordIds()
+    ids[MASK]  # number 0
     words = array("i")
     counts = array("i")
     number = ids.__getitem__
     for text in texts:
-        distinct = set(text.split())
-        distinct.discard(MASK)
-        words.extend(map(number, distinct))
-        counts.append(len(distinct))
-    holder = np.repeat(np.arange(len(texts), dtype=np.int32), np.frombuffer(counts, dtype=np.intc))
-    return holder, np.frombuffer(words, dtype=np.intc), list(ids)
+        tokens = text.split()
+        words.extend(map(number, tokens))
+        counts.append(len(tokens))
+    scale = len(ids)
+    pairs = np.repeat(np.arange(len(texts), dtype=np.int64) * scale, np.frombuffer(counts, dtype=np.intc))
+    pairs += np.frombuffer(words, dtype=np.intc)
+    del words
+    pairs = _distinct(pairs)
+    holder, word = np.divmod(pairs, scale)
+    unmasked = word != 0
+    return holder[unmasked].astype(np.int32), word[unmasked] - 1, list(ids)[1:]
 
 
 def _ranked(word: np.ndarray, vocabulary: list[str]) -> np.ndarray:
@@ -79,8 +93,8 @@ def _rarest_rows(texts: Sequence[str], threshold: float) -> tuple[list[tuple[np.
     ordered += _ranked(word, vocabulary)
     del holder, word
     ordered.sort()  # by text, then rank
-    holder = (ordered // scale).astype(np.int32)
-    rank = ordered % scale
+    holder, rank = np.divmod(ordered, scale)
+    holder = holder.astype(np.int32)
     del ordered
     distinct = np.bincount(holder, minlength=len(texts))
     prefix = np.array([prefix_length(n, threshold) for n in range(int(distinct.max(initial=0)) + 1)])
@@ -128,23 +142,28 @@ def _shared_keys(rows: list[tuple[np.ndarray, np.ndarray]], size: int) -> tuple[
     """(key, holder) of every key more than one text holds, sorted by key, then holder.
 
     Two passes keep memory to one int64 per key: the first sorts every key to find the repeated
-    ones, the second makes the keys again and keeps only those (most keys are one text's own)."""
+    ones, the second makes the keys again and keeps only those (most keys are one text's own).
+    The second looks a key up in the sorted repeated keys only when a bitmap of their low bits
+    says it may be there: the binary searches were most of its time."""
     every = np.empty(sum(len(holders) * _keys_per_text(ranks.shape[1]) for holders, ranks in rows), dtype=np.int64)
     filled = 0
     for _, keys in _chunks(rows, size):
         every[filled:filled + keys.size] = keys.ravel()
         filled += keys.size
     every.sort()
-    repeated = np.unique(every[1:][every[1:] == every[:-1]])
+    repeated = _distinct(every[1:][every[1:] == every[:-1]])
     del every
     key, holder = [np.empty(0, dtype=np.int64)], [np.empty(0, dtype=np.int32)]
     if len(repeated):
+        maybe_repeated = np.zeros(BITMAP_SLOTS, dtype=np.bool_)
+        maybe_repeated[repeated & (BITMAP_SLOTS - 1)] = True
         for holders, keys in _chunks(rows, size):
-            found = np.searchsorted(repeated, keys)
-            np.minimum(found, len(repeated) - 1, out=found)
-            shared = repeated[found] == keys
-            key.append(keys[shared])
-            holder.append(np.broadcast_to(holders[:, None], keys.shape)[shared])
+            flat = keys.ravel()
+            maybe = np.flatnonzero(maybe_repeated[flat & (BITMAP_SLOTS - 1)])
+            found = np.minimum(np.searchsorted(repeated, flat[maybe]), len(repeated) - 1)
+            shared = maybe[repeated[found] == flat[maybe]]
+            key.append(flat[shared])
+            holder.append(holders[shared // keys.shape[1]])
     every_key, every_holder = np.concatenate(key), np.concatenate(holder)
     order = np.lexsort((every_holder, every_key))
     return every_key[order], every_holder[order]
@@ -165,20 +184,26 @@ def _blocked_pairs(key: np.ndarray, holder: np.ndarray) -> tuple[np.ndarray, np.
     return a, b
 
 
-def candidate_pairs(texts: Sequence[str], threshold: float) -> list[tuple[int, int]] | None:
-    """nearmatch.candidate_pairs_indexed(texts, threshold), sorted by (a, b); None when the
-    vocabulary is too large for a triple key to fit in 64 bits (over two million words)."""
+def _machine_integers(values: np.ndarray) -> array:
+    integers = array("q")
+    integers.frombytes(values.astype(np.int64).tobytes())
+    return integers
+
+
+def candidate_pairs(texts: Sequence[str], threshold: float) -> CandidatePairs | None:
+    """nearmatch.candidate_pairs_indexed(texts, threshold); None when the vocabulary is too large
+    for a triple key to fit in 64 bits (over two million words)."""
     rows, size = _rarest_rows(texts, threshold)
     if size ** 3 > LARGEST_KEY:
         return None
     a, b = _blocked_pairs(*_shared_keys(rows, size))
     del rows
     count = len(texts)
-    pair = np.unique(a.astype(np.int64) * count + b)
-    a, b = pair // count, pair % count
-    lengths = np.array([len(text) for text in texts], dtype=np.int64)
-    each_length = np.unique(lengths)
+    pair = _distinct(a.astype(np.int64) * count + b)
+    a, b = np.divmod(pair, count)
+    lengths = np.fromiter(map(len, texts), dtype=np.int64, count=count)
+    each_length = _distinct(lengths.copy())
     bands = np.array([length_band(n, threshold) for n in each_length.tolist()], dtype=np.float64).reshape(-1, 2)
     band = bands[np.searchsorted(each_length, lengths[b])]
     in_band = (band[:, 0] <= lengths[a]) & (lengths[a] <= band[:, 1])
-    return list(zip(a[in_band].tolist(), b[in_band].tolist(), strict=True))
+    return CandidatePairs(_machine_integers(a[in_band]), _machine_integers(b[in_band]))
