@@ -8,6 +8,7 @@ import os
 import random
 
 import pytest
+from swaps import one_noun_swaps, skeleton_of  # bench/swaps.py (bench/ is on pytest's pythonpath)
 
 from corpustools.lint import nearmatch, nearmatch_arrays
 from corpustools.lint.nearmatch import DEAD, MAX_BLOCK, NearIndex, candidate_pairs_indexed, near_pairs, prefix_length
@@ -66,13 +67,6 @@ MASKING = [
     ("The branch's id isn\u2019t abbreviated, it\u2019s the ILS code.", "the branch id isn t abbreviated it the * code"),
     ("Caf\u00e9 \uff26\uff29\uff2c\uff25 names are NFKC-normalized.", "caf\u00e9 * names are * normalized"),
 ]
-
-
-def skeleton_of(sentence: str) -> str:
-    """The skeleton of a line holding one sentence."""
-    found = line_sentences(sentence, 1)
-    assert len(found) == 1, found
-    return found[0].skeleton
 
 
 @pytest.mark.parametrize("sentence, skeleton", MASKING)
@@ -375,33 +369,6 @@ def test_blocks_of_common_words_stop_growing():
     assert sum(len(index.candidates(text)) for text in texts) < len(texts) ** 2 // 20
 
 
-def one_noun_swaps(count: int, seed: int) -> tuple[list[str], list[tuple[str, str]]]:
-    """Skeletons of distinct generated sentences of 12+ words, and (original, swapped) skeleton
-    pairs: one noun of a sentence replaced by another noun of the same length, as the bench
-    generator's --defects plants CT702 (here at a random noun, not only the last)."""
-    from grammar import long_sentence
-    from vocabulary import NOUNS
-
-    rng = random.Random(seed)
-    skeletons: set[str] = set()
-    swaps: list[tuple[str, str]] = []
-    while len(swaps) < count:
-        words = long_sentence(rng).text.split()
-        nouns = [i for i in range(1, len(words)) if words[i] in NOUNS]
-        if len(words) < 12 or not nouns:
-            continue
-        position = rng.choice(nouns)
-        others = [n for n in NOUNS if len(n) == len(words[position]) and n != words[position]]
-        original = skeleton_of(" ".join(words))
-        words[position] = rng.choice(others)
-        swapped = skeleton_of(" ".join(words))
-        if original in skeletons or swapped in skeletons or original == swapped:
-            continue
-        skeletons.update((original, swapped))
-        swaps.append((original, swapped))
-    return sorted(skeletons), swaps
-
-
 @pytest.mark.parametrize("arrays_from", [0, nearmatch.ARRAYS_FROM], ids=["arrays", "indexed"])
 def test_every_planted_one_noun_swap_is_found_at_the_default_threshold(arrays_from, monkeypatch):
     from corpustools.lint.options import defaults
@@ -413,6 +380,16 @@ def test_every_planted_one_noun_swap_is_found_at_the_default_threshold(arrays_fr
     missed = [(a, b) for a, b in swaps if (min(a, b), max(a, b)) not in found]
     assert missed == []
 
+
+
+def test_the_calibration_script_scores_the_swaps_and_misses_none(capsys):
+    # bench/swaps.py 100000 is how the default threshold was calibrated (docs/performance.md).
+    from swaps import main
+
+    assert main(["300", "--seed", "3"]) == 0
+    scores, search = capsys.readouterr().out.splitlines()
+    assert scores.startswith("300 one-noun swaps (seed 3): lowest score ") and "0 under 85" in scores
+    assert search.startswith("near_pairs at 85 over 600 skeletons: 0 swaps missed")
 
 # --- the search on arrays (many texts) finds what NearIndex's dicts find (few texts) ----------
 
