@@ -461,7 +461,7 @@ def test_lint_of_a_small_corpus_does_not_import_numpy(tmp_path):
     assert result.stderr.strip().splitlines()[-1] == "0 False", result.stderr[-2000:]
 
 
-@pytest.mark.slow
+@pytest.mark.heavy
 def test_ct702_at_10000_fixtures_has_the_candidates_of_the_indexed_search(tmp_path):
     """The array search against NearIndex's dicts (the search of before, kept for small corpora)
     on the generated 10,000-fixture corpus with planted defects: the same candidates (hundreds of
