@@ -41,8 +41,12 @@ def read_manifest(results_dir: str) -> ManifestRead:
     """The run manifest of a results folder. Never raises: a missing or bad one is a warning."""
     path = manifest_path(results_dir)
     unrecorded = "model and temperature unrecorded"
-    if not os.path.lexists(path):
+    try:
+        os.lstat(path)
+    except (FileNotFoundError, NotADirectoryError):
         return ManifestRead(None, (f"{results_dir}: no {MANIFEST_FILE}: {unrecorded}",))
+    except OSError as err:  # there, perhaps, but not to be read: never "no run.yaml"
+        return ManifestRead(None, (f"{path}: cannot read: {err.strerror or err}; manifest ignored: {unrecorded}",))
     try:
         doc = parse_yaml(read_text(path), path)
     except InputError as err:
@@ -134,5 +138,5 @@ def write_manifest(results_dir: str, text: str, *, force: bool) -> str:
         raise InputError(Pos(path), f"{MANIFEST_FILE} already exists; not overwritten (pass --force to replace it)")
     if os.path.isdir(path) or os.path.islink(path):
         raise InputError(Pos(path), "is a folder or a symbolic link; not overwritten")
-    write_text(path, text)
+    write_text(path, text, force=force)
     return path

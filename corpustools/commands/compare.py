@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from corpustools.commands.options import add_command, add_corpus_argument, add_report_options
+from corpustools.commands.options import add_command, add_corpus_argument, add_report_options, path
 
 FORMATS = ("text", "markdown", "json", "html")
 
@@ -16,9 +16,9 @@ def register(subparsers) -> None:
         subparsers, "compare", HELP, ". Refuses (exit 2) when a run was produced against a "
         "different corpus, unless --allow-corpus-drift.")
     add_corpus_argument(parser, "the corpus folder both sides are scored against")
-    parser.add_argument("--base", metavar="RUN", action="append", required=True,
+    parser.add_argument("--base", metavar="RUN", action="append", required=True, type=path,
                         help="a results folder of the current version (repeat for several runs)")
-    parser.add_argument("--candidate", metavar="RUN", action="append", required=True,
+    parser.add_argument("--candidate", metavar="RUN", action="append", required=True, type=path,
                         help="a results folder of the proposed version (repeat for several runs)")
     add_report_options(parser, FORMATS, "text")
     parser.add_argument("--allow-corpus-drift", action="store_true",
@@ -35,7 +35,7 @@ def register(subparsers) -> None:
 
 def run(args, out, err) -> int:
     from corpustools.io.positions import InputError, printable
-    from corpustools.io.writing import emit, run_folder_inputs
+    from corpustools.io.writing import emit
     from corpustools.score.compare import CorpusDrift, compare_runs
     from corpustools.score.compare_markdown import compare_markdown
     from corpustools.score.report_json import compare_json
@@ -51,7 +51,7 @@ def run(args, out, err) -> int:
             from corpustools.score.compare_text import compare_text
 
             text = {"text": compare_text, "markdown": compare_markdown, "json": compare_json}[args.format](comparison)
-        emit(text, args.output, args.corpus, out, run_folder_inputs(args.base + args.candidate), err=err)
+        emit(text, args.output, args.corpus, out, err=err, force=args.force)
     except CorpusDrift as drift:
         print(f"corpustools compare: {printable(str(drift))}; refusing to compare (pass --allow-corpus-drift to compare anyway)",
               file=err)

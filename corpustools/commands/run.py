@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from corpustools.commands.options import add_command
+from corpustools.commands.options import add_command, path
 
 HELP = "record how a results folder is produced (run init writes RESULTS/run.yaml)"
 
@@ -16,9 +16,9 @@ def register(subparsers) -> None:
         "recording the prompt's path, name, Version: line and sha256, the model, temperature, harness, operator, "
         "start time and the sha256 of the corpus, so that score and compare can tell when the prompt or the "
         "corpus changed since (drift). Refuses to overwrite an existing run.yaml unless --force.")
-    init.add_argument("results", metavar="RESULTS", help="the results folder (created if missing)")
-    init.add_argument("--corpus", metavar="CORPUS", required=True, help="the corpus the run is produced against")
-    init.add_argument("--prompt", metavar="FILE", required=True, help="the prompt file under evaluation")
+    init.add_argument("results", metavar="RESULTS", type=path, help="the results folder (created if missing)")
+    init.add_argument("--corpus", metavar="CORPUS", required=True, type=path, help="the corpus the run is produced against")
+    init.add_argument("--prompt", metavar="FILE", required=True, type=path, help="the prompt file under evaluation")
     init.add_argument("--prompt-name", metavar="NAME",
                       help="default: corpus.yaml's prompt_under_eval name, else the file name")
     init.add_argument("--model", default="unrecorded", help="the exact model identifier")
@@ -27,7 +27,7 @@ def register(subparsers) -> None:
     init.add_argument("--operator", default="unrecorded", help="who runs the model")
     init.add_argument("--started-at", metavar="TIMESTAMP", help="default: now, in UTC (ISO 8601)")
     init.add_argument("--notes", default="", help="free notes (edit run.yaml later to add more)")
-    init.add_argument("--force", action="store_true", help="replace an existing run.yaml")
+    init.add_argument("--force", action="store_true", help="replace an existing run.yaml (a read-only one too)")
     init.set_defaults(run=run_init)
     parser.set_defaults(run=run_without_action, run_parser=parser)
 

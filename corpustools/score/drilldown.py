@@ -144,8 +144,10 @@ def reason_words(detail: ReasonDetail, quote, value=None, plain=str, title=None)
         return f"field {quote(str(reason.pointer))}" + (f": {field_line(field, value or quote)}" if field else "")
     if kind is ReasonKind.MISSING_RESULT:
         return "no result file for this fixture"
+    if kind is ReasonKind.UNREADABLE_RESULT:
+        return f"the result file cannot be read: {plain(reason.detail)}"
     if kind is ReasonKind.INVALID_RESULT:
-        return f"the result cannot be read: {plain(reason.detail)}"
+        return f"the result is not a valid output: {plain(reason.detail)}"
     if kind is ReasonKind.SIDECAR_INVALID:
         return "the sidecar is invalid" + (f": {plain(reason.detail)}" if reason.detail else "")
     return plain(str(reason))  # a kind without words yet: its code says it
