@@ -152,7 +152,7 @@ def test_agreement_levels_and_optional_points_count_apart(corpus, tmp_path, caps
     assert (agreement["proposal"]["agreed"], agreement["proposal"]["total"]) == (2, 2)
     assert agreement["fixture"]["kappa"] is None  # every verdict PASS on both sides: undefined
     assert data["runs"][0]["agreement"] == agreement and disagreements(data) == []
-    markdown = run_cli(capsys, "calibrate", corpus, pair[0], "--verdicts", pair[1])[1]
+    markdown = run_cli(capsys, "calibrate", corpus, pair[0], "--verdicts", pair[1], "--format", "markdown")[1]
     assert "**Fixture verdicts agree on 2/2** (100.0%, 95% CI 34.2%–100.0%; kappa n/a)" in markdown
     assert "| optional points (secondary) | matched | captured | 1/1 |" in markdown
     assert "None: the scorer and the judge agree on every fixture, point and proposal." in markdown
@@ -172,11 +172,14 @@ def test_round_trip_reports_in_every_format_deterministically(corpus, tmp_path, 
     assert "- `label-too-narrow` [proposal] proposal map[0] \"Mailing vendor client\": a phantom to the scorer; the " \
            "human classed it durable-unlabeled" in markdown
     assert "| `label-too-narrow` | 1 |" in markdown
-    assert '    label-too-narrow [proposal] proposal map[0] "Mailing vendor client": a phantom to the scorer' in text
+    # the terminal's: the disagreement first, the verdict line last
+    assert text.startswith(f"{ADMIT_ID} (admit-convention): scorer FAIL, human PASS\n"
+                           '  label-too-narrow [proposal] proposal map[0] "Mailing vendor client": a phantom to the scorer')
+    assert text.splitlines()[-1].startswith("Fixture verdicts agree on 1/2 (50.0%, 95% CI 9.5%–90.5%; kappa")
     assert json.loads(first["json"][1])["runs"][0]["fixtures"][0]["disagreements"][0]["proposal_title"] == (
         "Mailing vendor client")
     out = tmp_path / "report.md"
-    assert run_cli(capsys, *argv, "--output", out) == (0, "", f"wrote {out}\n")
+    assert run_cli(capsys, *argv, "--format", "markdown", "--output", out) == (0, "", f"wrote {out}\n")
     assert out.read_text(encoding="utf-8") == markdown
     code, _, err = run_cli(capsys, *argv, "--output", corpus / "expected" / "r.md")
     assert code == 2 and "never writes there" in err
@@ -354,7 +357,7 @@ def test_the_same_run_given_twice_is_counted_twice_with_a_warning(corpus, tmp_pa
 def test_report_options_may_come_before_between_or_after_the_pairs(corpus, tmp_path, capsys):
     run, sheet = judged(tmp_path, capsys, corpus, "r", GOOD_ADMIT, {(ADMIT_ID, "practice[0]", "class"): f"point:{POINT}"})
     expected = run_cli(capsys, "calibrate", corpus, run, "--verdicts", sheet, "--format", "text")
-    assert expected[0] == 0 and expected[1].startswith("corpustools calibrate: tiny, version 1\n")
+    assert expected[0] == 0 and expected[1].startswith("corpus: tiny, version 1 (")
     for argv in (("--format", "text", corpus, run, "--verdicts", sheet),
                  (corpus, "--format", "text", run, "--verdicts", sheet),
                  (corpus, run, f"--verdicts={sheet}", "--format=text")):

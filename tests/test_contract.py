@@ -64,15 +64,15 @@ def test_a_wrong_classification_fails_with_field_mismatch_and_its_evidence(capsy
     assert fixture(report, BILLING)["fields"][:2] == [
         {"field": "/queue", "expected": ["billing"], "got": "billing", "present": True, "matched": True},
         {"field": "/priority", "expected": ["normal", "low"], "got": "urgent", "present": True, "matched": False}]
-    code, markdown, _ = run(capsys, "score", "c", "run")
+    code, markdown, _ = run(capsys, "score", "c", "run", "--format", "markdown")
     assert "- `field-mismatch:/priority`\n  - expected `\"normal\"` or `\"low\"`; got `\"urgent\"`\n" in markdown
     assert "- `field-mismatch:/escalate`\n  - expected `true`; got `false`\n" in markdown
     # the per-field table: accuracy with its interval, then expected against got, fixture by fixture
     assert "| `/escalate` | 1/2 | 50.0% | 9.5%–90.5% |" in markdown
     assert f"| {OUTAGE} | `true` | `false` | **no** |" in markdown
     text = run(capsys, "score", "c", "run", "--format", "text")[1]
-    assert "    field-mismatch:/priority\n      expected \"normal\" or \"low\"; got \"urgent\"\n" in text
-    assert "  field /priority: 1/2 (50.0%, 95% CI 9.5%–90.5%)\n" in text
+    assert ('  field /priority: expected "normal" or "low"; got "urgent"  [field-mismatch:/priority]\n') in text
+    assert "\nfield /priority: 1/2 (50.0%, 95% CI 9.5%–90.5%)\n" in text
 
 
 def test_a_pinned_field_absent_from_the_result_is_a_mismatch_not_an_invalid_result(capsys):
@@ -142,7 +142,7 @@ optional_points:
              t["f1"]) for t in a["types"]] == [("fact", 1, 2, 1, 3, 0.4), ("step", 1, 1, 2, 2, 1.0)]
     assert a["precision"]["low"] == 0.2307 and a["precision"]["high"] == 0.8824  # its Wilson interval
     text = run(capsys, "score", "c", "run", "--format", "text")[1]
-    assert "  precision (items matching a point): 3/5 (60.0%, 95% CI 23.1%–88.2%)\n  F1: 0.632\n" in text
+    assert "\nprecision (items matching a point): 3/5 (60.0%, 95% CI 23.1%–88.2%); F1 0.632\n" in text
     assert "  fact: recall 1/2 (50.0%, 95% CI 9.5%–90.5%); precision 1/3 (33.3%, 95% CI 6.1%–79.2%); F1 0.400\n" in text
     page = run(capsys, "score", "c", "run", "--format", "html")[1]
     assert "<td><code>step</code></td><td>1/1</td><td>100.0%</td><td>2/2</td><td>100.0%</td><td>1.000</td>" in page
@@ -338,8 +338,8 @@ def test_a_text_answer_is_one_item_and_empty_answers_are_declared(capsys):
     assert fixture(report, OUTAGE)["proposals"] == []  # "None" is an empty answer here
     assert report["aggregate"]["phantoms"] is None and report["aggregate"]["gate_correct"] == 1
     text = run(capsys, "score", "c", "run", "--format", "text")[1]
-    assert "; phantoms n/a (text answers); " in text.splitlines()[0] and "  phantoms: n/a (text answers)\n" in text
-    markdown = run(capsys, "score", "c", "run")[1]
+    assert "; phantoms n/a (text answers); " in text.splitlines()[-1]  # the verdict line, last
+    markdown = run(capsys, "score", "c", "run", "--format", "markdown")[1]
     assert "| phantoms (unexpected proposals) | n/a (text answers) |  |  |" in markdown
 
 
@@ -407,7 +407,7 @@ def test_a_worksheet_shows_each_item_as_the_contract_declares_it_and_calibrates(
                              if line.strip().startswith(key)), line) for line in sheet.splitlines()) + "\n"
     (tmp_path / "judged.yaml").write_text(judged)
     assert run(capsys, "validate", "adjudication", "judged.yaml")[0] == 0
-    code, out, _ = run(capsys, "calibrate", "c", "gold", "--verdicts", "judged.yaml")
+    code, out, _ = run(capsys, "calibrate", "c", "gold", "--verdicts", "judged.yaml", "--format", "markdown")
     assert code == 0 and "**Fixture verdicts agree on 2/2**" in out and "proposals 1/1" in out
 
 

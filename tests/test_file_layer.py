@@ -109,7 +109,8 @@ def test_provenance_record_refuses_a_link_to_a_sessions_folder(make_corpus, tmp_
 
 def test_a_report_beside_a_corpus_is_still_fine(make_corpus, tmp_path):
     corpus = make_corpus()
-    code, _, err = _cli("score", corpus, good_results(tmp_path / "run"), "--output", corpus / "RESULTS-report.md")
+    code, _, err = _cli("score", corpus, good_results(tmp_path / "run"), "--format", "markdown",
+                        "--output", corpus / "RESULTS-report.md")
     assert code == 0 and (corpus / "RESULTS-report.md").read_text().startswith("**2/2 fixtures passed**")
 
 
@@ -178,7 +179,7 @@ def test_a_replaced_file_keeps_its_permissions(make_corpus, tmp_path):
     report = tmp_path / "report.md"
     report.write_text("old\n")
     report.chmod(0o640)
-    assert _cli("score", corpus, good_results(tmp_path / "run"), "--output", report)[0] == 0
+    assert _cli("score", corpus, good_results(tmp_path / "run"), "--format", "markdown", "--output", report)[0] == 0
     assert report.stat().st_mode & 0o777 == 0o640 and report.read_text().startswith("**2/2 fixtures passed**")
 
 

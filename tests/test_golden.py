@@ -29,7 +29,7 @@ FIXTURES, SEED, DEFECTS = 80, 7, 1  # 80 is the smallest corpus that takes one d
 COMMANDS = {
     "lint.json": ["lint", "corpus", "--format", "json", "--prompt", "prompt.md", "--kb", "kb"],
     "score.json": ["score", "corpus", "results", "--format", "json"],
-    "score.md": ["score", "corpus", "results"],
+    "score.md": ["score", "corpus", "results", "--format", "markdown"],
 }
 
 

@@ -24,7 +24,7 @@ def test_history_is_created_then_appended(make_corpus, tmp_path, capsys):
     corpus = make_corpus()
     history = tmp_path / "RESULTS.md"
     run1 = with_manifest(corpus, good_results(tmp_path / "run1"), tmp_path)
-    code, out, err = run_cli(capsys, "score", corpus, run1, "--append-history", history)
+    code, out, err = run_cli(capsys, "score", corpus, run1, "--append-history", history, "--format", "markdown")
     assert code == 0 and out.startswith("**2/2 fixtures passed**") and "appended a row" in err
     lines = history.read_text().split("\n")
     assert lines[:3] == ["# Prompt evaluation history", "", HEADER]
@@ -49,7 +49,7 @@ def test_the_same_run_is_not_appended_twice(make_corpus, tmp_path, capsys):
     run1 = with_manifest(corpus, good_results(tmp_path / "run1"), tmp_path)
     assert run_cli(capsys, "score", corpus, run1, "--append-history", history)[0] == 0
     before = history.read_text()
-    code, out, err = run_cli(capsys, "score", corpus, run1, "--append-history", history)
+    code, out, err = run_cli(capsys, "score", corpus, run1, "--append-history", history, "--format", "markdown")
     assert (code, err) == (0, "corpustools score: the history already has this row; not appended\n")
     assert out.startswith("**2/2 fixtures passed**") and history.read_text() == before
     # A row that differs in one cell (another model) is appended.

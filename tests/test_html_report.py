@@ -58,7 +58,59 @@ def test_a_corpus_named_with_markup_titles_every_page_as_text(make_corpus, tmp_p
     for argv in (["score", corpus, results], ["compare", corpus, "--base", results, "--candidate", results]):
         page = render(capsys, *argv)
         assert "<img" not in page and page.count("</script>") == 1
-        assert "<title>corpustools " + argv[0] + ": &lt;/script&gt;&lt;img src=x onerror=alert(1)&gt;" in page
+        title = re.search(r"<title>(.*)</title>", page).group(1)
+        assert f" · corpustools {argv[0]} · corpus &lt;/script&gt;&lt;img src=x onerror=alert(1)&gt;, " in title
+
+
+def test_the_title_and_heading_name_the_prompt_and_its_version_first(capsys):
+    pages = {
+        "proposal-extract v5 · corpustools score · corpus prompt-eval, version 4":
+            ("proposal-extract v5", ["score", SHIPPED, RUNS / "v5-run6"]),
+        "proposal-extract v5 · corpustools score (2 runs) · corpus prompt-eval, version 4":
+            ("proposal-extract v5", ["score", SHIPPED, RUNS / "v5-run6", RUNS / "v5-run7"]),
+        "proposal-extract v8 vs v5 · corpustools compare · corpus prompt-eval, version 4":
+            ("proposal-extract v8 vs v5", ["compare", SHIPPED, "--base", RUNS / "v5-run6", "--candidate",
+                                           RUNS / "v8-run5"]),
+        "proposal-extract v5, v8 · corpustools calibrate · corpus prompt-eval, version 4":
+            ("proposal-extract v5, v8", calibrate_argv()),
+    }
+    for title, (h1, argv) in pages.items():
+        page = render(capsys, *argv)
+        assert f"<title>{title}</title>" in page and f"<h1>{h1}</h1>" in page
+
+
+def test_the_page_leads_with_the_verdict_then_the_failing_fixtures_in_words(capsys):
+    page = render(capsys, "score", SHIPPED, RUNS / "v5-run6")
+    body = page[page.index("<body>"):]
+    banner = body.index('<div class="banner bad" id="verdict"><strong>12/24 fixtures passed</strong> (50.0%, 95% CI')
+    failing = body.index("<h2>Failing fixtures (12 of 24)</h2>")
+    first = body.index('<details class="fixture" id="fixture-admit-convention-02"')
+    assert banner < failing < first < body.index("<h2>Passing fixtures (12)</h2>") < body.index("<h2>Metrics</h2>")
+    summary = body[first:body.index("</summary>", first)]
+    # each reason in words first, names and terms as code, titles quoted, its code beside it
+    assert ('<span class="reason" data-reason="forbidden-match"><span class="words">forbidden term <code>kestrel'
+            '</code> (point <code>every-notice-key-ships-sms-twin</code>) in <code>map[2]</code> <q>SmsMail (fern_sms) - '
+            'SMS mail plugin for text-preference patrons</q>, field <code>body</code></span> <code class="code">'
+            'forbidden-match:every-notice-key-ships-sms-twin:kestrel</code></span>') in summary
+    assert '<span class="words">3 proposals match no point (budget 0): <code>map[0]</code> <q>' in summary
+    # a passing fixture's summary says no reason
+    passing = body[body.index('id="fixture-admit-convention-01"'):]
+    assert '<span class="reason"' not in passing[:passing.index("</summary>")]
+
+
+def test_a_matched_point_shows_only_the_item_that_matched(capsys):
+    block = fixture_block(render(capsys, "score", SHIPPED, RUNS / "v5-run6"), "admit-convention-02")
+    point = block[block.index('data-point="fern-sms-mail-plugin"'):]
+    point = point[:point.index('<div class="point"') if '<div class="point"' in point else point.index("<h4")]
+    assert re.findall(r'<div class="proposal" data-proposal="([^"]+)"', point) == ["map[2]"]  # not map[0], map[1], map[3]
+
+
+def test_integers_are_printed_as_integers(capsys):
+    page = render(capsys, "compare", SHIPPED, "--base", RUNS / "v5-run6", "--candidate", RUNS / "v8-run5")
+    assert "<td>phantoms (lower is better)</td><td>17</td><td>4</td><td>−13</td>" in page
+    multi = render(capsys, "score", SHIPPED, RUNS / "v5-run6", RUNS / "v5-run7")
+    assert "<tr><td>phantoms</td><td>16</td><td>1.4</td><td>17, 15</td></tr>" in multi  # a mean that is whole
+    assert not re.search(r">\d+\.0<", page + multi)
 
 
 def test_the_page_fetches_nothing_and_names_no_url(capsys):
@@ -67,6 +119,15 @@ def test_the_page_fetches_nothing_and_names_no_url(capsys):
     assert not re.search(r"""<[^>]*\s(?:src|href|action)\s*=\s*(?!"#)""", page)  # only in-page links
     assert not re.search(r"url\(|@import", page)
     assert "default-src 'none'" in page and "img-src data:" in page
+
+
+def test_every_style_is_in_the_stylesheet_and_the_one_script_is_the_pages_own(capsys):
+    # A content policy that allows the page's one <style> and one <script> by hash covers it all.
+    for argv in (["score", SHIPPED, RUNS / "v5-run6", RUNS / "v5-run7"], calibrate_argv(),
+                 ["compare", SHIPPED, "--base", RUNS / "v5-run6", "--candidate", RUNS / "v8-run5"]):
+        page = render(capsys, *argv)
+        assert not re.search(r"<[^>]*\s(?:style|on[a-z]+)\s*=", page), argv[0]
+        assert page.count("<script>") == page.count("<style>") == 1
 
 
 def test_identical_input_gives_identical_bytes_whatever_the_hash_seed(tmp_path):
@@ -114,7 +175,8 @@ def test_several_runs_show_flaky_fixtures_and_point_stability(capsys):
 
 def test_compare_puts_lost_then_gained_fixtures_first(capsys):
     page = render(capsys, "compare", SHIPPED, "--base", RUNS / "v5-run6", "--candidate", RUNS / "v8-run5")
-    assert "REGRESSED" in page and "lost 1 fixture: admit-convention-01" in page
+    assert ("regressed: 7 fixtures gained, 1 lost (admit-convention-01); recall dropped 100.0% → 96.0%"
+            in page)  # the headline, as every format says it
     order = re.findall(r'<details class="fixture" id="fixture-[^"]*" data-fixture="[^"]*" [^>]*'
                        r'data-transition="(\w+)"', page)
     assert len(order) == 24 and order[0] == "lost" and order[1] == "gained" and order[-1] == "same"
@@ -178,13 +240,14 @@ def calibrate_argv():
 
 
 def test_calibrate_page_lists_every_disagreement_by_cause(capsys):
-    code, markdown, _ = run_cli(capsys, *calibrate_argv())
+    code, markdown, _ = run_cli(capsys, *calibrate_argv(), "--format", "markdown")
     assert code == 0
     page = render(capsys, *calibrate_argv())
     blocks = re.findall(r'<details class="fixture" id="[^"]*" data-fixture="([^"]*)" data-run="(\d)"', page)
     headed = re.findall(r"\*\*([a-z0-9-]+) \([a-z-]+\): scorer", markdown)  # the Markdown's fixture headings
     assert blocks and [fixture for fixture, _ in blocks] == headed
-    assert page.count('<li class="disagreement"') == sum(1 for line in markdown.splitlines() if line.startswith("- `"))
+    assert page.count('<span class="reason disagreement"') == sum(1 for line in markdown.splitlines()
+                                                                if line.startswith("- `"))
     assert 'value="missing-forbidden"' in page and "Cohen" in page and 'class="ci"' in page
 
 

@@ -84,7 +84,7 @@ def test_score_reads_the_manifest_written_by_run_init(make_corpus, tmp_path, cap
     corpus = make_corpus()
     init(capsys, tmp_path, corpus, "--model", "model-x", "--temperature", "0", "--started-at", "2026-03-01")
     (tmp_path / "results" / f"{ADMIT_ID}.json").write_text('{"practice": [], "map": []}')
-    code, out, err = run_cli(capsys, "score", corpus, tmp_path / "results")
+    code, out, err = run_cli(capsys, "score", corpus, tmp_path / "results", "--format", "markdown")
     assert code == 0, err
     assert "| model | model-x |" in out and "| temperature | 0 |" in out and "DRIFT" not in out
 

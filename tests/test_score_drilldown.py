@@ -29,7 +29,7 @@ def corpus_with(make_corpus, *points, max_unexpected=3, name="corpus"):
 
 def reports(capsys, corpus, *folders):
     """(markdown, text) of one score."""
-    markdown = run_cli(capsys, "score", corpus, *folders)[1]
+    markdown = run_cli(capsys, "score", corpus, *folders, "--format", "markdown")[1]
     return markdown, run_cli(capsys, "score", corpus, *folders, "--format", "text")[1]
 
 
@@ -41,8 +41,9 @@ def test_a_missed_point_names_the_closest_proposal_and_its_absent_terms(make_cor
     markdown, text = reports(capsys, corpus_with(make_corpus, QUEUE), run)
     assert ("- `missed-point:expire-via-queue`\n"
             "  - closest: `practice[0]` `Expired signups`; absent: `queue worker`\n") in markdown
-    assert ("    missed-point:expire-via-queue\n"
-            "      closest: practice[0] \"Expired signups\"; absent: \"queue worker\"\n") in text
+    # the text report: the reason in words with its evidence, the code beside it, on one line
+    assert (f"FAIL {ADMIT_ID} (admit-convention)\n  missed point expire-via-queue: no practice states it; closest "
+            "practice[0] \"Expired signups\" lacks \"queue worker\"  [missed-point:expire-via-queue]\n") in text
 
 
 def test_most_terms_found_beats_output_order(make_corpus, tmp_path, capsys):
@@ -58,7 +59,7 @@ def test_a_missed_point_without_a_proposal_of_its_type(make_corpus, tmp_path, ca
     markdown, text = reports(capsys, corpus_with(make_corpus, ("expire-via-queue", "practice", ["queue worker"]),
                                                  MODULE), run)
     assert "- `missed-point:newsletter-module`\n  - no `map` proposal in the output\n" in markdown
-    assert "    missed-point:newsletter-module\n      no map proposal in the output\n" in text
+    assert "  missed point newsletter-module: the output has no map  [missed-point:newsletter-module]\n" in text
 
 
 def test_a_forbidden_match_names_proposal_and_fields_tags_included(make_corpus, tmp_path, capsys):
@@ -68,8 +69,8 @@ def test_a_forbidden_match_names_proposal_and_fields_tags_included(make_corpus, 
     markdown, text = reports(capsys, corpus_with(make_corpus, QUEUE[:2] + (["queue worker"],), MODULE), run)
     assert ("- `forbidden-match:newsletter-module:vendor api key`\n"
             "  - in `map[0]` `The newsletter module`, fields `body`, `tags[1]`\n") in markdown
-    assert ("    forbidden-match:newsletter-module:vendor api key\n"
-            "      in map[0] \"The newsletter module\", fields body, tags[1]\n") in text
+    assert ("  forbidden term \"vendor api key\" (point newsletter-module) in map[0] \"The newsletter module\", "
+            "fields body, tags[1]  [forbidden-match:newsletter-module:vendor api key]\n") in text
 
 
 def test_proposals_of_a_failing_fixture_are_listed_by_title_collapsed(make_corpus, tmp_path, capsys):
@@ -82,10 +83,9 @@ def test_proposals_of_a_failing_fixture_are_listed_by_title_collapsed(make_corpu
             "<details><summary>Proposals (2)</summary>\n\n"
             "- `practice[0]` `Expired signups go through the queue worker` (matches `expire-via-queue`)\n"
             "- `practice[1]` `Run the linter before committing` (matches no point)\n\n</details>\n") in markdown
-    assert ("    phantom-over-budget:1>0\n      matching no point: practice[1] \"Run the linter before committing\"\n"
-            "    proposals:\n      practice[0] \"Expired signups go through the queue worker\" "
-            "(matches expire-via-queue)\n      practice[1] \"Run the linter before committing\" "
-            "(matches no point)\n") in text
+    # the terminal's report is concise: the phantom by name and title, not the whole output
+    assert ("  1 proposal matches no point (budget 0): practice[1] \"Run the linter before committing\"  "
+            "[phantom-over-budget:1>0]\n") in text and "Expired signups go through" not in text
     assert "### reject-noise-01" not in markdown  # a passing fixture has no drill-down
 
 
@@ -100,7 +100,7 @@ def test_hostile_titles_are_escaped(make_corpus, tmp_path, capsys):
     assert ("closest: `practice[0]` <code>Use \\`rm -rf\\` | &lt;script&gt;alert(1)&lt;/script&gt; # not a "
             "heading</code>;") in markdown
     assert "\n# not a heading" not in markdown and "<script>" not in markdown
-    assert 'closest: practice[0] "Use `rm -rf` | <script>alert(1)</script> # not a heading"; absent:' in text
+    assert 'closest practice[0] "Use `rm -rf` | <script>alert(1)</script> # not a heading" lacks' in text
 
 
 def test_each_phantom_is_named_with_its_escaped_title(make_corpus, tmp_path, capsys):
@@ -112,9 +112,8 @@ def test_each_phantom_is_named_with_its_escaped_title(make_corpus, tmp_path, cap
     assert ("- `phantom-over-budget:2>1`\n"
             "  - matching no point: `practice[1]` ``Ship `it` now # not a heading \\x1b[31m``\n"
             "  - matching no point: `practice[2]` `Run the linter`\n") in markdown
-    assert ("    phantom-over-budget:2>1\n"
-            '      matching no point: practice[1] "Ship `it` now # not a heading \\u001b[31m"\n'
-            '      matching no point: practice[2] "Run the linter"\n') in text
+    assert ('  2 proposals match no point (budget 1): practice[1] "Ship `it` now # not a heading \\u001b[31m", '
+            'practice[2] "Run the linter"  [phantom-over-budget:2>1]\n') in text
     assert "\x1b" not in markdown + text
 
 
@@ -130,11 +129,12 @@ def test_compact_layout_verdict_first_then_failing_fixtures_then_folded_tables(m
     assert lines[first_table - 2].startswith("<details><summary>")  # every table is folded
     assert lines[-2] == (f"Full report: `corpustools score {corpus} {run} --format html --output report.html`, "
                          "then open report.html in a browser.")
-    text_lines = text.split("\n")
-    assert text_lines[0].startswith("1/2 fixtures passed")
-    assert text_lines[1:5] == [f"warning: {run}: no run.yaml: model and temperature unrecorded", "",
-                               "failing fixtures (1 of 2):", f"  {ADMIT_ID} (admit-convention): FAIL"]
-    assert "<details>" not in text
+    # the terminal's: the failing fixtures first, the warnings and the verdict line last
+    text_lines = text.splitlines()
+    assert text_lines[0] == f"FAIL {ADMIT_ID} (admit-convention)"
+    assert text_lines[-1].startswith("1/2 fixtures passed (50.0%, 95% CI 9.5%–90.5%); recall 0/1")
+    assert f"warning: {run}: no run.yaml: model and temperature unrecorded" in text_lines[-4:]
+    assert not any(mark in text for mark in ("<details>", "**", "|---", "`practice", "## "))
 
 
 def test_every_fixture_passing_says_so(make_corpus, tmp_path, capsys):
@@ -142,7 +142,7 @@ def test_every_fixture_passing_says_so(make_corpus, tmp_path, capsys):
     markdown, text = reports(capsys, make_corpus(), run)
     assert markdown.split("\n")[2:7] == ["**Warnings**", "", f"- {run}: no run.yaml: model and temperature unrecorded",
                                          "", "Every fixture passed."]
-    assert "\n\nevery fixture passed\n\n" in text
+    assert text.startswith("corpus: ") and text.splitlines()[-1].startswith("2/2 fixtures passed")
 
 
 def test_several_runs_show_each_failing_run_and_the_optional_points_column(make_corpus, tmp_path, capsys):
@@ -157,8 +157,8 @@ def test_several_runs_show_each_failing_run_and_the_optional_points_column(make_
     assert "| run | results | passed | recall | phantoms | gate accuracy | false rejects | optional points matched |" \
         in markdown
     assert f"| 2 | `{bad}` | 1/2 | 0/1 | 1 | 1/1 | 0 | 0/1 |" in markdown
-    assert (f"  {ADMIT_ID} (admit-convention): passed in 1/2 runs\n    run 1 ({good}): PASS\n"
-            f"    run 2 ({bad}): FAIL\n      missed-point:expire-via-queue\n") in text
+    assert text.startswith(f"FAIL {ADMIT_ID} (admit-convention): passed in 1/2 runs\n  run 2 ({bad}): FAIL\n"
+                           "    missed point expire-via-queue: no practice states it; closest practice[0] ")
     assert "optional points matched 0/1" in text
 
 
@@ -168,9 +168,10 @@ def test_compare_leads_with_lost_fixtures_and_counts_optional_points(make_corpus
     base = write_results(tmp_path / "base", {ADMIT_ID: output(GOOD_ADMIT["practice"], [module]), REJECT_ID: EMPTY})
     cand = write_results(tmp_path / "cand", {ADMIT_ID: output([proposal("Expired signups")]),
                                              REJECT_ID: output([proposal("Noise")])})
-    out = run_cli(capsys, "compare", corpus, "--base", base, "--candidate", cand)[1]
+    out = run_cli(capsys, "compare", corpus, "--base", base, "--candidate", cand, "--format", "markdown")[1]
     lines = out.split("\n")
-    assert lines[0] == "> ## REGRESSED"
+    assert lines[0] == f"## regressed: 0 fixtures gained, 2 lost ({ADMIT_ID}, {REJECT_ID}); fixture pass rate " \
+        "dropped 100.0% → 0.0%; recall dropped 100.0% → 0.0%; gate accuracy dropped 100.0% → 0.0%"
     assert "**Optional points matched** (never in recall): base 1/1 (100.0%), candidate 0/1 (0.0%)." in lines
     lost = lines.index("## Lost fixtures (2)")
     assert lost < next(i for i, line in enumerate(lines) if line.startswith("|"))

@@ -59,7 +59,7 @@ def test_identical_runs_are_flagged_as_a_cache(make_corpus, tmp_path, capsys):
     folders = runs(tmp_path, (GOOD_ADMIT, EMPTY), (GOOD_ADMIT, EMPTY), (MISS, EMPTY))
     summary = score_report(str(make_corpus()), folders).repeated
     assert summary.identical == ((folders[0], folders[1]),)
-    code, out, _ = run_cli(capsys, "score", make_corpus(name="c2"), *folders)
+    code, out, _ = run_cli(capsys, "score", make_corpus(name="c2"), *folders, "--format", "markdown")
     assert code == 0
     assert f"> **WARNING:** `{folders[0]}` and `{folders[1]}` have byte-identical result files" in out
     # The same JSON written with different whitespace is a different file: not flagged.
@@ -78,7 +78,7 @@ def test_repeated_report_formats(make_corpus, tmp_path, capsys):
     assert data["repeated"]["flaky"] == [ADMIT_ID, REJECT_ID]
     assert data["repeated"]["metrics"][0] == {"metric": "pass_rate", "values": [1.0, 0.0], "mean": 0.5,
                                               "std": 0.7071}
-    _, markdown, _ = run_cli(capsys, "score", corpus, *folders)
+    _, markdown, _ = run_cli(capsys, "score", corpus, *folders, "--format", "markdown")
     assert markdown.startswith("**2/2, 0/2 fixtures passed in 2 runs** (mean 50.0%, sample std 70.7 pp); ")
     assert "<details><summary>Noise floor (run-to-run spread of the same prompt)</summary>" in markdown
     assert "<details><summary>Run 2: every table</summary>" in markdown

@@ -57,7 +57,7 @@ def test_json_report_has_the_contract_keys_and_validates(make_corpus, tmp_path, 
 
 
 def test_markdown_report_sections_and_unrecorded_manifest_warning(make_corpus, tmp_path, capsys):
-    code, out, _ = run_cli(capsys, "score", make_corpus(), mixed_results(tmp_path / "run"))
+    code, out, _ = run_cli(capsys, "score", make_corpus(), mixed_results(tmp_path / "run"), "--format", "markdown")
     assert code == 0
     for summary in ("All fixtures (1 of 2 passed)", "Categories", "Aggregate", "Failure taxonomy",
                     "Advisory diagnostics (1; they never change a verdict)"):
@@ -73,12 +73,12 @@ def test_header_prints_the_manifest_and_warns_loudly_on_corpus_drift(make_corpus
     prompt = tmp_path / "prompt.md"
     prompt.write_text("<!--\n  Version: 7\n-->\n[TRANSCRIPT PLACEHOLDER, substituted at runtime]\n")
     write_manifest(corpus, results, prompt)
-    _, out, _ = run_cli(capsys, "score", corpus, results)
+    _, out, _ = run_cli(capsys, "score", corpus, results, "--format", "markdown")
     assert "| model | model-x |" in out and "| temperature | 0.2 |" in out and "| date | 2026-03-01T09:00:00Z |" in out
     assert "proposal-extract, version 7" in out
     assert "unrecorded" not in out and "DRIFT" not in out
     (corpus / "expected" / f"{ADMIT_ID}.yaml").write_text(VALID_FILES[f"expected/{ADMIT_ID}.yaml"] + "# edited\n")
-    code, out, _ = run_cli(capsys, "score", corpus, results)
+    code, out, _ = run_cli(capsys, "score", corpus, results, "--format", "markdown")
     assert code == 0
     assert out.split("\n")[0].startswith("> **WARNING: CORPUS DRIFT.**")  # above the verdict line, never folded
     assert out.split("\n")[2].startswith("**2/2 fixtures passed**")
@@ -87,16 +87,29 @@ def test_header_prints_the_manifest_and_warns_loudly_on_corpus_drift(make_corpus
 def test_text_format(make_corpus, tmp_path, capsys):
     code, out, _ = run_cli(capsys, "score", make_corpus(), mixed_results(tmp_path / "run"), "--format", "text")
     assert code == 0
-    assert out.startswith("1/2 fixtures passed (50.0%, 95% CI 9.5%–90.5%); recall 1/1")
-    assert ("failing fixtures (1 of 2):\n  reject-noise-01 (reject-noise): FAIL\n    non-empty-where-empty\n"
-            "    phantom-over-budget:1>0\n      matching no point: practice[0] \"Fix the typo\"\n    proposals:\n") in out
-    assert "  FAIL      reject-noise-01      reject-noise" in out and "  PASS      admit-convention-01" in out
-    assert "fixtures passed: 1/2 (50.0%, 95% CI 9.5%–90.5%)" in out
+    # ruff's and pytest's order: what failed first, each reason in words with its code, the verdict line last
+    assert out.startswith("FAIL reject-noise-01 (reject-noise)\n"
+                          "  the right answer is empty, but the output has 1 item  [non-empty-where-empty]\n"
+                          "  1 proposal matches no point (budget 0): practice[0] \"Fix the typo\"  "
+                          "[phantom-over-budget:1>0]\n")
+    assert "admit-convention-01" not in out.split("\n\n")[0]  # a passing fixture is not listed
+    assert "categories passed: admit-convention 1/1, reject-noise 0/1\n" in out
+    assert "failure taxonomy: non-empty-where-empty 1, phantom-over-budget 1\n" in out
+    assert out.splitlines()[-1].startswith("1/2 fixtures passed (50.0%, 95% CI 9.5%–90.5%); recall 1/1")
+
+
+def test_no_text_line_is_wrapped_by_the_program(make_corpus, tmp_path, capsys):
+    # A terminal wraps a long line itself; a line cut by the program would cut a title mid-word.
+    title = "Fix " + " ".join(f"word{i}" for i in range(80))  # about 600 characters
+    run = write_results(tmp_path / "run", {ADMIT_ID: GOOD_ADMIT, REJECT_ID: output([proposal(title)])})
+    out = run_cli(capsys, "score", make_corpus(), run)[1]
+    line = next(line for line in out.splitlines() if "match no point" in line or "matches no point" in line)
+    assert f'"{title}"' in line and line.endswith("[phantom-over-budget:1>0]")
 
 
 def test_output_file_and_never_into_the_corpus(make_corpus, tmp_path, capsys):
     corpus, results = make_corpus(), good_results(tmp_path / "run")
-    code, out, _ = run_cli(capsys, "score", corpus, results, "--output", tmp_path / "report.md")
+    code, out, _ = run_cli(capsys, "score", corpus, results, "--format", "markdown", "--output", tmp_path / "report.md")
     assert (code, out) == (0, "")
     assert (tmp_path / "report.md").read_text().startswith("**2/2 fixtures passed**")
     code, _, err = run_cli(capsys, "score", corpus, results, "--output", corpus / "expected" / "report.md")
@@ -144,7 +157,7 @@ def test_fail_under_exits_1_per_breached_threshold_and_still_reports(make_corpus
     # One run passes both fixtures, the other fails the reject fixture with a phantom.
     phantom = {ADMIT_ID: GOOD_ADMIT, REJECT_ID: output([proposal("x")])}
     runs = [good_results(tmp_path / "r1"), write_results(tmp_path / "r2", phantom)]
-    code, out, err = run_cli(capsys, "score", corpus, runs[1],
+    code, out, err = run_cli(capsys, "score", corpus, runs[1], "--format", "markdown",
                              "--fail-under", "pass_rate=0.8,recall=0.95,gate_accuracy=1")
     assert out.startswith("**1/2 fixtures passed**")
     assert (code, err) == (1, "corpustools score: pass_rate 0.5000 is under 0.8\n"
@@ -231,14 +244,13 @@ def test_reports_name_the_prompt_but_never_a_path_outside_the_tree(make_corpus, 
                             ("prompts/p.md", "prompts/p.md")):
         write_manifest(corpus, results, recorded)
         reports = [run_cli(capsys, "score", corpus, results, "--format", fmt)[1] for fmt in ("markdown", "text", "json")]
-        reports.append(run_cli(capsys, "compare", corpus, "--base", results, "--candidate", results)[1])
-        reports.append(run_cli(capsys, "compare", corpus, "--base", results, "--candidate", results,
-                               "--format", "json")[1])
+        reports += [run_cli(capsys, "compare", corpus, "--base", results, "--candidate", results, "--format", fmt)[1]
+                    for fmt in ("json", "markdown", "text")]
         for report in reports:
             assert "proposal-extract, version 7" in report or '"name": "proposal-extract"' in report
             assert (recorded in report) == (shown is not None), (recorded, report[:400])
         assert json.loads(reports[2])["run"]["prompt"]["path"] == shown
-        assert json.loads(reports[4])["base"][0]["run"]["prompt"]["path"] == shown
+        assert json.loads(reports[3])["base"][0]["run"]["prompt"]["path"] == shown
     assert "| prompt | proposal-extract, version 7 (prompts/p.md, sha256 " in reports[0]
     assert [shown_path(p) for p in ("a/../b", "a/../../b", "C:\\p.md", "~/p.md", "\\\\host\\p.md", "..")] == [
         "a/../b", None, None, None, None, None]

@@ -7,12 +7,13 @@ from corpustools.calibrate.calibration import Calibration, RunCalibration
 from corpustools.calibrate.causes import CAUSES, Disagreement, FixtureCalibration
 from corpustools.io.positions import printable_lines
 from corpustools.score.formatting import code, fraction, interval, md, percent, proportion, table
+from corpustools.score.report_text import corpus_line, formats_hint
 
 
-def quoted(text: str, limit: int = 70) -> str:
-    """A title on one line, shortened, in double quotes."""
+def quoted(text: str, limit: int | None = 70) -> str:
+    """A title on one line, in double quotes; shortened to `limit` characters unless None."""
     one_line = " ".join(text.split())
-    return '"' + (one_line if len(one_line) <= limit else one_line[: limit - 3] + "...") + '"'
+    return '"' + (one_line if limit is None or len(one_line) <= limit else one_line[: limit - 3] + "...") + '"'
 
 
 def kappa_text(kappa: float | None) -> str:
@@ -36,12 +37,18 @@ def shown_levels(source) -> list[Level]:
     return [level for level in LEVELS if level.primary or source.table(level.key).total]
 
 
-def summary_line(calibration: Calibration) -> str:
+def summary_parts(calibration: Calibration) -> tuple[str, str]:
+    """The verdict line as (headline, the rest): fixture-verdict agreement, then every other level."""
     fixture, *rest = shown_levels(calibration)
     t = calibration.table(fixture.key)
-    head = (f"**Fixture verdicts agree on {fraction(t.agreement)}** ({percent(t.agreement.rate)}, 95% CI "
-            f"{interval(t.agreement)}; kappa {kappa_text(t.kappa)})")
-    return "; ".join([head] + [level_summary(level, calibration.table(level.key)) for level in rest]) + "."
+    tail = (f" ({percent(t.agreement.rate)}, 95% CI {interval(t.agreement)}; kappa {kappa_text(t.kappa)})"
+            + "".join(f"; {level_summary(level, calibration.table(level.key))}" for level in rest) + ".")
+    return f"Fixture verdicts agree on {fraction(t.agreement)}", tail
+
+
+def summary_line(calibration: Calibration) -> str:
+    head, tail = summary_parts(calibration)
+    return f"**{head}**{tail}"
 
 
 def agreement_table(calibration: Calibration) -> list[str]:
@@ -81,9 +88,10 @@ def all_warnings(calibration: Calibration) -> list[str]:
     return list(dict.fromkeys(found))
 
 
-def disagreement_rest(d: Disagreement) -> str:
-    """`[levels] point X proposal Y: detail`, what follows the cause on a disagreement's line."""
-    title = f" {quoted(d.proposal_title)}" if d.proposal_title else ""
+def disagreement_rest(d: Disagreement, limit: int | None = 70) -> str:
+    """`[levels] point X proposal Y: detail`, what follows the cause on a disagreement's line (the
+    title shortened to `limit` characters; None: whole, as a terminal shows it)."""
+    title = f" {quoted(d.proposal_title, limit)}" if d.proposal_title else ""
     subject = "".join(part for part in (f" point {d.point}" if d.point else "",
                                         f" proposal {d.proposal}{title}" if d.proposal else ""))
     return f"[{', '.join(d.levels)}]{subject}: {d.detail}"
@@ -140,26 +148,32 @@ def calibration_markdown(calibration: Calibration) -> str:
 
 
 def calibration_text(calibration: Calibration) -> str:
-    c = calibration.corpus
-    version = "unknown" if c.version is None else str(c.version)
-    lines = [f"corpustools calibrate: {c.name}, version {version}", f"corpus: {c.path} (sha256 {c.sha256})"]
+    """For a terminal: the disagreeing fixtures first, each disagreement with its cause, then the
+    runs, the agreement of each level and the causes counted, and the verdict line LAST."""
+    lines = []
+    several = len(calibration.runs) > 1
+    for i, run in enumerate(calibration.runs, 1):
+        fixtures = disagreeing(run)
+        indent = "  " if several else ""
+        if several and fixtures:
+            lines.append(f"run {i} ({run.results}):")
+        for f in fixtures:
+            lines.append(f"{indent}{fixture_heading(f)}")
+            lines += [f"{indent}  {d.cause} {disagreement_rest(d, None)}" for d in f.disagreements]
+    lines += [""] if lines else []
+    lines.append(corpus_line(calibration.corpus))
     for i, run in enumerate(calibration.runs, 1):
         lines.append(f"run {i}: {run.results} judged in {run.verdicts}; prompt {prompt_text(run.prompt)}"
                      + ("; the judge saw the terms" if run.shows_terms else ""))
-    lines += [f"warning: {w}" for w in all_warnings(calibration)]
-    lines += ["", "agreement (scorer vs human):"]
+    lines.append("agreement (scorer vs human):")
     for level in shown_levels(calibration):
         t = calibration.table(level.key)
         lines.append(f"  {level.label}: {proportion(t.agreement)}, kappa {kappa_text(t.kappa)}; "
                      f"{level.scorer_yes}/{level.human_yes} {t.both_yes}, {level.scorer_yes}/not {t.scorer_only}, "
                      f"not/{level.human_yes} {t.human_only}, not/not {t.both_no}")
-    lines += ["", "disagreements by cause:"]
-    lines += [f"  {cause}: {count}" for cause, count in calibration.cause_counts]
-    for i, run in enumerate(calibration.runs, 1):
-        lines += ["", f"disagreements, run {i} ({run.results}):"]
-        fixtures = disagreeing(run)
-        lines += [] if fixtures else ["  none"]
-        for f in fixtures:
-            lines.append(f"  {fixture_heading(f)}")
-            lines += [f"    {d.cause} {disagreement_rest(d)}" for d in f.disagreements]
+    causes = ", ".join(f"{cause} {count}" for cause, count in calibration.cause_counts if count)
+    lines.append(f"disagreements by cause: {causes or 'none'}")
+    lines += [f"warning: {w}" for w in all_warnings(calibration)]
+    head, tail = summary_parts(calibration)
+    lines += [formats_hint("calibration.html"), head + tail]
     return printable_lines(lines)

@@ -1,8 +1,12 @@
-"""The calibration report as one self-contained HTML page (see docs/html-report.md): agreement per
-level with its Wilson interval drawn, the 2x2 tables, disagreements by cause, then each disagreeing
-fixture in a `<details>` block, filterable by cause, category and run."""
+"""The calibration report as one self-contained HTML page (see docs/html-report.md). It leads with
+what disagreed: the prompt(s) as the heading, the verdict line as a banner, then each disagreeing
+fixture of each run in a `<details>` block whose summary lists every disagreement with its cause
+(filterable by cause, category and run); then agreement per level with its Wilson interval drawn,
+the 2x2 tables, disagreements by cause and the runs."""
 
 from __future__ import annotations
+
+import os
 
 from corpustools.calibrate.agreement import Level, Table
 from corpustools.calibrate.calibration import Calibration
@@ -14,10 +18,24 @@ from corpustools.calibrate.report import (
     kappa_text,
     prompt_text,
     shown_levels,
-    summary_line,
+    summary_parts,
 )
 from corpustools.score.formatting import fraction, interval, percent
-from corpustools.score.html_page import anchor, esc, filter_bar, interval_bar, page, table, verdict_badge, warnings
+from corpustools.score.html_page import (
+    anchor,
+    banner,
+    drawn,
+    esc,
+    filter_bar,
+    heading,
+    interval_bar,
+    page,
+    prompt_label,
+    table,
+    verdict_badge,
+    warnings,
+)
+from corpustools.score.report_html import corpus_header, corpus_text
 
 
 def agreement_table(calibration: Calibration) -> list[str]:
@@ -25,9 +43,9 @@ def agreement_table(calibration: Calibration) -> list[str]:
     for level in shown_levels(calibration):
         t = calibration.table(level.key)
         rows.append([esc(level.label), esc(level.scorer_yes), esc(level.human_yes), esc(fraction(t.agreement)),
-                     esc(percent(t.agreement.rate)), esc(interval(t.agreement)), interval_bar(t.agreement),
+                     esc(percent(t.agreement.rate)), drawn(interval(t.agreement), t.agreement),
                      esc(kappa_text(t.kappa))])
-    return table(["level", "scorer says", "human says", "agreed", "rate", "95% interval (Wilson)", "0% – 100%",
+    return table(["level", "scorer says", "human says", "agreed", "rate", "95% interval (Wilson), 0% – 100%",
                   "Cohen's kappa"], rows, "metrics")
 
 
@@ -54,17 +72,23 @@ def per_run_table(calibration: Calibration) -> list[str]:
     return ["<h3>Per run</h3>"] + table(["run", "results"] + [esc(lv.label) for lv in levels], rows, "metrics")
 
 
-def fixture_block(run_number: int, f: FixtureCalibration) -> list[str]:
+def fixture_block(run_number: int, f: FixtureCalibration, folder: str = "") -> list[str]:
+    """One disagreeing fixture of run `run_number` (its results `folder`): the summary lists each
+    disagreement in words with its cause beside it; inside, the judge's why and the points and
+    proposals as the scorer and the judge saw them."""
+    name = os.path.basename(os.path.normpath(folder)) if folder else ""
     causes = sorted({d.cause for d in f.disagreements})
     lines = [f'<details class="fixture" id="{anchor(f"run{run_number}", f.fixture_id)}" '
              f'data-fixture="{esc(f.fixture_id)}" data-run="{run_number}" data-category="{esc(f.category)}" '
              f'data-cause="{esc(" ".join(causes))}">',
-             f"<summary>{esc(f.fixture_id)} <span class=\"muted\">run {run_number}, {esc(f.category)}</span> "
-             f"scorer {verdict_badge(f.scorer_verdict)} human {verdict_badge(f.human_verdict)}</summary>"]
+             f'<summary><span class="id">{esc(f.fixture_id)}</span> scorer {verdict_badge(f.scorer_verdict)} human '
+             f'{verdict_badge(f.human_verdict)} <span class="muted">run {run_number}{f" ({esc(name)})" if name else ""}, '
+             f'{esc(f.category)}</span>'
+             + "".join(f'<span class="reason disagreement" data-cause="{esc(d.cause)}"><span class="words">'
+                       f'{esc(disagreement_rest(d, None))}</span> <code class="code">{esc(d.cause)}</code></span>'
+                       for d in f.disagreements) + "</summary>"]
     if f.why.strip():
         lines.append(f'<p class="muted">The judge: {esc(" ".join(f.why.split()))}</p>')
-    lines += ["<ul>"] + [f'<li class="disagreement" data-cause="{esc(d.cause)}"><code>{esc(d.cause)}</code> '
-                         f"{esc(disagreement_rest(d))}</li>" for d in f.disagreements] + ["</ul>"]
     if f.points or f.optional:
         lines += table(["point", "scorer matched", "human captured"],
                        [[f"<code>{esc(p)}</code>" + (" (optional)" if optional else ""), yes_no(s), yes_no(h)]
@@ -81,29 +105,35 @@ def yes_no(value: bool) -> str:
 
 def calibration_html(calibration: Calibration) -> str:
     c = calibration.corpus
-    title = f"corpustools calibrate: {c.name}" + ("" if c.version is None else f" v{c.version}")
-    version = "unknown" if c.version is None else str(c.version)
-    body = [f"<h1>{esc(title)}</h1>", f'<p class="headline">{esc(summary_line(calibration).replace("**", ""))}</p>']
-    body += table(["", ""], [["corpus", f"{esc(c.name)}, version {esc(version)} (<code>{esc(c.path)}</code>)"],
-                             ["corpus sha256", f"<code>{esc(c.sha256)}</code>"]])
-    body += runs_table(calibration) + warnings(all_warnings(calibration))
+    prompt = prompt_label([run.prompt for run in calibration.runs], c.prompt)
+    k = len(calibration.runs)
+    how = (f"corpustools calibrate: the scorer against a careful reader on {k} run{'s' if k > 1 else ''}, "
+           f"{corpus_text(c)}")
+    head, tail = summary_parts(calibration)
+    fixtures = [(i, f) for i, run in enumerate(calibration.runs, 1) for f in disagreeing(run)]
+    folders = {i: run.results for i, run in enumerate(calibration.runs, 1)}
+    body = heading(prompt, how) + [banner("good" if not fixtures else "neutral", head, tail)]
+    body += warnings(all_warnings(calibration))
+    counts = dict(calibration.cause_counts)
+    filters = [("cause", [cause for cause, _ in CAUSES if counts[cause]]),
+               ("category", sorted({f.category for _, f in fixtures})),
+               ("run", [str(i) for i in range(1, k + 1)])]
+    body += [f"<h2>Disagreements ({len(fixtures)} fixture{'s' if len(fixtures) != 1 else ''})</h2>",
+             filter_bar(filters)]
+    if not fixtures:
+        body.append("<p>None: the scorer and the judge agree on every fixture, point and proposal.</p>")
+    for number, fixture in fixtures:
+        body += fixture_block(number, fixture, folders[number])
     body += ["<h2>Agreement</h2>", "<p>Scorer verdicts are computed now, with the current labels. UNCHECKED and FAIL "
              "are not PASS; optional points are a secondary figure.</p>"] + agreement_table(calibration)
     for level in shown_levels(calibration):
         body += two_by_two(level, calibration.table(level.key))
-    if len(calibration.runs) > 1:
+    if k > 1:
         body += per_run_table(calibration)
-    counts = dict(calibration.cause_counts)
     body += ["<h2>Disagreements by cause</h2>"] + table(
         ["cause", "count", "what it asks of the labels"],
         [[f"<code>{esc(cause)}</code>", str(counts[cause]), esc(meaning)] for cause, meaning in CAUSES])
-    fixtures = [(i, f) for i, run in enumerate(calibration.runs, 1) for f in disagreeing(run)]
-    filters = [("cause", [cause for cause, _ in CAUSES if counts[cause]]),
-               ("category", sorted({f.category for _, f in fixtures})),
-               ("run", [str(i) for i in range(1, len(calibration.runs) + 1)])]
-    body += ["<h2>Disagreements</h2>", filter_bar(filters)]
-    if not fixtures:
-        body.append("<p>None: the scorer and the judge agree on every fixture, point and proposal.</p>")
-    for number, fixture in fixtures:
-        body += fixture_block(number, fixture)
-    return page(title, body)
+    body += ["<h2>The corpus and the runs</h2>"]
+    body += table(["", ""], corpus_header(c), "about")
+    body += runs_table(calibration)
+    return page(f"{prompt} · corpustools calibrate · {corpus_text(c)}", body)

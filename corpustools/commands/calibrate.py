@@ -7,7 +7,7 @@ import argparse
 from corpustools.commands.options import add_command, add_corpus_argument, add_report_options
 
 HELP = "measure how far the scorer's verdicts agree with human verdicts from adjudication worksheets"
-FORMATS = ("markdown", "json", "text", "html")
+FORMATS = ("text", "markdown", "json", "html")
 USAGE = (f"corpustools calibrate [-h] [--format {{{','.join(FORMATS)}}}] [--output FILE] [--force] "
          "CORPUS RUN --verdicts FILE [RUN --verdicts FILE ...]")
 MAX_PROBLEMS = 50  # lines of bad input shown before "and N more problems"
@@ -18,7 +18,7 @@ class PairsError(Exception):
 
 
 def _report_options(parser) -> None:
-    add_report_options(parser, FORMATS, "markdown", resolved_later=True)
+    add_report_options(parser, FORMATS, "text", resolved_later=True)
 
 
 def register(subparsers) -> None:
@@ -93,7 +93,7 @@ def run(args, out, err) -> int:
         late = _options_parser(args.parser_class).parse_args(rest)
     except SystemExit as exit_:  # argparse has printed its one-line usage error
         return int(exit_.code or 0)
-    fmt = late.format or args.format or "markdown"
+    fmt = late.format or args.format or "text"
     output = late.output or args.output
     try:
         calibration = calibrate_runs(args.corpus, pairs)

@@ -1,13 +1,14 @@
-"""corpustools compare CORPUS --base RUN... --candidate RUN... [--format markdown|json|text|html] [--fail-on-regression]"""
+"""corpustools compare CORPUS --base RUN... --candidate RUN... [--format text|markdown|json|html] [--fail-on-regression]
+[--fail-on-lost]"""
 
 from __future__ import annotations
 
 from corpustools.commands.options import add_command, add_corpus_argument, add_report_options, path
 
-FORMATS = ("markdown", "json", "text", "html")
+FORMATS = ("text", "markdown", "json", "html")
 
-HELP = ("compare two prompt versions' runs fixture by fixture, with noise and a paired test "
-        "(advisory: exit 0, unless --fail-on-regression)")
+HELP = ("compare two prompt versions' runs fixture by fixture, with noise and a paired test; the headline is "
+        "improved, regressed or no change beyond noise (advisory: exit 0, unless --fail-on-regression or --fail-on-lost)")
 
 
 def register(subparsers) -> None:
@@ -19,11 +20,15 @@ def register(subparsers) -> None:
                         help="a results folder of the current version (repeat for several runs)")
     parser.add_argument("--candidate", metavar="RUN", action="append", required=True, type=path,
                         help="a results folder of the proposed version (repeat for several runs)")
-    add_report_options(parser, FORMATS, "markdown")
+    add_report_options(parser, FORMATS, "text")
     parser.add_argument("--allow-corpus-drift", action="store_true",
                         help="compare even when a run's run.yaml names another corpus sha256 (the report says so)")
     parser.add_argument("--fail-on-regression", action="store_true",
-                        help="exit 1 when the comparison is REGRESSED (one line on standard error says why); "
+                        help="exit 1 when the headline is regressed: a blocking metric (corpus.yaml compare: blocking:, "
+                        "default pass_rate, recall, gate_accuracy) worsened, beyond noise with several runs a side; "
+                        "standard error repeats the headline; the report is still made")
+    parser.add_argument("--fail-on-lost", action="store_true",
+                        help="exit 1 when any fixture was lost, whatever the headline (standard error names them); "
                         "the report is still made")
     parser.set_defaults(run=run)
 
@@ -42,12 +47,10 @@ def run(args, out, err) -> int:
             from corpustools.score.scoring import open_corpus
 
             text = compare_html(comparison, open_corpus(args.corpus).corpus)  # transcripts and sidecars too
-        elif args.format == "text":
+        else:
             from corpustools.score.compare_text import compare_text
 
-            text = compare_text(comparison)
-        else:
-            text = compare_json(comparison) if args.format == "json" else compare_markdown(comparison)
+            text = {"text": compare_text, "markdown": compare_markdown, "json": compare_json}[args.format](comparison)
         emit(text, args.output, args.corpus, out, err=err, force=args.force)
     except CorpusDrift as drift:
         print(f"corpustools compare: {printable(str(drift))}; refusing to compare (pass --allow-corpus-drift to compare anyway)",
@@ -56,7 +59,13 @@ def run(args, out, err) -> int:
     except InputError as error:
         print(f"corpustools compare: {error}", file=err)
         return 2
+    failed = False
     if args.fail_on_regression and comparison.regressed:
-        print(f"corpustools compare: REGRESSED: {printable('; '.join(comparison.regressed_because))}", file=err)
-        return 1
-    return 0
+        print(f"corpustools compare: {printable(comparison.headline_text)}", file=err)
+        failed = True
+    lost = comparison.lost
+    if args.fail_on_lost and lost:
+        print(f"corpustools compare: lost {len(lost)} fixture{'s' if len(lost) != 1 else ''} (--fail-on-lost): "
+              f"{printable(', '.join(f.id for f in lost))}", file=err)
+        failed = True
+    return 1 if failed else 0

@@ -1,4 +1,4 @@
-"""corpustools score CORPUS RESULTS... [--format markdown|json|text|html] [--output FILE] [--append-history FILE]
+"""corpustools score CORPUS RESULTS... [--format text|markdown|json|html] [--output FILE] [--append-history FILE]
 [--fail-under KEY=NUMBER,...] [--history FILE]"""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 from corpustools.commands.options import add_command, add_corpus_argument, add_report_options, path
 from corpustools.score.thresholds import parse_thresholds
 
-FORMATS = ("markdown", "json", "text", "html")
+FORMATS = ("text", "markdown", "json", "html")
 
 HELP = ("score saved prompt outputs against the corpus labels (advisory: exit 0 whenever a report is made, "
         "unless --fail-under)")
@@ -19,7 +19,7 @@ def register(subparsers) -> None:
     add_corpus_argument(parser)
     parser.add_argument("results", metavar="RESULTS", nargs="+", type=path,
                         help="a run folder of <fixture_id>.json outputs (and optionally run.yaml)")
-    add_report_options(parser, FORMATS, "markdown")
+    add_report_options(parser, FORMATS, "text")
     parser.add_argument("--append-history", metavar="FILE", type=path,
                         help="append one row to the Markdown history table in FILE (created if missing; "
                         "not when the table already has an identical row; a read-only FILE only with --force)")

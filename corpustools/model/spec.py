@@ -14,6 +14,9 @@ from corpustools.model.contract import DEFAULT, Contract, expect_problem, parse_
 
 DEFAULT_HARNESSES = ("claude",)
 DEFAULT_TURNS = (8, 20)
+# The metrics `compare` requires not to worsen unless `compare: blocking:` names others
+# (corpustools.score.aggregate.METRICS keys; the schema's enum lists them all).
+DEFAULT_BLOCKING = ("pass_rate", "recall", "gate_accuracy")
 
 # A fixture is named after its category and a two-digit number (docs/corpus-format.md).
 _FIXTURE_NUMBER = re.compile(r"-[0-9]{2}$")
@@ -41,6 +44,7 @@ class CorpusSpec:
     lint: Mapping[str, Any] = field(default_factory=dict)
     doc: YamlDoc | None = None
     contract: Contract = DEFAULT
+    blocking: tuple[str, ...] = DEFAULT_BLOCKING  # compare: blocking:
 
     def category(self, category_id: str) -> Category | None:
         return next((c for c in self.categories if c.id == category_id), None)
@@ -121,5 +125,6 @@ def parse_spec(doc: YamlDoc, root: str = "") -> tuple[CorpusSpec | None, list[tu
         lint=data.get("lint", {}),
         doc=doc,
         contract=contract,
+        blocking=tuple(data.get("compare", {}).get("blocking", DEFAULT_BLOCKING)),
     )
     return spec, [], contract

@@ -15,14 +15,16 @@ One module per concept, each a set of pure functions over small frozen values:
 - stats.py         Wilson intervals, mean / sample std, McNemar's exact test, flips needed
 - scoring.py       the whole score of one corpus against one or more run folders
 - repeated.py      k >= 2 runs of one prompt version: noise floor, flaky fixtures, stability
-- compare.py       base versus candidate, fixture by fixture and metric by metric
+- compare.py       base versus candidate, fixture by fixture and metric by metric, and its headline
+                   (improved, regressed, no change beyond noise) from the blocking metrics
 - history.py       the Markdown history table `--append-history` appends to
 - history_html.py  the history section of an HTML score report
 - thresholds.py    `--fail-under`: the opt-in gate on a score report
-- drilldown.py     what a report shows under each reason of a failing fixture
-- report_*.py      the score reporters (markdown, json with compare's too, text, html); they only format
+- drilldown.py     what a report shows under each reason of a failing fixture, and the reason in words
+- report_*.py      the score reporters (text, the default: failures first, the verdict line last;
+                   markdown; json with compare's too; html); they only format
 - compare_markdown.py  the comparison as Markdown
-- compare_text.py  the comparison as plain text, in compare_markdown's words
+- compare_text.py  the comparison as plain text, in compare_markdown's words, the headline last
 - compare_html.py  the comparison as one self-contained HTML page
 - html_page.py     the page machinery every HTML report shares; html_fixture.py one fixture's row and evidence
 - formatting.py    fixed-precision numbers and Markdown cells shared by the reporters

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from corpustools.score.aggregate import METRICS, Metric, metric_value
+from corpustools.score.formatting import run_value, signed
 from corpustools.score.reasons import TextEnum, Verdict
 from corpustools.score.repeated import point_stability
 from corpustools.score.scoring import CorpusInfo, RunScore, open_corpus, score_run
@@ -38,9 +39,15 @@ class Noise(TextEnum):
     WITHIN = "within noise"
 
 
-# Metrics whose loss beyond noise marks a comparison `regressed` (with several runs a side).
-REGRESSION_METRICS = ("recall", "gate_accuracy")
 _EPSILON = 1e-12  # float sums of identical rates may differ in the last bit
+
+
+class Headline(TextEnum):
+    """What a comparison says first, decided by its blocking metrics."""
+
+    IMPROVED = "improved"
+    REGRESSED = "regressed"
+    NO_CHANGE = "no change beyond noise"
 
 
 class CorpusDrift(Exception):
@@ -134,12 +141,8 @@ class Comparison:
     points: tuple[PointChange, ...]
     metrics: tuple[MetricChange, ...]
     paired: PairedTest
-    regressed_because: tuple[str, ...]  # empty when not regressed
     drift: tuple[str, ...]  # runs produced against another corpus (only when drift was allowed)
-
-    @property
-    def regressed(self) -> bool:
-        return bool(self.regressed_because)
+    blocking: tuple[str, ...]  # the keys of the metrics that decide the headline (corpus.yaml compare: blocking:)
 
     @property
     def several_runs(self) -> bool:
@@ -149,6 +152,96 @@ class Comparison:
     def changed_points(self) -> tuple[PointChange, ...]:
         """The expected points gained or lost, in point order."""
         return tuple(p for p in self.points if p.transition is not Transition.SAME)
+
+    @property
+    def lost(self) -> tuple[FixtureChange, ...]:
+        return tuple(f for f in self.fixtures if f.transition is Transition.LOST)
+
+    @property
+    def gained(self) -> tuple[FixtureChange, ...]:
+        return tuple(f for f in self.fixtures if f.transition is Transition.GAINED)
+
+    @property
+    def blocking_changes(self) -> tuple[MetricChange, ...]:
+        """The blocking metrics' changes, in report order."""
+        return tuple(m for m in self.metrics if m.metric.key in self.blocking)
+
+    def moved(self, m: MetricChange) -> Direction:
+        """How a metric moved for the headline: its direction, counted only beyond noise when a
+        side has several runs (a move within noise is UNCHANGED)."""
+        if m.direction in (Direction.IMPROVED, Direction.WORSENED) and m.noise is Noise.WITHIN:
+            return Direction.UNCHANGED
+        return m.direction
+
+    @property
+    def regressed_because(self) -> tuple[str, ...]:
+        """Each blocking metric that worsened (`recall dropped 100.0% → 96.0%, beyond noise`)."""
+        return tuple(self.change_text(m) for m in self.blocking_changes if self.moved(m) is Direction.WORSENED)
+
+    @property
+    def improved_because(self) -> tuple[str, ...]:
+        """Each blocking metric that improved (beyond noise with several runs a side)."""
+        return tuple(self.change_text(m) for m in self.blocking_changes if self.moved(m) is Direction.IMPROVED)
+
+    @property
+    def regressed(self) -> bool:
+        return bool(self.regressed_because)
+
+    @property
+    def headline(self) -> Headline:
+        """regressed when a blocking metric worsened, else improved when one improved, else no change."""
+        if self.regressed:
+            return Headline.REGRESSED
+        return Headline.IMPROVED if self.improved_because else Headline.NO_CHANGE
+
+    @property
+    def headline_text(self) -> str:
+        """The one line every format shows first (the text report last): `improved: 7 fixtures
+        gained, 1 lost (reject-noise-01)`, the lost fixtures always named; a regression also says
+        which blocking metric worsened."""
+        gained, lost = len(self.gained), len(self.lost)
+        text = f"{self.headline}: {gained} fixture{'s' if gained != 1 else ''} gained, {lost} lost"
+        text += f" ({', '.join(f.id for f in self.lost)})" if lost else ""
+        return text + (f"; {'; '.join(self.regressed_because)}" if self.regressed else "")
+
+    @property
+    def blocking_rule(self) -> str:
+        return "must not worsen" + (" beyond noise" if self.several_runs else "")
+
+    @property
+    def blocking_text(self) -> str:
+        """How each blocking metric moved: what decided the headline."""
+        return f"blocking metrics ({self.blocking_rule}): " + self.blocking_moves
+
+    @property
+    def blocking_moves(self) -> str:
+        return "; ".join(self.change_text(m) for m in self.blocking_changes)
+
+    def number(self, m: MetricChange, value: float | None) -> str:
+        """A side's value of `m` (a mean over its runs): a rate as a percentage, a count as the whole
+        number it is, else with one decimal."""
+        return run_value(value, m.metric.is_rate)
+
+    def delta_text(self, m: MetricChange) -> str:
+        """The delta signed: percentage points for a rate; a count's whole when it is."""
+        delta = m.delta
+        if m.metric.is_rate or delta is None or not float(delta).is_integer():
+            return signed(delta, m.metric.is_rate)
+        return "0" if delta == 0 else ("+" if delta > 0 else "−") + str(abs(int(delta)))
+
+    def change_text(self, m: MetricChange) -> str:
+        """`recall dropped 100.0% → 96.0%`, `recall unchanged at 100.0%`, `gate accuracy n/a`; with
+        several runs a side the values are means, and a move says whether it is beyond noise."""
+        def value(v: float | None) -> str:
+            return self.number(m, v)
+
+        if m.direction is Direction.UNDEFINED:
+            return f"{m.metric.label} n/a"
+        if m.direction is Direction.UNCHANGED:
+            return f"{m.metric.label} unchanged at {value(m.base)}"
+        word = "rose" if (m.delta or 0) > 0 else "dropped"
+        noise = f", {m.noise}" if m.noise is not None else ""
+        return f"{m.metric.label} {word} {value(m.base)} → {value(m.candidate)}{noise}"
 
 
 def metric_change(metric: Metric, base: tuple[RunScore, ...], candidate: tuple[RunScore, ...]) -> MetricChange:
@@ -171,29 +264,6 @@ def paired_test(fixtures: tuple[FixtureChange, ...]) -> PairedTest:
     b = sum(f.base_share > half and not f.candidate_share > half for f in fixtures)
     c = sum(f.candidate_share > half and not f.base_share > half for f in fixtures)
     return PairedTest(b, c, len(fixtures), mcnemar_exact(b, c), flips_needed(len(fixtures)))
-
-
-def shift_reasons(fixtures, metrics, several_runs: bool, direction: Direction, kind: Transition) -> tuple[str, ...]:
-    """With several runs a side, each of REGRESSION_METRICS that moved in `direction` beyond noise;
-    with one run a side, the fixtures of transition `kind` (`lost 1 fixture: reject-noise-01`)."""
-    if several_runs:
-        return tuple(f"{m.metric.label} {direction.value} beyond noise" for m in metrics
-                     if m.metric.key in REGRESSION_METRICS and m.direction is direction and m.noise is Noise.BEYOND)
-    ids = [f.id for f in fixtures if f.transition is kind]
-    return (f"{kind.value} {len(ids)} fixture{'s' if len(ids) != 1 else ''}: {', '.join(ids)}",) if ids else ()
-
-
-def regression_reasons(fixtures, metrics, several_runs: bool) -> tuple[str, ...]:
-    return shift_reasons(fixtures, metrics, several_runs, Direction.WORSENED, Transition.LOST)
-
-
-def improvement_reasons(comparison: Comparison) -> tuple[str, ...]:
-    """Why a comparison that did not regress improved (the mirror of `regressed_because`); empty
-    when it regressed or did not improve beyond noise."""
-    if comparison.regressed:
-        return ()
-    return shift_reasons(comparison.fixtures, comparison.metrics, comparison.several_runs, Direction.IMPROVED,
-                         Transition.GAINED)
 
 
 def side_points(runs: tuple[RunScore, ...]) -> dict[tuple[str, int], tuple[str, int]]:
@@ -224,6 +294,5 @@ def compare_runs(corpus_root: str, base_folders: list[str], candidate_folders: l
     points = tuple(PointChange(key[0], point_id, matched, len(base), cand_points[key][1], len(candidate))
                    for key, (point_id, matched) in sorted(base_points.items()))
     metrics = tuple(metric_change(m, base, candidate) for m in METRICS)
-    several = len(base) >= 2 or len(candidate) >= 2
     return Comparison(loaded.info, loaded.warnings, base, candidate, fixtures, points, metrics, paired_test(fixtures),
-                      regression_reasons(fixtures, metrics, several), drift)
+                      drift, loaded.info.blocking)

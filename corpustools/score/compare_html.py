@@ -1,24 +1,45 @@
-"""The comparison as one self-contained HTML page (see docs/html-report.md): the verdict, the
-metric deltas with each run's interval bars, then the fixtures — lost and gained first — each
-opening to the base and candidate evidence side by side in time (base runs, then candidate runs)."""
+"""The comparison as one self-contained HTML page (see docs/html-report.md). It leads with the
+headline (improved, regressed or no change beyond noise, as every format says it) as a banner, then
+the fixtures, lost first (each with the candidate's reasons in words), gained (with the reasons the
+base failed for) and the same; each opens to the base and candidate evidence side by side in time
+(base runs, then candidate runs). Then the metric deltas with each run's interval bars, McNemar,
+the expected points that changed, the runs compared and every fixture in one table."""
 
 from __future__ import annotations
 
 from corpustools.model.corpus import Corpus
-from corpustools.score.compare import Comparison, Transition
+from corpustools.score.compare import Comparison, Headline, Transition
 from corpustools.score.compare_markdown import (
+    DRIFT_CAVEAT,
+    NOISE_RULE,
+    comparison_warnings,
+    metric_label,
     noise_text,
+    optional_sides,
     paired_line,
     side_verdicts,
     transition_counts,
-    transitions_line,
 )
-from corpustools.score.formatting import manifest_fields, metric_number, signed
 from corpustools.score.html_fixture import filter_data, fixture_block, fixture_filters
-from corpustools.score.html_page import anchor, esc, filter_bar, interval_bar, page, table, verdict_badge, warnings
+from corpustools.score.html_page import (
+    anchor,
+    banner,
+    esc,
+    filter_bar,
+    heading,
+    interval_bar,
+    page,
+    table,
+    verdict_badge,
+    versus_label,
+    warnings,
+)
 from corpustools.score.reasons import Verdict
+from corpustools.score.report_html import corpus_header, corpus_text
+from corpustools.score.report_text import run_summary
 
 ORDER = (Transition.LOST, Transition.GAINED, Transition.SAME)  # what a reviewer reads first
+MOOD = {Headline.IMPROVED: "good", Headline.REGRESSED: "bad", Headline.NO_CHANGE: "neutral"}
 
 
 def plain(markdown: str) -> str:
@@ -27,41 +48,35 @@ def plain(markdown: str) -> str:
 
 
 def verdict_block(comparison: Comparison) -> list[str]:
-    if comparison.regressed:
-        return [f'<div class="warn"><h2>REGRESSED</h2>{esc("; ".join(comparison.regressed_because))}. Read the '
-                "lost fixtures before bumping the version (this is advice; the command still exits 0).</div>"]
-    why = (" (recall and gate accuracy did not worsen beyond noise)." if comparison.several_runs
-           else " (no fixture lost).")
-    return [f"<p><strong>Not regressed</strong>{esc(why)}</p>"]
+    """The headline as a banner, the blocking metrics' moves under it."""
+    return [banner(MOOD[comparison.headline], comparison.headline_text, detail=comparison.blocking_text)]
 
 
-def sides_table(comparison: Comparison) -> list[str]:
-    rows = []
-    for side, runs in (("base", comparison.base), ("candidate", comparison.candidate)):
-        for run in runs:
-            fields = dict(manifest_fields(run.manifest))
-            rows.append([side, f"<code>{esc(run.folder)}</code>"]
-                        + [esc(fields[key]) for key in ("prompt", "model", "temperature", "date")])
-    return table(["side", "results", "prompt", "model", "temperature", "date"], rows)
+def sides_list(comparison: Comparison) -> list[str]:
+    """Each run compared, one line each: its side, folder and run.yaml's prompt, model and date."""
+    items = [f"<li><strong>{side}</strong>{f' {i}' if len(runs) > 1 else ''}: {esc(run_summary(run))}</li>"
+             for side, runs in (("base", comparison.base), ("candidate", comparison.candidate))
+             for i, run in enumerate(runs, 1)]
+    return ['<ul class="runs">'] + items + ["</ul>"]
 
 
 def bars(runs, key: str) -> str:
-    """Each run's Wilson interval bar of the proportion `key`, one per line."""
-    return "<br>".join(interval_bar(getattr(run.aggregate, key)) for run in runs)
+    """Each run's Wilson interval bar of the proportion `key`, one under the other."""
+    return "".join(interval_bar(getattr(run.aggregate, key)) for run in runs)
 
 
 def metrics_table(comparison: Comparison) -> list[str]:
     rows = []
     for m in comparison.metrics:
-        rate = m.metric.is_rate
-        drawn = rate and m.metric.key != "false_rejects"
-        rows.append([esc(m.metric.label + ("" if m.metric.higher_is_better else " (lower is better)")),
-                     esc(metric_number(m.base, rate)), bars(comparison.base, m.metric.key) if drawn else "",
-                     esc(metric_number(m.candidate, rate)), bars(comparison.candidate, m.metric.key) if drawn else "",
-                     esc(signed(m.delta, rate)), f'<span class="change-{esc(m.direction.value)}">{esc(m.direction.value)}</span>',
-                     esc(noise_text(m))])
-    return table(["metric", "base", "base 95% CI per run", "candidate", "candidate 95% CI per run", "delta",
-                  "change", "noise"], rows, "metrics")
+        drawn = m.metric.is_rate and m.metric.key != "false_rejects"
+        rows.append([esc(metric_label(comparison, m)),
+                     esc(comparison.number(m, m.base)) + (bars(comparison.base, m.metric.key) if drawn else ""),
+                     esc(comparison.number(m, m.candidate)) + (bars(comparison.candidate, m.metric.key) if drawn else ""),
+                     esc(comparison.delta_text(m)),
+                     f'<span class="change-{esc(m.direction.value)}">{esc(m.direction.value)}</span>']
+                    + ([esc(noise_text(m))] if comparison.several_runs else []))
+    return table(["metric", "base (95% CI of each run)", "candidate (95% CI of each run)", "delta", "change"]
+                 + (["noise"] if comparison.several_runs else []), rows, "metrics")
 
 
 def fixtures_table(comparison: Comparison, order: list[int]) -> list[str]:
@@ -91,36 +106,55 @@ def points_section(comparison: Comparison) -> list[str]:
     return lines
 
 
-def compare_html(comparison: Comparison, corpus: Corpus) -> str:
-    c = comparison.corpus
-    version = "" if c.version is None else f" v{c.version}"
-    title = f"corpustools compare: {c.name}{version}"
-    body = warnings(f"CORPUS DRIFT ALLOWED (--allow-corpus-drift): {'; '.join(comparison.drift)}. Fixture "
-                    "transitions may reflect changed labels, not a changed prompt." for _ in [1] if comparison.drift)
-    body += [f"<h1>{esc(title)}</h1>"] + verdict_block(comparison)
-    body += [f"<p>{plain(transitions_line(comparison))}</p>", f"<p>{plain(paired_line(comparison))}</p>"]
-    body += table(["", ""], [["corpus", f"{esc(c.name)}, version {esc('unknown' if c.version is None else c.version)}"
-                                        f" (<code>{esc(c.path)}</code>)"], ["corpus sha256", f"<code>{esc(c.sha256)}</code>"]])
-    body += sides_table(comparison)
-    body += warnings(list(comparison.corpus_warnings) + [w for run in comparison.base + comparison.candidate
-                                                         for w in run.warnings])
-    body += ["<h2>Metrics</h2>"] + metrics_table(comparison)
-    if comparison.several_runs:
-        body.append("<p>A delta is <em>beyond noise</em> when it exceeds twice the larger side's run-to-run sample "
-                    "standard deviation.</p>")
-    order = sorted(range(len(comparison.fixtures)), key=lambda i: ORDER.index(comparison.fixtures[i].transition))
-    runs = comparison.base + comparison.candidate
-    filters = [("transition", [t.value for t in ORDER if any(f.transition is t for f in comparison.fixtures)])]
-    body += ["<h2>Fixtures (lost and gained first)</h2>", filter_bar(filters + fixture_filters(runs, flaky=False))]
-    body += fixtures_table(comparison, order)
-    labelled = ([(f"base {i}" if len(comparison.base) > 1 else "base", run) for i, run in enumerate(comparison.base, 1)]
-                + [(f"candidate {i}" if len(comparison.candidate) > 1 else "candidate", run)
-                   for i, run in enumerate(comparison.candidate, 1)])
+def side_labels(comparison: Comparison) -> tuple[list[str], list[str]]:
+    def labels(side: str, runs) -> list[str]:
+        return [f"{side} {i}" if len(runs) > 1 else side for i in range(1, len(runs) + 1)]
+
+    return labels("base", comparison.base), labels("candidate", comparison.candidate)
+
+
+def fixture_sections(comparison: Comparison, corpus: Corpus, order: list[int]) -> list[str]:
+    """Lost, gained, then the same, each fixture a `<details>` block: a lost one explained by the
+    candidate runs it failed in, a gained one by the base runs it failed in."""
+    base, candidate = side_labels(comparison)
+    labelled = list(zip(base, comparison.base, strict=True)) + list(zip(candidate, comparison.candidate, strict=True))
+    explained = {Transition.LOST: tuple(candidate), Transition.GAINED: tuple(base), Transition.SAME: ()}
+    lines = []
     for transition in ORDER:
         chosen = [i for i in order if comparison.fixtures[i].transition is transition]
         if chosen:
-            body.append(f"<h3>{transition.value.capitalize()} ({len(chosen)})</h3>")
+            lines.append(f"<h3>{transition.value.capitalize()} ({len(chosen)})</h3>")
         for index in chosen:
-            body += fixture_block(index, labelled, corpus, False, transition=transition.value)
+            lines += fixture_block(index, labelled, corpus, False, explained[transition], len(comparison.base),
+                                   transition=transition.value)
+    return lines
+
+
+def compare_html(comparison: Comparison, corpus: Corpus) -> str:
+    c = comparison.corpus
+    title = versus_label([(run.manifest or {}).get("prompt") for run in comparison.candidate],
+                         [(run.manifest or {}).get("prompt") for run in comparison.base], c.prompt)
+    counts = (f"{len(comparison.candidate)} candidate run{'s' if len(comparison.candidate) > 1 else ''} against "
+              f"{len(comparison.base)} base run{'s' if len(comparison.base) > 1 else ''}")
+    body = heading(title, f"corpustools compare: {counts}, {corpus_text(c)}") + verdict_block(comparison)
+    body += warnings([f"CORPUS DRIFT ALLOWED (--allow-corpus-drift): {'; '.join(comparison.drift)}. {DRIFT_CAVEAT}"]
+                     if comparison.drift else [])
+    body += warnings(comparison_warnings(comparison))
+    order = sorted(range(len(comparison.fixtures)), key=lambda i: ORDER.index(comparison.fixtures[i].transition))
+    runs = comparison.base + comparison.candidate
+    filters = [("transition", [t.value for t in ORDER if any(f.transition is t for f in comparison.fixtures)])]
+    body += [f"<h2>Fixtures ({esc(transition_counts(comparison.fixtures))})</h2>",
+             filter_bar(filters + fixture_filters(runs, flaky=False))]
+    body += fixture_sections(comparison, corpus, order)
+    body += ["<h2>Metrics</h2>"] + metrics_table(comparison)
+    if comparison.several_runs:
+        body.append(f"<p>A delta is <em>beyond noise</em> {esc(NOISE_RULE)}</p>")
+    optional = optional_sides(comparison)
+    body += [f"<p>Optional points matched (never in recall): {esc(optional)}.</p>"] if optional else []
+    body += [f"<p>{plain(paired_line(comparison))}</p>"]
     body += ["<h2>Expected points</h2>"] + points_section(comparison)
-    return page(title, body)
+    body += ["<h2>The runs compared</h2>"]
+    body += table(["", ""], corpus_header(c), "about")
+    body += sides_list(comparison)
+    body += ["<h2>Every fixture</h2>"] + fixtures_table(comparison, order)
+    return page(f"{title} · corpustools compare · {corpus_text(c)}", body)

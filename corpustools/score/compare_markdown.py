@@ -14,17 +14,14 @@ from corpustools.score.formatting import (
     fraction,
     manifest_fields,
     md,
-    metric_number,
-    metric_spread,
     percent,
-    signed,
+    run_spread,
     table,
 )
 from corpustools.score.reasons import Verdict
 from corpustools.score.report_markdown import across_runs
 
 # Shared with the text comparison (compare_text): the plain words of each part.
-REGRESSED_ADVICE = "Read the lost fixtures before bumping the version (this is advice; the command still exits 0)."
 DRIFT_CAVEAT = "Fixture transitions may reflect changed labels, not a changed prompt."
 NOISE_RULE = "when it exceeds twice the larger side's run-to-run sample standard deviation."
 
@@ -37,10 +34,16 @@ def drift_line(comparison: Comparison) -> list[str]:
 
 
 def verdict_block(comparison: Comparison) -> list[str]:
-    if comparison.regressed:
-        return ["> ## REGRESSED", ">", f"> {md('; '.join(comparison.regressed_because))}. {REGRESSED_ADVICE}", ""]
-    return ["**Not regressed**" + (" (recall and gate accuracy did not worsen beyond noise)." if comparison.several_runs
-                                   else " (no fixture lost)."), ""]
+    """The headline as a heading, then the blocking metrics that decided it."""
+    return [f"## {md(comparison.headline_text)}", "",
+            f"**Blocking metrics** ({comparison.blocking_rule}): {comparison.blocking_moves}.", ""]
+
+
+def metric_label(comparison: Comparison, m) -> str:
+    """`recall (blocking)`, `phantoms (lower is better)`."""
+    notes = ([] if m.metric.higher_is_better else ["lower is better"]) + (
+        ["blocking"] if m.metric.key in comparison.blocking else [])
+    return m.metric.label + (f" ({', '.join(notes)})" if notes else "")
 
 
 PAIRED_LABEL = "McNemar exact test (two-sided):"
@@ -85,7 +88,7 @@ def noise_text(m) -> str:
     """`beyond noise (base sd 2.9 pp, candidate sd 5.9 pp)`; empty with one run a side."""
     if m.noise is None:
         return ""
-    stds = ", ".join(f"{name} sd {metric_spread(std, m.metric.is_rate)}" for name, std
+    stds = ", ".join(f"{name} sd {run_spread(std, m.metric.is_rate)}" for name, std
                      in (("base", m.base_std), ("candidate", m.candidate_std)) if std is not None)
     return f"{m.noise.value} ({stds})" if stds else m.noise.value
 
@@ -93,10 +96,8 @@ def noise_text(m) -> str:
 def metrics_table(comparison: Comparison) -> list[str]:
     rows = []
     for m in comparison.metrics:
-        rate = m.metric.is_rate
-        rows.append([m.metric.label + ("" if m.metric.higher_is_better else " (lower is better)"),
-                     metric_number(m.base, rate), metric_number(m.candidate, rate), signed(m.delta, rate),
-                     m.direction.value, noise_text(m)])
+        rows.append([metric_label(comparison, m), comparison.number(m, m.base), comparison.number(m, m.candidate),
+                     comparison.delta_text(m), m.direction.value, noise_text(m)])
     return table(["metric", "base", "candidate", "delta", "change", "noise"], rows)
 
 

@@ -23,6 +23,7 @@ class ReasonDetail:
     hits: tuple[ForbiddenHit, ...] = ()  # for forbidden-match
     phantoms: tuple[Item, ...] = ()  # for phantom-over-budget, in output order
     field: FieldScore | None = None  # for field-mismatch
+    proposals: int = 0  # for non-empty-where-empty: how many items the output holds
 
 
 def reason_details(fixture: FixtureScore) -> tuple[ReasonDetail, ...]:
@@ -44,6 +45,8 @@ def reason_details(fixture: FixtureScore) -> tuple[ReasonDetail, ...]:
         elif reason.kind is ReasonKind.PHANTOM_OVER_BUDGET:
             unexpected = set(fixture.unexpected)
             details.append(ReasonDetail(reason, phantoms=tuple(p for p in fixture.proposals if p.name in unexpected)))
+        elif reason.kind is ReasonKind.NON_EMPTY_WHERE_EMPTY:
+            details.append(ReasonDetail(reason, proposals=len(fixture.proposals)))
         else:
             details.append(ReasonDetail(reason))
     return tuple(details)
@@ -76,9 +79,10 @@ def field_line(field: FieldScore, value) -> str:
     return f"expected {expected}; got {value(json_text(field.got))}"
 
 
-def evidence_lines(detail: ReasonDetail, quote, value=None) -> list[str]:
+def evidence_lines(detail: ReasonDetail, quote, value=None, title=None) -> list[str]:
     """The evidence under one reason, one line each; `quote` renders a user-provided string,
-    `value` a JSON text (default: `quote`)."""
+    `value` a JSON text and `title` a proposal's title (both default: `quote`)."""
+    title = title or quote
     if detail.field is not None:
         return [field_line(detail.field, value or quote)]
     if detail.missed is not None:
@@ -86,18 +90,67 @@ def evidence_lines(detail: ReasonDetail, quote, value=None) -> list[str]:
         if closest is None:
             return [f"no {quote(detail.missed.type)} proposal in the output"]
         absent = ", ".join(quote(term) for term in closest.absent) or "nothing (it holds every term)"
-        return [f"closest: {quote(closest.proposal)} {quote(one_line(closest.title))}; absent: {absent}"]
+        return [f"closest: {quote(closest.proposal)} {title(one_line(closest.title))}; absent: {absent}"]
     if detail.hits:
         fields: dict[str, list[str]] = {}  # proposal name -> its fields holding the term, hits in order
         titles = {}
         for hit in detail.hits:
             fields.setdefault(hit.proposal, []).append(quote(hit.field))
             titles[hit.proposal] = hit.title
-        return [f"in {quote(name)} {quote(one_line(titles[name]))}, field{'s' if len(found) > 1 else ''} "
+        return [f"in {quote(name)} {title(one_line(titles[name]))}, field{'s' if len(found) > 1 else ''} "
                 + ", ".join(found) for name, found in fields.items()]
     if detail.phantoms:
-        return [f"matching no point: {quote(p.name)} {quote(one_line(p.title))}" for p in detail.phantoms]
+        return [f"matching no point: {quote(p.name)} {title(one_line(p.title))}" for p in detail.phantoms]
     return []
+
+
+def plural(count: int, noun: str) -> str:
+    return f"{count} {noun}{'' if count == 1 else 's'}"
+
+
+def reason_words(detail: ReasonDetail, quote, value=None, plain=str, title=None) -> str:
+    """Why the fixture fails, in words, evidence included, on one line: `missed point x: no map
+    states it; closest map[1] "..." lacks series_builder`. `quote` renders a user-provided name or
+    term, `title` a proposal's title (default: `quote`), `value` a JSON text (default: `quote`),
+    `plain` free text such as a file's problem (default: as is; HTML escapes it). The reason's
+    code goes beside it, never instead."""
+    title = title or quote
+    reason = detail.reason
+    kind = reason.kind
+    if kind is ReasonKind.MISSED_POINT:
+        point = quote(str(reason.point_id))
+        if detail.missed is None:
+            return f"missed point {point}"
+        closest = detail.missed.closest
+        kind_name = quote(detail.missed.type)
+        if closest is None:
+            return f"missed point {point}: the output has no {kind_name}"
+        absent = ", ".join(quote(term) for term in closest.absent)
+        return (f"missed point {point}: no {kind_name} states it; closest {quote(closest.proposal)} "
+                f"{title(one_line(closest.title))} " + (f"lacks {absent}" if absent else "holds every term"))
+    if kind is ReasonKind.FORBIDDEN_MATCH:
+        where = "; ".join(line.removeprefix("in ") for line in evidence_lines(detail, quote, title=title))
+        return (f"forbidden term {quote(str(reason.term))} (point {quote(str(reason.point_id))})"
+                + (f" in {where}" if where else ""))
+    if kind is ReasonKind.PHANTOM_OVER_BUDGET:
+        named = ", ".join(f"{quote(p.name)} {title(one_line(p.title))}" for p in detail.phantoms)
+        found = reason.phantoms or 0
+        return (f"{plural(found, 'proposal')} match{'es' if found == 1 else ''} no point (budget {reason.budget})"
+                + (f": {named}" if named else ""))
+    if kind is ReasonKind.NON_EMPTY_WHERE_EMPTY:
+        return f"the right answer is empty, but the output has {plural(detail.proposals, 'item')}"
+    if kind is ReasonKind.FIELD_MISMATCH:
+        field = detail.field
+        return f"field {quote(str(reason.pointer))}" + (f": {field_line(field, value or quote)}" if field else "")
+    if kind is ReasonKind.MISSING_RESULT:
+        return "no result file for this fixture"
+    if kind is ReasonKind.UNREADABLE_RESULT:
+        return f"the result file cannot be read: {plain(reason.detail)}"
+    if kind is ReasonKind.INVALID_RESULT:
+        return f"the result is not a valid output: {plain(reason.detail)}"
+    if kind is ReasonKind.SIDECAR_INVALID:
+        return "the sidecar is invalid" + (f": {plain(reason.detail)}" if reason.detail else "")
+    return plain(str(reason))  # a kind without words yet: its code says it
 
 
 def proposal_lines(fixture: FixtureScore, quote) -> list[str]:

@@ -67,15 +67,18 @@ def f1_text(value: float | None) -> str:
     return "n/a" if value is None else f"{value:.3f}"
 
 
-def repeated_verdict_parts(summary, aggregates) -> tuple[str, str]:
+def repeated_verdict_parts(summary, aggregates, number=None) -> tuple[str, str]:
     """The verdict line of k runs (a repeated.RepeatedSummary and each run's Aggregate): each run's
-    pass count, then the mean of every metric and the flaky count."""
+    pass count, then the mean of every metric and the flaky count. `number(value, is_rate)` prints
+    a mean (default metric_number: a count's with one decimal; the text and HTML reports pass
+    run_value: a whole mean as the whole number it is)."""
+    number = number or metric_number
     first, *rest = METRICS
     spread = summary.spread_of(first.key)
     flaky = len(summary.flaky)
     return (f"{', '.join(fraction(a.pass_rate) for a in aggregates)} fixtures passed in {summary.runs} runs",
-            f"(mean {metric_number(spread.mean, True)}, sample std {metric_spread(spread.std, True)}); "
-            + "; ".join(f"{m.label} mean {metric_number(summary.spread_of(m.key).mean, m.is_rate)}" for m in rest)
+            f"(mean {number(spread.mean, True)}, sample std {metric_spread(spread.std, True)}); "
+            + "; ".join(f"{m.label} mean {number(summary.spread_of(m.key).mean, m.is_rate)}" for m in rest)
             + f"; {flaky} flaky fixture{'s' if flaky != 1 else ''}.")
 
 
@@ -98,6 +101,13 @@ def metric_spread(value: float | None, is_rate: bool) -> str:
     if value is None:
         return "n/a"
     return f"{100 * value:.1f} pp" if is_rate else f"{value:.1f}"
+
+
+def run_spread(value: float | None, is_rate: bool) -> str:
+    """A spread as a page shows it: percentage points for rates; a count's, whole when it is."""
+    if value is None or is_rate or not float(value).is_integer():
+        return metric_spread(value, is_rate)
+    return str(int(value))
 
 
 def signed(value: float | None, is_rate: bool) -> str:

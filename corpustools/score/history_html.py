@@ -61,19 +61,19 @@ def hover(row: dict[str, str]) -> str:
 
 
 def history_section(rows: tuple[dict[str, str], ...], source: str) -> list[str]:
-    lines = ["<h2>History</h2>",
-             f'<p class="muted">From <code>{esc(source)}</code>, one row per scoring, in file order. One run: the '
-             "95% Wilson interval of its counts; several runs: mean ± one sample standard deviation.</p>"]
+    lines = ["<h2>History</h2>"]
     if not rows:
-        return lines + ["<p>The history has no rows yet.</p>"]
+        return lines + [f'<p class="muted">From <code>{esc(source)}</code>.</p>', "<p>The history has no rows yet.</p>"]
     scale = count_scale([row["phantoms"] for row in rows])
-    header = ["#", "prompt (hover: model, results)", "runs", "date"]
+    lines.append(f'<p class="muted">From <code>{esc(source)}</code>, one row per scoring, in file order (hover a '
+                 "prompt for its model and results). One run: the 95% Wilson interval of its counts; several runs: "
+                 f"mean ± one sample standard deviation. Rates are drawn from 0% to 100%, phantoms from 0 to "
+                 f"{scale:g}.</p>")
+    header = ["#", "prompt", "runs", "date"] + [esc(label) for _, label in METRICS]
     cells = []
     for i, row in enumerate(rows, 1):
-        drawn = []
-        for key, _ in METRICS:
-            drawn += [esc(row[key]), count_bar(row[key], scale) if key == "phantoms" else rate_bar(row[key])]
-        cells.append([str(i), f'<span title="{esc(hover(row))}">{esc(row["prompt"])} v{esc(row["version"])}</span>', esc(row["runs"]), esc(row["date"])] + drawn)
-    for _, label in METRICS:
-        header += [esc(label), f"0 – {scale:g}" if label == "phantoms" else "0% – 100%"]
+        drawn = [esc(row[key]) + (count_bar(row[key], scale) if key == "phantoms" else rate_bar(row[key]))
+                 for key, _ in METRICS]  # the value as written, its track under it
+        cells.append([str(i), f'<span title="{esc(hover(row))}">{esc(row["prompt"])} v{esc(row["version"])}</span>',
+                      esc(row["runs"]), f'<span class="nowrap">{esc(row["date"])}</span>'] + drawn)
     return lines + table(header, cells, "history")

@@ -1,10 +1,12 @@
 """One fixture in an HTML report: its table row and its `<details>` block of evidence.
 
-The evidence is the scorer's own (corpustools.score.evidence): each point's must_match_all terms
-marked found (`class="term found"`) or absent (`class="term absent"`) in every proposal of the
-point's type; each must_not_match hit highlighted (`<mark class="forbidden">`) at the very
-characters the scorer matched (normalize.term_spans) in the field where it occurred; phantoms with
-their text; advisory diagnostics; the transcript. Nothing here matches terms itself.
+The summary of a fixture that did not pass gives each reason in words, its code beside it
+(`span.reason`). The evidence is the scorer's own (corpustools.score.evidence): each point's
+must_match_all terms marked found (`class="term found"`) or absent (`class="term absent"`) in the
+proposal(s) that matched it, or, for a point not matched, in every proposal of its type; each
+must_not_match hit highlighted (`<mark class="forbidden">`) at the very characters the scorer
+matched (normalize.term_spans) in the field where it occurred; phantoms with their text; advisory
+diagnostics; the transcript. Nothing here matches terms itself.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from corpustools.model.contract import Item
 from corpustools.model.corpus import Corpus
 from corpustools.model.normalize import term_spans
 from corpustools.model.sidecar import Sidecar
-from corpustools.score.drilldown import json_text
+from corpustools.score.drilldown import json_text, reason_details, reason_words
 from corpustools.score.evidence import ForbiddenHit, PointEvidence
 from corpustools.score.html_page import anchor, esc, table, verdict_badge
 from corpustools.score.match import FixtureScore
@@ -90,7 +92,27 @@ def block_text(text: str) -> str:
                      for line in text.replace("\r\n", "\n").split("\n"))
 
 
+def html_code(text: str) -> str:
+    return f"<code>{esc(text)}</code>"
+
+
+def html_title(text: str) -> str:
+    """A proposal's title in prose: quoted, in the page's font (names and terms are code)."""
+    return f'<q>{esc(text)}</q>'
+
+
+def reason_spans(fixture: FixtureScore, label: str = "") -> list[str]:
+    """Each reason of `fixture` in words (names, terms and titles as code), its code beside it;
+    one `span.reason` each (phrasing content: they stand in a `<summary>`), `label` before each."""
+    prefix = f'<span class="run-label">{esc(label)}:</span> ' if label else ""
+    return [f'<span class="reason" data-reason="{esc(d.reason.kind.value)}">{prefix}'
+            f'<span class="words">{reason_words(d, html_code, html_code, esc, html_title)}</span> '
+            f'<code class="code">{esc(str(d.reason))}</code></span>' for d in reason_details(fixture)]
+
+
 def point_block(point: PointEvidence, notes: str | None) -> list[str]:
+    """One point: its state, then its terms in the proposals of its type (a matched point: only in
+    the proposal(s) that matched it; a missed one: in every proposal, the closest among them)."""
     state = "matched" if point.matched else ("not matched (optional)" if point.optional else "missed")
     lines = [f'<div class="point" data-point="{esc(point.point_id)}" data-matched="{str(point.matched).lower()}">',
              f"<div><code>{esc(point.point_id)}</code> <span class=\"muted\">{esc(point.type)}"
@@ -98,7 +120,7 @@ def point_block(point: PointEvidence, notes: str | None) -> list[str]:
              + (f' <span class="muted">{esc(notes)}</span>' if notes else "") + "</div>"]
     if not point.proposals:
         lines.append(f'<div class="proposal muted">no {esc(point.type)} proposal in the output</div>')
-    for proposal in point.proposals:
+    for proposal in (p for p in point.proposals if p.matched or not point.matched):
         terms = "".join(f'<span class="term {"found" if t.found else "absent"}" data-term="{esc(t.term)}">'
                         f"{esc(t.term)}</span>" for t in proposal.terms)
         lines.append(f'<div class="proposal" data-proposal="{esc(proposal.proposal)}">'
@@ -133,9 +155,13 @@ def proposal_block(proposal: Item, phantom: bool, hits: list[ForbiddenHit]) -> l
     return lines + ["</div>"]
 
 
-def run_evidence(fixture: FixtureScore, sidecar: Sidecar | None) -> list[str]:
-    lines = [f"<p>{verdict_badge(fixture.verdict)} "
-             + (", ".join(f"<code>{esc(str(r))}</code>" for r in fixture.reasons) or "no failure reason") + "</p>"]
+def run_evidence(fixture: FixtureScore, sidecar: Sidecar | None, show_reasons: bool = True) -> list[str]:
+    """One run's evidence of one fixture: its reasons (unless the summary shows them), points,
+    fields, forbidden hits, the output and the diagnostics."""
+    lines = []
+    if show_reasons:
+        lines.append(f"<p>{verdict_badge(fixture.verdict)}</p>" if fixture.verdict is Verdict.PASS
+                     else "<p>" + verdict_badge(fixture.verdict) + "".join(reason_spans(fixture)) + "</p>")
     if fixture.status is not FixtureStatus.OK or sidecar is None:
         return lines
     notes = {p.id: p.notes for p in sidecar.all_points}
@@ -170,22 +196,33 @@ def run_evidence(fixture: FixtureScore, sidecar: Sidecar | None) -> list[str]:
 
 
 def fixture_block(index: int, runs: list[tuple[str, RunScore]], corpus: Corpus, flaky: bool = True,
-                  **extra: str) -> list[str]:
-    """Fixture `index` of every (label, run): one verdict badge and one evidence block per run
-    (labelled when there are several), then the transcript."""
+                  explained: tuple[str, ...] | None = None, sides: int | None = None, **extra: str) -> list[str]:
+    """Fixture `index` of every (label, run): its summary (id, one verdict badge per run, category,
+    then the reasons in words of the runs labelled in `explained` — by default every run it did
+    not pass in), then one evidence block per run (labelled when there are several) and the
+    transcript. `sides`: the runs are a comparison's, the first `sides` of them the base's (the
+    badges then say which side is which)."""
     same = [run.fixtures[index] for _, run in runs]
     first = same[0]
     sidecar = corpus.sidecars.get(first.id)
     badges = " ".join(verdict_badge(f.verdict) for f in same)
+    if sides is not None:
+        badges = ('<span class="muted">base</span> ' + " ".join(verdict_badge(f.verdict) for f in same[:sides])
+                  + ' <span class="muted">→ candidate</span> '
+                  + " ".join(verdict_badge(f.verdict) for f in same[sides:]))
+    shown = [(label, f) for (label, _), f in zip(runs, same, strict=True)
+             if f.verdict is not Verdict.PASS and (explained is None or label in explained)]
+    reasons = [span for label, f in shown for span in reason_spans(f, label if len(runs) > 1 else "")]
     lines = [f'<details class="fixture" id="{anchor("fixture", first.id)}" {filter_data(same, flaky, **extra)}>',
-             f"<summary>{esc(first.id)} {badges} <span class=\"muted\">{esc(first.category)}</span></summary>"]
+             f'<summary><span class="id">{esc(first.id)}</span> {badges} <span class="muted">{esc(first.category)}'
+             f"</span>{''.join(reasons)}</summary>"]
     if sidecar is not None and sidecar.notes.strip():
         lines.append(f'<p class="muted">{esc(" ".join(sidecar.notes.split()))}</p>')
     for i, ((label, run), fixture) in enumerate(zip(runs, same, strict=True), 1):
         if len(runs) > 1:
             lines.append(f'<h4 class="run">{esc(label)}: <code>{esc(run.folder)}</code></h4>')
         lines.append(f'<div class="evidence" data-run="{i}">')
-        lines += run_evidence(fixture, sidecar) + ["</div>"]
+        lines += run_evidence(fixture, sidecar, show_reasons=len(runs) > 1) + ["</div>"]
     transcript = corpus.transcripts.get(first.id)
     if transcript is not None:
         lines += ['<details class="transcript"><summary>transcript</summary>',

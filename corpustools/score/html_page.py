@@ -6,6 +6,8 @@ that forbids every fetch and every script and stylesheet but the page's own (all
 sha256, so a missed escape could still not run a script, and the page stays byte-identical across
 runs: no nonce), and readable without JS (fixtures are `<details>`; the script only adds the
 filters). Everything a user wrote (names, titles, transcripts, paths) goes through `esc`.
+Every style is in CSS (no `style` attribute, no event-handler attribute) and the one script is
+SCRIPT: the policy allowing exactly those two by their hash covers the whole page.
 """
 
 from __future__ import annotations
@@ -19,29 +21,37 @@ from corpustools.score.aggregate import Proportion
 from corpustools.score.formatting import fraction, interval, percent
 
 CSS = """
-body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;margin:0 auto;max-width:72rem;padding:1rem 1.5rem;color:#1b1f24;background:#fff}
-h1{font-size:1.5rem;margin:.2rem 0 .6rem}h2{font-size:1.2rem;margin:1.6rem 0 .5rem;border-bottom:1px solid #d0d7de}
-h3{font-size:1.05rem;margin:1rem 0 .4rem}
-table{border-collapse:collapse;margin:.3rem 0}td,th{border:1px solid #d0d7de;padding:.2rem .5rem;text-align:left;vertical-align:top}
-th{background:#f6f8fa}code,pre{font-family:ui-monospace,"SFMono-Regular",Menlo,monospace;font-size:12.5px}
-pre{white-space:pre-wrap;word-break:break-word;background:#f6f8fa;padding:.5rem;border-radius:4px;max-height:30rem;overflow:auto}
+*{box-sizing:border-box}
+body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;margin:0 auto;max-width:80rem;padding:1rem 1.5rem;color:#1b1f24;background:#fff;overflow-wrap:break-word}
+h1{font-size:1.5rem;margin:.2rem 0 .1rem}h2{font-size:1.2rem;margin:1.6rem 0 .5rem;border-bottom:1px solid #d0d7de}
+h3{font-size:1.05rem;margin:1rem 0 .4rem}.subtitle{margin:0 0 .6rem}
+table{border-collapse:collapse;margin:.5rem 0;max-width:100%}td,th{border:1px solid #d0d7de;padding:.2rem .5rem;text-align:left;vertical-align:top}
+th{background:#f6f8fa}.nowrap,table.about td:first-child{white-space:nowrap}code,pre{font-family:ui-monospace,"SFMono-Regular",Menlo,monospace;font-size:12.5px}
+code{overflow-wrap:anywhere}
+pre{white-space:pre-wrap;overflow-wrap:anywhere;background:#f6f8fa;padding:.5rem;border-radius:4px;max-height:30rem;overflow:auto}
+.banner{border-left:6px solid #8c959f;background:#f6f8fa;padding:.6rem .8rem;margin:.6rem 0 .8rem;font-size:15px}
+.banner strong{font-size:17px}.banner.bad{border-color:#cf222e;background:#ffebe9}.banner.good{border-color:#1a7f37;background:#dafbe1}
+.banner .detail{display:block;font-size:13.5px;margin-top:.25rem}
 .verdict{font-weight:600;padding:0 .35rem;border-radius:3px}.v-PASS{background:#dafbe1;color:#116329}
 .v-FAIL{background:#ffebe9;color:#a40e26}.v-UNCHECKED{background:#fff8c5;color:#7d4e00}
 .warn{background:#fff8c5;border-left:4px solid #d4a72c;padding:.4rem .6rem;margin:.4rem 0}
-.metric svg{vertical-align:middle}.muted{color:#57606a}
+svg.bar{width:100%;max-width:250px;height:16px;vertical-align:middle;display:block}.muted{color:#57606a}
 details.fixture{border:1px solid #d0d7de;border-radius:4px;margin:.35rem 0;padding:.2rem .6rem}
-details.fixture>summary{cursor:pointer;font-weight:600}details.fixture[open]>summary{margin-bottom:.4rem}
+details.fixture>summary{cursor:pointer}details.fixture>summary .id{font-weight:600}details.fixture[open]>summary{margin-bottom:.4rem}
+.reason{display:block;margin:.15rem 0 .1rem 1.1rem}.reason .code{display:inline-block;max-width:100%;font-size:11.5px;color:#57606a;background:#f6f8fa;padding:0 .25rem;border-radius:3px}
+.reason .run-label{font-weight:600}
 .term{display:inline-block;padding:0 .3rem;margin:0 .15rem .15rem 0;border-radius:3px;font-family:ui-monospace,Menlo,monospace;font-size:12.5px}
 .term.found{background:#dafbe1;color:#116329}.term.found::before{content:"\\2713 "}
 .term.absent{background:#ffebe9;color:#a40e26;text-decoration:line-through}.term.absent::before{content:"\\2717 "}
 mark.forbidden{background:#ff8182;color:#000;padding:0 .1rem;border-radius:2px}
 .point{margin:.4rem 0 .6rem}.output{border-top:1px dashed #d0d7de;margin-top:.5rem;padding-top:.3rem}.proposal{margin:.15rem 0 .15rem 1rem}
-.filters{background:#f6f8fa;padding:.5rem .6rem;border-radius:4px;margin:.5rem 0}.filters label{margin-right:1rem}
+.filters{background:#f6f8fa;padding:.5rem .6rem;border-radius:4px;margin:.5rem 0}.filters label{margin-right:1rem;display:inline-block}
+.filters select{max-width:100%}#filter-count{white-space:nowrap}
 .transition-lost{color:#a40e26;font-weight:600}.transition-gained{color:#116329;font-weight:600}
-table.history{display:block;max-width:100%;overflow-x:auto}table.history td{white-space:nowrap}
 .hidden{display:none}h4.run{background:#eef1f4;padding:.2rem .4rem;border-radius:3px;margin-top:1rem}
 table.fixtures td:nth-child(-n+2){white-space:nowrap}
-details.note>summary{cursor:pointer}details.note[open] .more{display:none}details.run>summary{cursor:pointer}details.run>summary>h2{display:inline-block;border:0;margin:.8rem 0 .2rem}
+ul.runs{padding-left:1.2rem}ul.runs li{margin:.2rem 0}
+details.note>summary{cursor:pointer}details.note[open] .more{display:none}details.run>summary{cursor:pointer}details.run>summary>h3{display:inline-block;margin:.8rem 0 .2rem}
 """
 
 # Only the filters: every fixture stays readable (and every <details> openable) without it.
@@ -87,6 +97,50 @@ def esc(text) -> str:
 def anchor(kind: str, ident: str) -> str:
     """A stable element id for `ident` (a fixture id may hold any character an id may not)."""
     return kind + "-" + "".join(c if c.isascii() and (c.isalnum() or c in "-_") else f"_{ord(c):x}_" for c in ident)
+
+
+def heading(title: str, subtitle: str) -> list[str]:
+    """The page's heading: what was evaluated (the prompt and its version) in the `<h1>`, and how
+    (the command, the runs, the corpus) below it. Both are text, escaped here."""
+    return [f"<h1>{esc(title)}</h1>", f'<p class="subtitle muted">{esc(subtitle)}</p>']
+
+
+def banner(mood: str, headline: str, rest: str = "", detail: str = "") -> str:
+    """The verdict, first thing under the heading: `headline` in bold, `rest` after it, `detail` on
+    a line of its own; `mood` is `good`, `bad` or `neutral` (the banner's colour)."""
+    return (f'<div class="banner {esc(mood)}" id="verdict"><strong>{esc(headline)}</strong>{esc(rest)}'
+            + (f'<span class="detail">{esc(detail)}</span>' if detail else "") + "</div>")
+
+
+def prompt_versions(prompts: list[dict | None], declared: tuple[str, str] | None = None) -> dict[str, list[str]]:
+    """Prompt name -> its versions, distinct and in order, from run manifests' `prompt`;
+    corpus.yaml's prompt_under_eval (`declared`) when no run recorded one."""
+    named: dict[str, list[str]] = {}
+    for prompt in prompts:
+        if isinstance(prompt, dict):
+            versions = named.setdefault(str(prompt.get("name")), [])
+            version = "unknown" if prompt.get("version") is None else str(prompt["version"])
+            versions += [] if version in versions else [version]
+    return named or ({declared[0]: [declared[1]]} if declared is not None else {})
+
+
+def versions_text(versions: list[str]) -> str:
+    return ", ".join(f"v{v}" for v in versions)
+
+
+def prompt_label(prompts: list[dict | None], declared: tuple[str, str] | None = None) -> str:
+    """`proposal-extract v5` (`v5, v8` when one name has two versions): what a page is about."""
+    named = prompt_versions(prompts, declared)
+    return "; ".join(f"{name} {versions_text(versions)}" for name, versions in named.items()) or "prompt unrecorded"
+
+
+def versus_label(candidate: list[dict | None], base: list[dict | None], declared: tuple[str, str] | None) -> str:
+    """`proposal-extract v8 vs v5`; the names on both sides when they differ."""
+    cand, old = prompt_versions(candidate, declared), prompt_versions(base, declared)
+    if len(cand) == len(old) == 1 and set(cand) == set(old):
+        name = next(iter(cand))
+        return f"{name} {versions_text(cand[name])} vs {versions_text(old[name])}"
+    return f"{prompt_label(candidate, declared)} vs {prompt_label(base, declared)}"
 
 
 def page(title: str, body: list[str]) -> str:
@@ -148,15 +202,21 @@ def range_bar(value: float | None, low: float | None, high: float | None, scale:
                       'fill="#54aeff" fill-opacity="0.55"/>')
         marks += f'<circle cx="{x(value)}" cy="8" r="4" fill="#0969da"/>'
     pad = 5  # room for the dot at 0% and 100%
+    # Its width follows the cell (CSS: at most BAR_WIDTH + 2 * pad px), so a narrow page shrinks it
+    # instead of scrolling sideways; the attributes are its size where CSS does not apply.
     return (f'<svg class="bar" role="img" aria-label="{esc(label)}" width="{BAR_WIDTH + 2 * pad}" '
-            f'height="{BAR_HEIGHT}" viewBox="-{pad} 0 {BAR_WIDTH + 2 * pad} {BAR_HEIGHT}"><title>{esc(label)}</title>'
-            f'{track}{marks}</svg>')
+            f'height="{BAR_HEIGHT}" viewBox="-{pad} 0 {BAR_WIDTH + 2 * pad} {BAR_HEIGHT}">'
+            f'<title>{esc(label)}</title>{track}{marks}</svg>')
 
 
 def metric_rows(proportions: list[tuple[str, Proportion]]) -> list[list[str]]:
-    """label | count | rate | interval | bar, one row per proportion."""
-    return [[esc(label), esc(fraction(p)), esc(percent(p.rate)), esc(interval(p)),
-             f'<span class="metric">{interval_bar(p)}</span>'] for label, p in proportions]
+    """label | count | rate | interval and its bar, one row per proportion."""
+    return [[esc(label), esc(fraction(p)), esc(percent(p.rate)), drawn(interval(p), p)] for label, p in proportions]
+
+
+def drawn(text: str, p: Proportion) -> str:
+    """A cell: `text` (escaped), with the Wilson interval bar of `p` under it."""
+    return f"{esc(text)}{interval_bar(p)}"
 
 
 def select(key: str, options: list[str]) -> str:

@@ -1,9 +1,11 @@
 """The score report as one self-contained HTML page (see docs/html-report.md).
 
-Headline metrics with their Wilson intervals drawn as bars; a fixture table filterable by verdict,
-category and reason; per fixture, in a `<details>` block, the evidence of every run (see
-html_fixture) and the transcript. With several runs, the noise floor, flaky fixtures and
-per-point stability come first."""
+It leads with what failed: the prompt and its version as the heading, the verdict line as a
+banner, then the failing fixtures, each with its reasons in words (the code beside them) and, on a
+click, its evidence (see html_fixture) and transcript; the passing fixtures after them. Then the
+tables: headline metrics with their Wilson intervals drawn as bars, per item type and field,
+categories, taxonomy (with several runs: the noise floor, flaky fixtures and per-point stability
+first), the history, how the runs were made, and every fixture in one filterable table."""
 
 from __future__ import annotations
 
@@ -14,30 +16,39 @@ from corpustools.score.formatting import (
     f1_text,
     fraction,
     manifest_fields,
-    metric_number,
-    metric_spread,
     percent,
     phantom_count,
+    run_spread,
     run_value,
 )
 from corpustools.score.history_html import history_section
 from corpustools.score.html_fixture import fixture_block, fixture_filters, fixture_rows
 from corpustools.score.html_page import (
     anchor,
+    banner,
+    drawn,
     esc,
     filter_bar,
     folded,
+    heading,
     interval_bar,
     metric_rows,
     page,
+    prompt_label,
     table,
     warnings,
 )
-from corpustools.score.scoring import RunScore, ScoreReport
+from corpustools.score.reasons import Verdict
+from corpustools.score.report_text import report_verdict_parts
+from corpustools.score.scoring import CorpusInfo, RunScore, ScoreReport
 
 
-def corpus_header(report: ScoreReport) -> list[list[str]]:
-    c = report.corpus
+def corpus_text(c: CorpusInfo) -> str:
+    return f"corpus {c.name}, version {'unknown' if c.version is None else c.version}"
+
+
+def corpus_header(c: CorpusInfo) -> list[list[str]]:
+    """The corpus's rows of a page's `table.about`: name, version, path and hash."""
     version = "unknown" if c.version is None else str(c.version)
     return [["corpus", f"{esc(c.name)}, version {esc(version)} (<code>{esc(c.path)}</code>)"],
             ["corpus sha256", f"<code>{esc(c.sha256)}</code>"]]
@@ -49,7 +60,9 @@ def run_header(run: RunScore) -> list[list[str]]:
                for label, value in manifest_fields(run.manifest)])
 
 
-def headline(run: RunScore) -> list[str]:
+def run_metrics(run: RunScore, several: bool) -> list[str]:
+    """One run's numbers: the proportions with their intervals, the counts, per item type, per
+    field, categories and the failure taxonomy (with several runs, its own verdict line first)."""
     a = run.aggregate
     proportions = [(label, getattr(a, attr)) for attr, label in PROPORTIONS]
     if a.optional_points_total:
@@ -62,11 +75,12 @@ def headline(run: RunScore) -> list[str]:
     counts += [("invalid results", a.invalid_results), ("invalid sidecars", a.invalid_sidecars)]
     lines = [f'<p class="headline"><strong>{esc(fraction(a.pass_rate))} fixtures passed</strong> '
              f'({esc(percent(a.pass_rate.rate))}); recall {esc(fraction(a.recall))}; '
-             f'{esc(phantom_count(a))}</p>']
-    lines += table(["metric", "count", "rate", "95% interval (Wilson)", "0% – 100%"], metric_rows(proportions),
+             f'{esc(phantom_count(a))}</p>'] if several else []
+    lines += table(["metric", "count", "rate", "95% interval (Wilson), 0% – 100%"], metric_rows(proportions),
                    "metrics")
-    lines += table(["count", ""], [[esc(label), esc(str(n))] for label, n in counts])
-    return lines + type_rows(a) + field_rows(run)
+    lines += table(["count", ""], [[esc(label), esc(str(n))] for label, n in counts], "counts")
+    lines += type_rows(a) + field_rows(run)
+    return lines + ["<h3>Categories</h3>"] + categories(run) + ["<h3>Failure taxonomy</h3>"] + taxonomy(run)
 
 
 def type_rows(a) -> list[str]:
@@ -81,7 +95,7 @@ def field_rows(run: RunScore) -> list[str]:
     a = run.aggregate
     if not a.fields:
         return []
-    lines = ["<h3>Fields</h3>"] + table(["field", "count", "rate", "95% interval (Wilson)", "0% – 100%"],
+    lines = ["<h3>Fields</h3>"] + table(["field", "count", "rate", "95% interval (Wilson), 0% – 100%"],
                                         metric_rows([(f.pointer, f.accuracy) for f in a.fields]), "metrics")
     for declared in a.fields:
         rows = [[esc(f.id), " or ".join(f"<code>{esc(json_text(v))}</code>" for v in field.expected),
@@ -110,19 +124,17 @@ def repeated(report: ScoreReport) -> list[str]:
     summary = report.repeated
     assert summary is not None  # asked only when there are two or more runs
     lines = [f"<h2>Repeated runs (k = {summary.runs})</h2>"]
-    lines += warnings(f"WARNING: {a} and {b} have byte-identical result files: a cache, not an independent run."
-                      for a, b in summary.identical)
-    per_run = [[str(i), f"<code>{esc(run.folder)}</code>", esc(fraction(run.aggregate.pass_rate)),
-                interval_bar(run.aggregate.pass_rate), esc(fraction(run.aggregate.recall)),
-                interval_bar(run.aggregate.recall), str(run.aggregate.phantoms)]
+    per_run = [[str(i), f"<code>{esc(run.folder)}</code>", drawn(fraction(run.aggregate.pass_rate), run.aggregate.pass_rate),
+                drawn(fraction(run.aggregate.recall), run.aggregate.recall),
+                str(run.aggregate.phantoms) if run.aggregate.phantoms_apply else "n/a"]
                for i, run in enumerate(report.runs, 1)]
-    lines += ["<h3>Per run</h3>"] + table(["run", "results", "passed", "pass rate (95% CI)", "recall",
-                                           "recall (95% CI)", "phantoms"], per_run, "metrics")
+    lines += ["<h3>Per run</h3>"] + table(["run", "results", "passed (95% CI)", "recall (95% CI)", "phantoms"], per_run,
+                                          "metrics")
     spread = []
     for metric in METRICS:
         s = summary.spread_of(metric.key)
-        spread.append([esc(metric.label), esc(metric_number(s.mean, metric.is_rate)),
-                       esc(metric_spread(s.std, metric.is_rate)),
+        spread.append([esc(metric.label), esc(run_value(s.mean, metric.is_rate)),
+                       esc(run_spread(s.std, metric.is_rate)),
                        esc(", ".join(run_value(v, metric.is_rate) for v in s.values))])
     lines += ["<h3>Noise floor (run-to-run spread of the same prompt)</h3>"]
     lines += table(["metric", "mean", "sample std", "per run"], spread)
@@ -149,42 +161,64 @@ def fixture_anchor(fixture_id: str) -> str:
 
 
 def fixtures_section(report: ScoreReport, corpus: Corpus) -> list[str]:
+    """The failing fixtures (in any run) first, each with its reasons in words, then the passing ones."""
     runs = report.runs
-    lines = ["<h2>Fixtures</h2>", filter_bar(fixture_filters(runs))]
-    lines += fixture_rows(runs)
-    lines += ["<h3>Fixture by fixture</h3>",
-              '<p class="muted">Each fixture opens to its evidence: every expected point with its terms '
-              'marked found or absent in each proposal of its type, forbidden terms highlighted where they '
-              'occurred, phantoms, diagnostics and the transcript.</p>']
-    for index in range(len(runs[0].fixtures)):
-        lines += fixture_block(index, [(f"Run {i}", run) for i, run in enumerate(runs, 1)], corpus)
+    labelled = [(f"Run {i}", run) for i, run in enumerate(runs, 1)]
+    count = len(runs[0].fixtures)
+    failing = [i for i in range(count) if any(run.fixtures[i].verdict is not Verdict.PASS for run in runs)]
+    passing = [i for i in range(count) if i not in failing]
+    lines = [f"<h2>Failing fixtures ({len(failing)} of {count}"
+             + (" failed in at least one run)</h2>" if len(runs) > 1 else ")</h2>"),
+             '<p class="muted">Each reason in words, its code beside it. A click on a fixture opens its evidence: '
+             "every point with its terms marked found or absent (a matched point in the proposal that matched it), "
+             "forbidden terms highlighted where they occurred, phantoms, diagnostics and the transcript.</p>",
+             filter_bar(fixture_filters(runs))]
+    if not failing:
+        lines.append("<p>Every fixture passed" + (" in every run.</p>" if len(runs) > 1 else ".</p>"))
+    for index in failing:
+        lines += fixture_block(index, labelled, corpus)
+    lines += [f"<h2>Passing fixtures ({len(passing)})</h2>"]
+    for index in passing:
+        lines += fixture_block(index, labelled, corpus)
     return lines
 
 
-def run_section(run: RunScore) -> list[str]:
-    lines = warnings(f"WARNING: CORPUS DRIFT. {run.drift}. The score judges these results against labels they "
-                     "were not produced for." for _ in [1] if run.drift)
-    lines += table(["", ""], run_header(run)) + warnings(run.warnings) + headline(run)
-    return lines + ["<h3>Categories</h3>"] + categories(run) + ["<h3>Failure taxonomy</h3>"] + taxonomy(run)
+def verdict_banner(report: ScoreReport) -> str:
+    head, rest = report_verdict_parts(report)
+    failed = any(f.verdict is not Verdict.PASS for run in report.runs for f in run.fixtures)
+    return banner("bad" if failed else "good", head, " " + rest)
+
+
+def page_warnings(report: ScoreReport) -> list[str]:
+    runs = report.runs
+    lines = [f"WARNING: CORPUS DRIFT. {run.drift}. The score judges these results against labels they were not "
+             "produced for." for run in runs if run.drift]
+    if report.repeated is not None:
+        lines += [f"WARNING: {a} and {b} have byte-identical result files: a cache, not an independent run."
+                  for a, b in report.repeated.identical]
+    return warnings(lines + list(report.corpus_warnings) + [w for run in runs for w in run.warnings])
 
 
 def score_html(report: ScoreReport, corpus: Corpus, history: tuple[tuple[dict[str, str], ...], str] | None = None) -> str:
     """The page; `history` (rows of the history table, the file they came from) adds its section."""
     c = report.corpus
-    version = "" if c.version is None else f" v{c.version}"
-    k = len(report.runs)
-    title = f"corpustools score: {c.name}{version}" + ("" if k == 1 else f" ({k} runs)")
-    body = [f"<h1>{esc(title)}</h1>"] + table(["", ""], corpus_header(report))
-    body += warnings(report.corpus_warnings)
-    body += ["<h2>Run</h2>"] if k == 1 else []
+    runs = report.runs
+    k = len(runs)
+    prompt = prompt_label([(run.manifest or {}).get("prompt") for run in runs], c.prompt)
+    how = f"corpustools score of {k} run{'s' if k > 1 else ''} ({', '.join(run.folder for run in runs)})"
+    body = heading(prompt, f"{how} against {corpus_text(c)}") + [verdict_banner(report)] + page_warnings(report)
+    body += fixtures_section(report, corpus)
     if report.repeated is not None:  # the spread over the runs first, each run's own numbers after
         body += repeated(report)
-    for i, run in enumerate(report.runs, 1):
-        body += run_section(run) if k == 1 else (
-            [f'<details class="run" id="run-{i}"><summary><h2>Run {i}: <code>{esc(run.folder)}</code></h2></summary>']
-            + run_section(run) + ["</details>"])
+        for i, run in enumerate(runs, 1):
+            body += [f'<details class="run" id="run-{i}"><summary><h3>Run {i}: <code>{esc(run.folder)}</code></h3>'
+                     "</summary>"] + run_metrics(run, True) + table(["", ""], run_header(run), "about") + ["</details>"]
+    else:
+        body += ["<h2>Metrics</h2>"] + run_metrics(runs[0], False)
     if history is not None:
         body += history_section(*history)
-    body += fixtures_section(report, corpus)
+    body += ["<h2>The corpus and the run" + ("s" if k > 1 else "") + "</h2>"]
+    body += table(["", ""], corpus_header(c) + (run_header(runs[0]) if k == 1 else []), "about")
+    body += ["<h2>Every fixture</h2>"] + fixture_rows(runs)
+    title = f"{prompt} · corpustools score" + ("" if k == 1 else f" ({k} runs)") + f" · {corpus_text(c)}"
     return page(title, body)
-

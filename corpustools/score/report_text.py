@@ -1,145 +1,190 @@
-"""The score report as plain text, for a terminal: the verdict line and the failing fixtures with
-their evidence first, then the plain sections (no <details>: a terminal cannot fold)."""
+"""The score report as plain text, for a terminal (the default format), read the way ruff and pytest
+are: the failing fixtures first, each reason in words with its evidence and its code beside it,
+then a short summary, and the verdict line LAST, where the terminal leaves the reader. No Markdown,
+no HTML, and no line is wrapped by the program (a terminal wraps long lines itself)."""
 
 from __future__ import annotations
 
+import shlex
+
 from corpustools.io.positions import printable_lines
-from corpustools.score.aggregate import METRICS, PROPORTIONS
-from corpustools.score.drilldown import proposals_text, reasons_text
+from corpustools.score.aggregate import METRICS
+from corpustools.score.drilldown import quoted, reason_details, reason_words
 from corpustools.score.formatting import (
     f1_text,
     fraction,
     manifest_fields,
-    metric_number,
-    metric_spread,
     percent,
     phantom_count,
     proportion,
     repeated_verdict_parts,
+    run_spread,
     run_value,
     verdict_parts,
 )
+from corpustools.score.match import FixtureScore
 from corpustools.score.reasons import Verdict
-from corpustools.score.scoring import RunScore, ScoreReport
+from corpustools.score.scoring import CorpusInfo, RunScore, ScoreReport
+
+# What the summary says about how a run was made (run.yaml); the rest is in the other formats.
+RUN_FIELDS = ("prompt", "model", "temperature", "date")
 
 
-def failing_lines(fixture, indent: str) -> list[str]:
-    lines = reasons_text(fixture, indent)
-    if fixture.proposals:
-        lines += [f"{indent}proposals:"] + proposals_text(fixture, indent + "  ")
-    return lines
+def reason_lines(fixture: FixtureScore, indent: str) -> list[str]:
+    """One line per reason, words and evidence first, the reason's code in brackets beside them;
+    then the fixture's advisory diagnostics."""
+    lines = [f"{indent}{reason_words(d, quoted, str)}  [{d.reason}]" for d in reason_details(fixture)]
+    return lines + [f"{indent}diagnostic: {d}" for d in fixture.advisories]
+
+
+def failing_indexes(runs: tuple[RunScore, ...]) -> list[int]:
+    """The fixtures that did not pass in at least one run, in fixture order."""
+    return [i for i in range(len(runs[0].fixtures)) if any(run.fixtures[i].verdict is not Verdict.PASS for run in runs)]
 
 
 def failing_section(report: ScoreReport) -> list[str]:
-    """Fixtures that failed in any run, with each failing run's reasons, evidence and proposals."""
+    """Each fixture that failed in some run, with its reasons (with several runs: in each run it failed)."""
     runs = report.runs
-    several = len(runs) > 1
-    failing = [i for i, f in enumerate(runs[0].fixtures) if any(run.fixtures[i].verdict is not Verdict.PASS for run in runs)]
-    if not failing:
-        return ["every fixture passed" + (" in every run" if several else "")]
-    lines = [f"failing fixtures ({len(failing)} of {len(runs[0].fixtures)}"
-             + (" failed in at least one run):" if several else "):")]
-    for i in failing:
+    lines = []
+    for i in failing_indexes(runs):
         first = runs[0].fixtures[i]
-        if not several:
-            lines += [f"  {first.id} ({first.category}): {first.verdict}"] + failing_lines(first, "    ")
+        if len(runs) == 1:
+            lines += [f"{first.verdict} {first.id} ({first.category})"] + reason_lines(first, "  ")
             continue
         passed = sum(run.fixtures[i].verdict is Verdict.PASS for run in runs)
-        lines.append(f"  {first.id} ({first.category}): passed in {passed}/{len(runs)} runs")
-        lines += across_runs_text(runs, i, "    ")
+        worst = next(run.fixtures[i].verdict for run in runs if run.fixtures[i].verdict is not Verdict.PASS)
+        lines.append(f"{worst} {first.id} ({first.category}): passed in {passed}/{len(runs)} runs")
+        lines += across_runs_text(runs, i, "  ")
     return lines
 
 
 def across_runs_text(runs, index: int, indent: str) -> list[str]:
-    """Fixture `index` in each run: its verdict, and its reasons, evidence and proposals where it failed."""
+    """Fixture `index` in each run it did not pass: the run, then its reasons."""
     lines = []
     for number, run in enumerate(runs, 1):
         fixture = run.fixtures[index]
-        lines.append(f"{indent}run {number} ({run.folder}): {fixture.verdict}")
         if fixture.verdict is not Verdict.PASS:
-            lines += failing_lines(fixture, indent + "  ")
+            lines.append(f"{indent}run {number} ({run.folder}): {fixture.verdict}")
+            lines += reason_lines(fixture, indent + "  ")
     return lines
 
 
-def manifest_lines(run: RunScore, indent: str = "") -> list[str]:
-    """How the run was produced (run.yaml), one `label: value` line each."""
-    return [f"{indent}{label}: {' '.join(value.split())}" for label, value in manifest_fields(run.manifest)]
+def corpus_line(c: CorpusInfo) -> str:
+    version = "unknown" if c.version is None else str(c.version)
+    return f"corpus: {c.name}, version {version} ({c.path}, sha256 {c.short_sha})"
 
 
-def run_lines(run: RunScore) -> list[str]:
-    lines = [f"results: {run.folder}"] + manifest_lines(run) + [""]
-    width = max((len(f.id) for f in run.fixtures), default=0)
-    lines.append("fixtures:")
-    for f in run.fixtures:
-        lines.append(f"  {f.verdict:<9} {f.id:<{width}}  {f.category}")
-        lines += [f"            diagnostic: {d}" for d in f.advisories]
-    lines += ["", "categories:"]
-    lines += [f"  {c.category}: {c.passed}/{c.total}" for c in run.categories]
-    a = run.aggregate
-    lines += ["", "aggregate:"]
-    lines += [f"  {label}: {proportion(getattr(a, attr))}" for attr, label in PROPORTIONS]
-    if a.optional_points_total:
-        lines.append(f"  optional points matched (never in recall): {fraction(a.optional_matched)}")
-    lines += precision_lines(a)
-    lines += [f"  phantoms: {a.phantoms if a.phantoms_apply else 'n/a (text answers)'}",
-              f"  fixtures failed: {a.fixtures_failed}",
-              f"  fixtures unchecked: {a.fixtures_unchecked}", f"  missing results: {a.missing_results}"]
-    lines += [f"  unreadable results: {a.unreadable_results}"] if a.unreadable_results else []
-    lines += [f"  invalid results: {a.invalid_results}", f"  invalid sidecars: {a.invalid_sidecars}"]
-    lines += ["", "failure taxonomy:"] + ([f"  {kind}: {count}" for kind, count in run.taxonomy] or ["  none"])
-    return lines
+def run_summary(run: RunScore) -> str:
+    """`fixtures/.../v5-run6: prompt ...; model ...; temperature ...; date ...` (run.yaml's words)."""
+    fields = dict(manifest_fields(run.manifest))
+    return f"{run.folder}: " + "; ".join(f"{label} {' '.join(fields[label].split())}" for label in RUN_FIELDS)
+
+
+def categories_line(run: RunScore) -> str:
+    return "categories passed: " + ", ".join(f"{c.category} {c.passed}/{c.total}" for c in run.categories)
+
+
+def taxonomy_line(run: RunScore) -> str:
+    return "failure taxonomy: " + (", ".join(f"{kind} {count}" for kind, count in run.taxonomy) or "none")
 
 
 def precision_lines(a) -> list[str]:
-    """Precision and F1 overall and per item type; accuracy per declared field."""
-    lines = [f"  precision (items matching a point): {proportion(a.precision)}", f"  F1: {f1_text(a.f1)}"]
-    lines += [f"  {t.type}: recall {proportion(t.recall)}; precision {proportion(t.precision)}; F1 {f1_text(t.f1)}"
-              for t in a.types]
-    lines += [f"  field {f.pointer}: {proportion(f.accuracy)}" for f in a.fields]
-    return lines
+    """Precision and F1 overall, then recall, precision and F1 of each item type."""
+    return [f"precision (items matching a point): {proportion(a.precision)}; F1 {f1_text(a.f1)}"] + [
+        f"  {t.type}: recall {proportion(t.recall)}; precision {proportion(t.precision)}; F1 {f1_text(t.f1)}"
+        for t in a.types]
+
+
+def field_lines(a) -> list[str]:
+    return [f"field {f.pointer}: {proportion(f.accuracy)}" for f in a.fields]
+
+
+def diagnostics_line(runs: tuple[RunScore, ...]) -> list[str]:
+    """How many advisory diagnostics there are: a failing fixture's are listed above, every one in
+    the Markdown report."""
+    count = sum(len(f.advisories) for run in runs for f in run.fixtures)
+    fixtures = len({f.id for run in runs for f in run.fixtures if f.advisories})
+    if not count:
+        return []
+    shown = any(f.advisories and f.verdict is not Verdict.PASS for run in runs for f in run.fixtures)
+    return [f"diagnostics: {count} on {fixtures} fixture{'s' if fixtures != 1 else ''} (advisory, never a verdict; "
+            + ("the failing fixtures' are above; " if shown else "") + "--format markdown lists every one)"]
+
+
+def single_summary(report: ScoreReport) -> list[str]:
+    run = report.runs[0]
+    return ([corpus_line(report.corpus), f"run: {run_summary(run)}", categories_line(run), taxonomy_line(run)]
+            + precision_lines(run.aggregate) + field_lines(run.aggregate) + diagnostics_line(report.runs))
+
+
+def per_run_line(number: int, run: RunScore) -> list[str]:
+    a = run.aggregate
+    taxonomy = ", ".join(f"{kind} {count}" for kind, count in run.taxonomy) or "none"
+    return [f"run {number}: {run_summary(run)}",
+            f"  passed {fraction(a.pass_rate)}, recall {fraction(a.recall)}, precision {fraction(a.precision)}, "
+            f"{phantom_count(a)}, gate accuracy {fraction(a.gate_accuracy)}, false rejects {a.false_rejects}"
+            + (f", optional points matched {fraction(a.optional_matched)}" if a.optional_points_total else "")
+            + f"; failures: {taxonomy}"]
 
 
 def repeated_lines(report: ScoreReport) -> list[str]:
     s = report.repeated
     assert s is not None  # callers ask only when there are two or more runs
-    lines = [f"repeated runs (k = {s.runs}):"]
-    for i, run in enumerate(report.runs, 1):
-        a = run.aggregate
-        lines.append(f"  run {i}: passed {fraction(a.pass_rate)}, recall {fraction(a.recall)}, "
-                     f"precision {fraction(a.precision)}, {phantom_count(a)}, "
-                     f"gate accuracy {fraction(a.gate_accuracy)}, false rejects {a.false_rejects}"
-                     + (f", optional points matched {fraction(a.optional_matched)}" if a.optional_points_total else ""))
+    lines = [corpus_line(report.corpus)]
+    for number, run in enumerate(report.runs, 1):
+        lines += per_run_line(number, run)
+    lines.append("noise floor (the same prompt run again):")
     for metric in METRICS:
         spread = s.spread_of(metric.key)
-        lines.append(f"  {metric.label}: mean {metric_number(spread.mean, metric.is_rate)}, sample std "
-                     f"{metric_spread(spread.std, metric.is_rate)} "
+        lines.append(f"  {metric.label}: mean {run_value(spread.mean, metric.is_rate)}, sample std "
+                     f"{run_spread(spread.std, metric.is_rate)} "
                      f"(per run: {', '.join(run_value(v, metric.is_rate) for v in spread.values)})")
-    lines += [f"  flaky: {f.id} passed in {f.passed}/{f.runs}" for f in s.flaky] or ["  flaky: none"]
+    lines.append("flaky: " + (", ".join(f"{f.id} passed in {f.passed}/{f.runs}" for f in s.flaky) or "none"))
     stability = s.stability
-    lines.append(f"  point stability: {stability.successes} of {stability.total} points matched at least once were "
-                 f"matched in every run ({percent(stability.rate)})")
-    lines += [f"  point {p.fixture_id}:{p.point_id} matched in {p.matched}/{p.runs}" for p in s.points]
-    return lines
+    unstable = [p for p in s.points if p.matched < p.runs]
+    lines.append(f"point stability: {stability.successes} of {stability.total} points matched at least once were "
+                 f"matched in every run ({percent(stability.rate)})"
+                 + ("; not in every run: " + ", ".join(f"{p.fixture_id}:{p.point_id} {p.matched}/{p.runs}"
+                                                       for p in unstable) if unstable else ""))
+    return lines + diagnostics_line(report.runs)
 
 
-def score_text(report: ScoreReport) -> str:
-    c = report.corpus
+def warning_lines(report: ScoreReport) -> list[str]:
     runs = report.runs
-    if len(runs) == 1:
-        head, rest = verdict_parts(runs[0].aggregate)
-    else:
-        head, rest = repeated_verdict_parts(report.repeated, [run.aggregate for run in runs])
-    lines = [f"{head} {rest}"]
-    lines += [f"WARNING: CORPUS DRIFT: {run.drift}" for run in runs if run.drift]
+    lines = [f"WARNING: CORPUS DRIFT: {run.drift}" for run in runs if run.drift]
     if report.repeated is not None:
         lines += [f"WARNING: {a} and {b} have byte-identical result files: a cache, not an independent run"
                   for a, b in report.repeated.identical]
-    lines += [f"warning: {w}" for w in report.corpus_warnings + tuple(w for run in runs for w in run.warnings)]
-    lines += [""] + failing_section(report) + [""]
-    version = "unknown" if c.version is None else str(c.version)
-    lines += [f"corpustools score: {c.name}, version {version}", f"corpus: {c.path} (sha256 {c.sha256})"]
-    for i, run in enumerate(runs, 1):
-        lines += [""] + ([f"== run {i} =="] if len(runs) > 1 else []) + run_lines(run)
-    if report.repeated is not None:
-        lines += [""] + repeated_lines(report)
+    return lines + [f"warning: {w}" for w in report.corpus_warnings + tuple(w for run in runs for w in run.warnings)]
+
+
+def formats_hint(output: str) -> str:
+    """The line naming the other forms of the same report: add an option to the same command."""
+    return (f"more: add --format markdown (for a pull request) or --format html --output {shlex.quote(output)} "
+            "(a page to open in a browser)")
+
+
+def report_verdict_parts(report: ScoreReport) -> tuple[str, str]:
+    """The verdict line of one run or of k runs, as (headline, the rest); whole means as whole
+    numbers (the text and HTML reports)."""
+    runs = report.runs
+    if len(runs) == 1:
+        return verdict_parts(runs[0].aggregate)
+    return repeated_verdict_parts(report.repeated, [run.aggregate for run in runs], run_value)
+
+
+def verdict_line(report: ScoreReport) -> str:
+    head, rest = report_verdict_parts(report)
+    return f"{head} {rest}"
+
+
+def score_text(report: ScoreReport) -> str:
+    """Failing fixtures, then the summary, warnings and the other formats, then the verdict line."""
+    runs = report.runs
+    failing = failing_section(report)
+    lines = failing + ([""] if failing else [])
+    lines += single_summary(report) if len(runs) == 1 else repeated_lines(report)
+    lines += warning_lines(report)
+    lines.append(formats_hint("report.html"))
+    lines.append(verdict_line(report))
     return printable_lines(lines)

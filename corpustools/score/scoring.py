@@ -18,7 +18,7 @@ from corpustools.model.corpus import (
     load_corpus,
     require_corpus,
 )
-from corpustools.model.spec import CONTRACT_KEYS
+from corpustools.model.spec import CONTRACT_KEYS, DEFAULT_BLOCKING
 from corpustools.score.aggregate import Aggregate, CategoryRow, aggregate, category_rows, taxonomy
 from corpustools.score.fixture import invalid_sidecar_score, score_fixture
 from corpustools.score.match import FixtureScore
@@ -34,6 +34,8 @@ class CorpusInfo:
     sha256: str
     categories: tuple[str, ...]  # declared, in corpus.yaml order
     contract: Contract | None = None  # the output contract results are read through
+    prompt: tuple[str, str] | None = None  # corpus.yaml's prompt_under_eval: (name, version)
+    blocking: tuple[str, ...] = DEFAULT_BLOCKING  # the metrics compare requires not to worsen
 
     @property
     def short_sha(self) -> str:
@@ -104,7 +106,9 @@ def open_corpus(root: str) -> LoadedCorpus:
     warnings += [f"{p.pos}: {p.message}; its files are not scored" for p in corpus.problems if p.kind == STRAY_LINK]
     name = spec.name if spec else os.path.basename(os.path.normpath(root))
     info = CorpusInfo(root, name, spec.corpus_version if spec else None, corpus_sha256(corpus),
-                      tuple(c.id for c in spec.categories) if spec else (), corpus.contract or DEFAULT)
+                      tuple(c.id for c in spec.categories) if spec else (), corpus.contract or DEFAULT,
+                      (spec.prompt_name, str(spec.prompt_version)) if spec else None,
+                      spec.blocking if spec else DEFAULT_BLOCKING)
     return LoadedCorpus(corpus, info, tuple(warnings))
 
 

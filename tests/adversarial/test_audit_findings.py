@@ -131,7 +131,7 @@ class TestScoreHistoryAsItsOwnOutput:
             refused(tmp_path, "score", corpus, run, option, target, says=f"{target}: ")
 
     def test_the_report_beside_the_results_is_still_allowed(self, corpus, run):
-        assert run_main("score", str(corpus), str(run), "--output", "run/report.md")[0] == 0
+        assert run_main("score", str(corpus), str(run), "--format", "markdown", "--output", "run/report.md")[0] == 0
         assert Path("run/report.md").read_text().startswith("**")
 
 
@@ -376,17 +376,22 @@ class TestUnreadableResults:
 
     def test_an_unreadable_result_file_is_said_in_every_format(self, tmp_path, corpus, run):
         (run / f"{ADMIT_ID}.json").chmod(0)
-        done = unprivileged("score", "corpus", "run", cwd=tmp_path)
+        done = unprivileged("score", "corpus", "run", "--format", "markdown", cwd=tmp_path)
         assert done.returncode == 0, done.stderr
         assert f"`unreadable-result:run/{ADMIT_ID}.json: cannot read: Permission denied`" in done.stdout
         assert "| unreadable results | 1 |" in done.stdout
         text = unprivileged("score", "corpus", "run", "--format", "text", cwd=tmp_path).stdout
-        assert "unreadable results: 1" in text and "missing results: 0" in text
+        # the terminal's report: the fixture, why in words with the reason's code, and the taxonomy's count
+        assert (f"FAIL {ADMIT_ID} (admit-convention)\n  the result file cannot be read: run/{ADMIT_ID}.json: cannot "
+                f"read: Permission denied  [unreadable-result:run/{ADMIT_ID}.json: cannot read: Permission denied]\n"
+                in text)
+        assert "failure taxonomy: unreadable-result 1\n" in text and "missing-result" not in text
 
     def test_compare_says_it_too(self, tmp_path, corpus, run):
         shutil.copytree(run, tmp_path / "run2")
         (tmp_path / "run2" / f"{ADMIT_ID}.json").chmod(0)
-        done = unprivileged("compare", "corpus", "--base", "run", "--candidate", "run2", cwd=tmp_path)
+        done = unprivileged("compare", "corpus", "--base", "run", "--candidate", "run2", "--format", "markdown",
+                            cwd=tmp_path)
         assert done.returncode == 0, done.stderr
         assert f"`unreadable-result:run2/{ADMIT_ID}.json: cannot read: Permission denied`" in done.stdout
 
@@ -486,7 +491,7 @@ class TestOneEscapingForTextAndMarkdown:
     def test_compare(self, hostile, run):
         shutil.copytree(run, "run2")
         code, out, err = run_main("compare", str(hostile), "--base", str(run), "--candidate", "run2",
-                                  "--allow-corpus-drift")
+                                  "--allow-corpus-drift", "--format", "markdown")
         assert code == 0, err
         no_raw(out + err)
         assert "&lt;img src=x onerror=alert(1)&gt;" in out
@@ -601,7 +606,8 @@ class TestNamesUnderANonUtf8Locale:
         assert done.returncode == 2 and "café-corpus/sessions/missing.md" in done.stderr.decode("utf-8")
 
     def test_reports_and_history_rows(self, environment, named):
-        done = self.corpustools(environment, named, "score", "café-corpus", "运行-run", "--append-history", "h.md")
+        done = self.corpustools(environment, named, "score", "café-corpus", "运行-run", "--append-history", "h.md",
+                                "--format", "markdown")
         out = done.stdout.decode("utf-8")
         assert done.returncode == 0 and "`café-corpus`" in out and "`运行-run`" in out, done.stderr
         assert "| 运行-run |" in (named / "h.md").read_text(encoding="utf-8")
