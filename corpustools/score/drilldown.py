@@ -88,16 +88,28 @@ def evidence_lines(detail: ReasonDetail, quote, value=None) -> list[str]:
         absent = ", ".join(quote(term) for term in closest.absent) or "nothing (it holds every term)"
         return [f"closest: {quote(closest.proposal)} {quote(one_line(closest.title))}; absent: {absent}"]
     if detail.hits:
-        fields: dict[str, list[str]] = {}  # proposal name -> its fields holding the term, hits in order
+        # proposal name -> part -> its fields holding the part, hits in order (one part: the term)
+        fields: dict[str, dict[str, list[str]]] = {}
         titles = {}
         for hit in detail.hits:
-            fields.setdefault(hit.proposal, []).append(quote(hit.field))
+            fields.setdefault(hit.proposal, {}).setdefault(hit.found, []).append(quote(hit.field))
             titles[hit.proposal] = hit.title
-        return [f"in {quote(name)} {quote(one_line(titles[name]))}, field{'s' if len(found) > 1 else ''} "
-                + ", ".join(found) for name, found in fields.items()]
+        return [f"in {quote(name)} {quote(one_line(titles[name]))}" + _fields_holding(parts, quote)
+                for name, parts in fields.items()]
     if detail.phantoms:
         return [f"matching no point: {quote(p.name)} {quote(one_line(p.title))}" for p in detail.phantoms]
     return []
+
+
+def _fields_holding(parts: dict[str, list[str]], quote) -> str:
+    """`, fields body, tags[1]` for a term; for a combination each part with its fields:
+    `: "reading list" in body; "surviving title" in body, title`."""
+    def listed(found: list[str]) -> str:
+        return f"field{'s' if len(found) > 1 else ''} " + ", ".join(found)
+
+    if len(parts) == 1:
+        return ", " + listed(next(iter(parts.values())))
+    return ": " + "; ".join(f"{quote(part)} in {', '.join(found)}" for part, found in parts.items())
 
 
 def proposal_lines(fixture: FixtureScore, quote) -> list[str]:

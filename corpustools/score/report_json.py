@@ -7,7 +7,7 @@ import json
 
 from corpustools.score.aggregate import METRICS, PROPORTIONS, Aggregate, Proportion
 from corpustools.score.drilldown import reason_details
-from corpustools.score.evidence import PointEvidence
+from corpustools.score.evidence import ForbiddenHit, PointEvidence
 from corpustools.score.formatting import public_manifest, rounded
 from corpustools.score.match import FieldScore, FixtureScore, PointScore
 from corpustools.score.scoring import CorpusInfo, RunScore, ScoreReport
@@ -40,10 +40,18 @@ def fixture_dict(f: FixtureScore) -> dict:
         "unexpected": list(f.unexpected),
         "optional_points": [point_dict(p) for p in f.optional_points],
         "missed": [missed_dict(d.missed) for d in reason_details(f) if d.missed is not None],
-        "forbidden": [{"point": h.point_id, "term": h.term, "proposal": h.proposal, "field": h.field}
-                      for h in f.forbidden],
+        "forbidden": [forbidden_dict(h) for h in f.forbidden],
         "fields": [field_dict(field) for field in f.fields],
     }
+
+
+def forbidden_dict(hit: ForbiddenHit) -> dict:
+    """Where a must_not_match entry was found; a forbidden combination's hit also names the part
+    found in that field (`part`), one hit per (part, field)."""
+    data = {"point": hit.point_id, "term": hit.term, "proposal": hit.proposal, "field": hit.field}
+    if hit.part:
+        data = {"point": hit.point_id, "term": hit.term, "part": hit.part, "proposal": hit.proposal, "field": hit.field}
+    return data
 
 
 def field_dict(field: FieldScore) -> dict:
