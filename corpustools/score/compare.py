@@ -12,7 +12,7 @@ from fractions import Fraction
 from corpustools.score.aggregate import METRICS, Metric, metric_value
 from corpustools.score.reasons import TextEnum, Verdict
 from corpustools.score.repeated import point_stability
-from corpustools.score.scoring import CorpusInfo, RunScore, open_corpus, score_run
+from corpustools.score.scoring import CorpusInfo, RunScore, label_lines, open_corpus, score_run
 from corpustools.score.stats import flips_needed, mcnemar_exact, mean, sample_std
 
 
@@ -44,7 +44,8 @@ _EPSILON = 1e-12  # float sums of identical rates may differ in the last bit
 
 
 class CorpusDrift(Exception):
-    """A run was produced against another corpus and drift was not allowed."""
+    """A run's outputs answer other inputs (sessions changed since, or a run.yaml too old to tell)
+    and drift was not allowed. Revised labels are no drift: both sides are scored under them."""
 
 
 def transition(base: Fraction, candidate: Fraction) -> Transition:
@@ -135,7 +136,8 @@ class Comparison:
     metrics: tuple[MetricChange, ...]
     paired: PairedTest
     regressed_because: tuple[str, ...]  # empty when not regressed
-    drift: tuple[str, ...]  # runs produced against another corpus (only when drift was allowed)
+    drift: tuple[str, ...]  # runs whose outputs answer other inputs (only when drift was allowed)
+    labels_revised: tuple[str, ...] = ()  # the label-drift line(s): both sides are scored under the current labels
 
     @property
     def regressed(self) -> bool:
@@ -226,4 +228,4 @@ def compare_runs(corpus_root: str, base_folders: list[str], candidate_folders: l
     metrics = tuple(metric_change(m, base, candidate) for m in METRICS)
     several = len(base) >= 2 or len(candidate) >= 2
     return Comparison(loaded.info, loaded.warnings, base, candidate, fixtures, points, metrics, paired_test(fixtures),
-                      regression_reasons(fixtures, metrics, several), drift)
+                      regression_reasons(fixtures, metrics, several), drift, label_lines(base + candidate))

@@ -96,7 +96,8 @@ def compare_html(comparison: Comparison, corpus: Corpus) -> str:
     version = "" if c.version is None else f" v{c.version}"
     title = f"corpustools compare: {c.name}{version}"
     body = warnings(f"CORPUS DRIFT ALLOWED (--allow-corpus-drift): {'; '.join(comparison.drift)}. Fixture "
-                    "transitions may reflect changed labels, not a changed prompt." for _ in [1] if comparison.drift)
+                    "transitions may reflect changed sessions, not a changed prompt." for _ in [1] if comparison.drift)
+    body += [f'<p class="labels-revised">{esc(line)}</p>' for line in comparison.labels_revised]
     body += [f"<h1>{esc(title)}</h1>"] + verdict_block(comparison)
     body += [f"<p>{plain(transitions_line(comparison))}</p>", f"<p>{plain(paired_line(comparison))}</p>"]
     body += table(["", ""], [["corpus", f"{esc(c.name)}, version {esc('unknown' if c.version is None else c.version)}"

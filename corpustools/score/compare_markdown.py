@@ -24,14 +24,17 @@ from corpustools.score.report_markdown import across_runs
 
 # Shared with the text comparison (compare_text): the plain words of each part.
 REGRESSED_ADVICE = "Read the lost fixtures before bumping the version (this is advice; the command still exits 0)."
-DRIFT_CAVEAT = "Fixture transitions may reflect changed labels, not a changed prompt."
+DRIFT_CAVEAT = "Fixture transitions may reflect changed sessions, not a changed prompt."
 NOISE_RULE = "when it exceeds twice the larger side's run-to-run sample standard deviation."
 
 
 def drift_line(comparison: Comparison) -> list[str]:
+    """The input drift allowed, then the label-drift line(s)."""
+    labels = [line for text in comparison.labels_revised for line in (text, "")]
     if not comparison.drift:
-        return []
-    return [f"> **CORPUS DRIFT ALLOWED (--allow-corpus-drift):** {'; '.join(comparison.drift)}. {DRIFT_CAVEAT}", ""]
+        return labels
+    return [f"> **CORPUS DRIFT ALLOWED (--allow-corpus-drift):** {'; '.join(comparison.drift)}. {DRIFT_CAVEAT}",
+            ""] + labels
 
 
 def verdict_block(comparison: Comparison) -> list[str]:

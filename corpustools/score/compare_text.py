@@ -41,6 +41,7 @@ def head_lines(comparison: Comparison) -> list[str]:
     lines += [f"optional points matched (never in recall): {optional}."] if optional else []
     lines += [f"WARNING: CORPUS DRIFT ALLOWED (--allow-corpus-drift): {drift}. {DRIFT_CAVEAT}"
               for drift in comparison.drift]
+    lines += list(comparison.labels_revised)
     return lines + [f"warning: {w}" for w in comparison_warnings(comparison)]
 
 

@@ -33,7 +33,7 @@ from corpustools.score.html_page import (
     table,
     warnings,
 )
-from corpustools.score.scoring import RunScore, ScoreReport
+from corpustools.score.scoring import RunScore, ScoreReport, label_lines
 
 
 def corpus_header(report: ScoreReport) -> list[list[str]]:
@@ -161,8 +161,7 @@ def fixtures_section(report: ScoreReport, corpus: Corpus) -> list[str]:
 
 
 def run_section(run: RunScore) -> list[str]:
-    lines = warnings(f"WARNING: CORPUS DRIFT. {run.drift}. The score judges these results against labels they "
-                     "were not produced for." for _ in [1] if run.drift)
+    lines = warnings(f"WARNING: CORPUS DRIFT. {run.drift}." for _ in [1] if run.drift)
     lines += table(["", ""], run_header(run)) + warnings(run.warnings) + headline(run)
     return lines + ["<h3>Categories</h3>"] + categories(run) + ["<h3>Failure taxonomy</h3>"] + taxonomy(run)
 
@@ -175,6 +174,9 @@ def score_html(report: ScoreReport, corpus: Corpus, history: tuple[tuple[dict[st
     title = f"corpustools score: {c.name}{version}" + ("" if k == 1 else f" ({k} runs)")
     body = [f"<h1>{esc(title)}</h1>"] + table(["", ""], corpus_header(report))
     body += warnings(report.corpus_warnings)
+    body += warnings(f"MIXED RUNS (--allow-mixed): {line}: the means and the noise floor pool them."
+                     for line in report.mixed)
+    body += [f'<p class="labels-revised">{esc(line)}</p>' for line in label_lines(report.runs)]
     body += ["<h2>Run</h2>"] if k == 1 else []
     if report.repeated is not None:  # the spread over the runs first, each run's own numbers after
         body += repeated(report)

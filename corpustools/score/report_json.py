@@ -102,6 +102,7 @@ def run_dict(run: RunScore) -> dict:
         "results": run.folder,
         "run": public_manifest(run.manifest),
         "corpus_drift": run.drift,
+        "labels_revised": run.labels,
         "warnings": list(run.warnings),
         "fixtures": [fixture_dict(f) for f in run.fixtures],
         "categories": [{"category": c.category, "passed": c.passed, "total": c.total} for c in run.categories],
@@ -135,7 +136,8 @@ def score_json(report: ScoreReport) -> str:
         data.update(run_dict(report.runs[0]))
     else:
         data = {"corpus": corpus_dict(report.corpus), "corpus_warnings": list(report.corpus_warnings),
-                "runs": [run_dict(run) for run in report.runs], "repeated": repeated_dict(report)}
+                "mixed_runs": list(report.mixed), "runs": [run_dict(run) for run in report.runs],
+                "repeated": repeated_dict(report)}
     return dumps(data)
 
 
@@ -146,6 +148,7 @@ def compare_json(comparison) -> str:
     rate = {m.key: m.is_rate for m in METRICS}
     data = {
         "corpus_drift_allowed": list(comparison.drift),
+        "labels_revised": list(comparison.labels_revised),
         "corpus": corpus_dict(comparison.corpus),
         "corpus_warnings": list(comparison.corpus_warnings),
         "regressed": comparison.regressed,

@@ -24,7 +24,7 @@ from corpustools.score.formatting import (
 )
 from corpustools.score.match import FixtureScore
 from corpustools.score.reasons import Verdict
-from corpustools.score.scoring import RunScore, ScoreReport
+from corpustools.score.scoring import RunScore, ScoreReport, label_lines
 
 
 def summary_line(run: RunScore) -> str:
@@ -35,8 +35,15 @@ def summary_line(run: RunScore) -> str:
 def drift_banner(run: RunScore) -> list[str]:
     if not run.drift:
         return []
-    return [f"> **WARNING: CORPUS DRIFT.** {run.drift}. The score below judges these results against labels "
-            "they were not produced for.", ""]
+    return [f"> **WARNING: CORPUS DRIFT.** {run.drift}.", ""]
+
+
+def drift_notes(report: ScoreReport) -> list[str]:
+    """Every input-drift banner, then the label-drift line(s) and the runs pooled with --allow-mixed."""
+    lines = [line for run in report.runs for line in drift_banner(run)]
+    lines += [f"> **MIXED RUNS (--allow-mixed):** {line}: the means and the noise floor pool them." for line in report.mixed]
+    lines += [""] if report.mixed else []
+    return lines + [line for text in label_lines(report.runs) for line in (text, "")]
 
 
 def corpus_rows(report: ScoreReport) -> list[list[str]]:
@@ -251,13 +258,13 @@ def top_warnings(report: ScoreReport) -> list[str]:
 
 def single_run(report: ScoreReport) -> list[str]:
     run = report.runs[0]
-    lines = drift_banner(run) + [summary_line(run), ""] + top_warnings(report) + failing_section(run)
+    lines = drift_notes(report) + [summary_line(run), ""] + top_warnings(report) + failing_section(run)
     lines += details(identity(report, (run,)), table(["", ""], corpus_rows(report) + run_rows(run)))
     return lines + full_tables(run)
 
 
 def several_runs(report: ScoreReport) -> list[str]:
-    lines = [line for run in report.runs for line in drift_banner(run)]
+    lines = drift_notes(report)
     lines += [repeated_summary_line(report), ""] + identical_warnings(report) + top_warnings(report)
     lines += repeated_failing_section(report)
     lines += details(identity(report, report.runs), table(["", ""], corpus_rows(report)))

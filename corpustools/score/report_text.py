@@ -20,7 +20,7 @@ from corpustools.score.formatting import (
     verdict_parts,
 )
 from corpustools.score.reasons import Verdict
-from corpustools.score.scoring import RunScore, ScoreReport
+from corpustools.score.scoring import RunScore, ScoreReport, label_lines
 
 
 def failing_lines(fixture, indent: str) -> list[str]:
@@ -130,6 +130,9 @@ def score_text(report: ScoreReport) -> str:
         head, rest = repeated_verdict_parts(report.repeated, [run.aggregate for run in runs])
     lines = [f"{head} {rest}"]
     lines += [f"WARNING: CORPUS DRIFT: {run.drift}" for run in runs if run.drift]
+    lines += [f"WARNING: MIXED RUNS (--allow-mixed): {line}: the means and the noise floor pool them"
+              for line in report.mixed]
+    lines += list(label_lines(runs))
     if report.repeated is not None:
         lines += [f"WARNING: {a} and {b} have byte-identical result files: a cache, not an independent run"
                   for a, b in report.repeated.identical]
