@@ -87,6 +87,23 @@ def test_gold_outputs_pass_every_fixture(capsys):
     assert aggregate["false_rejects"] == 0
 
 
+# A faithful paraphrase of the gold output of each fixture whose forbidden terms are combinations
+# (corpus version 5): written without the session's wording of its own change, as a careful
+# extractor would. A forbidden combination that failed one of them would fail faithful outputs.
+PARAPHRASES = "tests/data/paraphrases"
+
+
+def test_faithful_paraphrases_of_the_gold_pass_the_forbidden_combinations(capsys):
+    import json
+
+    assert main(["score", CORPUS, PARAPHRASES, "--format", "json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    written = sorted(p.stem for p in (ROOT / PARAPHRASES).glob("*.json"))
+    assert written == ["admit-map-feature-01", "admit-map-vocab-01"]
+    verdicts = {f["id"]: (f["verdict"], f["reasons"]) for f in report["fixtures"] if f["id"] in written}
+    assert verdicts == {name: ("PASS", []) for name in written}
+
+
 def test_provenance_record_matches_the_corpus(capsys):
     assert main(["provenance", "verify", "authoring/provenance.yaml"]) == 0, capsys.readouterr()
 
