@@ -323,3 +323,21 @@ def test_run_init_records_both_hashes(make_corpus, capsys):
     assert validate("run-manifest", manifest) == []
     assert list(manifest)[6:] == [*CORPUS_KEYS, "notes"]
     assert manifest["corpus_version"] == 1 and sorted(manifest["session_sha256"]) == [ADMIT_ID, REJECT_ID]
+
+
+def test_calibrate_warns_when_a_session_changed_since_the_run_not_when_labels_did(make_corpus, capsys):
+    from tests.support.calibrate import fill_all
+
+    corpus = make_corpus()
+    run = recorded_run(corpus)
+    sheet = Path("sheet.yaml")
+    assert run_cli(capsys, "adjudicate", corpus, run, "--out", sheet)[0] == 0
+    sheet.write_text(fill_all(sheet.read_text(encoding="utf-8"), {(ADMIT_ID, "practice[0]", "class"):
+                                                                   "point:expire-via-queue"}), encoding="utf-8")
+    edit(corpus / SIDECAR, "notes: A tiny fixture for tests.", "notes: A tiny fixture, revised.")
+    code, out, err = run_cli(capsys, "calibrate", corpus, run, "--verdicts", sheet, "--format", "json")
+    assert (code, err) == (0, "") and json.loads(out)["runs"][0]["warnings"] == []
+    edit(corpus / SESSION, "[USER]: Add a cron hook", "[USER]: Please add a cron hook")
+    code, out, _ = run_cli(capsys, "calibrate", corpus, run, "--verdicts", sheet, "--format", "json")
+    [warning] = json.loads(out)["runs"][0]["warnings"]
+    assert warning.startswith("CORPUS DRIFT: run/run.yaml was produced against other inputs: ") and code == 0

@@ -49,7 +49,7 @@ def reports(tmp_path_factory):
         "multi": ["score", SHIPPED, RUNS / "v5-run6", RUNS / "v5-run7"],
         "compare": ["compare", SHIPPED, "--base", RUNS / "v5-run6", "--candidate", RUNS / "v8-run5"],
         "calibrate": ["calibrate", SHIPPED, RUNS / "v5-run6", "--verdicts",
-                      SHIPPED / "calibration" / "held-out" / "v5-run6.yaml"],
+                      SHIPPED / "calibration" / "held-out-corpus-v4" / "v5-run6.yaml"],
     }
     for name, argv in commands.items():
         assert main([str(a) for a in argv] + ["--format", "html", "--output", str(folder / f"{name}.html")]) == 0

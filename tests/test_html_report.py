@@ -128,7 +128,7 @@ def test_compare_puts_lost_then_gained_fixtures_first(capsys):
 def history_file(tmp_path, capsys) -> Path:
     """A history of three scorings: v5 one run, v5 two runs, v8 two runs."""
     history = tmp_path / "history.md"
-    for runs in (["v5-run6"], ["v5-run6", "v5-run7"], ["v8-run5", "v8-run6"]):
+    for runs in (["v5-run6"], ["v5-run4", "v5-run5"], ["v8-run5", "v8-run6"]):
         code, _, err = run_cli(capsys, "score", SHIPPED, *(RUNS / r for r in runs), "--append-history", history)
         assert code == 0, err
     return history
@@ -144,8 +144,8 @@ def test_history_draws_each_row_with_its_interval(tmp_path, capsys):
     page = render(capsys, "score", SHIPPED, RUNS / "v8-run5", "--history", history)
     rows = history_rows(page)
     assert len(rows) == 3 and "proposal-extract v5" in rows[0] and "proposal-extract v8" in rows[2]
-    assert 'aria-label="50.0%, 95% CI 31.4%–68.6%"' in rows[0]  # one run: Wilson of 12/24
-    assert 'aria-label="52.1% ± 2.9 pp (mean ± 1 sd)"' in rows[1]  # two runs: mean ± sd
+    assert 'aria-label="54.2%, 95% CI 35.1%–72.1%"' in rows[0]  # one run: Wilson of 13/24
+    assert 'aria-label="58.3% ± 5.9 pp (mean ± 1 sd)"' in rows[1]  # two runs: mean ± sd
     assert 'aria-label="7.5 ± 4.9 (mean ± 1 sd)"' in rows[2]
     assert history.read_text().count("\n| 20") == 3  # read, never written
 
@@ -173,7 +173,7 @@ def test_history_is_refused_in_one_line_when_it_cannot_be_drawn(tmp_path, capsys
 def calibrate_argv():
     pairs = []
     for run in ("v5-run6", "v8-run5"):
-        pairs += [RUNS / run, "--verdicts", SHIPPED / "calibration" / "held-out" / f"{run}.yaml"]
+        pairs += [RUNS / run, "--verdicts", SHIPPED / "calibration" / "held-out-corpus-v4" / f"{run}.yaml"]
     return ["calibrate", SHIPPED, *pairs]
 
 

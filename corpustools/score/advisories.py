@@ -24,7 +24,7 @@ NEAR_MISS_SCORE = 85
 # A backticked span that is one token (no whitespace) is an identifier: a name, path or key.
 _CODE_SPAN = re.compile(r"`([^`\s]{2,200})`")
 _TRIM = ".,;:/'\"()[]{}"
-_WORD_END = re.compile(r"[ \n]")  # what ends a word in a match text (words are spaced; fields joined by newlines)
+_WORD_END = re.compile(r"\s")  # what ends a word in a normalized text
 
 
 def type_mismatches(sidecar: Sidecar, proposals, points) -> list[Advisory]:
@@ -47,15 +47,14 @@ def _close_variant(term: str, match_text: str):
 
 def close_wording(term: str, match_text: str) -> str | None:
     """The words of `match_text` (normalized) that are a close variant of `term` (what a near-miss
-    flags), widened to whole words; None when there is none or it spans two fields: the wording
-    calibrate's brittle-term offers as an alternative."""
+    flags), widened to whole words; None when there is none: the wording calibrate's brittle-term
+    offers as an alternative."""
     found = _close_variant(term, match_text)
     if found is None:
         return None
     start = max(match_text.rfind(" ", 0, found.dest_start), match_text.rfind("\n", 0, found.dest_start)) + 1
     after = _WORD_END.search(match_text, max(found.dest_end - 1, found.dest_start))
-    wording = match_text[start:after.start() if after else len(match_text)].strip()
-    return wording if wording and "\n" not in wording else None
+    return match_text[start:after.start() if after else len(match_text)].strip() or None
 
 
 def near_misses(sidecar: Sidecar, proposals, evidence) -> list[Advisory]:
