@@ -6,6 +6,7 @@ signal.signal(signal.SIGINT, lambda _signum, _frame: os._exit(130))
 
 import sys  # noqa: E402
 
-from corpustools.cli import main  # noqa: E402
+from corpustools.cli import main, utf8_mode  # noqa: E402
 
+utf8_mode()  # arguments and file names decoded as UTF-8 whatever the locale (see corpustools.cli)
 sys.exit(main())

@@ -3,6 +3,12 @@
 The exit code is decided by the command's findings, never by the pipe it prints into: a reader
 that goes away (`lint | head -1`) or a closed standard output (`>&-`) just stops the printing.
 Ctrl-C exits 130 without a traceback, from the first import on.
+
+Arguments and file names are UTF-8 whatever the locale: under a locale whose encoding is not
+UTF-8 (ISO-8859-1, EUC-JP, C with locale coercion off), the console script and `python -m
+corpustools` start again once in Python's UTF-8 mode, where both are decoded as UTF-8 with
+surrogateescape (a byte that is not UTF-8 is kept and printed escaped, `\xff`). Everything
+printed on standard error passes through `printable`, whoever wrote the message.
 """
 
 from __future__ import annotations
@@ -24,11 +30,28 @@ def _set_sigint(handler):
         return None
 
 
+def utf8_mode() -> None:
+    """Start this process again in Python's UTF-8 mode (`-X utf8`) when arguments and file names
+    would be decoded with a locale encoding that is not UTF-8; return when they already are (or
+    the interpreter cannot be started again: then the locale's decoding stays). For entry points
+    only, before anything is read: `main(argv)` itself never re-executes."""
+    if sys.flags.utf8_mode or sys.getfilesystemencoding().lower().replace("-", "") == "utf8":
+        return
+    original = getattr(sys, "orig_argv", None)
+    if not sys.executable or not original:
+        return
+    try:  # the same bytes: orig_argv was decoded with surrogateescape, execv encodes it back so
+        os.execv(sys.executable, [sys.executable, "-X", "utf8", *original[1:]])
+    except OSError:
+        return
+
+
 # The `corpustools` console script imports this module first: install the handler before the
 # imports below. (`python -m corpustools` installs it in __main__.py; a program that imports
 # corpustools.cli keeps its own handler.)
 if os.path.basename(sys.argv[0] if sys.argv else "") == "corpustools":
     _set_sigint(_exit_130)
+    utf8_mode()
 
 import argparse  # noqa: E402
 import errno  # noqa: E402
@@ -40,8 +63,8 @@ from corpustools.io.positions import printable  # noqa: E402
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message):  # usage errors: one line, exit 2
-        self.exit(2, f"{self.prog}: error: {message}\n")
+    def error(self, message):  # usage errors: one line (the argument it quotes escaped), exit 2
+        self.exit(2, f"{self.prog}: error: {printable(message)}\n")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -59,13 +82,18 @@ def build_parser() -> argparse.ArgumentParser:
 
 class _Output:
     """A text stream that stops writing, silently, once its reader is gone (EPIPE) or it was
-    never open: the command still runs to the end and returns the exit code its findings decide."""
+    never open: the command still runs to the end and returns the exit code its findings decide.
+    `escaped`: every line written passes through `printable` (standard error: messages quote
+    names and values from files, which must not move the cursor or ring the bell)."""
 
-    def __init__(self, stream):
+    def __init__(self, stream, escaped: bool = False):
         self._stream = stream
         self.closed_by_reader = stream is None
+        self._escaped = escaped
 
     def write(self, text: str) -> int:
+        if self._escaped:
+            text = "\n".join(printable(line) for line in text.split("\n"))
         if not self.closed_by_reader:
             try:
                 return self._stream.write(text)
@@ -100,14 +128,14 @@ class _Output:
         return getattr(self._stream, name)
 
 
-def _utf8(stream):
+def _utf8(stream, escaped: bool = False):
     reconfigure = getattr(stream, "reconfigure", None)
     if reconfigure is not None:
         try:
             reconfigure(encoding="utf-8", errors="replace")
         except (ValueError, OSError):
             pass
-    return _Output(stream)
+    return _Output(stream, escaped)
 
 
 def file_read_as_option(argv: list[str]) -> str | None:
@@ -125,8 +153,11 @@ def file_read_as_option(argv: list[str]) -> str | None:
 
 
 def _run(args, out, err) -> int:
+    from corpustools.io.inputs import tracking_inputs
+
     try:
-        return args.run(args, out, err)
+        with tracking_inputs():  # every file the command reads, so that no write lands on one
+            return args.run(args, out, err)
     except Exception as exc:  # never a traceback for a user; CORPUSTOOLS_DEBUG=1 shows it
         return _internal_error(exc, err)
 
@@ -144,7 +175,7 @@ def main(argv: list[str] | None = None) -> int:
     130 interrupted)."""
     previous = _set_sigint(signal.default_int_handler)  # from here on, unwind: temporary files go
     try:
-        out, err = _utf8(sys.stdout), _utf8(sys.stderr)
+        out, err = _utf8(sys.stdout), _utf8(sys.stderr, escaped=True)
         try:
             parser = build_parser()
         except Exception as exc:  # a command module that fails to import: exit 2, one line

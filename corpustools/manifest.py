@@ -59,8 +59,12 @@ def read_manifest(results_dir: str) -> ManifestRead:
     """The run manifest of a results folder. Never raises: a missing or bad one is a warning."""
     path = manifest_path(results_dir)
     unrecorded = "model and temperature unrecorded"
-    if not os.path.lexists(path):
+    try:
+        os.lstat(path)
+    except (FileNotFoundError, NotADirectoryError):
         return ManifestRead(None, (f"{results_dir}: no {MANIFEST_FILE}: {unrecorded}",))
+    except OSError as err:  # there, perhaps, but not to be read: never "no run.yaml"
+        return ManifestRead(None, (f"{path}: cannot read: {err.strerror or err}; manifest ignored: {unrecorded}",))
     try:
         doc = parse_yaml(read_text(path), path)
     except InputError as err:
@@ -183,7 +187,7 @@ def write_manifest(results_dir: str, text: str, *, force: bool) -> str:
         raise InputError(Pos(path), f"{MANIFEST_FILE} already exists; not overwritten (pass --force to replace it)")
     if os.path.isdir(path) or os.path.islink(path):
         raise InputError(Pos(path), "is a folder or a symbolic link; not overwritten")
-    write_text(path, text)
+    write_text(path, text, force=force)
     return path
 
 
@@ -258,19 +262,21 @@ def refresh_manifest(folder: str, corpus_root: str, *, inputs_unchanged: bool = 
     """The run.yaml of `folder` with the inputs and labels hashes added, once the sessions are
     known to be the ones the run was made against; InputError (refused) when they changed, or when
     that cannot be told and `inputs_unchanged` does not vouch for it. The keys it has are kept."""
+    from corpustools.io.inputs import claim_update
     from corpustools.io.yamlload import parse_yaml
 
     path = manifest_path(folder)
     if not os.path.lexists(path):
         raise InputError(Pos(path), f"no {MANIFEST_FILE} to refresh; write one with `corpustools run init {folder} "
                                     f"--corpus {corpus_root} --prompt FILE`")
+    now = corpus_state(loaded_corpus(corpus_root))
+    claim_update(path, "run init --refresh")  # read in order to be replaced: not an input
     text = read_text(path)
     doc = parse_yaml(text, path)
     errors = validate("run-manifest", doc.data)
     if errors:
         raise InputError(doc.pos(errors[0].keypath), f"{errors[0].pointer or '/'}: {errors[0].message}")
     manifest = doc.data
-    now = corpus_state(loaded_corpus(corpus_root))
     prompt_sha = manifest["prompt"]["sha256"]
     if "inputs_sha256" in manifest:
         if now.inputs_sha256(prompt_sha) != manifest["inputs_sha256"]:

@@ -25,10 +25,11 @@ import os
 import re
 from dataclasses import dataclass
 
+from corpustools.io.inputs import claim_update
 from corpustools.io.layout import GOLD_DIR
 from corpustools.io.positions import InputError, Pos
 from corpustools.io.textfile import is_regular_file
-from corpustools.io.writing import refuse_corpus_path, refuse_target, write_text
+from corpustools.io.writing import STANDARD_OUTPUT, refuse_corpus_path, refuse_target, write_text
 from corpustools.io.yamlload import YamlDoc
 from corpustools.io.yamlwrite import flow_scalar
 from corpustools.model.corpus import UNREAD, bad_names, corpus_files, disk_name, file_sha256, list_files, load_spec_file
@@ -146,18 +147,24 @@ def render_record(data: dict) -> str:
 
 
 def record(corpus_root: str, authoring_prompt: str, authored_by: str, reviewed_by: str, out_path: str,
-           date: str | None = None) -> dict:
-    """Write the provenance record of `corpus_root` to `out_path` and return it. InputError if the
-    corpus spec is invalid, the prompt unreadable, or `out_path` inside the corpus."""
+           date: str | None = None, *, force: bool = False, out=None) -> dict:
+    """Write the provenance record of `corpus_root` to `out_path` (`-`: to `out`, its paths then
+    relative to the working folder) and return it. InputError if the corpus spec is invalid, the
+    prompt unreadable, or `out_path` inside the corpus, one of the files read (the authoring
+    prompt), or read-only without `force`."""
+    to_stdout = out_path == STANDARD_OUTPUT
     spec, _text, problems = load_spec_file(corpus_root)
     if spec is None:
         first = problems[0]  # the loader always says why there is no spec
         raise InputError(first.pos, f"cannot record: {first.message}")
     if not os.path.lexists(authoring_prompt):
         raise InputError(Pos(authoring_prompt), "authoring prompt: no such file")
-    refuse_corpus_path(out_path, corpus_root)  # never among the files it hashes
-    refuse_target(out_path)
-    _refuse_other_corpus_record(out_path, corpus_root)
+    prompt_sha256 = file_sha256(authoring_prompt)  # read before the record is claimed: never written over
+    if not to_stdout:
+        refuse_corpus_path(out_path, corpus_root)  # never among the files it hashes
+        claim_update(out_path, "the record")  # read below (whose record is it?) only to be replaced
+        refuse_target(out_path, force=force, updating=True)
+        _refuse_other_corpus_record(out_path, corpus_root)
     import datetime  # only `record` needs today's date
 
     recorded = date or datetime.date.today().isoformat()
@@ -166,17 +173,20 @@ def record(corpus_root: str, authoring_prompt: str, authored_by: str, reviewed_b
     for who, value in (("--authored-by", authored_by), ("--reviewed-by", reviewed_by)):
         if not value.strip():
             raise InputError(Pos(""), f"{who} must name a model or a person")
-    folder = os.path.dirname(os.path.abspath(out_path))
+    folder = os.getcwd() if to_stdout else os.path.dirname(os.path.abspath(out_path))
     data = {
         "record_version": RECORD_VERSION,
         "recorded": recorded,
         "corpus": {"path": _relative_to(corpus_root, folder), "name": spec.name, "version": spec.corpus_version},
-        "authoring_prompt": {"path": _relative_to(authoring_prompt, folder), "sha256": file_sha256(authoring_prompt)},
+        "authoring_prompt": {"path": _relative_to(authoring_prompt, folder), "sha256": prompt_sha256},
         "authored_by": authored_by.strip(),
         "reviewed_by": reviewed_by.strip(),
         "files": file_hashes(corpus_root, strict=True),
     }
-    write_text(out_path, render_record(data))
+    if to_stdout:
+        out.write(render_record(data))
+    else:
+        write_text(out_path, render_record(data), force=force, updating=True)
     return data
 
 

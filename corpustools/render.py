@@ -55,31 +55,33 @@ class Rendered:
     errors: tuple[str, ...]  # one line per session that could not be rendered
 
 
-def render_all(corpus_root: str, prompt_path: str, out_dir: str, *, append: bool) -> Rendered:
-    """Write `<out_dir>/<fixture_id>.md` for every session of the corpus."""
+def render_all(corpus_root: str, prompt_path: str, out_dir: str, *, append: bool, force: bool = False) -> Rendered:
+    """Write `<out_dir>/<fixture_id>.md` for every session of the corpus. Every prompt is rendered
+    (every input read) before anything is written: InputError, nothing written, when `out_dir`
+    holds one of the files read (the prompt, the corpus) or is inside a corpus's own files."""
+    from corpustools.io.inputs import refuse_inputs_inside
     from corpustools.io.writing import refuse_corpus_path, refuse_target, write_text
 
     require_corpus(corpus_root)
     refuse_corpus_path(out_dir, corpus_root)
     prompt_text = read_prompt(prompt_path, need_placeholder=not append)
-    fixture_ids = sorted(session_paths(corpus_root))
-    targets = {fixture_id: os.path.join(out_dir, fixture_id + ".md") for fixture_id in fixture_ids}
+    texts, errors = {}, []
+    for fixture_id in sorted(session_paths(corpus_root)):
+        try:
+            texts[fixture_id] = render_prompt(prompt_text, transcript(corpus_root, fixture_id), append=append,
+                                              prompt_path=prompt_path)
+        except InputError as err:
+            errors.append(str(err))
+    refuse_inputs_inside(out_dir)
+    targets = {fixture_id: os.path.join(out_dir, fixture_id + ".md") for fixture_id in texts}
     refused = []
     for path in targets.values():  # a link or FIFO planted in DIR: refuse before writing anything
         try:
-            refuse_target(path)
+            refuse_target(path, force=force)
         except InputError as err:
             refused.append(str(err))
     if refused:
         return Rendered((), tuple(refused))
-    written, errors = [], []
-    for fixture_id in fixture_ids:
-        try:
-            text = render_prompt(prompt_text, transcript(corpus_root, fixture_id), append=append,
-                                 prompt_path=prompt_path)
-        except InputError as err:
-            errors.append(str(err))
-            continue
-        write_text(targets[fixture_id], text)
-        written.append(targets[fixture_id])
-    return Rendered(tuple(written), tuple(errors))
+    for fixture_id, text in texts.items():
+        write_text(targets[fixture_id], text, force=force)
+    return Rendered(tuple(targets.values()), tuple(errors))

@@ -68,8 +68,9 @@ def _template(relative: str) -> str:
 
 
 def scaffold_files(name: str, shown_path: str, kind: str = DEFAULT_KIND) -> dict[str, str]:
-    """relative POSIX path -> text of every file `init` writes, corpus.yaml last (once it exists
-    the folders below it are a corpus's own files, which no command writes into)."""
+    """relative POSIX path -> text of every file `init` writes, corpus.yaml last (a folder holding
+    it, or sessions/ and expected/, is a corpus, whose own files only `init` writes, into the
+    folder it creates)."""
     spec = KINDS[kind]
     files = {"README.md": _template(f"{kind}/README.md.in").format(name=name, path=shown_path, **dict(spec.readme))}
     files.update({relative: _template(f"{kind}/{relative}") for relative in spec.files})
@@ -105,6 +106,6 @@ def scaffold(folder: str, shown_path: str, kind: str = DEFAULT_KIND) -> list[str
     written = []
     for relative, text in scaffold_files(name, shown_path, kind).items():
         path = os.path.join(folder, *relative.split("/"))
-        write_text(path, text)
+        write_text(path, text, new_corpus=folder)  # its sessions/ and expected/ make it a corpus early
         written.append(path)
     return written

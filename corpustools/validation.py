@@ -12,9 +12,9 @@ from corpustools.io.positions import InputError, Pos
 from corpustools.io.schemastore import validate
 from corpustools.io.textfile import decode_text, read_bytes, read_stdin_bytes
 from corpustools.model.contract import DEFAULT, contract_warnings
-from corpustools.model.status import INVALID
+from corpustools.model.status import INVALID, UNREADABLE
 
-UNREADABLE, VALID = "unreadable", "valid"  # and status.INVALID
+VALID = "valid"  # and status.INVALID, status.UNREADABLE
 # Kinds whose text lines name the line and column of each schema error (a worksheet is edited by
 # hand, answer by answer); the other kinds keep their `file: /pointer: message` lines.
 POSITIONED_KINDS = ("adjudication",)

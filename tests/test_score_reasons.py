@@ -28,6 +28,8 @@ REASONS = [
     (Reason(ReasonKind.SIDECAR_INVALID), "sidecar-invalid"),
     (Reason(ReasonKind.SIDECAR_INVALID, detail="c/expected/x.yaml:3:1: bad"), "sidecar-invalid:c/expected/x.yaml:3:1: bad"),
     (Reason(ReasonKind.MISSING_RESULT), "missing-result"),
+    (Reason(ReasonKind.UNREADABLE_RESULT, detail="run1/x.json: cannot read: Permission denied"),
+     "unreadable-result:run1/x.json: cannot read: Permission denied"),
     (Reason(ReasonKind.INVALID_RESULT, detail="run1/x.json: /practice/0: 'kk_confidence' is a required property"),
      "invalid-result:run1/x.json: /practice/0: 'kk_confidence' is a required property"),
 ]
@@ -61,8 +63,8 @@ def test_every_kind_is_covered():
 
 REFUSED = [(parse_reason, text) for text in (
     "", "missed-point", "missed-point:", "forbidden-match:p", "phantom-over-budget:2", "phantom-over-budget:x>0",
-    "missing-result:x", "invalid-result", "non-empty-where-empty:x", "no-such-kind:x", "field-mismatch",
-    "field-mismatch:queue")] + [
+    "missing-result:x", "invalid-result", "unreadable-result", "non-empty-where-empty:x", "no-such-kind:x",
+    "field-mismatch", "field-mismatch:queue")] + [
     (parse_advisory, text) for text in (
         "", "duplicate", "duplicate:a:b", "merged:", "type-mismatch:p", "near-miss:p:term", "contract:practice[0]",
         "missed-point:p")]
@@ -76,6 +78,7 @@ def test_text_no_reason_or_advisory_prints_is_refused(parse, text):
 
 def test_verdicts_and_statuses_print_and_serialise_as_their_words():
     assert [f"{v}" for v in Verdict] == ["PASS", "FAIL", "UNCHECKED"]
-    assert [str(s) for s in FixtureStatus] == ["ok", "sidecar-invalid", "missing-result", "invalid-result"]
+    assert [str(s) for s in FixtureStatus] == ["ok", "sidecar-invalid", "missing-result", "unreadable-result",
+                                               "invalid-result"]
     assert f"{Verdict.FAIL:<9}|" == "FAIL     |"
     assert json.dumps([Verdict.PASS.value, FixtureStatus.OK.value]) == '["PASS", "ok"]'

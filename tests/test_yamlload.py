@@ -129,6 +129,35 @@ def test_too_many_values_written_out_is_refused(monkeypatch):
     assert error.pos.path == "f.yaml" and error.pos.line > 1
 
 
+@pytest.mark.parametrize("text", [
+    "a: &s xxxxxxxxxx\nb: [*s, *s, *s, *s, *s]\n",  # a scalar, through aliases
+    "a: &m {k: xxxxxxxxxx}\nb: [*m, *m, *m, *m, *m]\n",  # a mapping holding it
+    "a: &k xxxxxxxxxx\nb: {*k : 1}\nc: {*k : 2}\nd: {*k : 3}\ne: {*k : 4}\nf: {*k : 5}\n",  # as a key
+    "a: &n [[xxxxxxxxxx]]\nb: &o [*n, *n]\nc: [*o, *o]\n",  # nested anchors: 1 + 2 + 4 copies
+])
+@pytest.mark.parametrize("libyaml", [True, False])
+def test_the_composed_size_counts_every_alias(monkeypatch, text, libyaml):
+    monkeypatch.setattr(yamlload, "MAX_CHARS", 60)  # each text holds 10-20 characters written, 60+ composed
+    error = refused(text, "f.yaml", libyaml=libyaml)
+    assert error.pos.path == "f.yaml" and error.pos.line > 1
+    assert "expands to more than 60 characters" in error.message
+    monkeypatch.setattr(yamlload, "MAX_CHARS", 200)
+    assert parse_yaml(text, "f.yaml", libyaml=libyaml).data
+
+
+def test_a_long_value_repeated_through_aliases_is_refused_at_once():
+    # The audit's sidecar: one 1 MB string, 2,000 aliases (far under the node cap), 2 GB composed.
+    text = "a: &big " + "x" * 1_000_000 + "\nb:\n" + "  - *big\n" * 2000
+    started = time.perf_counter()
+    error = refused(text, "big.yaml")
+    assert time.perf_counter() - started < 2
+    assert error.pos.line > 2 and "characters" in error.message
+
+
+def test_a_document_without_aliases_is_never_over_the_size_cap():
+    assert yamlload.MAX_CHARS >= yamlload.MAX_FILE_BYTES  # the largest file read composes under it
+
+
 @pytest.mark.parametrize("depth", [101, 10_000])
 def test_deep_flow_nesting_is_refused_quickly(depth):
     started = time.perf_counter()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cached_property
 
 from corpustools.calibrate.worksheet import (
     EXPECTED_LIST,
@@ -60,7 +61,14 @@ class JudgedFixture:
     why: str
 
     def proposal(self, name: str) -> JudgedProposal | None:
-        return next((p for p in self.proposals if p.name == name), None)
+        return self._by_name.get(name)
+
+    @cached_property
+    def _by_name(self) -> dict[str, JudgedProposal]:  # the first of a name (names are unique once read)
+        by_name: dict[str, JudgedProposal] = {}
+        for proposal in self.proposals:
+            by_name.setdefault(proposal.name, proposal)
+        return by_name
 
 
 @dataclass(frozen=True)
@@ -68,6 +76,8 @@ class JudgedWorksheet:
     path: str
     shows_terms: bool
     fixtures: Mapping[str, JudgedFixture]  # by fixture id
+    corpus_name: str = ""  # the corpus the worksheet was written for (its `corpus: name:`)
+    corpus_line: str = ""  # `file:line:col` of that name, for messages
 
 
 def _blank_message(doc: YamlDoc, keypath: tuple) -> str | None:
@@ -114,12 +124,16 @@ def _class_problems(doc: YamlDoc) -> list[str]:
             problems.append(f"{doc.pos(('fixtures', i, 'fixture_id'))}: fixture {name} is listed twice "
                             f"(first at line {seen[name]})")
         seen.setdefault(name, doc.pos(("fixtures", i)).line)
-        lists = {EXPECTED_LIST: [p["id"] for p in fixture["points"] if p["list"] == EXPECTED_LIST],
-                 OPTIONAL_LIST: [p["id"] for p in fixture["points"] if p["list"] == OPTIONAL_LIST]}
+        # point ids by list, in order (dicts: a membership test per proposal stays constant-time)
+        lists = {EXPECTED_LIST: dict.fromkeys(p["id"] for p in fixture["points"] if p["list"] == EXPECTED_LIST),
+                 OPTIONAL_LIST: dict.fromkeys(p["id"] for p in fixture["points"] if p["list"] == OPTIONAL_LIST)}
         for list_key, key in (("points", "id"), ("proposals", "name")):
-            names = [item[key] for item in fixture[list_key]]
-            for j, item_name in enumerate(names):
-                if item_name in names[:j]:
+            names: set[str] = set()
+            for j, item in enumerate(fixture[list_key]):
+                item_name = item[key]
+                if item_name not in names:
+                    names.add(item_name)
+                else:
                     problems.append(f"{doc.pos(('fixtures', i, list_key, j, key))}: fixture {name}: "
                                     f"{list_key[:-1]} {item_name} is listed twice")
         if not doc.data["shows_terms"]:
@@ -153,7 +167,8 @@ def _judged(doc: YamlDoc) -> JudgedWorksheet:
             verdict=Verdict(fixture["verdict"]),  # the schema allows PASS and FAIL only
             why=" ".join((fixture["why"] or "").split()),
         )
-    return JudgedWorksheet(doc.path, doc.data["shows_terms"], fixtures)
+    return JudgedWorksheet(doc.path, doc.data["shows_terms"], fixtures, doc.data["corpus"]["name"],
+                           str(doc.pos(("corpus", "name"))))
 
 
 def read_worksheet(path: str) -> tuple[JudgedWorksheet | None, YamlDoc | None, list[str]]:

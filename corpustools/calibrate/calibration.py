@@ -98,9 +98,10 @@ def _pairing_problems(loaded: LoadedCorpus, run: RunScore, judged: JudgedWorkshe
             continue
         # Same result bytes, so the same proposals: any difference is an edit to the worksheet.
         scored, listed = [p.name for p in fixture.proposals], [p.name for p in entry.proposals]
-        for name in [n for n in scored if n not in listed]:
+        scored_names, listed_names = set(scored), set(listed)
+        for name in [n for n in scored if n not in listed_names]:
             problems.append(f"{entry.line}: fixture {fixture.id}: proposal {name} is missing from the worksheet")
-        for name in [n for n in listed if n not in scored]:
+        for name in [n for n in listed if n not in scored_names]:
             problems.append(f"{entry.line}: fixture {fixture.id}: the worksheet's proposal {name} is not in the "
                             "result")
     return problems
@@ -143,6 +144,10 @@ def calibrate_runs(corpus_root: str, pairs: list[tuple[str, str]]) -> Calibratio
         judged, _, found = read_worksheet(path)
         if judged is None:
             problems += found
+            continue
+        if judged.corpus_name != loaded.info.name:  # its fixture ids and points mean another corpus's
+            problems.append(f"{judged.corpus_line}: this worksheet judges the corpus {judged.corpus_name!r}, not "
+                            f"{loaded.info.name!r} ({loaded.info.path}); give the corpus it was written for")
             continue
         run = score_run(loaded, folder)
         earlier = next((r.folder for r in scored if r.fingerprint and r.fingerprint == run.fingerprint), None)

@@ -5,7 +5,8 @@ from __future__ import annotations
 from corpustools.calibrate.agreement import LEVELS, Level, Table
 from corpustools.calibrate.calibration import Calibration, RunCalibration
 from corpustools.calibrate.causes import CAUSES, Disagreement, FixtureCalibration
-from corpustools.score.formatting import code, fraction, interval, percent, proportion, table
+from corpustools.io.positions import printable_lines
+from corpustools.score.formatting import code, fraction, interval, md, percent, proportion, table
 
 
 def quoted(text: str, limit: int = 70) -> str:
@@ -69,7 +70,7 @@ def per_run_table(calibration: Calibration) -> list[str]:
 
 
 def runs_table(calibration: Calibration) -> list[str]:
-    rows = [[str(i), code(run.results), code(run.verdicts), prompt_text(run.prompt),
+    rows = [[str(i), code(run.results), code(run.verdicts), md(prompt_text(run.prompt)),
              "**yes**" if run.shows_terms else "no"] for i, run in enumerate(calibration.runs, 1)]
     return table(["run", "results", "verdicts", "prompt", "judge saw the terms"], rows)
 
@@ -104,8 +105,8 @@ def disagreements_section(calibration: Calibration) -> list[str]:
         if not fixtures:
             lines += ["None: the scorer and the judge agree on every fixture, point and proposal.", ""]
         for f in fixtures:
-            lines += [f"**{fixture_heading(f)}**", ""]
-            lines += [f"- {code(d.cause)} {disagreement_rest(d)}" for d in f.disagreements]
+            lines += [f"**{md(fixture_heading(f))}**", ""]
+            lines += [f"- {code(d.cause)} {md(disagreement_rest(d))}" for d in f.disagreements]
             lines.append("")
     return lines
 
@@ -113,14 +114,14 @@ def disagreements_section(calibration: Calibration) -> list[str]:
 def calibration_markdown(calibration: Calibration) -> str:
     c = calibration.corpus
     version = "unknown" if c.version is None else str(c.version)
-    lines = [f"# corpustools calibrate: {c.name}" + ("" if c.version is None else f" v{c.version}"), ""]
+    lines = [f"# corpustools calibrate: {md(c.name)}" + ("" if c.version is None else f" v{c.version}"), ""]
     lines += [summary_line(calibration), ""]
-    lines += table(["", ""], [["corpus", f"{c.name}, version {version} ({code(c.path)})"],
+    lines += table(["", ""], [["corpus", f"{md(c.name)}, version {version} ({code(c.path)})"],
                               ["corpus sha256", code(c.sha256)]]) + [""]
     lines += runs_table(calibration) + [""]
     warnings = all_warnings(calibration)
     if warnings:
-        lines += ["**Warnings**", ""] + [f"- {w}" for w in warnings] + [""]
+        lines += ["**Warnings**", ""] + [f"- {md(w)}" for w in warnings] + [""]
     lines += ["## Agreement", "", "Scorer verdicts are computed now, with the current labels. UNCHECKED and FAIL "
               "are not PASS; optional points are a secondary figure.", ""]
     lines += agreement_table(calibration) + [""]
@@ -135,7 +136,7 @@ def calibration_markdown(calibration: Calibration) -> str:
     lines += ["## Disagreements", ""] + disagreements_section(calibration)
     while lines and lines[-1] == "":
         lines.pop()
-    return "\n".join(lines) + "\n"
+    return printable_lines(lines)
 
 
 def calibration_text(calibration: Calibration) -> str:
@@ -161,4 +162,4 @@ def calibration_text(calibration: Calibration) -> str:
         for f in fixtures:
             lines.append(f"  {fixture_heading(f)}")
             lines += [f"    {d.cause} {disagreement_rest(d)}" for d in f.disagreements]
-    return "\n".join(lines) + "\n"
+    return printable_lines(lines)

@@ -53,8 +53,13 @@ def unjudgeable(sidecar: Sidecar | None) -> str | None:
     two points sharing an id, which a judge's `point:<id>` could not tell apart."""
     if sidecar is None:
         return "invalid sidecar"
-    ids = [p.id for p in sidecar.all_points]
-    twice = next((i for n, i in enumerate(ids) if i in ids[:n]), None)
+    seen: set[str] = set()
+    twice = None
+    for point in sidecar.all_points:
+        if point.id in seen:
+            twice = point.id
+            break
+        seen.add(point.id)
     return None if twice is None else f"two points have the id {twice} (lint CT609)"
 
 

@@ -8,7 +8,7 @@ from corpustools.commands.options import add_command, add_corpus_argument, add_r
 
 HELP = "measure how far the scorer's verdicts agree with human verdicts from adjudication worksheets"
 FORMATS = ("markdown", "json", "text", "html")
-USAGE = (f"corpustools calibrate [-h] [--format {{{','.join(FORMATS)}}}] [--output FILE] "
+USAGE = (f"corpustools calibrate [-h] [--format {{{','.join(FORMATS)}}}] [--output FILE] [--force] "
          "CORPUS RUN --verdicts FILE [RUN --verdicts FILE ...]")
 MAX_PROBLEMS = 50  # lines of bad input shown before "and N more problems"
 
@@ -43,6 +43,8 @@ def split_pairs(tokens: list[str]) -> tuple[list[tuple[str, str]], list[str]]:
     pairs, options, i = [], [], 0
     while i < len(tokens):
         token = tokens[i]
+        if token == "":
+            raise PairsError("an empty path names no run folder")
         if token == "--verdicts" or token.startswith("--verdicts="):
             raise PairsError(f"{token.split('=', 1)[0]} must follow a RUN folder")
         if token.startswith("-") and token != "-":
@@ -59,6 +61,8 @@ def split_pairs(tokens: list[str]) -> tuple[list[tuple[str, str]], list[str]]:
             i += 3
         else:
             raise PairsError(f"run {token} needs --verdicts FILE right after it")
+        if not pairs[-1][1]:
+            raise PairsError(f"run {token}: --verdicts: an empty path names no file")
     if not pairs:
         raise PairsError("give at least one RUN --verdicts FILE")
     if [verdicts for _, verdicts in pairs].count("-") > 1:
@@ -78,7 +82,7 @@ def run(args, out, err) -> int:
     from corpustools.calibrate.report_html import calibration_html
     from corpustools.calibrate.report_json import calibration_json
     from corpustools.io.positions import InputError
-    from corpustools.io.writing import emit, run_folder_inputs
+    from corpustools.io.writing import emit
 
     try:
         pairs, rest = split_pairs(args.pairs)
@@ -95,8 +99,7 @@ def run(args, out, err) -> int:
         calibration = calibrate_runs(args.corpus, pairs)
         text = {"markdown": calibration_markdown, "json": calibration_json, "text": calibration_text,
                 "html": calibration_html}[fmt](calibration)
-        inputs = run_folder_inputs(run for run, _ in pairs) + [verdicts for _, verdicts in pairs if verdicts != "-"]
-        emit(text, output, args.corpus, out, inputs, err=err)
+        emit(text, output, args.corpus, out, err=err, force=late.force or args.force)
     except CalibrationProblems as problems:
         shown = problems.problems[:MAX_PROBLEMS]
         for line in shown:

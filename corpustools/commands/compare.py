@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from corpustools.commands.options import add_command, add_corpus_argument, add_report_options
+from corpustools.commands.options import add_command, add_corpus_argument, add_report_options, path
 
 FORMATS = ("markdown", "json", "text", "html")
 
@@ -16,9 +16,9 @@ def register(subparsers) -> None:
         "before they were revised says so in one line); refuses (exit 2) when a run's sessions changed since it was "
         "made, or its run.yaml records only a corpus hash that differs, unless --allow-corpus-drift.")
     add_corpus_argument(parser, "the corpus folder both sides are scored against")
-    parser.add_argument("--base", metavar="RUN", action="append", required=True,
+    parser.add_argument("--base", metavar="RUN", action="append", required=True, type=path,
                         help="a results folder of the current version (repeat for several runs)")
-    parser.add_argument("--candidate", metavar="RUN", action="append", required=True,
+    parser.add_argument("--candidate", metavar="RUN", action="append", required=True, type=path,
                         help="a results folder of the proposed version (repeat for several runs)")
     add_report_options(parser, FORMATS, "markdown")
     parser.add_argument("--allow-corpus-drift", action="store_true",
@@ -32,7 +32,7 @@ def register(subparsers) -> None:
 
 def run(args, out, err) -> int:
     from corpustools.io.positions import InputError, printable
-    from corpustools.io.writing import emit, run_folder_inputs
+    from corpustools.io.writing import emit
     from corpustools.score.compare import CorpusDrift, compare_runs
     from corpustools.score.compare_markdown import compare_markdown
     from corpustools.score.report_json import compare_json
@@ -50,7 +50,7 @@ def run(args, out, err) -> int:
             text = compare_text(comparison)
         else:
             text = compare_json(comparison) if args.format == "json" else compare_markdown(comparison)
-        emit(text, args.output, args.corpus, out, run_folder_inputs(args.base + args.candidate), err=err)
+        emit(text, args.output, args.corpus, out, err=err, force=args.force)
     except CorpusDrift as drift:
         print(f"corpustools compare: {printable(str(drift))}; refusing to compare (pass --allow-corpus-drift to compare anyway)",
               file=err)

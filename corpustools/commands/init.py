@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from corpustools.commands.options import add_command
+from corpustools.commands.options import add_command, path
 
 HELP = "scaffold a new corpus in DIR: a commented corpus.yaml and one fixture per kind of expectation"
 OUTPUTS = ("kenkeep", "items", "text")  # corpustools.scaffold.KINDS, named here so --help needs no import
@@ -13,7 +13,7 @@ def register(subparsers) -> None:
         subparsers, "init", HELP, " (a session, sidecar and gold output each), and a README "
         "with the next steps. It lints clean and scores its own gold. Refuses (exit 2) a DIR that exists "
         "and is not an empty folder; never writes through a link.")
-    parser.add_argument("folder", metavar="DIR", help="the corpus folder to create (absent or empty)")
+    parser.add_argument("folder", metavar="DIR", type=path, help="the corpus folder to create (absent or empty)")
     parser.add_argument("--output", choices=OUTPUTS, default=OUTPUTS[0],
                         help="what the prompt answers (docs/contracts.md): kenkeep, the shipped prompt's practice/map "
                         "proposals (default); items, a JSON object of typed items and scalar fields with an output "

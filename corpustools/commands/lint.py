@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from corpustools.commands.options import add_command, add_report_options
+from corpustools.commands.options import add_command, add_report_options, path
 
 HELP = "check a fixture corpus: malformed, unwinnable, leaking or copied fixtures"
 FORMATS = ("text", "json", "json-summary", "github", "sarif")
@@ -12,7 +12,7 @@ def register(subparsers) -> None:
     parser = add_command(
         subparsers, "lint", HELP, ". Exit 0: no errors; 1: errors (or warnings with "
         "--strict); 2: usage, config or internal error.")
-    parser.add_argument("paths", nargs="*", metavar="PATH",
+    parser.add_argument("paths", nargs="*", metavar="PATH", type=path,
                         help="a corpus folder, or a file or folder inside one (report only those files, "
                         "unless --whole-corpus); default: the corpus the working folder is in (walking up), "
                         "else every corpus below it")
@@ -31,9 +31,9 @@ def register(subparsers) -> None:
                         "prefixes such as CT6 or names such as turn-shape); secret rules always run")
     parser.add_argument("--ignore", metavar="CODES", help="skip these rules (codes, prefixes or names); "
                         "secret rules cannot be ignored")
-    parser.add_argument("--prompt", metavar="FILE", help="the prompt under eval (enables CT703); "
+    parser.add_argument("--prompt", metavar="FILE", type=path, help="the prompt under eval (enables CT703); "
                         "overrides lint.prompt")
-    parser.add_argument("--kb", metavar="DIR", help="knowledge-base folder, every *.md under it "
+    parser.add_argument("--kb", metavar="DIR", type=path, help="knowledge-base folder, every *.md under it "
                         "(enables CT704); overrides lint.kb")
     parser.add_argument("-q", "--quiet", action="store_true", help="text format: print the diagnostics "
                         "only, no summary line (nothing when clean)")
@@ -149,7 +149,7 @@ def _diff(fixes, args, out, err) -> int:
     _skipped_notes(fixes, err)
     text = lint.format_diff(fixes)
     try:
-        emit(text, args.output, None, out, [args.prompt] if args.prompt else [], err=err)
+        emit(text, args.output, None, out, err=err, force=args.force)
     except InputError as error:
         print(lint.redact_secrets(f"corpustools lint: {error}"), file=err)
         return 2
@@ -165,7 +165,7 @@ def run(args, out, err) -> int:
     from corpustools.io.gcpause import freeze_loaded
     from corpustools.io.gitstage import staged_paths
     from corpustools.io.positions import InputError, printable
-    from corpustools.io.writing import emit
+    from corpustools.io.writing import STANDARD_OUTPUT, emit
 
     rules = lint.rule_modules()
     if args.list_rules:
@@ -206,7 +206,7 @@ def run(args, out, err) -> int:
     code = lint.exit_code(run_, args.strict)
     text = []  # what goes to standard output, or to --output FILE
     if args.format == "text":
-        colour = not args.output and use_colour(out, os.environ)
+        colour = args.output in (None, STANDARD_OUTPUT) and use_colour(out, os.environ)
         text.append(lint.format_text(diagnostics, colour=colour))
     elif args.format == "json-summary":
         text.append(lint.format_json_summary(diagnostics, run_.fixtures, __version__, code))
@@ -224,8 +224,8 @@ def run(args, out, err) -> int:
     if fixes is not None and not args.quiet:
         fixed = f"Fixed {len(written.written)} findings ({len(diagnostics)} remaining).\n"
         (text.append if args.format == "text" else err.write)(fixed)
-    try:  # a report is never written into a corpus's own files nor over the prompt it read
-        emit("".join(text), args.output, None, out, [args.prompt] if args.prompt else [], err=err)
+    try:  # a report is never written into a corpus's own files nor over anything lint read
+        emit("".join(text), args.output, None, out, err=err, force=args.force)
     except InputError as error:
         print(lint.redact_secrets(f"corpustools lint: {error}"), file=err)
         return 2

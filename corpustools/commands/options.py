@@ -1,9 +1,21 @@
 """What every command spells the same way: its subparser (one summary line for the command list,
-the same line opening its description), the CORPUS argument, and `--format` and `--output FILE`."""
+the same line opening its description), the CORPUS argument, every argument naming a file or
+folder (`path`), and `--format`, `--output FILE` and `--force`."""
 
 from __future__ import annotations
 
+import argparse
+
 CORPUS_HELP = "the corpus folder (holds corpus.yaml)"
+FORCE_HELP = "replace a read-only output file (never an input, a link or a corpus's own file)"
+
+
+def path(text: str) -> str:
+    """The argparse type of every argument that names a file or folder: an empty one is a usage
+    error (exit 2), never the working folder (`init ''` must not scaffold into it)."""
+    if not text:
+        raise argparse.ArgumentTypeError("an empty path names no file or folder")
+    return text
 
 
 def add_command(subparsers, name: str, summary: str, details: str = "", **kwargs):
@@ -14,17 +26,24 @@ def add_command(subparsers, name: str, summary: str, details: str = "", **kwargs
 
 def add_corpus_argument(parser, help: str = CORPUS_HELP) -> None:
     """Add the positional CORPUS argument."""
-    parser.add_argument("corpus", metavar="CORPUS", help=help)
+    parser.add_argument("corpus", metavar="CORPUS", type=path, help=help)
 
 
 def add_report_options(parser, formats: tuple[str, ...], default: str, *, output: bool = True,
                        resolved_later: bool = False) -> None:
-    """Add `--format {formats}` (help names the default) and, when `output`, `--output FILE`.
+    """Add `--format {formats}` (help names the default) and, when `output`, `--output FILE` and
+    `--force`.
 
     `resolved_later`: the parsed value is None when the option is absent, for a command that
     reads the options in two places (calibrate) and applies `default` itself."""
     parser.add_argument("--format", choices=formats, default=None if resolved_later else default,
                         help=f"report format (default: {default})")
     if output:
-        parser.add_argument("--output", metavar="FILE",
-                            help="write the report to FILE instead of standard output (atomically)")
+        add_output_option(parser, "--output", help="write the report to FILE instead of standard output (atomically; "
+                          "'-': standard output); never over a file the command reads")
+
+
+def add_output_option(parser, *names: str, help: str, metavar: str = "FILE", **kwargs) -> None:
+    """An option naming the file a command writes, with `--force` beside it."""
+    parser.add_argument(*names, metavar=metavar, type=path, help=help, **kwargs)
+    parser.add_argument("--force", action="store_true", help=FORCE_HELP)

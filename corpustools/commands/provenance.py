@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from corpustools.commands.options import add_command, add_corpus_argument, add_report_options
+from corpustools.commands.options import add_command, add_corpus_argument, add_output_option, add_report_options, path
 
 HELP = "record who authored and reviewed a corpus, and verify nothing changed since"
 WHERE = ("corpus.yaml's lint: provenance: if set (relative to the corpus folder), else "
@@ -20,20 +20,20 @@ def register(subparsers) -> None:
                              "the corpus name and version, the sha256 of every corpus and gold file, the date, "
                              "and who authored and reviewed it.")
     add_corpus_argument(rec)
-    rec.add_argument("--authoring-prompt", metavar="FILE", required=True, help="the prompt the corpus was authored with")
+    rec.add_argument("--authoring-prompt", metavar="FILE", required=True, type=path, help="the prompt the corpus was authored with")
     rec.add_argument("--authored-by", metavar="WHO", required=True, help="model or person that authored it")
     rec.add_argument("--reviewed-by", metavar="WHO", required=True, help="model or person that reviewed it")
-    rec.add_argument("--output", metavar="FILE", help=f"the record to write (default: {WHERE})")
+    add_output_option(rec, "--output", help=f"the record to write ('-': standard output; default: {WHERE})")
     rec.add_argument("--date", metavar="YYYY-MM-DD", help="date recorded (default: today)")
     rec.set_defaults(run=run_record)
     ver = actions.add_parser("verify", help="exit 1 naming every file changed since the record",
                              description="Exit 1 naming every file changed since the record, 0 when none, 2 when "
                              "the record cannot be read.")
-    ver.add_argument("record", metavar="RECORD", nargs="?",
+    ver.add_argument("record", metavar="RECORD", nargs="?", type=path,
                      help="the record to check (default: the record of --corpus, else of the corpus the working "
                      "folder is in, else of the one corpus below it that has a record; a corpus's record is "
                      f"{WHERE})")
-    ver.add_argument("--corpus", metavar="CORPUS", help="verify the record of this corpus (when RECORD is not given)")
+    ver.add_argument("--corpus", metavar="CORPUS", type=path, help="verify the record of this corpus (when RECORD is not given)")
     add_report_options(ver, VERIFY_FORMATS, "text")
     ver.set_defaults(run=run_verify)
 
@@ -45,7 +45,8 @@ def run_record(args, out, err) -> int:
 
     output = args.output or corpus_record_path(args.corpus)
     try:
-        data = record(args.corpus, args.authoring_prompt, args.authored_by, args.reviewed_by, output, args.date)
+        data = record(args.corpus, args.authoring_prompt, args.authored_by, args.reviewed_by, output, args.date,
+                      force=args.force, out=out)
     except InputError as error:
         print(f"corpustools provenance: {error}", file=err)
         return 2
@@ -96,7 +97,7 @@ def run_verify(args, out, err) -> int:
             lines = [f"{display_path(d.path)}: {d.status} since the record {display_path(path)}" for d in drifts]
             text = "".join(printable(line) + "\n" for line in lines or [f"{display_path(path)}: every file matches "
                                                                          "the record"])
-        emit(text, args.output, None, out, [path], err=err)
+        emit(text, args.output, None, out, err=err, force=args.force)
     except InputError as error:
         print(f"corpustools provenance: {error}", file=err)
         return 2

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from corpustools.commands.options import add_command, add_corpus_argument
+from corpustools.commands.options import add_command, add_corpus_argument, add_output_option, path
 
 HELP = "print the prompt with a fixture's transcript substituted, for pasting into a model by hand"
 
@@ -13,11 +13,12 @@ def register(subparsers) -> None:
         "the line '[TRANSCRIPT PLACEHOLDER, substituted at runtime]' literally. corpustools never calls a model.")
     add_corpus_argument(parser, "the corpus folder")
     parser.add_argument("fixture_id", metavar="FIXTURE_ID", nargs="?", help="the fixture to render")
-    parser.add_argument("--prompt", metavar="FILE", required=True, help="the prompt under evaluation")
+    parser.add_argument("--prompt", metavar="FILE", required=True, type=path, help="the prompt under evaluation")
     parser.add_argument("--append", action="store_true",
                         help="if the prompt has no placeholder line, add the transcript at its end")
     parser.add_argument("--all", action="store_true", help="render every fixture (needs --out)")
-    parser.add_argument("--out", metavar="DIR", help="with --all: write DIR/<fixture_id>.md for each fixture")
+    add_output_option(parser, "--out", metavar="DIR", help="with --all: write DIR/<fixture_id>.md for each fixture "
+                      "(never a folder holding the prompt or the corpus)")
     parser.set_defaults(run=run)
 
 
@@ -32,7 +33,7 @@ def run(args, out, err) -> int:
         return 2
     try:
         if args.all:
-            rendered = render_all(args.corpus, args.prompt, args.out, append=args.append)
+            rendered = render_all(args.corpus, args.prompt, args.out, append=args.append, force=args.force)
             for line in rendered.errors:
                 print(f"corpustools render: {line}", file=err)
             say_wrote(err, args.out, f"{len(rendered.written)} rendered prompt{'' if len(rendered.written) == 1 else 's'}")

@@ -3,7 +3,7 @@ corpustools run init RESULTS --corpus CORPUS --refresh [--inputs-unchanged]"""
 
 from __future__ import annotations
 
-from corpustools.commands.options import add_command
+from corpustools.commands.options import add_command, path
 
 HELP = "record how a results folder is produced (run init writes RESULTS/run.yaml)"
 
@@ -21,9 +21,11 @@ def register(subparsers) -> None:
         "(scored under the current labels). Refuses to overwrite an existing run.yaml unless --force. With "
         "--refresh it adds those hashes to an existing run.yaml that records only the corpus sha256, after checking "
         "that the sessions are the ones the run was made against (against the corpus's git history).")
-    init.add_argument("results", metavar="RESULTS", help="the results folder (created if missing)")
-    init.add_argument("--corpus", metavar="CORPUS", required=True, help="the corpus the run is produced against")
-    init.add_argument("--prompt", metavar="FILE", help="the prompt file under evaluation (required unless --refresh)")
+    init.add_argument("results", metavar="RESULTS", type=path, help="the results folder (created if missing)")
+    init.add_argument("--corpus", metavar="CORPUS", required=True, type=path,
+                      help="the corpus the run is produced against")
+    init.add_argument("--prompt", metavar="FILE", type=path,
+                      help="the prompt file under evaluation (required unless --refresh)")
     init.add_argument("--prompt-name", metavar="NAME",
                       help="default: corpus.yaml's prompt_under_eval name, else the file name")
     init.add_argument("--model", default="unrecorded", help="the exact model identifier")
@@ -32,7 +34,7 @@ def register(subparsers) -> None:
     init.add_argument("--operator", default="unrecorded", help="who runs the model")
     init.add_argument("--started-at", metavar="TIMESTAMP", help="default: now, in UTC (ISO 8601)")
     init.add_argument("--notes", default="", help="free notes (edit run.yaml later to add more)")
-    init.add_argument("--force", action="store_true", help="replace an existing run.yaml")
+    init.add_argument("--force", action="store_true", help="replace an existing run.yaml (a read-only one too)")
     init.add_argument("--refresh", action="store_true",
                       help="add the inputs and labels hashes to RESULTS/run.yaml, written before they existed, once "
                       "its sessions are known unchanged since the run (refused, naming the first changed session, "
@@ -106,7 +108,7 @@ def run_refresh(args, err) -> int:
         refuse_corpus_path(args.results, args.corpus)
         refreshed = refresh_manifest(args.results, args.corpus, inputs_unchanged=args.inputs_unchanged)
         if refreshed.text is not None:
-            write_text(manifest_path(args.results), refreshed.text)
+            write_text(manifest_path(args.results), refreshed.text, updating=True)
     except InputError as error:
         print(f"corpustools run init: {error}", file=err)
         return 2

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from corpustools.commands.options import add_command, add_corpus_argument, add_report_options
+from corpustools.commands.options import add_command, add_corpus_argument, add_report_options, path
 from corpustools.score.thresholds import parse_thresholds
 
 FORMATS = ("markdown", "json", "text", "html")
@@ -17,13 +17,13 @@ def register(subparsers) -> None:
         subparsers, "score", HELP, ". With two or more RESULTS folders (runs of one prompt "
         "version) the report adds the run-to-run noise floor, flaky fixtures and point stability.")
     add_corpus_argument(parser)
-    parser.add_argument("results", metavar="RESULTS", nargs="+",
+    parser.add_argument("results", metavar="RESULTS", nargs="+", type=path,
                         help="a run folder of <fixture_id>.json outputs (and optionally run.yaml)")
     add_report_options(parser, FORMATS, "markdown")
-    parser.add_argument("--append-history", metavar="FILE",
+    parser.add_argument("--append-history", metavar="FILE", type=path,
                         help="append one row to the Markdown history table in FILE (created if missing; "
-                        "not when the table already has an identical row)")
-    parser.add_argument("--history", metavar="FILE",
+                        "not when the table already has an identical row; a read-only FILE only with --force)")
+    parser.add_argument("--history", metavar="FILE", type=path,
                         help="with --format html, draw the history table in FILE (as --append-history writes it); "
                         "--append-history FILE draws its file, with the new row, by itself")
     parser.add_argument("--fail-under", metavar="KEY=NUMBER,...", type=parse_thresholds, default=(),
@@ -38,15 +38,9 @@ def register(subparsers) -> None:
 
 def run(args, out, err) -> int:
     from corpustools.io.gcpause import gc_paused
+    from corpustools.io.inputs import claim_update
     from corpustools.io.positions import InputError, Pos, printable
-    from corpustools.io.writing import (
-        emit,
-        refuse_corpus_path,
-        refuse_inputs,
-        refuse_target,
-        run_folder_inputs,
-        say_wrote,
-    )
+    from corpustools.io.writing import STANDARD_OUTPUT, emit, refuse_corpus_path, refuse_target, say_wrote
     from corpustools.score.history import append_row, appended, has_row, history_row, read_history
     from corpustools.score.report_json import score_json
     from corpustools.score.report_markdown import score_markdown
@@ -58,24 +52,23 @@ def run(args, out, err) -> int:
         print("corpustools score: --history draws the history in the HTML report: use it with --format html",
               file=err)
         return 2
+    if args.append_history == STANDARD_OUTPUT:
+        print("corpustools score: --append-history needs a file to append to, not '-'", file=err)
+        return 2
     try:
         with gc_paused():  # scoring builds many small acyclic objects; see corpustools.io.gcpause
             report = score_report(args.corpus, args.results, allow_mixed=args.allow_mixed)
         row = None
-        inputs = run_folder_inputs(args.results)
         history: tuple[str, str] | None = None  # (the history table read, its file): drawn in HTML
         if args.append_history:  # refuse a bad history file before writing the report
             refuse_corpus_path(args.append_history, args.corpus)
-            refuse_target(args.append_history)
-            refuse_inputs(args.append_history, inputs)
-            if args.output:
-                refuse_inputs(args.output, [args.append_history])
+            claim_update(args.append_history, "--append-history")  # never a result; the report never over it
+            refuse_target(args.append_history, force=args.force, updating=True)
             row = history_row(report)
             table = read_history(args.append_history)
             after = appended(table, args.append_history, row)
             if has_row(table, row):  # the same run scored again: one row is its record
                 row = None
-                print("corpustools score: the history already has this row; not appended", file=err)
             history = (after, args.append_history)
         if args.history:
             drawn = read_history(args.history)
@@ -86,9 +79,11 @@ def run(args, out, err) -> int:
             text = html_report(args, report, history)
         else:
             text = {"markdown": score_markdown, "json": score_json, "text": score_text}[args.format](report)
-        emit(text, args.output, args.corpus, out, inputs, err=err)
+        emit(text, args.output, args.corpus, out, err=err, force=args.force)
+        if args.append_history and row is None:
+            print("corpustools score: the history already has this row; not appended", file=err)
         if row is not None:
-            append_row(args.append_history, row)
+            append_row(args.append_history, row, force=args.force)
             say_wrote(err, args.append_history, "appended a row")
     except MixedRuns as mixed:
         print(f"corpustools score: {printable(str(mixed))}; score them apart, or pass --allow-mixed to pool them "

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from corpustools.commands.options import add_command, add_report_options
+from corpustools.commands.options import add_command, add_report_options, path
 from corpustools.io.schemastore import VALIDATE_KINDS
 
 HELP = "check files against a shipped JSON Schema (JSON or YAML; '-' reads stdin)"
@@ -16,7 +16,7 @@ def register(subparsers) -> None:
         "and col (null when unknown), pointer, severity, message.")
     parser.add_argument("kind", choices=VALIDATE_KINDS, metavar="KIND",
                         help=f"which schema: {', '.join(VALIDATE_KINDS)}")
-    parser.add_argument("files", nargs="+", metavar="FILE", help="a file to check ('-': standard input)")
+    parser.add_argument("files", nargs="+", metavar="FILE", type=path, help="a file to check ('-': standard input)")
     add_report_options(parser, FORMATS, "text")
     parser.set_defaults(run=run)
 
@@ -37,7 +37,7 @@ def run(args, out, err) -> int:
     if args.format == "json":
         report.append(problems_json(verdicts))
     try:  # never over a file it checked, never into a corpus's own files
-        emit("".join(report), args.output, None, out, [f for f in args.files if f != "-"], err=err)
+        emit("".join(report), args.output, None, out, err=err, force=args.force)
     except InputError as error:
         print(f"corpustools validate: {error}", file=err)
         return 2

@@ -2,6 +2,17 @@
 gold/ folders beside it. Defined here, below the corpus model, because writing must know them too:
 it refuses to write into any corpus's own files (corpustools.io.writing)."""
 
+import os
+
 SPEC_FILE = "corpus.yaml"
 SESSIONS_DIR, SIDECARS_DIR, GOLD_DIR = "sessions", "expected", "gold"
 SESSION_SUFFIX, SIDECAR_SUFFIX = ".md", ".yaml"
+
+
+def is_corpus_folder(folder: str) -> bool:
+    """A folder holding corpus.yaml (whatever it is: a link or a folder named so is a broken
+    corpus, still a corpus), or sessions/ and expected/ (a corpus whose corpus.yaml is lost): what
+    lint lints as a corpus, and what no command writes into."""
+    if os.path.lexists(os.path.join(folder, SPEC_FILE)):
+        return True
+    return all(os.path.isdir(os.path.join(folder, sub)) for sub in (SESSIONS_DIR, SIDECARS_DIR))

@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import stat
 
+from corpustools.io.inputs import note_file
 from corpustools.io.positions import InputError, Pos
 
 # Larger inputs are refused before parsing: no fixture, sidecar or model output is this big,
@@ -18,6 +19,11 @@ from corpustools.io.positions import InputError, Pos
 MAX_FILE_BYTES = 8 * 1024 * 1024
 
 _OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+
+
+class Unreadable(InputError):
+    """The operating system would not give a file's bytes (permission denied, an I/O error): the
+    file is there but could not be read, which a caller may report apart from a bad file."""
 
 
 def file_kind(mode: int) -> str:
@@ -83,6 +89,7 @@ def read_bytes(path: str, *, display: str | None = None) -> bytes:
             os.close(fd)
         if len(data) > MAX_FILE_BYTES:
             raise InputError(Pos(shown), f"file is over the {MAX_FILE_BYTES} byte limit; not read")
+        note_file(path, info)  # an input of this command: never written over (corpustools.io.inputs)
         return data
     except InputError:
         raise
@@ -93,7 +100,7 @@ def read_bytes(path: str, *, display: str | None = None) -> bytes:
     except UnicodeEncodeError:
         raise InputError(Pos(shown), "the file name cannot be encoded for this file system") from None
     except OSError as err:
-        raise InputError(Pos(shown), f"cannot read: {err.strerror or err}") from None
+        raise Unreadable(Pos(shown), f"cannot read: {err.strerror or err}") from None
 
 
 def read_stdin_bytes(shown: str = "-") -> bytes:

@@ -1,18 +1,22 @@
-"""Where and how corpustools writes: anywhere the user names, except into any corpus's own files.
+"""Where and how corpustools writes: anywhere the user names, except into any corpus's own files
+and over any of the command's own inputs.
 
-A corpus is a folder holding corpus.yaml; its own files are corpus.yaml, sessions/, expected/ and
-gold/. A report, a history table or a runs/ folder beside them is the user's business, but no
-command may ever overwrite or add to the files that make up a corpus - the one named on the
-command line or any other.
+A corpus is a folder holding corpus.yaml, or sessions/ and expected/ (a corpus whose corpus.yaml is
+lost: lint still lints it); its own files are corpus.yaml, sessions/, expected/ and gold/. A report,
+a history table or a runs/ folder beside them is the user's business, but no command may ever
+overwrite or add to the files that make up a corpus - the one named on the command line or any
+other.
 
 Every write goes through `write_text`, which:
 - refuses (InputError, nothing written) a target that is a symbolic link, not a regular file
-  (a folder, FIFO, device or socket), or resolves inside the protected part of any corpus
-  (found by walking up from the resolved path);
+  (a folder, FIFO, device or socket), resolves inside the protected part of any corpus (found by
+  walking up from the resolved path), is one of the files the command has read or would be read
+  by it (corpustools.io.inputs), or is read-only (unless `force`);
 - writes a temporary file in the target's folder, fsyncs it and renames it over the target, so
   a reader, a crash or a full disk sees the old file or the new one, never half of one (the
   temporary file is removed on any failure).
 `update_text` adds an exclusive lock around read-change-write, so concurrent appends all land.
+`emit` sends a report to standard output, or to `--output FILE` (`-` is standard output).
 
 The one deliberate exception is `lint --fix`, which edits the corpus it was asked to fix, through
 `rewrite_corpus_file` and `rename_corpus_file` only: never `write_text`, whose refusal stays whole.
@@ -27,30 +31,35 @@ from __future__ import annotations
 import contextlib
 import os
 import stat
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 
-from corpustools.io.layout import GOLD_DIR, SESSIONS_DIR, SIDECARS_DIR, SPEC_FILE
+from corpustools.io.inputs import refuse_input
+from corpustools.io.layout import GOLD_DIR, SESSIONS_DIR, SIDECARS_DIR, SPEC_FILE, is_corpus_folder
 from corpustools.io.positions import InputError, Pos, printable
 from corpustools.io.textfile import file_kind
 
 PROTECTED = (SPEC_FILE, SESSIONS_DIR, SIDECARS_DIR, GOLD_DIR)
+STANDARD_OUTPUT = "-"  # `--output -`: the report goes to standard output, as without --output
 
 
-def protected_part(path: str) -> str | None:
+def protected_part(path: str, new_corpus: str | None = None) -> str | None:
     """The corpus part (`<corpus>/sessions`, ...) that `path` resolves into, or None. Every folder
-    on the resolved path that holds a corpus.yaml counts, not only the corpus being worked on."""
+    on the resolved path that is a corpus counts, not only the corpus being worked on; except
+    `new_corpus`, the folder `init` is creating."""
     parts = os.path.realpath(path).split(os.sep)
+    exempt = os.path.realpath(new_corpus) if new_corpus is not None else None
     for i in range(1, len(parts)):
         if parts[i] in PROTECTED:
             folder = os.sep.join(parts[:i]) or os.sep
-            if os.path.lexists(os.path.join(folder, SPEC_FILE)):
+            if folder != exempt and is_corpus_folder(folder):
                 return os.path.join(folder, parts[i])
     return None
 
 
-def refuse_corpus_path(path: str, corpus_root: str | None = None) -> None:
+def refuse_corpus_path(path: str, corpus_root: str | None = None, *, new_corpus: str | None = None) -> None:
     """Raise InputError if writing `path` would touch a file that defines a corpus: `corpus_root`
-    (even when its corpus.yaml is missing) or any corpus above the resolved path."""
+    (even when it is not a corpus folder at all) or any corpus above the resolved path other than
+    `new_corpus` (the folder `init` creates, its own files written by init alone)."""
     target = os.path.realpath(path)
     if corpus_root is not None:
         root = os.path.realpath(corpus_root)
@@ -58,21 +67,39 @@ def refuse_corpus_path(path: str, corpus_root: str | None = None) -> None:
             protected = os.path.join(root, name)
             if target == protected or target.startswith(protected + os.sep):
                 raise InputError(Pos(path), f"is inside the corpus's own files ({name}); corpustools never writes there")
-    part = protected_part(path)
+    part = protected_part(path, new_corpus)
     if part is not None:
         raise InputError(Pos(path), f"is inside the own files of the corpus at {os.path.dirname(part)} "
                                     f"({os.path.basename(part)}); corpustools never writes there")
 
 
-def refuse_target(path: str) -> None:
-    """InputError unless `path` may be written: absent or a regular file (never a link, folder,
-    FIFO, device or socket), and outside every corpus's own files."""
+def read_only(info: os.stat_result, path: str) -> bool:
+    """Whether the file is write-protected: no write permission for this user, or no write bit at
+    all (which root, who may write anything, is shown as well)."""
+    if not info.st_mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH):
+        return True
+    try:
+        return not os.access(path, os.W_OK, follow_symlinks=False)
+    except (NotImplementedError, OSError, ValueError):  # follow_symlinks unsupported: the bits decide
+        return False
+
+
+def refuse_target(path: str, *, force: bool = False, updating: bool = False, new_corpus: str | None = None) -> None:
+    """InputError unless `path` may be written: not empty, absent or a regular file (never a
+    link, folder, FIFO, device or socket), outside every corpus's own files, none of the command's
+    inputs (`updating`: the file it claimed to update), and writable (a read-only file only with
+    `force`). `new_corpus`: see refuse_corpus_path."""
     refuse_target_kind(path)
-    refuse_corpus_path(path)
+    refuse_corpus_path(path, new_corpus=new_corpus)
+    refuse_input(path, updating=updating)
+    if not force and os.path.lexists(path) and read_only(os.lstat(path), path):
+        raise InputError(Pos(path), "is read-only; not replaced (pass --force to replace it)")
 
 
 def refuse_target_kind(path: str) -> None:
     """InputError unless `path` is absent or a regular file (never a link, folder, FIFO, device or socket)."""
+    if not path:
+        raise InputError(Pos(""), "an empty path names no file; nothing written")
     try:
         mode = os.lstat(path).st_mode
     except FileNotFoundError:
@@ -83,28 +110,6 @@ def refuse_target_kind(path: str) -> None:
         raise InputError(Pos(path), "is a symbolic link; corpustools never writes through a link")
     if mode is not None and not stat.S_ISREG(mode):
         raise InputError(Pos(path), f"is {file_kind(mode)}; corpustools writes only regular files")
-
-
-def refuse_inputs(path: str, inputs: Iterable[str]) -> None:
-    """InputError when `path` is one of the files the command reads (a result, a run manifest, a
-    worksheet): a report written over its own input would destroy it."""
-    target = os.path.realpath(path)
-    for source in inputs:
-        if os.path.realpath(source) == target:
-            raise InputError(Pos(path), "is one of this command's own inputs; not overwritten (write the report "
-                                        "elsewhere)")
-
-
-def run_folder_inputs(folders: Iterable[str]) -> list[str]:
-    """The files a run folder holds that score reads: every `*.json` result and `run.yaml`."""
-    found = []
-    for folder in folders:
-        try:
-            names = sorted(os.listdir(folder))
-        except OSError:
-            continue
-        found += [os.path.join(folder, name) for name in names if name.endswith(".json") or name == "run.yaml"]
-    return found
 
 
 def shown_path(path: str) -> str:
@@ -119,17 +124,19 @@ def shown_path(path: str) -> str:
 
 def say_wrote(err, path: str, detail: str = "") -> None:
     """The one line every command prints on standard error once it has written a file or folder:
-    `wrote PATH`, then ` (detail)` when there is one. Standard output keeps only the report."""
-    print(printable(f"wrote {shown_path(path)}" + (f" ({detail})" if detail else "")), file=err)
+    `wrote PATH`, then ` (detail)` when there is one (`wrote standard output (...)` for `-`).
+    Standard output keeps only the report."""
+    shown = "standard output" if path == STANDARD_OUTPUT else shown_path(path)
+    print(printable(f"wrote {shown}" + (f" ({detail})" if detail else "")), file=err)
 
 
-def emit(text: str, output: str | None, corpus_root: str | None, out, inputs: Iterable[str] = (), *, err) -> None:
+def emit(text: str, output: str | None, corpus_root: str | None, out, *, err, force: bool = False) -> None:
     """A report goes to `output` (never inside a corpus's own files, never over one of the
-    command's `inputs`; `wrote PATH` on `err`), or to `out` when none."""
-    if output:
+    command's inputs, a read-only file only with `force`; `wrote PATH` on `err`), or to `out`
+    when there is none or it is `-`."""
+    if output is not None and output != STANDARD_OUTPUT:
         refuse_corpus_path(output, corpus_root)
-        refuse_inputs(output, inputs)
-        write_text(output, text)
+        write_text(output, text, force=force)
         say_wrote(err, output)
     else:
         out.write(text)
@@ -143,14 +150,16 @@ def _encoded(path: str, text: str) -> bytes:
                                     "Unicode (a file name or argument that is not UTF-8?)") from None
 
 
-def write_text(path: str, text: str) -> None:
+def write_text(path: str, text: str, *, force: bool = False, updating: bool = False,
+               new_corpus: str | None = None) -> None:
     """Write a whole text file (LF line endings, UTF-8) by renaming a fsynced temporary file over
-    it; InputError (the target unchanged, no temporary file left) when refused or unwritable.
+    it; InputError (the target unchanged, no temporary file left) when refused (see refuse_target)
+    or unwritable.
 
     The text is encoded before anything is opened, so text that is not valid Unicode (a file
     name or argument that was not UTF-8) leaves an existing file untouched."""
     data = _encoded(path, text)
-    refuse_target(path)
+    refuse_target(path, force=force, updating=updating, new_corpus=new_corpus)
     _replace(path, data)
 
 
@@ -284,13 +293,14 @@ def _lock_folder(path: str) -> int | None:
     return fd
 
 
-def update_text(path: str, change: Callable[[], str]) -> None:
+def update_text(path: str, change: Callable[[], str], *, force: bool = False) -> None:
     """Under an exclusive lock on `path`'s folder, write `change()`: `change` reads the file's
-    current text itself, so two processes appending at once never lose each other's rows."""
-    refuse_target(path)
+    current text itself, so two processes appending at once never lose each other's rows. The
+    command claims `path` first (corpustools.io.inputs.claim_update)."""
+    refuse_target(path, force=force, updating=True)
     lock = _lock_folder(path)
     try:
-        write_text(path, change())
+        write_text(path, change(), force=force, updating=True)
     finally:
         if lock is not None:
             os.close(lock)  # closing the descriptor releases the lock

@@ -2,6 +2,11 @@
 timestamps stay strings, aliases bounded, no merge keys, no tags beyond the core ones; every key and
 item keeps its line and column.
 
+Aliases are bounded twice: the composed document may hold at most MAX_NODES values and at most
+MAX_CHARS characters of scalars (keys included), both counted through every alias. An alias copies
+nothing (a string is shared), but every rule and every score reads each copy: one 1 MB string
+repeated through 2,000 aliases is 2 GB of text to read, and is refused before any of it is.
+
 libyaml (through PyYAML) scans and parses; this module composes its events into plain data itself.
 It never uses PyYAML's constructor, which is YAML 1.1 (`yes` is true, `017` octal, `1:20` a
 number, dates become dates, `<<` merges) and lets a later duplicate key win silently. Without
@@ -17,10 +22,14 @@ from functools import cache
 from typing import Any
 
 from corpustools.io.positions import InputError, Pos
+from corpustools.io.textfile import MAX_FILE_BYTES
 
 # An alias bomb expands to billions of nodes; a real sidecar has a few hundred.
 MAX_NODES = 100_000
 MAX_DEPTH = 100
+# As many characters as the largest file corpustools reads (io/textfile.MAX_FILE_BYTES) has bytes:
+# a document without aliases never reaches it, so only aliases can.
+MAX_CHARS = MAX_FILE_BYTES
 
 KeyPath = tuple  # a path of mapping keys and sequence indexes, as in a JSON pointer
 
@@ -171,6 +180,11 @@ def _pure_parser():
     return PureParser
 
 
+def _too_long(mark) -> _Refused:
+    return _Refused(mark, f"YAML expands to more than {MAX_CHARS} characters (a long value repeated through "
+                          "aliases?); not read")
+
+
 class _Composer:
     """Builds plain data and positions from parser events, with every check of the dialect."""
 
@@ -179,6 +193,8 @@ class _Composer:
         self.positions: dict[KeyPath, tuple[int, int]] = {(): (offset + 1, 1)}
         self.anchors: dict[str, tuple[Any, KeyPath | None]] = {}  # finished anchored nodes
         self.budget = MAX_NODES
+        self.chars = MAX_CHARS  # scalar characters still allowed, aliases counted
+        self.sizes: dict[str, int] = {}  # anchor -> scalar characters of the anchored node
 
     def compose(self, events) -> Any:
         import yaml
@@ -187,7 +203,8 @@ class _Composer:
         mapping, sequence = yaml.MappingStartEvent, yaml.SequenceStartEvent
         ends = (yaml.MappingEndEvent, yaml.SequenceEndEvent)
         positions, offset, max_depth = self.positions, self.offset, MAX_DEPTH
-        stack: list[list] = []  # open collections: [container, keypath, anchor, pending key]
+        # open collections: [container, keypath, anchor, pending key, scalar characters inside it]
+        stack: list[list] = []
         root, documents = None, 0
         for event in events:
             kind = type(event)
@@ -207,12 +224,18 @@ class _Composer:
                         keypath = frame[1] + (len(container),)
                         positions[keypath] = (mark.line + 1 + offset, mark.column + 1)
                     elif frame[3] is _MISSING:
-                        frame[3] = self._key(event, container, frame[1])
+                        frame[3] = self._key(event, container, frame[1], stack)
                         continue
                     else:
                         keypath = frame[1] + (frame[3],)
                 if kind is scalar:
                     value = _scalar(event)
+                    size = len(event.value)
+                    self.chars -= size
+                    if self.chars < 0:
+                        raise _too_long(mark)
+                    if stack:
+                        stack[-1][4] += size
                 elif kind is alias:
                     value = self._expand(event, keypath, stack)
                 else:
@@ -220,14 +243,18 @@ class _Composer:
                     if event.tag is not None and event.tag != "!" and event.tag != allowed:
                         raise _Refused(mark, f"YAML tag {_tag_name(event.tag)} cannot tag a "
                                              f"{'mapping' if kind is mapping else 'sequence'}")
-                    stack.append([{} if kind is mapping else [], keypath, event.anchor, _MISSING])
+                    stack.append([{} if kind is mapping else [], keypath, event.anchor, _MISSING, 0])
                     continue
                 if kind is scalar and event.anchor is not None:
                     self.anchors[event.anchor] = (value, keypath)
+                    self.sizes[event.anchor] = len(event.value)
             elif kind in ends:
-                container, keypath, anchor, _ = stack.pop()
+                container, keypath, anchor, _, size = stack.pop()
                 if anchor is not None:
                     self.anchors[anchor] = (container, keypath)
+                    self.sizes[anchor] = size
+                if stack:  # a collection's characters are its parent's too
+                    stack[-1][4] += size
                 value = container
             elif kind is yaml.DocumentStartEvent:
                 documents += 1
@@ -251,7 +278,12 @@ class _Composer:
                     frame[3] = _MISSING
         return root
 
-    def _key(self, event, mapping: dict, parent: KeyPath) -> str:
+    def _spend(self, chars: int, mark) -> None:
+        self.chars -= chars
+        if self.chars < 0:
+            raise _too_long(mark)
+
+    def _key(self, event, mapping: dict, parent: KeyPath, stack: list) -> str:
         """The key `event` names in `mapping` (as a string), checked and its position recorded."""
         import yaml
 
@@ -260,16 +292,21 @@ class _Composer:
             if event.tag is None and not event.style and event.value == "<<":
                 raise _Refused(mark, "YAML merge keys (<<) are not supported; write the keys out")
             key = _scalar(event)
+            size = len(event.value)
             if event.anchor is not None:
                 self.anchors[event.anchor] = (key, None)
+                self.sizes[event.anchor] = size
         elif type(event) is yaml.AliasEvent and event.anchor in self.anchors:
             key = self.anchors[event.anchor][0]
+            size = self.sizes[event.anchor]
             if isinstance(key, (dict, list)):
                 raise _Refused(mark, "YAML error: a mapping key must be a scalar")
         elif type(event) is yaml.AliasEvent:
             raise _Refused(mark, f"YAML error: found undefined alias *{event.anchor}")
         else:
             raise _Refused(mark, "YAML error: a mapping key must be a scalar")
+        self._spend(size, mark)
+        stack[-1][4] += size
         if not isinstance(key, str):
             key = str(key)  # `1:` is the key "1", as in a JSON object
         keypath = parent + (key,)
@@ -287,6 +324,10 @@ class _Composer:
         if name not in self.anchors:
             raise _Refused(event.start_mark, f"YAML error: found undefined alias *{name}")
         value, source = self.anchors[name]
+        size = self.sizes[name]
+        self._spend(size, event.start_mark)
+        if stack:
+            stack[-1][4] += size
         if not isinstance(value, (dict, list)):
             return value
         assert source is not None  # only a scalar key is anchored without a key path

@@ -6,19 +6,17 @@ from __future__ import annotations
 
 import os
 
-from corpustools.io.layout import SESSIONS_DIR, SIDECARS_DIR, SPEC_FILE
+from corpustools.io.layout import is_corpus_folder
 
 # Folders never searched for corpora: tool caches and virtual environments hold copies of
 # packages (and their test fixtures) that are not this repository's corpora.
 _SKIPPED_DIRS = frozenset({"node_modules", "__pycache__", "site-packages", "venv", "build", "dist"})
 
 
-def is_corpus_root(folder: str) -> bool:
-    """A folder holding corpus.yaml, or sessions/ and expected/: a corpus, perhaps one whose
-    corpus.yaml is lost (lint reports that as CT003 rather than "no corpus here")."""
-    if os.path.isfile(os.path.join(folder, SPEC_FILE)):
-        return True
-    return all(os.path.isdir(os.path.join(folder, sub)) for sub in (SESSIONS_DIR, SIDECARS_DIR))
+# A folder holding corpus.yaml, or sessions/ and expected/: a corpus, perhaps one whose corpus.yaml
+# is lost (lint reports that as CT003 rather than "no corpus here"). One definition, in io/layout:
+# writing refuses the same folders' own files.
+is_corpus_root = is_corpus_folder
 
 
 def corpus_root_of(path: str) -> str | None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
+from corpustools.io.inputs import note_folder
 from corpustools.io.paths import display_path
 from corpustools.io.positions import InputError, Pos
 from corpustools.io.textfile import decode_text, read_bytes, read_text
@@ -53,6 +54,7 @@ def read_kb(folder: str) -> tuple[TextSource, ...]:
     Paths are shown relative to the working folder; InputError for the first bad one."""
     if not os.path.isdir(folder):
         raise InputError(Pos(display_path(folder)), "not a folder")
+    note_folder(folder, f"the knowledge base {display_path(folder)}", suffixes=(".md",), recursive=True)
     paths = []
     for here, dirs, files in os.walk(folder):
         dirs[:] = sorted(d for d in dirs if not d.startswith("."))

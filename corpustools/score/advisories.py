@@ -11,6 +11,7 @@ from phantoms, because a phantom may be a judgment call but an invented identifi
 from __future__ import annotations
 
 import re
+from collections import Counter
 
 from corpustools.model.contract import ContractWarning
 from corpustools.model.normalize import normalize
@@ -79,9 +80,9 @@ def near_misses(sidecar: Sidecar, proposals, evidence) -> list[Advisory]:
 
 def duplicates_and_merges(proposals, points) -> list[Advisory]:
     out = [Advisory(AdvisoryKind.DUPLICATE, point_id=score.id) for score in points if len(score.matched_by) > 1]
-    for proposal in proposals:
-        if sum(proposal.name in score.matched_by for score in points) > 1:
-            out.append(Advisory(AdvisoryKind.MERGED, proposal=proposal.name))
+    # how many points each proposal matches, counted once (linear: an output may hold 40,000 proposals)
+    matched = Counter(name for score in points for name in set(score.matched_by))
+    out += [Advisory(AdvisoryKind.MERGED, proposal=p.name) for p in proposals if matched[p.name] > 1]
     return out
 
 

@@ -90,6 +90,7 @@ class Aggregate:
     invalid_sidecars: int
     optional_points_matched: int = 0  # optional points never count in recall
     optional_points_total: int = 0
+    unreadable_results: int = 0  # results there but not readable (never counted as missing)
     types: tuple[TypeTally, ...] = ()  # per item type of the output contract, in its order
     fields: tuple[FieldTally, ...] = ()  # per declared field, in its order
     phantoms_apply: bool = True  # False for a text output: an answer is right or wrong, never a phantom
@@ -212,6 +213,7 @@ def aggregate(fixtures: list[FixtureScore], contract: Contract = DEFAULT) -> Agg
         expecting_output=sum(f.expect_empty is False for f in fixtures),
         missing_results=statuses[FixtureStatus.MISSING_RESULT],
         invalid_results=statuses[FixtureStatus.INVALID_RESULT],
+        unreadable_results=statuses[FixtureStatus.UNREADABLE_RESULT],
         invalid_sidecars=statuses[FixtureStatus.SIDECAR_INVALID],
         optional_points_matched=sum(p.matched for f in fixtures for p in f.optional_points),
         optional_points_total=sum(len(f.optional_points) for f in fixtures),

@@ -13,6 +13,7 @@ from corpustools.score.formatting import (
     code,
     fraction,
     manifest_fields,
+    md,
     metric_number,
     metric_spread,
     percent,
@@ -30,16 +31,16 @@ NOISE_RULE = "when it exceeds twice the larger side's run-to-run sample standard
 
 def drift_line(comparison: Comparison) -> list[str]:
     """The input drift allowed, then the label-drift line(s)."""
-    labels = [line for text in comparison.labels_revised for line in (text, "")]
+    labels = [line for text in comparison.labels_revised for line in (md(text), "")]
     if not comparison.drift:
         return labels
-    return [f"> **CORPUS DRIFT ALLOWED (--allow-corpus-drift):** {'; '.join(comparison.drift)}. {DRIFT_CAVEAT}",
+    return [f"> **CORPUS DRIFT ALLOWED (--allow-corpus-drift):** {md('; '.join(comparison.drift))}. {DRIFT_CAVEAT}",
             ""] + labels
 
 
 def verdict_block(comparison: Comparison) -> list[str]:
     if comparison.regressed:
-        return ["> ## REGRESSED", ">", f"> {'; '.join(comparison.regressed_because)}. {REGRESSED_ADVICE}", ""]
+        return ["> ## REGRESSED", ">", f"> {md('; '.join(comparison.regressed_because))}. {REGRESSED_ADVICE}", ""]
     return ["**Not regressed**" + (" (recall and gate accuracy did not worsen beyond noise)." if comparison.several_runs
                                    else " (no fixture lost)."), ""]
 
@@ -77,8 +78,8 @@ def sides_table(comparison: Comparison) -> list[str]:
     for side, runs in (("base", comparison.base), ("candidate", comparison.candidate)):
         for run in runs:
             fields = dict(manifest_fields(run.manifest))
-            rows.append([side, code(run.folder), fields["prompt"], fields["model"], fields["temperature"],
-                         fields["date"]])
+            rows.append([side, code(run.folder), md(fields["prompt"]), md(fields["model"]), md(fields["temperature"]),
+                         md(fields["date"])])
     return table(["side", "results", "prompt", "model", "temperature", "date"], rows)
 
 
@@ -108,7 +109,7 @@ def side_verdicts(verdicts: tuple[Verdict, ...]) -> str:
 
 
 def fixtures_table(comparison: Comparison) -> list[str]:
-    rows = [[f.id, f.category, side_verdicts(f.base), side_verdicts(f.candidate),
+    rows = [[md(f.id), md(f.category), side_verdicts(f.base), side_verdicts(f.candidate),
              f"**{f.transition.value}**" if f.transition is not Transition.SAME else f.transition.value] for f in comparison.fixtures]
     return table(["fixture", "category", "base", "candidate", "transition"], rows)
 
@@ -118,7 +119,7 @@ def points_section(comparison: Comparison) -> list[str]:
     lines = [f"{transition_counts(comparison.points)}.", ""]
     if changed:
         lines += table(["fixture", "point", "base matched", "candidate matched", "transition"],
-                       [[p.fixture_id, code(p.point_id), f"{p.base_matched}/{p.base_runs}",
+                       [[md(p.fixture_id), code(p.point_id), f"{p.base_matched}/{p.base_runs}",
                          f"{p.candidate_matched}/{p.candidate_runs}", f"**{p.transition.value}**"] for p in changed])
         lines.append("")
     return lines
@@ -151,12 +152,12 @@ def changed_fixtures(comparison: Comparison) -> list[str]:
     if lost:
         lines += [f"## Lost fixtures ({len(lost)})", ""]
         for i, f in lost:
-            lines += [f"### {f.id} ({f.category}): base {side_verdicts(f.base)}, candidate "
+            lines += [f"### {md(f.id)} ({md(f.category)}): base {side_verdicts(f.base)}, candidate "
                       f"{side_verdicts(f.candidate)}", "", "Candidate:", ""] + across_runs(comparison.candidate, i)
     gained = [f for f in comparison.fixtures if f.transition is Transition.GAINED]
     if gained:
         lines += [f"## Gained fixtures ({len(gained)})", ""]
-        lines += [f"- {f.id} ({f.category}): base {side_verdicts(f.base)}, candidate {side_verdicts(f.candidate)}"
+        lines += [f"- {md(f.id)} ({md(f.category)}): base {side_verdicts(f.base)}, candidate {side_verdicts(f.candidate)}"
                   for f in gained] + [""]
     return lines
 
@@ -181,14 +182,14 @@ def compare_markdown(comparison: Comparison) -> str:
     lines += [transitions_line(comparison), ""] + optional_line(comparison)
     warnings = comparison_warnings(comparison)
     if warnings:
-        lines += ["**Warnings**", ""] + [f"- {w}" for w in warnings] + [""]
+        lines += ["**Warnings**", ""] + [f"- {md(w)}" for w in warnings] + [""]
     lines += changed_fixtures(comparison) + ["## Expected points", ""] + points_section(comparison)
     metrics = [paired_line(comparison), ""] + metrics_table(comparison)
     if comparison.several_runs:
         metrics += ["", f"A delta is *beyond noise* {NOISE_RULE}"]
     lines += details("Metrics and the McNemar test", metrics)
     lines += details(html.escape(f"Corpus {c.name}{version} and the runs compared"),
-                     table(["", ""], [["corpus", f"{c.name}, version {'unknown' if c.version is None else c.version} "
+                     table(["", ""], [["corpus", f"{md(c.name)}, version {'unknown' if c.version is None else c.version} "
                                                  f"({code(c.path)})"], ["corpus sha256", code(c.sha256)]])
                      + [""] + sides_table(comparison))
     lines += details(f"All fixtures ({transition_counts(comparison.fixtures)})",

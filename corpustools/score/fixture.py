@@ -7,7 +7,7 @@ from __future__ import annotations
 from corpustools.model.contract import DEFAULT, TEXT_FORMAT, Contract
 from corpustools.model.sidecar import Sidecar
 from corpustools.model.spec import category_from_name
-from corpustools.model.status import MISSING, OK
+from corpustools.model.status import MISSING, OK, UNREADABLE
 from corpustools.score.advisories import advisory
 from corpustools.score.evidence import forbidden_hits, point_evidence
 from corpustools.score.match import (
@@ -33,11 +33,14 @@ def invalid_sidecar_score(fixture_id: str, categories: list[str], problem: str |
 
 
 def unscored_result(sidecar: Sidecar, result: ResultFile) -> FixtureScore:
-    """A missing or invalid result: every point missed, no proposals, the one reason."""
+    """A missing, unreadable or invalid result: every point missed, no proposals, the one reason."""
     points, optional = (tuple(PointScore(p.id, p.type, False, ()) for p in listed)
                         for listed in (sidecar.points, sidecar.optional_points))
     if result.status == MISSING:
         reason, status = Reason(ReasonKind.MISSING_RESULT), FixtureStatus.MISSING_RESULT
+    elif result.status == UNREADABLE:
+        reason = Reason(ReasonKind.UNREADABLE_RESULT, detail=result.error)
+        status = FixtureStatus.UNREADABLE_RESULT
     else:
         reason, status = Reason(ReasonKind.INVALID_RESULT, detail=result.error), FixtureStatus.INVALID_RESULT
     return FixtureScore(result.fixture_id, sidecar.category, Verdict.FAIL, (reason,), (), points, (), (),

@@ -1,5 +1,13 @@
 """Number and Markdown formatting shared by the reporters: one fixed precision everywhere, so
-output never depends on float repr or locale."""
+output never depends on float repr or locale; and the one way user text enters Markdown.
+
+Markdown reports are pasted into pull-request comments, which render HTML. Text corpustools did
+not write (corpus.yaml, run.yaml, sidecars, model output, worksheets, paths) enters them through
+`md` (prose and table cells: `&`, `<` and `>` become character references) or `code` (a code
+span; one holding `<` or `&` becomes a `<code>` element with those escaped), so no `<img ...>`,
+`</details>` or entity of a user's reaches the page. Control characters are escaped after that,
+line by line, by io.positions.printable_lines.
+"""
 
 from __future__ import annotations
 
@@ -101,8 +109,32 @@ def signed(value: float | None, is_rate: bool) -> str:
     return ("+" if value > 0 else "−") + magnitude
 
 
+_MARKUP = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;"})
+_UNMARKUP = (("&lt;", "<"), ("&gt;", ">"), ("&amp;", "&"))  # `&amp;` last: `&amp;lt;` is `&lt;`
+# What starts Markdown inline syntax inside an HTML element (backslash escapes render literally).
+_INLINE_SYNTAX = re.compile(r"([\\`*_\[\]~!])")
+
+
+def md(text) -> str:
+    """User text for Markdown prose or a table cell: `&`, `<` and `>` as character references
+    (CommonMark renders them as the characters; nothing a user wrote opens HTML or an entity)."""
+    return str(text).translate(_MARKUP)
+
+
+def unmd(text: str) -> str:
+    """The text `md` was given (for reading a cell back, e.g. a history row)."""
+    for reference, char in _UNMARKUP:
+        text = text.replace(reference, char)
+    return text
+
+
 def code(text: str) -> str:
-    """A Markdown code span that survives backticks inside the text."""
+    """A Markdown code span that survives backticks inside the text. A code span shows `<` and
+    `&` as they are, and so would hand `<img ...>` to any renderer that is not exactly CommonMark:
+    text holding either becomes a `<code>` element instead, with `&`, `<` and `>` as character
+    references and Markdown syntax backslash-escaped (rendered the same, monospace)."""
+    if "<" in text or "&" in text:
+        return "<code>" + md(_INLINE_SYNTAX.sub(r"\\\1", text)) + "</code>"
     longest = max((len(run) for run in re.findall(r"`+", text)), default=0)
     fence = "`" * (longest + 1)
     pad = " " if text.startswith("`") or text.endswith("`") else ""

@@ -16,7 +16,7 @@ import re
 
 from corpustools.io.positions import InputError, Pos, printable
 from corpustools.io.textfile import decode_text, read_bytes
-from corpustools.score.formatting import fraction, metric_number, metric_spread, row_line, table
+from corpustools.score.formatting import fraction, md, metric_number, metric_spread, row_line, table, unmd
 from corpustools.score.scoring import ScoreReport
 
 HISTORY_COLUMNS = ("date", "prompt", "version", "model", "runs", "results", "pass rate", "recall", "phantoms",
@@ -58,7 +58,7 @@ def history_row(report: ScoreReport) -> list[str]:
         assert summary is not None
         spread = summary.spread_of("phantoms")
         phantoms = f"{metric_number(spread.mean, False)} ± {metric_spread(spread.std, False)}"
-    return [printable(cell) for cell in (
+    return [printable(md(cell)) for cell in (  # a Markdown table a pull request may render
         _distinct(_manifest_value(m, "started_at")[:10] if m else "unrecorded" for m in manifests),
         _distinct(_manifest_value(m, "prompt", "name") for m in manifests),
         _distinct(_manifest_value(m, "prompt", "version") for m in manifests),
@@ -123,7 +123,7 @@ def history_rows(text: str, path: str) -> tuple[dict[str, str], ...]:
         cells = split_row(lines[number])
         if len(cells) != len(columns):
             raise InputError(Pos(path, number + 1, 1), f"a history row has {len(cells)} cells, not {len(columns)}")
-        rows.append(dict(zip(columns, (c.replace("\\|", "|") for c in cells), strict=True)))
+        rows.append(dict(zip(columns, (unmd(c.replace("\\|", "|")) for c in cells), strict=True)))
     return tuple(rows)
 
 
@@ -160,12 +160,12 @@ def appended(text: str | None, path: str, row: list[str]) -> str:
     return body + ("\n" if body else "") + "\n".join(table(list(HISTORY_COLUMNS), [row])) + "\n"
 
 
-def append_row(path: str, row: list[str]) -> None:
+def append_row(path: str, row: list[str], *, force: bool = False) -> None:
     """Add `row` to the history in `path`, re-reading the file under an exclusive lock so that
     concurrent appends never lose a row; written whole by a rename (see corpustools.io.writing)."""
     from corpustools.io.writing import update_text
 
-    update_text(path, lambda: appended(read_history(path), path, row))
+    update_text(path, lambda: appended(read_history(path), path, row), force=force)
 
 
 def read_history(path: str) -> str | None:

@@ -2,19 +2,21 @@
 script, the Wilson-interval bar (inline SVG) and the fixture filter bar.
 
 A page is one self-contained file: inline CSS and JS, no URL anywhere, a Content-Security-Policy
-that forbids every fetch, and readable without JS (fixtures are `<details>`; the script only adds
-the filters). Everything a user wrote (names, titles, transcripts, paths) goes through `esc`.
+that forbids every fetch and every script and stylesheet but the page's own (allowed by their
+sha256, so a missed escape could still not run a script, and the page stays byte-identical across
+runs: no nonce), and readable without JS (fixtures are `<details>`; the script only adds the
+filters). Everything a user wrote (names, titles, transcripts, paths) goes through `esc`.
 """
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import html
 
 from corpustools.io.positions import printable
 from corpustools.score.aggregate import Proportion
 from corpustools.score.formatting import fraction, interval, percent
-
-CSP = "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:"
 
 CSS = """
 body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;margin:0 auto;max-width:72rem;padding:1rem 1.5rem;color:#1b1f24;background:#fff}
@@ -66,6 +68,16 @@ SCRIPT = """
   apply();
 })();
 """
+
+def csp_source(text: str) -> str:
+    """The CSP source allowing exactly the inline element whose text is `text`: `'sha256-...'`."""
+    digest = base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode("ascii")
+    return f"'sha256-{digest}'"
+
+
+CSP = (f"default-src 'none'; style-src {csp_source(CSS)}; script-src {csp_source(SCRIPT)}; img-src data:; "
+       "base-uri 'none'; form-action 'none'")
+
 
 def esc(text) -> str:
     """Text as HTML, quotes included; control characters shown escaped, as everywhere else."""

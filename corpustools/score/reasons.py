@@ -32,6 +32,7 @@ class FixtureStatus(TextEnum):
     OK = "ok"
     SIDECAR_INVALID = "sidecar-invalid"
     MISSING_RESULT = "missing-result"
+    UNREADABLE_RESULT = "unreadable-result"
     INVALID_RESULT = "invalid-result"
 
 
@@ -43,6 +44,7 @@ class ReasonKind(TextEnum):
     PHANTOM_OVER_BUDGET = "phantom-over-budget"
     SIDECAR_INVALID = "sidecar-invalid"
     MISSING_RESULT = "missing-result"
+    UNREADABLE_RESULT = "unreadable-result"
     INVALID_RESULT = "invalid-result"
 
 
@@ -50,7 +52,8 @@ class ReasonKind(TextEnum):
 class Reason:
     """Why a fixture fails. Which fields a kind fills: missed-point `point_id`; forbidden-match
     `point_id`, `term`; field-mismatch `pointer`; phantom-over-budget `phantoms`, `budget`;
-    sidecar-invalid `detail` (may be None); invalid-result `detail`; the others none."""
+    sidecar-invalid `detail` (may be None); unreadable-result and invalid-result `detail`; the
+    others none."""
 
     kind: ReasonKind
     point_id: str | None = None
@@ -70,7 +73,7 @@ class Reason:
             return f"{kind}:{self.point_id}:{self.term}"
         if self.kind is ReasonKind.PHANTOM_OVER_BUDGET:
             return f"{kind}:{self.phantoms}>{self.budget}"
-        if self.detail is not None:  # sidecar-invalid[:detail], invalid-result:detail
+        if self.detail is not None:  # sidecar-invalid[:detail], unreadable-result:detail, invalid-result:detail
             return f"{kind}:{self.detail}"
         return kind
 
@@ -107,7 +110,8 @@ def parse_reason(text: str) -> Reason:
         found, _, budget = rest.partition(">")
         if found.isdigit() and budget.isdigit():
             return phantom_over_budget(int(found), int(budget))
-    if kind in (ReasonKind.SIDECAR_INVALID, ReasonKind.INVALID_RESULT) and (rest or kind is ReasonKind.SIDECAR_INVALID):
+    if kind in (ReasonKind.SIDECAR_INVALID, ReasonKind.UNREADABLE_RESULT, ReasonKind.INVALID_RESULT) and (
+            rest or kind is ReasonKind.SIDECAR_INVALID):
         return Reason(kind, detail=rest or None)
     if kind in (ReasonKind.NON_EMPTY_WHERE_EMPTY, ReasonKind.MISSING_RESULT) and text == kind.value:
         return Reason(kind)

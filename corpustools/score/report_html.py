@@ -57,8 +57,9 @@ def headline(run: RunScore) -> list[str]:
     proportions.append(("precision (items matching an expected or optional point)", a.precision))
     counts = [("phantoms (unexpected proposals)", a.phantoms if a.phantoms_apply else "n/a (text answers)"),
               ("F1 (precision and recall)", f1_text(a.f1)), ("fixtures failed", a.fixtures_failed),
-              ("fixtures unchecked", a.fixtures_unchecked), ("missing results", a.missing_results),
-              ("invalid results", a.invalid_results), ("invalid sidecars", a.invalid_sidecars)]
+              ("fixtures unchecked", a.fixtures_unchecked), ("missing results", a.missing_results)]
+    counts += [("unreadable results", a.unreadable_results)] if a.unreadable_results else []
+    counts += [("invalid results", a.invalid_results), ("invalid sidecars", a.invalid_sidecars)]
     lines = [f'<p class="headline"><strong>{esc(fraction(a.pass_rate))} fixtures passed</strong> '
              f'({esc(percent(a.pass_rate.rate))}); recall {esc(fraction(a.recall))}; '
              f'{esc(phantom_count(a))}</p>']

@@ -74,7 +74,8 @@ def aggregate_dict(run: RunScore) -> dict:
     data = {key: getattr(a, key) for key in (
         "fixtures_passed", "fixtures_failed", "fixtures_unchecked", "fixtures_total", "points_matched",
         "points_total", "phantoms", "gate_correct", "gate_total", "false_rejects", "expecting_output",
-        "missing_results", "invalid_results", "invalid_sidecars", "optional_points_matched", "optional_points_total")}
+        "missing_results", "unreadable_results", "invalid_results", "invalid_sidecars", "optional_points_matched",
+        "optional_points_total")}
     for key, _ in PROPORTIONS:
         data[key] = proportion_dict(getattr(a, key))
     if not a.phantoms_apply:

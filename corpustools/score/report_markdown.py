@@ -13,6 +13,7 @@ from corpustools.score.formatting import (
     fraction,
     interval,
     manifest_fields,
+    md,
     metric_number,
     metric_spread,
     percent,
@@ -35,41 +36,43 @@ def summary_line(run: RunScore) -> str:
 def drift_banner(run: RunScore) -> list[str]:
     if not run.drift:
         return []
-    return [f"> **WARNING: CORPUS DRIFT.** {run.drift}.", ""]
+    return [f"> **WARNING: CORPUS DRIFT.** {md(run.drift)}.", ""]
 
 
 def drift_notes(report: ScoreReport) -> list[str]:
-    """Every input-drift banner, then the label-drift line(s) and the runs pooled with --allow-mixed."""
+    """Every input-drift banner, then the runs pooled with --allow-mixed and the label-drift line(s)."""
     lines = [line for run in report.runs for line in drift_banner(run)]
-    lines += [f"> **MIXED RUNS (--allow-mixed):** {line}: the means and the noise floor pool them." for line in report.mixed]
+    lines += [f"> **MIXED RUNS (--allow-mixed):** {md(line)}: the means and the noise floor pool them."
+              for line in report.mixed]
     lines += [""] if report.mixed else []
-    return lines + [line for text in label_lines(report.runs) for line in (text, "")]
+    return lines + [line for text in label_lines(report.runs) for line in (md(text), "")]
 
 
 def corpus_rows(report: ScoreReport) -> list[list[str]]:
     c = report.corpus
     version = "unknown" if c.version is None else str(c.version)
-    return [["corpus", f"{c.name}, version {version} ({code(c.path)})"], ["corpus sha256", code(c.sha256)]]
+    return [["corpus", f"{md(c.name)}, version {version} ({code(c.path)})"], ["corpus sha256", code(c.sha256)]]
 
 
 def run_rows(run: RunScore) -> list[list[str]]:
-    return [["results", code(run.folder)]] + [[label, value] for label, value in manifest_fields(run.manifest)]
+    return [["results", code(run.folder)]] + [[label, md(value)] for label, value in manifest_fields(run.manifest)]
 
 
 def warnings_block(warnings: tuple[str, ...]) -> list[str]:
     if not warnings:
         return []
-    return ["**Warnings**", ""] + [f"- {w}" for w in warnings] + [""]
+    return ["**Warnings**", ""] + [f"- {md(w)}" for w in warnings] + [""]
 
 
 def fixture_table(run: RunScore) -> list[str]:
-    rows = [[f.id, f.category, f"**{f.verdict}**" if f.verdict is not Verdict.PASS else f.verdict.value,
+    rows = [[md(f.id), md(f.category), f"**{f.verdict}**" if f.verdict is not Verdict.PASS else f.verdict.value,
              ", ".join(code(str(r)) for r in f.reasons)] for f in run.fixtures]
     return table(["fixture", "category", "verdict", "reasons"], rows)
 
 
 def category_table(run: RunScore) -> list[str]:
-    return table(["category", "passed", "total"], [[c.category, str(c.passed), str(c.total)] for c in run.categories])
+    return table(["category", "passed", "total"], [[md(c.category), str(c.passed), str(c.total)]
+                                                   for c in run.categories])
 
 
 def aggregate_table(run: RunScore) -> list[str]:
@@ -82,8 +85,10 @@ def aggregate_table(run: RunScore) -> list[str]:
     rows += [["phantoms (unexpected proposals)", str(a.phantoms) if a.phantoms_apply else "n/a (text answers)", "", ""],
              ["fixtures failed", str(a.fixtures_failed), "", ""],
              ["fixtures unchecked (expect output, list no points)", str(a.fixtures_unchecked), "", ""],
-             ["missing results", str(a.missing_results), "", ""],
-             ["invalid results", str(a.invalid_results), "", ""],
+             ["missing results", str(a.missing_results), "", ""]]
+    # shown when there are some (an unreadable result is rare; the table of every report stays as it was)
+    rows += [["unreadable results", str(a.unreadable_results), "", ""]] if a.unreadable_results else []
+    rows += [["invalid results", str(a.invalid_results), "", ""],
              ["invalid sidecars", str(a.invalid_sidecars), "", ""]]
     return table(["metric", "count", "rate", "95% interval (Wilson)"], rows)
 
@@ -112,7 +117,7 @@ def taxonomy_table(run: RunScore) -> list[str]:
 
 
 def advisories_table(run: RunScore) -> list[str]:
-    rows = [[f.id, code(str(d))] for f in run.fixtures for d in f.advisories]
+    rows = [[md(f.id), code(str(d))] for f in run.fixtures for d in f.advisories]
     if not rows:
         return ["None."]
     return table(["fixture", "diagnostic"], rows)
@@ -157,7 +162,8 @@ def repeated_failing_section(report: ScoreReport) -> list[str]:
     lines = [f"## Failing fixtures ({len(failing)} of {len(report.runs[0].fixtures)} failed in at least one run)", ""]
     for i in failing:
         stability = summary.fixtures[i]
-        lines += [f"### {stability.id} ({stability.category}): passed in {stability.passed}/{stability.runs} runs", ""]
+        lines += [f"### {md(stability.id)} ({md(stability.category)}): passed in {stability.passed}/{stability.runs} "
+                  "runs", ""]
         lines += across_runs(report.runs, i)
     return lines
 
@@ -187,22 +193,22 @@ def repeated_tables(report: ScoreReport) -> list[str]:
                      table(["metric", "mean", "sample std", "per run"], rows))
     flaky = summary.flaky
     fixtures = ["**Flaky** (passed in some runs, not in others): "
-                + ", ".join(f"{f.id} ({f.passed}/{f.runs})" for f in flaky) if flaky else "No flaky fixtures.", ""]
+                + ", ".join(f"{md(f.id)} ({f.passed}/{f.runs})" for f in flaky) if flaky else "No flaky fixtures.", ""]
     fixtures += table(["fixture", "category", "passed in"],
-                      [[f.id, f.category, f"{f.passed}/{f.runs}"] for f in summary.fixtures])
+                      [[md(f.id), md(f.category), f"{f.passed}/{f.runs}"] for f in summary.fixtures])
     lines += details(f"Fixtures across runs ({len(flaky)} flaky)", fixtures)
     stability = summary.stability
     points = [f"**Stability:** {stability.successes} of the {stability.total} points matched in at least one run "
               f"were matched in every run ({percent(stability.rate)})."]
     if summary.points:
         points += [""] + table(["fixture", "point", "matched in"],
-                               [[p.fixture_id, code(p.point_id), f"{p.matched}/{p.runs}"] for p in summary.points])
+                               [[md(p.fixture_id), code(p.point_id), f"{p.matched}/{p.runs}"] for p in summary.points])
     lines += details("Expected points across runs", points)
     return lines
 
 
 def failing_fixture(fixture: FixtureScore) -> list[str]:
-    lines = [f"### {fixture.id} ({fixture.category}): {fixture.verdict}", ""] + reasons_markdown(fixture) + [""]
+    lines = [f"### {md(fixture.id)} ({md(fixture.category)}): {fixture.verdict}", ""] + reasons_markdown(fixture) + [""]
     if fixture.proposals:
         lines += details(f"Proposals ({len(fixture.proposals)})", proposals_markdown(fixture))
     return lines

@@ -83,8 +83,9 @@ def run_lines(run: RunScore) -> list[str]:
     lines += precision_lines(a)
     lines += [f"  phantoms: {a.phantoms if a.phantoms_apply else 'n/a (text answers)'}",
               f"  fixtures failed: {a.fixtures_failed}",
-              f"  fixtures unchecked: {a.fixtures_unchecked}", f"  missing results: {a.missing_results}",
-              f"  invalid results: {a.invalid_results}", f"  invalid sidecars: {a.invalid_sidecars}"]
+              f"  fixtures unchecked: {a.fixtures_unchecked}", f"  missing results: {a.missing_results}"]
+    lines += [f"  unreadable results: {a.unreadable_results}"] if a.unreadable_results else []
+    lines += [f"  invalid results: {a.invalid_results}", f"  invalid sidecars: {a.invalid_sidecars}"]
     lines += ["", "failure taxonomy:"] + ([f"  {kind}: {count}" for kind, count in run.taxonomy] or ["  none"])
     return lines
 

@@ -2,10 +2,12 @@
 contract), plus an optional run.yaml.
 
 Result files are read, never modified, and read through the corpus's output contract
-(corpustools.model.contract). Anything that keeps a file from being a result the contract can read
-(unreadable, over the size cap, not JSON, schema-invalid, an item array missing or not an array,
-saved under the other format's name) is one `invalid-result` line naming the file and, where
-known, the line or the JSON pointer.
+(corpustools.model.contract). A result the system will not give (permission denied, an I/O
+error; also every result of a folder that cannot be searched) is one `unreadable-result` line
+naming the file and why: never taken for a missing one. Anything else that keeps a file from
+being a result the contract can read (a link, over the size cap, not JSON, schema-invalid, an
+item array missing or not an array, saved under the other format's name) is one
+`invalid-result` line naming the file and, where known, the line or the JSON pointer.
 """
 
 from __future__ import annotations
@@ -17,22 +19,23 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 
 from corpustools.io.documents import parse_json
+from corpustools.io.inputs import note_folder
 from corpustools.io.positions import InputError, Pos
 from corpustools.io.suggest import closest
-from corpustools.io.textfile import decode_text, read_bytes
-from corpustools.manifest import read_manifest
+from corpustools.io.textfile import Unreadable, decode_text, read_bytes
+from corpustools.manifest import MANIFEST_FILE, read_manifest
 from corpustools.model.contract import DEFAULT, JSON_FORMAT, Answer, Contract
 from corpustools.model.corpus import disk_name, utf8_name
-from corpustools.model.status import INVALID, MISSING, OK
+from corpustools.model.status import INVALID, MISSING, OK, UNREADABLE
 
 
 @dataclass(frozen=True)
 class ResultFile:
     fixture_id: str
     path: str
-    status: str  # ok | missing | invalid
+    status: str  # ok | missing | unreadable | invalid
     answer: Answer | None = None  # the result read through the contract (its items and fields)
-    error: str | None = None  # one line naming the file, for an invalid result
+    error: str | None = None  # one line naming the file, for an unreadable or invalid result
     digest: str | None = None  # sha256 of the bytes read (to spot two runs that are one)
 
 
@@ -55,7 +58,9 @@ def result_path(folder: str, fixture_id: str, contract: Contract = DEFAULT) -> s
 
 
 def read_result(fixture_id: str, path: str, contract: Contract = DEFAULT) -> ResultFile:
-    if not os.path.lexists(path):
+    try:
+        os.lstat(path)
+    except (FileNotFoundError, NotADirectoryError):
         other = path[: -len(contract.result_suffix)] + contract.other_suffix
         if os.path.lexists(other):  # saved under the other format's name: say which name to use
             shown = os.path.basename(path)
@@ -63,8 +68,12 @@ def read_result(fixture_id: str, path: str, contract: Contract = DEFAULT) -> Res
                 f"{other}: this corpus's output format is {contract.format} (corpus.yaml output.format): "
                 f"save the result as {shown}"))
         return ResultFile(fixture_id, path, MISSING)
+    except OSError as err:  # the folder cannot be searched: the file may well be there
+        return unreadable_result(fixture_id, path, err)
     try:
         data = read_bytes(path)
+    except Unreadable as err:
+        return ResultFile(fixture_id, path, UNREADABLE, error=str(err), digest=f"unread:{err.message}")
     except InputError as err:
         return ResultFile(fixture_id, path, INVALID, error=str(err), digest=f"unread:{err.message}")
     digest = hashlib.sha256(data).hexdigest()
@@ -89,6 +98,11 @@ def read_result(fixture_id: str, path: str, contract: Contract = DEFAULT) -> Res
     except ValueError as err:
         return ResultFile(fixture_id, path, INVALID, error=f"{path}: {err}", digest=digest)
     return ResultFile(fixture_id, path, OK, answer=answer, digest=digest)
+
+
+def unreadable_result(fixture_id: str, path: str, err: OSError) -> ResultFile:
+    message = f"cannot read: {err.strerror or err}"
+    return ResultFile(fixture_id, path, UNREADABLE, error=str(InputError(Pos(path), message)), digest=f"unread:{message}")
 
 
 FENCED_HINT = "the file holds a fenced code block: save only the JSON object"
@@ -117,8 +131,8 @@ def stray_results(folder: str, fixture_ids: set[str], suffix: str = DEFAULT.resu
     without a sidecar) says which fixture it may have meant."""
     try:
         names = sorted(os.listdir(folder))
-    except OSError:
-        return []
+    except OSError as err:  # each result was still read by its name, and said what it found
+        return [f"{folder}: cannot list the results folder ({err.strerror or err}); stray results not checked"]
     warnings = []
     for listed in names:
         name = utf8_name(listed)
@@ -141,6 +155,8 @@ def read_run_folder(folder: str, fixture_ids: list[str], contract: Contract = DE
     warnings: list[str] = []
     if not os.path.isdir(folder):
         raise InputError(Pos(folder), "no such results folder")
+    note_folder(folder, f"the results folder {folder}", suffixes=(contract.result_suffix, contract.other_suffix),
+                names=(MANIFEST_FILE,))
     results = {fid: read_result(fid, result_path(folder, fid, contract), contract) for fid in sorted(fixture_ids)}
     manifest = read_manifest(folder)
     warnings += manifest.warnings

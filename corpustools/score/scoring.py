@@ -9,7 +9,15 @@ from corpustools.io.layout import SESSION_SUFFIX, SESSIONS_DIR, SIDECAR_SUFFIX, 
 from corpustools.io.positions import InputError
 from corpustools.manifest import UNRECORDED, CorpusState, RunDrift, corpus_state, run_drift
 from corpustools.model.contract import DEFAULT, Contract
-from corpustools.model.corpus import MISNAMED, UNREAD, Corpus, bad_names, load_corpus, require_corpus
+from corpustools.model.corpus import (
+    MISNAMED,
+    STRAY_LINK,
+    UNREAD,
+    Corpus,
+    bad_names,
+    load_corpus,
+    require_corpus,
+)
 from corpustools.model.spec import CONTRACT_KEYS
 from corpustools.score.aggregate import Aggregate, CategoryRow, aggregate, category_rows, taxonomy
 from corpustools.score.fixture import invalid_sidecar_score, score_fixture
@@ -94,6 +102,8 @@ def open_corpus(root: str) -> LoadedCorpus:
         warnings.append(f"{corpus.session_paths[fixture_id]}: no sidecar "
                         f"{os.path.join(root, SIDECARS_DIR, fixture_id + SIDECAR_SUFFIX)}; not scored")
     warnings += [f"{p.pos}: {p.message}" for p in corpus.problems if p.kind == MISNAMED]  # as lint's CT205
+    # a sessions/ or expected/ folder that is a link or cannot be listed: said, never a silent 0 fixtures
+    warnings += [f"{p.pos}: {p.message}; its files are not scored" for p in corpus.problems if p.kind == STRAY_LINK]
     name = spec.name if spec else os.path.basename(os.path.normpath(root))
     state = corpus_state(corpus)
     info = CorpusInfo(root, name, spec.corpus_version if spec else None, state.sha256,

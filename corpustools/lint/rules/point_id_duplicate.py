@@ -31,9 +31,16 @@ SUPPRESSIBLE = True
 def check(ctx, options):
     for _, sidecar in sorted(ctx.corpus.sidecars.items()):
         points = sidecar.all_points
-        where = [sidecar.doc.pos(point.keypath + ("id",)) for point in points]
+        first_two: dict[str, list[int]] = {}  # id -> the indexes of its first two points (linear, not pairwise)
         for index, point in enumerate(points):
-            others = [i for i, other in enumerate(points) if i != index and other.id == point.id]
-            if others:
-                yield Problem(where[index], f"point id {point.id!r} is also used by the point at line "
-                                            f"{where[others[0]].line}; point ids must be unique")
+            holders = first_two.setdefault(point.id, [])
+            if len(holders) < 2:
+                holders.append(index)
+        for index, point in enumerate(points):
+            holders = first_two[point.id]
+            if len(holders) > 1:
+                other = holders[1] if holders[0] == index else holders[0]
+                where = sidecar.doc.pos
+                yield Problem(where(point.keypath + ("id",)), f"point id {point.id!r} is also used by the point at "
+                                                              f"line {where(points[other].keypath + ('id',)).line}; "
+                                                              "point ids must be unique")
