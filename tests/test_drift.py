@@ -175,12 +175,18 @@ def refresh(capsys, run, corpus, *extra):
     return run_cli(capsys, "run", "init", run, "--corpus", corpus, "--refresh", *extra)
 
 
-@needs_git
-def test_refresh_finds_the_commit_a_run_was_made_against_and_keeps_what_run_yaml_says(make_corpus, capsys):
+def committed_corpus_with_an_old_run(make_corpus) -> tuple[Path, Path]:
+    """A git repository holding a corpus, committed, and a run made against it whose run.yaml
+    records one corpus hash."""
     git("init", "-q")
     corpus = make_corpus()
     committed("corpus version 1")
-    run = recorded_run(corpus, old=True)
+    return corpus, recorded_run(corpus, old=True)
+
+
+@needs_git
+def test_refresh_finds_the_commit_a_run_was_made_against_and_keeps_what_run_yaml_says(make_corpus, capsys):
+    corpus, run = committed_corpus_with_an_old_run(make_corpus)
     before = (run / "run.yaml").read_text(encoding="utf-8")
     edit(corpus / SIDECAR, "- queue worker", "- queue")
     edit(corpus / "corpus.yaml", "corpus_version: 1", "corpus_version: 2")
@@ -202,10 +208,7 @@ def test_refresh_finds_the_commit_a_run_was_made_against_and_keeps_what_run_yaml
 
 @needs_git
 def test_refresh_is_refused_naming_the_first_changed_session(make_corpus, capsys):
-    git("init", "-q")
-    corpus = make_corpus()
-    committed("corpus version 1")
-    run = recorded_run(corpus, old=True)
+    corpus, run = committed_corpus_with_an_old_run(make_corpus)
     before = (run / "run.yaml").read_bytes()
     edit(corpus / "sessions" / f"{REJECT_ID}.md", "Subscirbe", "Subscrbe")
     edit(corpus / SESSION, "[USER]: Add a cron hook", "[USER]: Please add a cron hook")
