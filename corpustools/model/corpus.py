@@ -377,10 +377,12 @@ def session_input_digests(corpus: Corpus) -> dict[str, str]:
         if text is None:
             digests[fixture_id] = UNREAD
             continue
-        try:
-            body = split_frontmatter(text, path)[1]
-        except InputError:
-            body = text
+        body = corpus.transcripts.get(fixture_id)  # split already when loaded for scoring
+        if body is None:
+            try:
+                body = split_frontmatter(text, path)[1]
+            except InputError:
+                body = text
         digests[fixture_id] = hashlib.sha256(body.strip("\n").encode("utf-8", "surrogateescape")).hexdigest()
     return digests
 
