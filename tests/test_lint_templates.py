@@ -4,13 +4,17 @@ positions, and the blocked near-duplicate search. Rule samples are the shared va
 
 from __future__ import annotations
 
+import os
 import random
+import re
 
 import pytest
+from swaps import one_noun_swaps, skeleton_of  # bench/swaps.py (bench/ is on pytest's pythonpath)
 
-from corpustools.lint.nearmatch import MAX_BLOCK, NearIndex, near_pairs, prefix_length
+from corpustools.lint import nearmatch, nearmatch_arrays
+from corpustools.lint.nearmatch import DEAD, MAX_BLOCK, NearIndex, candidate_pairs_indexed, near_pairs, prefix_length
 from corpustools.lint.skeleton import MAX_LINE_CHARS, line_sentences, strip_frontmatter
-from corpustools.lint.templates import turn_sentences
+from corpustools.lint.templates import by_skeleton, turn_sentences
 from corpustools.model.session import parse_session
 from tests.support.corpus import ADMIT_ID, ADMIT_TURNS, ADMIT_UUID, REJECT_ID, REJECT_TURNS, REJECT_UUID, session_text
 from tests.support.lint import lint_run, messages, where
@@ -64,13 +68,6 @@ MASKING = [
     ("The branch's id isn\u2019t abbreviated, it\u2019s the ILS code.", "the branch id isn t abbreviated it the * code"),
     ("Caf\u00e9 \uff26\uff29\uff2c\uff25 names are NFKC-normalized.", "caf\u00e9 * names are * normalized"),
 ]
-
-
-def skeleton_of(sentence: str) -> str:
-    """The skeleton of a line holding one sentence."""
-    found = line_sentences(sentence, 1)
-    assert len(found) == 1, found
-    return found[0].skeleton
 
 
 @pytest.mark.parametrize("sentence, skeleton", MASKING)
@@ -358,49 +355,135 @@ def test_prefix_length_shrinks_with_the_threshold():
     assert prefix_length(1, 90) == 1 and prefix_length(0, 90) == 0
 
 
-def test_blocks_of_common_words_stop_growing():
-    # 3000 sentences made of the same 14 words: every pair of words is "common", so no search
-    # may read more than MAX_BLOCK candidates per block key.
+def common_word_texts() -> list[str]:
+    """3000 sentences made of the same 14 words: every triple of them is held by many."""
     rng = random.Random(3)
     common = "the queue worker runs before every deploy and the cron hook only enqueues ids".split()
-    texts = sorted({" ".join(rng.sample(common, 11)) for _ in range(4000)})[:3000]
+    return sorted({" ".join(rng.sample(common, 11)) for _ in range(4000)})[:3000]
+
+
+def test_blocks_of_common_words_stop_growing():
+    # No search may read more than MAX_BLOCK candidates per block key.
+    texts = common_word_texts()
     index = NearIndex(texts, 90)
     assert max(len(index.candidates(text)) for text in texts) <= max(len(index.keys(t)) for t in texts) * MAX_BLOCK
     assert sum(len(index.candidates(text)) for text in texts) < len(texts) ** 2 // 20
 
 
-def one_noun_swaps(count: int, seed: int) -> tuple[list[str], list[tuple[str, str]]]:
-    """Skeletons of distinct generated sentences of 12+ words, and (original, swapped) skeleton
-    pairs: one noun of a sentence replaced by another noun of the same length, as the bench
-    generator's --defects plants CT702 (here at a random noun, not only the last)."""
-    from grammar import long_sentence
-    from vocabulary import NOUNS
-
-    rng = random.Random(seed)
-    skeletons: set[str] = set()
-    swaps: list[tuple[str, str]] = []
-    while len(swaps) < count:
-        words = long_sentence(rng).text.split()
-        nouns = [i for i in range(1, len(words)) if words[i] in NOUNS]
-        if len(words) < 12 or not nouns:
-            continue
-        position = rng.choice(nouns)
-        others = [n for n in NOUNS if len(n) == len(words[position]) and n != words[position]]
-        original = skeleton_of(" ".join(words))
-        words[position] = rng.choice(others)
-        swapped = skeleton_of(" ".join(words))
-        if original in skeletons or swapped in skeletons or original == swapped:
-            continue
-        skeletons.update((original, swapped))
-        swaps.append((original, swapped))
-    return sorted(skeletons), swaps
-
-
-def test_every_planted_one_noun_swap_is_found_at_the_default_threshold():
+@pytest.mark.parametrize("arrays_from", [0, nearmatch.ARRAYS_FROM], ids=["arrays", "indexed"])
+def test_every_planted_one_noun_swap_is_found_at_the_default_threshold(arrays_from, monkeypatch):
     from corpustools.lint.options import defaults
     from corpustools.lint.rules import template_near
 
+    monkeypatch.setattr(nearmatch, "ARRAYS_FROM", arrays_from)  # 3,000 skeletons: both searches
     texts, swaps = one_noun_swaps(1500, seed=29)
     found = {(texts[p.a], texts[p.b]) for p in near_pairs(texts, defaults(template_near).threshold)}
     missed = [(a, b) for a, b in swaps if (min(a, b), max(a, b)) not in found]
     assert missed == []
+
+
+
+def test_the_calibration_script_scores_the_swaps_and_misses_none(capsys):
+    # bench/swaps.py 100000 is how the default threshold was calibrated (docs/performance.md).
+    from swaps import main
+
+    assert main(["300", "--seed", "3"]) == 0
+    scores, search = capsys.readouterr().out.splitlines()
+    assert scores.startswith("300 one-noun swaps (seed 3): lowest score ") and "0 under 85" in scores
+    assert search.startswith("near_pairs at 85 over 600 skeletons: 0 swaps missed")
+
+# --- the search on arrays (many texts) finds what NearIndex's dicts find (few texts) ----------
+
+EDGE_TEXTS = ["", "*", "* *", "alpha", "alpha *", "alpha beta", "beta alpha", "alpha beta gamma", "alpha beta gamma",
+              "* alpha beta gamma delta", "alpha beta gamma delta epsilon", "delta beta gamma alpha epsilon zeta",
+              "Zeta alpha beta", "zeta alpha beta", "é alpha beta gamma", "alpha\tbeta  gamma"]
+
+
+def golden_skeletons() -> list[str]:
+    """CT702's texts on the golden corpus (tests/test_golden.py): its distinct sentence skeletons."""
+    import tempfile
+    from pathlib import Path
+
+    from corpustools.lint.options import defaults
+    from corpustools.lint.rules import template_near
+    from tests.support.bench import write_generated
+    from tests.test_golden import DEFECTS, FIXTURES, SEED
+
+    options = defaults(template_near)
+    with tempfile.TemporaryDirectory() as folder:
+        context = context_of(write_generated(Path(folder), FIXTURES, SEED, DEFECTS) / "corpus")
+        return list(by_skeleton(context, options.min_tokens, options.min_words))
+
+
+def context_of(root):
+    from corpustools.lint.engine import Selection, build_context, corpus_config
+    from corpustools.lint.registry import rule_modules
+    from corpustools.model.corpus import load_corpus
+
+    corpus = load_corpus(str(root))
+    return build_context(corpus, corpus_config(corpus, rule_modules()), Selection())
+
+
+SEARCHES = {  # name -> (texts, thresholds)
+    "near copies": (lambda: synthetic_texts(3000), (90, 85, 70)),
+    "common words, dead blocks": (common_word_texts, (90, 60)),
+    "one-noun swaps": (lambda: one_noun_swaps(1500, seed=29)[0], (85, 75)),
+    "edge texts": (lambda: EDGE_TEXTS, (100, 85, 50, 0)),
+    "golden corpus": (golden_skeletons, (85, 70, 60)),
+}
+
+
+@pytest.mark.parametrize("name", sorted(SEARCHES))
+def test_the_array_search_finds_exactly_the_candidates_of_the_indexed_search(name):
+    make, thresholds = SEARCHES[name]
+    texts = make()
+    for threshold in thresholds:
+        indexed = candidate_pairs_indexed(texts, threshold)
+        assert nearmatch_arrays.candidate_pairs(texts, threshold) == indexed, (name, threshold)
+        assert len(indexed.a) > 0, (name, threshold)  # an empty comparison would prove nothing
+
+
+def test_the_common_word_case_closes_blocks():
+    # What makes it a test of MAX_BLOCK: some of its block keys are held by too many texts.
+    assert DEAD in NearIndex(common_word_texts(), 90).blocks.values()
+
+
+def test_lint_of_a_small_corpus_does_not_import_numpy(tmp_path):
+    # numpy serves the near-duplicate search from ARRAYS_FROM texts on; the shipped corpus has fewer.
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1] / "fixtures" / "prompt-eval"
+    program = (f"import sys; from corpustools.cli import main; code = main(['lint', {str(root)!r}]); "
+               "sys.stdout.flush(); print(code, 'numpy' in sys.modules, file=sys.stderr)")
+    result = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, cwd=tmp_path)
+    assert result.stderr.strip().splitlines()[-1] == "0 False", result.stderr[-2000:]
+
+
+@pytest.mark.heavy
+def test_ct702_at_10000_fixtures_has_the_candidates_of_the_indexed_search(tmp_path):
+    """The array search against NearIndex's dicts (the search of before, kept for small corpora)
+    on the generated 10,000-fixture corpus with planted defects: the same candidates (hundreds of
+    thousands), so the same scores and findings; and the findings are the planted near-duplicates."""
+    from corpusgen import generate, write_tree
+
+    from corpustools.lint.options import defaults
+    from corpustools.lint.rules import template_near
+
+    generated = generate(10_000, 0, 5)
+    write_tree(str(tmp_path), generated.files)
+    context = context_of(tmp_path / "corpus")
+    options = defaults(template_near)
+    texts = list(by_skeleton(context, options.min_tokens, options.min_words))
+    assert len(texts) >= nearmatch.ARRAYS_FROM
+    arrays = nearmatch_arrays.candidate_pairs(texts, options.threshold)
+    assert arrays == candidate_pairs_indexed(texts, options.threshold)
+    assert len(arrays.a) > 100_000
+    # One finding per pair of fixtures, at the later one, naming the earlier: between them, the
+    # five planted near-copies and their donors, and nothing else.
+    findings = list(template_near.check(context, options))
+    involved = {os.path.basename(problem.pos.path).removesuffix(".md") for problem in findings}
+    involved |= {re.search(r" in ([\w.-]+)[ ;]", problem.message).group(1) for problem in findings}
+    planted = {os.path.basename(path).removesuffix(".md") for code, path in generated.planted if code == "CT702"}
+    assert len(planted) == len(findings) == 5 and planted <= involved, (planted, findings)

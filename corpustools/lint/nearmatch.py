@@ -24,6 +24,13 @@ two ways before rapidfuzz scores them:
   reach the threshold are scored.
 
 The MASK placeholder of a skeleton is not a word and never forms a block.
+
+A key held by one text never makes two texts candidates. At 10,000 generated fixtures nearly
+all of the 13.7 million triple keys are one skeleton's own, and keeping them one Python object
+each cost 27 s and most of a gigabyte; so from ARRAYS_FROM texts on, near_pairs finds the same
+candidates on numpy arrays (nearmatch_arrays: keys counted and grouped by sorting). Below it,
+NearIndex's dicts do it, and lint of a small corpus never imports numpy. Both give the same
+candidates, in the same order (tests/test_lint_templates.py compares them).
 """
 
 from __future__ import annotations
@@ -31,7 +38,7 @@ from __future__ import annotations
 import math
 from array import array
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
@@ -39,6 +46,9 @@ from corpustools.io.gcpause import gc_paused
 from corpustools.lint.skeleton import MASK
 
 MAX_BLOCK = 64
+# From this many texts near_pairs searches on numpy arrays (nearmatch_arrays): below it, importing
+# numpy would cost more than it saves.
+ARRAYS_FROM = 4_000
 DEAD = None  # a block held by too many texts: never read or grown again
 
 
@@ -63,7 +73,7 @@ def prefix_length(distinct_words: int, threshold: float) -> int:
     return max(1, min(distinct_words, distinct_words - overlap + 1))
 
 
-def _length_band(length: int, threshold: float) -> tuple[float, float]:
+def length_band(length: int, threshold: float) -> tuple[float, float]:
     """Lengths another text may have and still reach `threshold` against one of `length`."""
     t = max(threshold, 1e-9) / 100
     return length * t / (2 - t), length * (2 - t) / t
@@ -127,7 +137,7 @@ class NearIndex:
         return index
 
     def _candidates(self, length: int, keys: list[int]) -> list[int]:
-        low, high = _length_band(length, self.threshold)
+        low, high = length_band(length, self.threshold)
         lengths, blocks, found = self.lengths, self.blocks, set()
         for key in keys:
             members = blocks.get(key)
@@ -157,41 +167,55 @@ class NearIndex:
         return self._score(text, self.candidates(text))
 
 
-# The sketch near_pairs counts block keys in: a key is counted in slot key % SKETCH_SLOTS (a
-# prime), saturating at 2. A key whose slot counts 1 occurs in one text only, so it can never
-# make two texts candidates and is not indexed; a collision only keeps a key that could have
-# been dropped, so the pairs found never depend on it.
-SKETCH_SLOTS = 33_554_393
+@dataclass(frozen=True)
+class CandidatePairs:
+    """The pairs of texts to score: (a[i], b[i]) with a < b, sorted. Two arrays of machine
+    integers, not a tuple per pair: at 10,000 fixtures CT702 has 444,356 of them."""
+
+    a: array
+    b: array
+
+    @classmethod
+    def of(cls, pairs: Iterable[tuple[int, int]]) -> CandidatePairs:
+        ordered = sorted(pairs)
+        return cls(array("q", [a for a, _ in ordered]), array("q", [b for _, b in ordered]))
 
 
-def _repeated(keys_of: Sequence[array]) -> bytearray:
-    sketch = bytearray(SKETCH_SLOTS)
-    for keys in keys_of:
-        for key in keys:
-            slot = key % SKETCH_SLOTS
-            if sketch[slot] < 2:
-                sketch[slot] += 1
-    return sketch
+def candidate_pairs_indexed(texts: Sequence[str], threshold: float) -> CandidatePairs:
+    """Every two texts the blocks make candidates: each text is searched for among the texts
+    before it (NearIndex's blocks and length band), then inserted."""
+    index = NearIndex(texts, threshold, insert=False)
+    found: list[tuple[int, int]] = []
+    with gc_paused():
+        for b, text in enumerate(texts):
+            keys = index.keys(text)
+            found += [(a, b) for a in index._candidates(len(text), keys)]
+            index._insert(text, keys)
+    return CandidatePairs.of(found)
+
+
+def candidate_pairs(texts: Sequence[str], threshold: float) -> CandidatePairs:
+    """candidate_pairs_indexed(texts, threshold), on numpy arrays for ARRAYS_FROM texts or more."""
+    if len(texts) >= ARRAYS_FROM:
+        from corpustools.lint import nearmatch_arrays
+
+        found = nearmatch_arrays.candidate_pairs(texts, threshold)
+        if found is not None:
+            return found
+    return candidate_pairs_indexed(texts, threshold)
 
 
 def near_pairs(texts: Sequence[str], threshold: float) -> list[NearPair]:
-    """Every pair of distinct texts scoring at least `threshold` (identical texts are not pairs).
+    """Every pair of distinct candidate texts scoring at least `threshold` (identical texts are
+    not pairs), sorted by (a, b); the score is rapidfuzz's ratio of text b to text a."""
+    from rapidfuzz.fuzz import ratio
 
-    Each text is searched for among the texts before it, then inserted: every pair is scored
-    once, by its later text. Keys that only one text holds are left out of the index (see
-    SKETCH_SLOTS): at 10,000 fixtures nearly every triple key is one text's own, and indexing
-    them all took 1.5 GB.
-    """
-    index = NearIndex(texts, threshold, insert=False)
     pairs = []
+    candidates = candidate_pairs(texts, threshold)
     with gc_paused():
-        keys_of = [array("q", index.keys(text)) for text in texts]
-        sketch = _repeated(keys_of)
-        for b, text in enumerate(texts):
-            keys = [key for key in keys_of[b] if sketch[key % SKETCH_SLOTS] > 1]
-            keys_of[b] = array("q")  # read once; free it as the search goes
-            for a, score in index._score(text, index._candidates(len(text), keys)):
-                if texts[a] != text:
+        for a, b in zip(candidates.a, candidates.b, strict=True):
+            if texts[a] != texts[b]:
+                score = ratio(texts[b], texts[a], score_cutoff=threshold)
+                if score >= threshold:  # rapidfuzz returns 0 below the cutoff
                     pairs.append(NearPair(a, b, score))
-            index._insert(text, keys)
-    return sorted(pairs, key=lambda p: (p.a, p.b))
+    return pairs

@@ -1,0 +1,209 @@
+"""nearmatch's candidate search on numpy arrays, for many texts (CT702 on a large corpus).
+
+The candidates are exactly those of `nearmatch.candidate_pairs_indexed`: the same word ranks, the
+same rarest-word prefixes and triple keys, the same MAX_BLOCK and length band. Only the
+bookkeeping differs: every block key of every text is one int64 in an array, and keys are counted
+and grouped by sorting that array instead of one Python dict operation per key. At 10,000
+generated fixtures that is 13.7 million keys of 268,729 skeletons: about 27 s of Python before,
+a few seconds of sorts here (docs/performance.md).
+
+The blocks, restated as a property of a sorted array: a text `b` holding key K meets, before it
+is inserted, the texts before it that hold K, unless more than MAX_BLOCK do (the block is dead).
+So when K's holders are sorted by index, each of the first MAX_BLOCK + 1 meets every holder
+before it, and later holders meet none. A key held by one text meets nothing.
+
+numpy is imported here only: nearmatch imports this module for a search over ARRAYS_FROM texts
+or more, so linting a small corpus never pays numpy's start-up.
+"""
+
+from __future__ import annotations
+
+import math
+from array import array
+from collections.abc import Iterator, Sequence
+from itertools import combinations
+
+import numpy as np
+
+from corpustools.lint.nearmatch import MAX_BLOCK, CandidatePairs, length_band, prefix_length
+from corpustools.lint.skeleton import MASK
+
+# Keys are generated in chunks of about this many (8 bytes each), so the transient arrays of the
+# second pass stay small next to the one array of every key the first pass sorts.
+CHUNK_KEYS = 1 << 19
+LARGEST_KEY = 2**63 - 1
+BITMAP_SLOTS = 1 << 24  # one byte each: 16 MB while the second pass runs, after the first's array is freed
+
+
+class _WordIds(dict):
+    """word -> a number, given in order of first sight."""
+
+    def __missing__(self, word: str) -> int:
+        number = self[word] = len(self)
+        return number
+
+
+def _distinct(values: np.ndarray) -> np.ndarray:
+    """The distinct values, ascending (values is sorted in place)."""
+    values.sort()
+    return values[np.concatenate(([True], values[1:] != values[:-1]))] if len(values) else values
+
+
+def _distinct_words(texts: Sequence[str]) -> tuple[np.ndarray, np.ndarray, list[str]]:
+    """(holder, word) of each distinct word of each text, by holder then word, MASK left out; and
+    the words by number."""
+    ids = _WordIds()
+    ids[MASK]  # number 0
+    words = array("i")
+    counts = array("i")
+    number = ids.__getitem__
+    for text in texts:
+        tokens = text.split()
+        words.extend(map(number, tokens))
+        counts.append(len(tokens))
+    scale = len(ids)
+    pairs = np.repeat(np.arange(len(texts), dtype=np.int64) * scale, np.frombuffer(counts, dtype=np.intc))
+    pairs += np.frombuffer(words, dtype=np.intc)
+    del words
+    pairs = _distinct(pairs)
+    holder, word = np.divmod(pairs, scale)
+    unmasked = word != 0
+    return holder[unmasked].astype(np.int32), word[unmasked] - 1, list(ids)[1:]
+
+
+def _ranked(word: np.ndarray, vocabulary: list[str]) -> np.ndarray:
+    """Each word's rank: rarest first by document frequency, ties by the word itself (NearIndex.rank)."""
+    size = len(vocabulary)
+    frequency = np.bincount(word, minlength=size)
+    spelling = np.empty(size, dtype=np.int64)
+    spelling[sorted(range(size), key=vocabulary.__getitem__)] = np.arange(size)
+    rank = np.empty(size, dtype=np.int64)
+    rank[np.lexsort((spelling, frequency))] = np.arange(size)
+    return rank[word]
+
+
+def _rarest_rows(texts: Sequence[str], threshold: float) -> tuple[list[tuple[np.ndarray, np.ndarray]], int]:
+    """For each width w: (holders, a rows x w matrix of their w rarest word ranks, ascending), the
+    texts whose block keys come from w words (NearIndex.keys); and the vocabulary size."""
+    holder, word, vocabulary = _distinct_words(texts)
+    size = len(vocabulary)
+    scale = max(size, 1)
+    ordered = holder.astype(np.int64)
+    ordered *= scale
+    ordered += _ranked(word, vocabulary)
+    del holder, word
+    ordered.sort()  # by text, then rank
+    holder, rank = np.divmod(ordered, scale)
+    holder = holder.astype(np.int32)
+    del ordered
+    distinct = np.bincount(holder, minlength=len(texts))
+    prefix = np.array([prefix_length(n, threshold) for n in range(int(distinct.max(initial=0)) + 1)])
+    width = np.minimum(prefix[distinct] + 2, distinct)
+    first_of_text = np.cumsum(distinct) - distinct
+    in_prefix = np.arange(len(rank)) - first_of_text[holder] < width[holder]
+    holder, rank = holder[in_prefix], rank[in_prefix]
+    width_of = width[holder]
+    rows = []
+    for w in np.unique(width[width > 0]).tolist():
+        chosen = width_of == w
+        rows.append((holder[chosen][::w], rank[chosen].reshape(-1, w)))
+    return rows, size
+
+
+def _keys_per_text(width: int) -> int:
+    return math.comb(width, 3) if width >= 3 else 1
+
+
+def _keys(ranks: np.ndarray, size: int) -> np.ndarray:
+    """NearIndex.keys of rows of rarest ranks: one row of keys per text, triples in the order of
+    itertools.combinations."""
+    width = ranks.shape[1]
+    if width == 1:
+        return -1 - ranks
+    if width == 2:
+        return (-1 - size - (ranks[:, 0] * size + ranks[:, 1]))[:, None]
+    first, second, third = np.array(list(combinations(range(width), 3))).T
+    keys = ranks[:, first] * size
+    keys += ranks[:, second]
+    keys *= size
+    keys += ranks[:, third]
+    return keys
+
+
+def _chunks(rows: list[tuple[np.ndarray, np.ndarray]], size: int) -> Iterator[tuple[np.ndarray, np.ndarray]]:
+    """(holders, their keys as a matrix) in chunks of about CHUNK_KEYS keys."""
+    for holders, ranks in rows:
+        step = max(1, CHUNK_KEYS // _keys_per_text(ranks.shape[1]))
+        for start in range(0, len(holders), step):
+            yield holders[start:start + step], _keys(ranks[start:start + step], size)
+
+
+def _shared_keys(rows: list[tuple[np.ndarray, np.ndarray]], size: int) -> tuple[np.ndarray, np.ndarray]:
+    """(key, holder) of every key more than one text holds, sorted by key, then holder.
+
+    Two passes keep memory to one int64 per key: the first sorts every key to find the repeated
+    ones, the second makes the keys again and keeps only those (most keys are one text's own).
+    The second looks a key up in the sorted repeated keys only when a bitmap of their low bits
+    says it may be there: the binary searches were most of its time."""
+    every = np.empty(sum(len(holders) * _keys_per_text(ranks.shape[1]) for holders, ranks in rows), dtype=np.int64)
+    filled = 0
+    for _, keys in _chunks(rows, size):
+        every[filled:filled + keys.size] = keys.ravel()
+        filled += keys.size
+    every.sort()
+    repeated = _distinct(every[1:][every[1:] == every[:-1]])
+    del every
+    key, holder = [np.empty(0, dtype=np.int64)], [np.empty(0, dtype=np.int32)]
+    if len(repeated):
+        maybe_repeated = np.zeros(BITMAP_SLOTS, dtype=np.bool_)
+        maybe_repeated[repeated & (BITMAP_SLOTS - 1)] = True
+        for holders, keys in _chunks(rows, size):
+            flat = keys.ravel()
+            maybe = np.flatnonzero(maybe_repeated[flat & (BITMAP_SLOTS - 1)])
+            found = np.minimum(np.searchsorted(repeated, flat[maybe]), len(repeated) - 1)
+            shared = maybe[repeated[found] == flat[maybe]]
+            key.append(flat[shared])
+            holder.append(holders[shared // keys.shape[1]])
+    every_key, every_holder = np.concatenate(key), np.concatenate(holder)
+    order = np.lexsort((every_holder, every_key))
+    return every_key[order], every_holder[order]
+
+
+def _blocked_pairs(key: np.ndarray, holder: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(a, b) with a < b of every two texts that meet in a block: for (key, holder) sorted by key
+    then holder, each of a key's first MAX_BLOCK + 1 holders with every holder before it."""
+    if not len(key):
+        return key, holder
+    first = np.concatenate(([True], key[1:] != key[:-1]))
+    start = np.flatnonzero(first)[np.cumsum(first) - 1]  # where each element's key starts
+    earlier = np.arange(len(key)) - start  # how many holders of the key come before it
+    meets = np.flatnonzero((earlier >= 1) & (earlier <= MAX_BLOCK))
+    count = earlier[meets]
+    b = np.repeat(holder[meets], count)
+    a = holder[np.repeat(start[meets], count) + np.arange(count.sum()) - np.repeat(np.cumsum(count) - count, count)]
+    return a, b
+
+
+def _machine_integers(values: np.ndarray) -> array:
+    integers = array("q")
+    integers.frombytes(values.astype(np.int64).tobytes())
+    return integers
+
+
+def candidate_pairs(texts: Sequence[str], threshold: float) -> CandidatePairs | None:
+    """nearmatch.candidate_pairs_indexed(texts, threshold); None when the vocabulary is too large
+    for a triple key to fit in 64 bits (over two million words)."""
+    rows, size = _rarest_rows(texts, threshold)
+    if size ** 3 > LARGEST_KEY:
+        return None
+    a, b = _blocked_pairs(*_shared_keys(rows, size))
+    del rows
+    count = len(texts)
+    pair = _distinct(a.astype(np.int64) * count + b)
+    a, b = np.divmod(pair, count)
+    lengths = np.fromiter(map(len, texts), dtype=np.int64, count=count)
+    each_length = _distinct(lengths.copy())
+    bands = np.array([length_band(n, threshold) for n in each_length.tolist()], dtype=np.float64).reshape(-1, 2)
+    band = bands[np.searchsorted(each_length, lengths[b])]
+    in_band = (band[:, 0] <= lengths[a]) & (lengths[a] <= band[:, 1])
+    return CandidatePairs(_machine_integers(a[in_band]), _machine_integers(b[in_band]))
