@@ -1,8 +1,15 @@
 """run.yaml, the run manifest: how a results folder was produced.
 
 `corpustools run init` writes it before the maintainer runs the model by hand; `score` and
-`compare` read it to print the model, temperature and prompt in the report header and to notice
-results produced against another corpus, or under another output contract.
+`compare` read it to print the model, temperature and prompt in the report header and to tell two
+kinds of drift apart (docs/scoring.md, "Drift"): the *inputs* the model saw (the prompt and each
+session as rendered) changed since the run, so its outputs answer other questions (a banner, and
+`compare` refuses); or only the *labels* did (sidecars, corpus.yaml, the output contract), which
+is how labels are meant to be revised (one line: the run is scored under the current labels).
+
+`run init --refresh` adds those hashes to a run.yaml written before they existed (one corpus
+hash), after checking that the sessions are the ones the run was made against: against the
+per-session hashes it records, or else against the corpus's git history.
 """
 
 from __future__ import annotations
@@ -17,11 +24,22 @@ from corpustools.io.schemastore import validate
 from corpustools.io.textfile import decode_text, read_bytes, read_text
 from corpustools.io.writing import write_text
 from corpustools.io.yamlload import parse_yaml
-from corpustools.io.yamlwrite import flow_scalar
-from corpustools.model.corpus import corpus_sha256, read_spec_file
+from corpustools.io.yamlwrite import flow_scalar, inline_scalar
+from corpustools.model.corpus import (
+    Corpus,
+    bad_names,
+    corpus_sha256,
+    inputs_sha256,
+    labels_sha256,
+    load_corpus,
+    session_input_digests,
+)
 
 MANIFEST_FILE = "run.yaml"
 UNRECORDED = "unrecorded"
+# The keys that record the corpus a run was made against, in the order run init writes them.
+CORPUS_KEYS = ("corpus_sha256", "corpus_version", "inputs_sha256", "labels_sha256", "contract_sha256",
+               "session_sha256")
 
 # `Version: 5` on a line of its own, possibly inside the prompt's leading HTML comment.
 _VERSION_LINE = re.compile(r"^[ \t]*(?:<!--[ \t]*)?Version:[ \t]*([^\s<>]+)", re.MULTILINE)
@@ -81,6 +99,43 @@ def parse_temperature(text: str) -> int | float | str:
     return value if value == value and abs(value) != float("inf") else text
 
 
+@dataclass(frozen=True)
+class CorpusState:
+    """What run.yaml records of a corpus (CORPUS_KEYS), computed for one loaded corpus."""
+
+    sha256: str
+    version: int | None
+    labels_sha256: str | None  # None: unknown (a run.yaml refreshed on the user's word)
+    contract_sha256: str | None
+    sessions: dict[str, str]  # fixture id -> sha256 of the session body as rendered
+
+    def inputs_sha256(self, prompt_sha256: str) -> str:
+        return inputs_sha256(prompt_sha256, self.sessions)
+
+    def recorded(self, prompt_sha256: str) -> dict:
+        """The CORPUS_KEYS values run init writes for a run of the prompt `prompt_sha256`."""
+        values = {"corpus_sha256": self.sha256, "corpus_version": self.version,
+                  "inputs_sha256": self.inputs_sha256(prompt_sha256), "labels_sha256": self.labels_sha256,
+                  "contract_sha256": self.contract_sha256, "session_sha256": dict(sorted(self.sessions.items()))}
+        return {key: value for key, value in values.items()
+                if value is not None or key in ("corpus_version", "labels_sha256")}
+
+
+def loaded_corpus(corpus_root: str) -> Corpus:
+    """The corpus as scoring loads it; InputError for a file name that is not UTF-8 (its hashes
+    could not name the file the same way on every machine)."""
+    corpus = load_corpus(corpus_root, for_scoring=True)
+    for problem in bad_names(corpus.problems):
+        raise InputError(problem.pos, problem.message)
+    return corpus
+
+
+def corpus_state(corpus: Corpus) -> CorpusState:
+    return CorpusState(corpus_sha256(corpus), corpus.spec.corpus_version if corpus.spec is not None else None,
+                       labels_sha256(corpus), corpus.contract.sha256 if corpus.contract is not None else None,
+                       session_input_digests(corpus))
+
+
 def build_manifest(corpus_root: str, prompt_path: str, *, model: str, temperature: str, harness: str | None,
                    operator: str, started_at: str, prompt_name: str | None = None,
                    notes: str = "") -> tuple[dict, list[str]]:
@@ -88,8 +143,8 @@ def build_manifest(corpus_root: str, prompt_path: str, *, model: str, temperatur
     the manifest would not be valid."""
     data = read_bytes(prompt_path)  # read once: the text and its sha256 are of the same bytes
     text = decode_text(data, prompt_path)
-    loaded = read_spec_file(corpus_root)
-    spec = loaded.spec
+    corpus = loaded_corpus(corpus_root)
+    spec = corpus.spec
     version = prompt_version(text)
     remarks = []
     if version is None:
@@ -101,19 +156,17 @@ def build_manifest(corpus_root: str, prompt_path: str, *, model: str, temperatur
         prompt_name = spec.prompt_name if spec is not None else os.path.basename(prompt_path).split(".", 1)[0]
     if harness is None:
         harness = spec.harnesses[0] if spec is not None else UNRECORDED
+    prompt_sha = hashlib.sha256(data).hexdigest()
     manifest = {
-        "prompt": {"path": prompt_path, "name": prompt_name, "version": version, "sha256": hashlib.sha256(data).hexdigest()},
+        "prompt": {"path": prompt_path, "name": prompt_name, "version": version, "sha256": prompt_sha},
         "model": model,
         "temperature": parse_temperature(temperature),
         "harness": harness,
         "operator": operator,
         "started_at": started_at,
-        "corpus_sha256": corpus_sha256(corpus_root),
+        **corpus_state(corpus).recorded(prompt_sha),
         "notes": notes,
     }
-    if loaded.contract is not None:  # the output contract results are read under (docs/contracts.md)
-        manifest = {**{k: v for k, v in manifest.items() if k != "notes"},
-                    "contract_sha256": loaded.contract.sha256, "notes": notes}
     errors = validate("run-manifest", manifest)
     if errors:
         raise InputError(Pos(MANIFEST_FILE), f"{errors[0].pointer or '/'}: {errors[0].message}")
@@ -123,11 +176,7 @@ def build_manifest(corpus_root: str, prompt_path: str, *, model: str, temperatur
 def manifest_yaml(manifest: dict) -> str:
     lines = ["# Written by `corpustools run init`. Fill in notes (and cost, if your harness reports it)."]
     for key, value in manifest.items():
-        if isinstance(value, dict):
-            lines.append(f"{key}:")
-            lines += [f"  {inner}: {flow_scalar(item)}" for inner, item in value.items()]
-        else:
-            lines.append(f"{key}: {flow_scalar(value)}")
+        lines += _yaml_lines(key, value)
     return "\n".join(lines) + "\n"
 
 
@@ -140,3 +189,199 @@ def write_manifest(results_dir: str, text: str, *, force: bool) -> str:
         raise InputError(Pos(path), "is a folder or a symbolic link; not overwritten")
     write_text(path, text, force=force)
     return path
+
+
+# --- drift: what changed since the run ----------------------------------------------------------
+
+@dataclass(frozen=True)
+class RunDrift:
+    inputs: str | None = None  # why these outputs may answer other inputs: a banner, and compare refuses
+    labels: str | None = None  # the one line saying the run is scored under revised labels
+
+
+def labels_line(then: int | None, now: int | None) -> str:
+    """`labels revised since this run (corpus version 3 → 4): scored under the current labels`."""
+    def shown(version: int | None) -> str:
+        return "unknown" if version is None else str(version)
+
+    return f"labels revised since this run (corpus version {shown(then)} → {shown(now)}): scored under the current labels"
+
+
+def changed_session(recorded: dict, now: dict[str, str]) -> str | None:
+    """`sessions/<id>.md changed` (or `was added`, `was removed`) for the first fixture, by id,
+    whose session input differs between the recorded digests and now; None when none does."""
+    for fixture_id in sorted(set(recorded) | set(now)):
+        if recorded.get(fixture_id) == now.get(fixture_id):
+            continue
+        what = "was added" if fixture_id not in recorded else "was removed" if fixture_id not in now else "changed"
+        return f"sessions/{fixture_id}.md {what}"
+    return None
+
+
+def run_drift(manifest: dict | None, folder: str, corpus_path: str, now: CorpusState) -> RunDrift:
+    """How the corpus at `corpus_path` (state `now`) differs from the one the run in `folder` was
+    made against, by its manifest (none: nothing is known, nothing is said)."""
+    if manifest is None:
+        return RunDrift()
+    path = manifest_path(folder)
+    recorded_inputs = manifest.get("inputs_sha256")
+    if recorded_inputs is None:  # written before inputs and labels were recorded apart: one corpus hash
+        if manifest["corpus_sha256"] != now.sha256:
+            return RunDrift(inputs=(
+                f"{path} records one corpus sha256 ({manifest['corpus_sha256'][:12]}; {corpus_path} is now "
+                f"{now.sha256[:12]}): it was written before run.yaml recorded the model's inputs apart from the "
+                "labels, so a changed session cannot be told apart from a revised label; if the sessions are "
+                f"unchanged since the run, `corpustools run init {folder} --corpus {corpus_path} --refresh` "
+                "records both"))
+        contract = manifest.get("contract_sha256")
+        if contract is not None and contract != now.contract_sha256:  # corpus.yaml unchanged: same version
+            return RunDrift(labels=labels_line(now.version, now.version))
+        return RunDrift()
+    inputs = None
+    current = now.inputs_sha256(manifest["prompt"]["sha256"])
+    if current != recorded_inputs:
+        what = changed_session(manifest.get("session_sha256") or {}, now.sessions) if "session_sha256" in manifest \
+            else None
+        inputs = (f"{path} was produced against other inputs: {what or 'the sessions changed'} since the run "
+                  f"(inputs sha256 {recorded_inputs[:12]}, now {current[:12]}): these outputs answer other questions")
+    labels = None
+    if manifest.get("labels_sha256") != now.labels_sha256:
+        labels = labels_line(manifest.get("corpus_version"), now.version)
+    return RunDrift(inputs, labels)
+
+
+# --- run init --refresh ----------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Refreshed:
+    text: str | None  # run.yaml's new text (the old one with the hashes appended); None: nothing to add
+    says: str  # what was checked, for the user
+
+
+def refresh_manifest(folder: str, corpus_root: str, *, inputs_unchanged: bool = False) -> Refreshed:
+    """The run.yaml of `folder` with the inputs and labels hashes added, once the sessions are
+    known to be the ones the run was made against; InputError (refused) when they changed, or when
+    that cannot be told and `inputs_unchanged` does not vouch for it. The keys it has are kept."""
+    from corpustools.io.inputs import claim_update
+    from corpustools.io.yamlload import parse_yaml
+
+    path = manifest_path(folder)
+    if not os.path.lexists(path):
+        raise InputError(Pos(path), f"no {MANIFEST_FILE} to refresh; write one with `corpustools run init {folder} "
+                                    f"--corpus {corpus_root} --prompt FILE`")
+    now = corpus_state(loaded_corpus(corpus_root))
+    claim_update(path, "run init --refresh")  # read in order to be replaced: not an input
+    text = read_text(path)
+    doc = parse_yaml(text, path)
+    errors = validate("run-manifest", doc.data)
+    if errors:
+        raise InputError(doc.pos(errors[0].keypath), f"{errors[0].pointer or '/'}: {errors[0].message}")
+    manifest = doc.data
+    prompt_sha = manifest["prompt"]["sha256"]
+    if "inputs_sha256" in manifest:
+        if now.inputs_sha256(prompt_sha) != manifest["inputs_sha256"]:
+            changed = changed_session(manifest.get("session_sha256") or {}, now.sessions)
+            raise InputError(Pos(path), f"refused: {changed or 'the sessions changed'} since the run: these outputs "
+                                        f"answer other questions; {MANIFEST_FILE} is left as it is")
+        return Refreshed(None, f"{path} already records the inputs apart from the labels, and the inputs are "
+                               "unchanged: nothing to refresh")
+    recorded = manifest["corpus_sha256"]
+    if recorded == now.sha256:
+        then, how = now, "the corpus is the one the run was made against"
+    else:
+        found = state_in_history(corpus_root, recorded)
+        if isinstance(found, str):
+            if not inputs_unchanged:
+                raise InputError(Pos(path), f"cannot tell whether the sessions changed since the run: {found}; if you "
+                                            "are sure they did not, pass --inputs-unchanged")
+            then = CorpusState(recorded, None, None, None, now.sessions)
+            how = (f"on your word (--inputs-unchanged): {found}, so the sessions were not checked and the labels "
+                   "the run was made against are unknown")
+        else:
+            then, commit = found
+            changed = changed_session(then.sessions, now.sessions)
+            version = "unknown" if then.version is None else then.version
+            if changed is not None:
+                raise InputError(Pos(path), f"refused: {changed} since the run (made against commit {commit[:12]}, "
+                                            f"corpus version {version}): these outputs answer other questions; "
+                                            f"{MANIFEST_FILE} is left as it is")
+            how = (f"its sessions are those of commit {commit[:12]} (corpus version {version}), whose corpus sha256 "
+                   "is the one it records")
+    values = then.recorded(prompt_sha)
+    added = {key: value for key, value in values.items() if key not in manifest}
+    lines = [f"# Added by `corpustools run init --refresh`: {how}."]
+    for key, value in added.items():
+        lines += _yaml_lines(key, value)
+    new_text = (text if text.endswith("\n") else text + "\n") + "\n".join(lines) + "\n"
+    errors = validate("run-manifest", parse_yaml(new_text, path).data)
+    if errors:
+        raise InputError(Pos(path), f"{errors[0].pointer or '/'}: {errors[0].message}")
+    return Refreshed(new_text, f"{how}; recorded {', '.join(added)}")
+
+
+def state_in_history(corpus_root: str, corpus_sha: str) -> tuple[CorpusState, str] | str:
+    """The state of the corpus at the newest commit whose corpus hash is `corpus_sha`, and that
+    commit; or why none was found (no git, no repository, no such commit)."""
+    import tempfile
+
+    from corpustools.io.githistory import NoHistory, blobs, commits, tree
+    from corpustools.io.layout import SESSION_SUFFIX, SESSIONS_DIR, SIDECAR_SUFFIX, SIDECARS_DIR, SPEC_FILE
+    from corpustools.model.corpus import digests_sha256
+
+    def counted(relative: str) -> bool:
+        folder, _, name = relative.rpartition("/")
+        suffix = {SESSIONS_DIR: SESSION_SUFFIX, SIDECARS_DIR: SIDECAR_SUFFIX}.get(folder)
+        return relative == SPEC_FILE or (suffix is not None and name.endswith(suffix) and not name.startswith("."))
+
+    try:
+        shas = commits(corpus_root, [SPEC_FILE, SESSIONS_DIR, SIDECARS_DIR])
+        trees = [tree(corpus_root, sha, [SPEC_FILE, f"{SESSIONS_DIR}/", f"{SIDECARS_DIR}/"]) for sha in shas]
+        contents = blobs(corpus_root, [blob for found in trees for blob in found.files.values()])
+    except NoHistory as err:
+        return str(err)
+    digest = {blob: hashlib.sha256(data).hexdigest() for blob, data in contents.items()}
+    for found in trees:
+        files = {relative: blob for relative, blob in found.files.items() if counted(relative)}
+        if digests_sha256({relative: digest[blob] for relative, blob in files.items()}) != corpus_sha:
+            continue
+        with tempfile.TemporaryDirectory(prefix="corpustools-refresh-") as scratch:
+            for relative, blob in files.items():
+                target = os.path.join(scratch, *relative.split("/"))
+                os.makedirs(os.path.dirname(target), exist_ok=True)
+                with open(target, "wb") as handle:
+                    handle.write(contents[blob])
+            _schema_at(corpus_root, found.sha, scratch)
+            return corpus_state(load_corpus(scratch, for_scoring=True)), found.sha
+    return f"no commit of {corpus_root} among the {len(shas)} that changed it has corpus sha256 {corpus_sha[:12]}"
+
+
+def _schema_at(corpus_root: str, sha: str, scratch: str) -> None:
+    """Copy into `scratch` the output schema file the corpus.yaml there declares, as of commit
+    `sha` (the contract's hash covers it); nothing when it declares none or git has none."""
+    from corpustools.io.githistory import NoHistory, blobs, tree
+    from corpustools.model.corpus import read_spec_file
+
+    spec = read_spec_file(scratch).data
+    output = spec.get("output") if isinstance(spec, dict) else None
+    relative = output.get("schema") if isinstance(output, dict) else None
+    if not isinstance(relative, str) or os.path.isabs(relative):
+        return
+    try:
+        found = tree(corpus_root, sha, [relative])
+        data = blobs(corpus_root, list(found.files.values()))
+    except NoHistory:
+        return
+    for name, blob in found.files.items():
+        target = os.path.join(scratch, *name.split("/"))
+        os.makedirs(os.path.dirname(target), exist_ok=True)
+        with open(target, "wb") as handle:
+            handle.write(data[blob])
+
+
+def _yaml_lines(key: str, value) -> list[str]:
+    """One top-level key of run.yaml as manifest_yaml writes it."""
+    if isinstance(value, dict) and not value:
+        return [f"{key}: {{}}"]
+    if isinstance(value, dict):
+        return [f"{key}:"] + [f"  {inline_scalar(inner)}: {flow_scalar(item)}" for inner, item in value.items()]
+    return [f"{key}: {flow_scalar(value)}"]

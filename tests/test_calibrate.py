@@ -134,7 +134,8 @@ def test_brittle_term_names_the_closest_proposal_when_the_human_named_none(corpu
     data = calibrate_json(capsys, corpus, pair)
     (first, second) = data["runs"][0]["fixtures"][0]["disagreements"]
     assert (first["cause"], first["proposal"], first["detail"]) == (
-        "brittle-term", "practice[1]", "terms absent from practice[1]: 'expired signups'")
+        "brittle-term", "practice[1]", "terms absent from practice[1]: 'expired signups'; practice[1] says "
+        "'expiry signups': write the entry as [expired signups, expiry signups]")
     assert (second["cause"], second["proposal"]) == ("label-too-narrow", "practice[1]")
 
 

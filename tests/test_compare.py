@@ -228,12 +228,14 @@ def test_the_blocking_metrics_are_the_compared_metrics():
 
 
 def write_drifted_manifest(corpus, folder, tmp_path):
+    """A run.yaml for `folder`, then a session of `corpus` changed: the run's inputs drifted."""
     prompt = tmp_path / "prompt.md"
     prompt.write_text("Version: 6\n[TRANSCRIPT PLACEHOLDER, substituted at runtime]\n")
     manifest, _ = build_manifest(str(corpus), str(prompt), model="m", temperature="0", harness=None,
                                  operator="o", started_at="2026-03-02")
-    manifest["corpus_sha256"] = "0" * 64
     (Path(folder) / "run.yaml").write_text(manifest_yaml(manifest))
+    session = Path(corpus) / "sessions" / f"{REJECT_ID}.md"
+    session.write_text(session.read_text() + "[USER]: And the footer too.\n")
 
 
 def test_corpus_drift_is_refused_unless_allowed(make_corpus, tmp_path, capsys):
@@ -242,7 +244,8 @@ def test_corpus_drift_is_refused_unless_allowed(make_corpus, tmp_path, capsys):
     write_drifted_manifest(corpus, candidate, tmp_path)
     code, out, err = run_cli(capsys, "compare", corpus, "--base", base, "--candidate", candidate)
     assert (code, out) == (2, "")
-    assert err.count("\n") == 1 and "000000000000" in err and "--allow-corpus-drift" in err
+    assert err.count("\n") == 1 and f"sessions/{REJECT_ID}.md changed since the run" in err
+    assert "--allow-corpus-drift" in err
     code, out, _ = run_cli(capsys, "compare", corpus, "--base", base, "--candidate", candidate,
                            "--allow-corpus-drift", "--format", "markdown")
     assert code == 0 and out.startswith("> **CORPUS DRIFT ALLOWED")

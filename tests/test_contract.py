@@ -294,13 +294,16 @@ def test_score_flags_results_produced_under_another_contract(capsys, tmp_path):
     write_run("run", GOLD)
     assert "contract_sha256: " in (tmp_path / "run/run.yaml").read_text()
     assert score_json(capsys, "c", "run")["corpus_drift"] is None
-    # the schema file is part of the contract, not of the corpus hash: only the contract drifts
+    # the schema file is part of the contract, not of the corpus hash; the contract is label-side:
+    # the run is scored under the current contract, and says so
     write_files("c", {"output.schema.json": json.dumps({**json.loads(TRIAGE_FILES["output.schema.json"]),
                                                          "additionalProperties": True})})
-    drift = score_json(capsys, "c", "run")["corpus_drift"]
-    assert drift.startswith("run/run.yaml was produced under output contract sha256 ") and "another contract" in drift
-    code, _, err = run(capsys, "compare", "c", "--base", "run", "--candidate", "run")
-    assert code == 2 and "output contract" in err
+    report = score_json(capsys, "c", "run")
+    assert report["corpus_drift"] is None
+    assert report["labels_revised"] == "labels revised since this run (corpus version 1 → 1): scored under the " \
+                                       "current labels"
+    code, out, err = run(capsys, "compare", "c", "--base", "run", "--candidate", "run")
+    assert code == 0 and "labels revised since this run" in out
 
 
 # --- text answers --------------------------------------------------------------------------------

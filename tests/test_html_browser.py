@@ -175,7 +175,9 @@ def test_single_run_report_loads_offline_expands_and_marks_the_scorers_terms(vis
     marks = details.locator("mark.forbidden").evaluate_all(
         "els => els.map(e => [e.closest('.output').dataset.proposal, e.dataset.term])")
     hits = forbidden_hits(sidecar, fixture.proposals)
-    assert marks and {tuple(m) for m in marks} == {(h.proposal, h.term) for h in hits}
+    # each term, or each part of a forbidden combination, marked where the scorer found it
+    assert marks and {tuple(m) for m in marks} == {(h.proposal, h.found) for h in hits}
+    assert any(h.part for h in hits)  # version 5 forbids combinations here
 
     shot = tmp_path / "single.png"
     details.screenshot(path=str(shot))

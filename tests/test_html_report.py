@@ -64,14 +64,14 @@ def test_a_corpus_named_with_markup_titles_every_page_as_text(make_corpus, tmp_p
 
 def test_the_title_and_heading_name_the_prompt_and_its_version_first(capsys):
     pages = {
-        "proposal-extract v5 · corpustools score · corpus prompt-eval, version 4":
+        "proposal-extract v5 · corpustools score · corpus prompt-eval, version 5":
             ("proposal-extract v5", ["score", SHIPPED, RUNS / "v5-run6"]),
-        "proposal-extract v5 · corpustools score (2 runs) · corpus prompt-eval, version 4":
+        "proposal-extract v5 · corpustools score (2 runs) · corpus prompt-eval, version 5":
             ("proposal-extract v5", ["score", SHIPPED, RUNS / "v5-run6", RUNS / "v5-run7"]),
-        "proposal-extract v8 vs v5 · corpustools compare · corpus prompt-eval, version 4":
+        "proposal-extract v8 vs v5 · corpustools compare · corpus prompt-eval, version 5":
             ("proposal-extract v8 vs v5", ["compare", SHIPPED, "--base", RUNS / "v5-run6", "--candidate",
                                            RUNS / "v8-run5"]),
-        "proposal-extract v5, v8 · corpustools calibrate · corpus prompt-eval, version 4":
+        "proposal-extract v5, v8 · corpustools calibrate · corpus prompt-eval, version 5":
             ("proposal-extract v5, v8", calibrate_argv()),
     }
     for title, (h1, argv) in pages.items():
@@ -82,10 +82,14 @@ def test_the_title_and_heading_name_the_prompt_and_its_version_first(capsys):
 def test_the_page_leads_with_the_verdict_then_the_failing_fixtures_in_words(capsys):
     page = render(capsys, "score", SHIPPED, RUNS / "v5-run6")
     body = page[page.index("<body>"):]
-    banner = body.index('<div class="banner bad" id="verdict"><strong>12/24 fixtures passed</strong> (50.0%, 95% CI')
-    failing = body.index("<h2>Failing fixtures (12 of 24)</h2>")
+    banner = body.index('<div class="banner bad" id="verdict"><strong>13/24 fixtures passed</strong> (54.2%, 95% CI')
+    # the run was made against corpus version 4: one line says it is scored under the current labels
+    revised = body.index('<p class="labels-revised">labels revised since this run (corpus version 4 → 5): scored '
+                         "under the current labels</p>")
+    failing = body.index("<h2>Failing fixtures (11 of 24)</h2>")
     first = body.index('<details class="fixture" id="fixture-admit-convention-02"')
-    assert banner < failing < first < body.index("<h2>Passing fixtures (12)</h2>") < body.index("<h2>Metrics</h2>")
+    assert banner < revised < failing < first < body.index("<h2>Passing fixtures (13)</h2>") < body.index(
+        "<h2>Metrics</h2>")
     summary = body[first:body.index("</summary>", first)]
     # each reason in words first, names and terms as code, titles quoted, its code beside it
     assert ('<span class="reason" data-reason="forbidden-match"><span class="words">forbidden term <code>kestrel'
@@ -107,9 +111,9 @@ def test_a_matched_point_shows_only_the_item_that_matched(capsys):
 
 def test_integers_are_printed_as_integers(capsys):
     page = render(capsys, "compare", SHIPPED, "--base", RUNS / "v5-run6", "--candidate", RUNS / "v8-run5")
-    assert "<td>phantoms (lower is better)</td><td>17</td><td>4</td><td>−13</td>" in page
-    multi = render(capsys, "score", SHIPPED, RUNS / "v5-run6", RUNS / "v5-run7")
-    assert "<tr><td>phantoms</td><td>16</td><td>1.4</td><td>17, 15</td></tr>" in multi  # a mean that is whole
+    assert "<td>phantoms (lower is better)</td><td>16</td><td>4</td><td>−12</td>" in page
+    multi = render(capsys, "score", SHIPPED, RUNS / "v5-run6", RUNS / "v5-run4")
+    assert "<tr><td>phantoms</td><td>15</td><td>1.4</td><td>16, 14</td></tr>" in multi  # a mean that is whole
     assert not re.search(r">\d+\.0<", page + multi)
 
 
@@ -175,7 +179,7 @@ def test_several_runs_show_flaky_fixtures_and_point_stability(capsys):
 
 def test_compare_puts_lost_then_gained_fixtures_first(capsys):
     page = render(capsys, "compare", SHIPPED, "--base", RUNS / "v5-run6", "--candidate", RUNS / "v8-run5")
-    assert ("regressed: 7 fixtures gained, 1 lost (admit-convention-01); recall dropped 100.0% → 96.0%"
+    assert ("regressed: 5 fixtures gained, 1 lost (admit-convention-01); recall dropped 100.0% → 96.0%"
             in page)  # the headline, as every format says it
     order = re.findall(r'<details class="fixture" id="fixture-[^"]*" data-fixture="[^"]*" [^>]*'
                        r'data-transition="(\w+)"', page)
@@ -190,7 +194,7 @@ def test_compare_puts_lost_then_gained_fixtures_first(capsys):
 def history_file(tmp_path, capsys) -> Path:
     """A history of three scorings: v5 one run, v5 two runs, v8 two runs."""
     history = tmp_path / "history.md"
-    for runs in (["v5-run6"], ["v5-run6", "v5-run7"], ["v8-run5", "v8-run6"]):
+    for runs in (["v5-run6"], ["v5-run4", "v5-run5"], ["v8-run5", "v8-run6"]):
         code, _, err = run_cli(capsys, "score", SHIPPED, *(RUNS / r for r in runs), "--append-history", history)
         assert code == 0, err
     return history
@@ -206,8 +210,8 @@ def test_history_draws_each_row_with_its_interval(tmp_path, capsys):
     page = render(capsys, "score", SHIPPED, RUNS / "v8-run5", "--history", history)
     rows = history_rows(page)
     assert len(rows) == 3 and "proposal-extract v5" in rows[0] and "proposal-extract v8" in rows[2]
-    assert 'aria-label="50.0%, 95% CI 31.4%–68.6%"' in rows[0]  # one run: Wilson of 12/24
-    assert 'aria-label="52.1% ± 2.9 pp (mean ± 1 sd)"' in rows[1]  # two runs: mean ± sd
+    assert 'aria-label="54.2%, 95% CI 35.1%–72.1%"' in rows[0]  # one run: Wilson of 13/24
+    assert 'aria-label="58.3% ± 5.9 pp (mean ± 1 sd)"' in rows[1]  # two runs: mean ± sd
     assert 'aria-label="7.5 ± 4.9 (mean ± 1 sd)"' in rows[2]
     assert history.read_text().count("\n| 20") == 3  # read, never written
 
@@ -235,7 +239,7 @@ def test_history_is_refused_in_one_line_when_it_cannot_be_drawn(tmp_path, capsys
 def calibrate_argv():
     pairs = []
     for run in ("v5-run6", "v8-run5"):
-        pairs += [RUNS / run, "--verdicts", SHIPPED / "calibration" / "held-out" / f"{run}.yaml"]
+        pairs += [RUNS / run, "--verdicts", SHIPPED / "calibration" / "held-out-corpus-v4" / f"{run}.yaml"]
     return ["calibrate", SHIPPED, *pairs]
 
 

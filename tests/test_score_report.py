@@ -77,11 +77,24 @@ def test_header_prints_the_manifest_and_warns_loudly_on_corpus_drift(make_corpus
     assert "| model | model-x |" in out and "| temperature | 0.2 |" in out and "| date | 2026-03-01T09:00:00Z |" in out
     assert "proposal-extract, version 7" in out
     assert "unrecorded" not in out and "DRIFT" not in out
+    # A revised label is no drift: one line says the run is scored under the current labels.
     (corpus / "expected" / f"{ADMIT_ID}.yaml").write_text(VALID_FILES[f"expected/{ADMIT_ID}.yaml"] + "# edited\n")
     code, out, _ = run_cli(capsys, "score", corpus, results, "--format", "markdown")
+    assert code == 0 and "DRIFT" not in out
+    assert out.split("\n")[:3] == [
+        "labels revised since this run (corpus version 1 → 1): scored under the current labels", "",
+        "**2/2 fixtures passed** (100.0%, 95% CI 34.2%–100.0%); recall 1/1 (100.0%, 95% CI 20.7%–100.0%); 0 "
+        "phantoms; gate accuracy 1/1 (100.0%, 95% CI 20.7%–100.0%); false rejects 0/1."]
+    # A changed session is: the outputs answer another question.
+    session = corpus / "sessions" / f"{ADMIT_ID}.md"
+    session.write_text(session.read_text() + "[USER]: One more thing.\n")
+    code, out, _ = run_cli(capsys, "score", corpus, results, "--format", "markdown")
     assert code == 0
-    assert out.split("\n")[0].startswith("> **WARNING: CORPUS DRIFT.**")  # above the verdict line, never folded
-    assert out.split("\n")[2].startswith("**2/2 fixtures passed**")
+    assert out.split("\n")[0].startswith(  # above the verdict line, never folded
+        f"> **WARNING: CORPUS DRIFT.** {results}/run.yaml was produced against other inputs: "
+        f"sessions/{ADMIT_ID}.md changed since the run (inputs sha256 ")
+    assert out.split("\n")[2].startswith("labels revised since this run")
+    assert out.split("\n")[4].startswith("**2/2 fixtures passed**")
 
 
 def test_text_format(make_corpus, tmp_path, capsys):
@@ -172,7 +185,9 @@ def test_fail_under_exits_1_per_breached_threshold_and_still_reports(make_corpus
 
 def test_fail_under_bad_syntax_is_a_usage_error(make_corpus, tmp_path, capsys):
     corpus, results = make_corpus(), good_results(tmp_path / "run")
-    for value, says in (("phantoms=1", "'phantoms' is not one of pass_rate, recall, gate_accuracy"),
+    for value, says in (("precision=1", "'precision' is not one of pass_rate, recall, gate_accuracy, phantoms"),
+                        ("phantoms=-1", "phantoms: '-1' is not a number of 0 or more (at most N)"),
+                        ("phantoms=many", "phantoms: 'many' is not a number of 0 or more (at most N)"),
                         ("recall=high", "recall: 'high' is not a number from 0 to 1"),
                         ("recall=1.5", "recall: '1.5' is not a number from 0 to 1"),
                         ("recall", "recall: '' is not a number from 0 to 1"),

@@ -7,6 +7,7 @@ the repository; without it the same lint runs without them (CT703/CT704 inactive
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -21,13 +22,14 @@ PROMPT_V5 = SHARED / "kenkeep-prompts" / "proposal-extract.v5.md"
 KB = SHARED / "kenkeep-pack-drupal" / "knowledge"
 RUNS_DIR = f"{CORPUS}/runs"
 CALIBRATION = f"{CORPUS}/calibration"
-# The committed baseline: blind runs made after the current labels were frozen (corpus version 4).
-BASELINE = ("v5-run6", "v5-run7", "v8-run5", "v8-run6")
-# Earlier runs, kept as history under the corpus version they were produced against.
-HISTORY = {"corpus-v1": ("v5-run1", "v5-run2", "v8-run1"), "corpus-v2": ("v5-run3", "v8-run2"),
-           "corpus-v3": ("v5-run4", "v5-run5", "v8-run3", "v8-run4")}
-ALL_RUNS = tuple(f"{RUNS_DIR}/{run}" for run in BASELINE) + tuple(
-    f"{RUNS_DIR}/history/{version}/{run}" for version, runs in HISTORY.items() for run in runs)
+# Every committed blind run, by the corpus version it was made against (run.yaml's corpus_version).
+# The sessions never changed, so each is scored under the current labels; the latest round is the
+# baseline RESULTS.md compares.
+RUNS_BY_VERSION = {1: ("v5-run1", "v5-run2", "v8-run1"), 2: ("v5-run3", "v8-run2"),
+                   3: ("v5-run4", "v5-run5", "v8-run3", "v8-run4"), 4: ("v5-run6", "v5-run7", "v8-run5", "v8-run6")}
+BASELINE = RUNS_BY_VERSION[4]
+ALL_RUNS = tuple(f"{RUNS_DIR}/{run}" for runs in RUNS_BY_VERSION.values() for run in runs)
+HELD_OUT_V4 = f"{CALIBRATION}/held-out-corpus-v4"
 
 
 def _pairs(folder: str, runs: tuple[str, ...], worksheets: str) -> list[str]:
@@ -40,19 +42,22 @@ def _pairs(folder: str, runs: tuple[str, ...], worksheets: str) -> list[str]:
 
 # Every report committed under runs/ and calibration/, and the command that produced it: the
 # Markdown form (a pull request's), asked for explicitly since the default is the terminal's text.
-# RESULTS.md quotes them. (calibration/held-out-corpus-v3/calibration-at-freeze.md is the one
-# exception: it was printed against the version-3 labels before they were revised, and is kept as printed.)
+# RESULTS.md quotes them. (The calibration-at-freeze.md reports are the exceptions: each was printed
+# against the labels of its round before they were revised, and is kept as printed.)
 MARKDOWN = ["--format", "markdown"]
 REPORTS = {
-    **{f"{RUNS_DIR}/{run}/report.md": ["score", CORPUS, f"{RUNS_DIR}/{run}", *MARKDOWN] for run in BASELINE},
+    **{f"{run}/report.md": ["score", CORPUS, run, *MARKDOWN] for run in ALL_RUNS},
     f"{RUNS_DIR}/v5-report.md": ["score", CORPUS, f"{RUNS_DIR}/v5-run6", f"{RUNS_DIR}/v5-run7", *MARKDOWN],
     f"{RUNS_DIR}/v8-report.md": ["score", CORPUS, f"{RUNS_DIR}/v8-run5", f"{RUNS_DIR}/v8-run6", *MARKDOWN],
     f"{RUNS_DIR}/compare-v8-vs-v5.md": [
         "compare", CORPUS, "--base", f"{RUNS_DIR}/v5-run6", "--base", f"{RUNS_DIR}/v5-run7",
         "--candidate", f"{RUNS_DIR}/v8-run5", "--candidate", f"{RUNS_DIR}/v8-run6", *MARKDOWN],
-    f"{CALIBRATION}/held-out/calibration.md": [
-        "calibrate", CORPUS, *_pairs(RUNS_DIR, BASELINE, f"{CALIBRATION}/held-out"), *MARKDOWN],
+    f"{RUNS_DIR}/compare-v8-vs-v5-all-runs.md": [
+        "compare", CORPUS, *(a for run in ALL_RUNS if "/v5-" in run for a in ("--base", run)),
+        *(a for run in ALL_RUNS if "/v8-" in run for a in ("--candidate", run)), *MARKDOWN],
+    f"{HELD_OUT_V4}/calibration.md": ["calibrate", CORPUS, *_pairs(RUNS_DIR, BASELINE, HELD_OUT_V4), *MARKDOWN],
 }
+AT_FREEZE = (f"{CALIBRATION}/held-out-corpus-v3/calibration-at-freeze.md", f"{HELD_OUT_V4}/calibration-at-freeze.md")
 
 
 @pytest.fixture(autouse=True)
@@ -78,8 +83,6 @@ def test_the_shared_reference_is_used_when_present(capsys):
 
 def test_gold_outputs_pass_every_fixture(capsys):
     assert main(["score", CORPUS, f"{CORPUS}/gold", "--format", "json"]) == 0
-    import json
-
     report = json.loads(capsys.readouterr().out)
     aggregate = report["aggregate"]
     assert aggregate["fixtures_passed"] == aggregate["fixtures_total"] == 24
@@ -87,6 +90,21 @@ def test_gold_outputs_pass_every_fixture(capsys):
     assert aggregate["phantoms"] == 0
     assert aggregate["gate_correct"] == aggregate["gate_total"]
     assert aggregate["false_rejects"] == 0
+
+
+# A faithful paraphrase of the gold output of each fixture whose forbidden terms are combinations
+# (corpus version 5): written without the session's wording of its own change, as a careful
+# extractor would. A forbidden combination that failed one of them would fail faithful outputs.
+PARAPHRASES = "tests/data/paraphrases"
+
+
+def test_faithful_paraphrases_of_the_gold_pass_the_forbidden_combinations(capsys):
+    assert main(["score", CORPUS, PARAPHRASES, "--format", "json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    written = sorted(p.stem for p in (ROOT / PARAPHRASES).glob("*.json"))
+    assert written == ["admit-map-feature-01", "admit-map-vocab-01"]
+    verdicts = {f["id"]: (f["verdict"], f["reasons"]) for f in report["fixtures"] if f["id"] in written}
+    assert verdicts == {name: ("PASS", []) for name in written}
 
 
 def test_provenance_record_matches_the_corpus(capsys):
@@ -107,7 +125,7 @@ def test_every_committed_worksheet_is_complete(worksheet, capsys):
 
 
 def test_no_committed_report_names_a_path_outside_the_repository():
-    reports = list(REPORTS) + [f"{CALIBRATION}/held-out-corpus-v3/calibration-at-freeze.md"]
+    reports = list(REPORTS) + list(AT_FREEZE)
     for report in reports:
         text = (ROOT / report).read_text(encoding="utf-8")
         assert "../" not in text and "/work/" not in text and str(ROOT.parent) not in text, report
@@ -139,10 +157,13 @@ def test_the_readme_first_command_scores_a_current_run_without_drift(capsys):
     assert main(command) == 0
     printed = capsys.readouterr().out
     assert "CORPUS DRIFT" not in printed
-    # the text a terminal reads: what failed first, the verdict line last, no Markdown or HTML
+    # the text a terminal reads: the run predates corpus version 5, so one line first says it is
+    # scored under the current labels; then what failed, the verdict line last, no Markdown or HTML
     lines = printed.splitlines()
-    assert lines[0] == "FAIL admit-convention-02 (admit-convention)"
-    assert lines[-1].startswith("12/24 fixtures passed (50.0%, 95% CI 31.4%–68.6%); recall 25/25")
+    assert lines[:3] == ["labels revised since this run (corpus version 4 → 5): scored under the current labels", "",
+                         "FAIL admit-convention-02 (admit-convention)"]
+    assert printed.count("labels revised") == 1
+    assert lines[-1].startswith("13/24 fixtures passed (54.2%, 95% CI 35.1%–72.1%); recall 25/25")
     assert not any(mark in printed for mark in ("**", "<details>", "</", "|---", "`", "## "))
 
 
@@ -160,6 +181,58 @@ def test_every_committed_run_says_who_ran_it_with_what_in_plain_words(run):
     assert "Claude" in manifest["harness"] and "sub-agent" in manifest["harness"]  # the model and the interface
     for field in ("operator", "harness", "model", "notes"):
         assert not INTERNAL_LABELS.search(manifest[field]), (field, manifest[field])
+
+
+@pytest.mark.parametrize("run", ALL_RUNS)
+def test_every_committed_run_records_its_inputs_apart_from_its_labels(run):
+    from corpustools.manifest import read_manifest
+
+    manifest = read_manifest(str(ROOT / run)).manifest
+    version = next(v for v, runs in RUNS_BY_VERSION.items() if run.rsplit("/", 1)[1] in runs)
+    assert manifest["corpus_version"] == version and len(manifest["session_sha256"]) == 24
+
+
+def _copy_of_the_corpus(tmp_path) -> Path:
+    """fixtures/prompt-eval with its runs, as files (no git history: the runs' hashes say it all)."""
+    import shutil
+
+    copy = tmp_path / "prompt-eval"
+    shutil.copytree(ROOT / CORPUS, copy)
+    return copy
+
+
+def test_a_label_revision_leaves_every_committed_run_scoreable_without_drift(tmp_path, capsys):
+    corpus = _copy_of_the_corpus(tmp_path)
+    sidecar = corpus / "expected" / "admit-convention-01.yaml"
+    text = sidecar.read_text(encoding="utf-8")
+    text = text.replace("notes: The user precisely teaches", "notes: The user teaches, precisely,", 1)
+    text = text.replace("      - venue\n", "      - venues\n", 1)  # one term revised
+    assert text != sidecar.read_text(encoding="utf-8") and "venues" in text
+    sidecar.write_text(text, encoding="utf-8")
+    runs = [str(corpus / "runs" / run.rsplit("/", 1)[1]) for run in ALL_RUNS]
+    for run in runs:
+        assert main(["score", str(corpus), run, "--format", "json"]) == 0
+        report = json.loads(capsys.readouterr().out)
+        assert report["corpus_drift"] is None
+        assert report["labels_revised"].startswith("labels revised since this run (corpus version ")
+        assert report["labels_revised"].endswith(" → 5): scored under the current labels")
+    v5 = [run for run in runs if "/v5-" in run]
+    v8 = [run for run in runs if "/v8-" in run]
+    argv = ["compare", str(corpus)] + [a for run in v5 for a in ("--base", run)] + [
+        a for run in v8 for a in ("--candidate", run)]
+    code = main(argv)
+    captured = capsys.readouterr()
+    assert code == 0 and captured.err == "" and "DRIFT" not in captured.out
+    # the runs were made against versions 1 to 4, each says so; the headline still comes last
+    lines = captured.out.rstrip("\n").split("\n")
+    assert lines[0].startswith(f"{v5[0]}: labels revised since this run (corpus version 1 → 5)")
+    assert lines[-1].startswith(("improved: ", "regressed: ", "no change beyond noise: "))
+    # A changed session is not a label revision: its runs' outputs answer another transcript.
+    session = corpus / "sessions" / "admit-convention-01.md"
+    session.write_text(session.read_text(encoding="utf-8") + "[USER]: One more thing.\n", encoding="utf-8")
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert "sessions/admit-convention-01.md changed since the run" in err and "refusing to compare" in err
 
 
 def test_run_manifests_are_not_part_of_the_corpus_identity():

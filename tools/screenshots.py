@@ -29,7 +29,7 @@ HEIGHT = 900
 
 CORPUS = "fixtures/prompt-eval"  # as a user in a clone types it: the pages show the paths as given
 RUNS = f"{CORPUS}/runs"
-HELD_OUT = f"{CORPUS}/calibration/held-out"
+HELD_OUT = f"{CORPUS}/calibration/held-out-corpus-v4"
 
 
 def history_of_four() -> str:

@@ -159,6 +159,9 @@ def calibrate_runs(corpus_root: str, pairs: list[tuple[str, str]]) -> Calibratio
         fixtures = tuple(calibrate_fixture(loaded.corpus.sidecars[f.id], f, judged.fixtures[f.id])
                          for f in compared(loaded, run))
         warnings = _warnings(loaded, run, judged)
+        if run.drift:  # revised labels are what calibrate is for; changed sessions are not
+            warnings.append(f"CORPUS DRIFT: {run.drift}; the judge read the sessions these outputs answer, "
+                            "not today's")
         if earlier is not None:
             warnings.append(f"{folder} and {earlier} have byte-identical result files: one run counted twice in "
                             "the pooled agreement")

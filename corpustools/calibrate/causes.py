@@ -8,7 +8,8 @@ from dataclasses import dataclass, replace
 from corpustools.calibrate.answers import JudgedFixture
 from corpustools.calibrate.worksheet import DURABLE_UNLABELED
 from corpustools.model.contract import Item
-from corpustools.model.sidecar import ExpectedPoint, Sidecar
+from corpustools.model.sidecar import ExpectedPoint, Sidecar, TermEntry
+from corpustools.score.advisories import close_wording
 from corpustools.score.evidence import PointEvidence, proposal_evidence
 from corpustools.score.match import FixtureScore, PointScore
 from corpustools.score.reasons import ReasonKind, Verdict
@@ -75,9 +76,22 @@ def _brittle(point: ExpectedPoint, proposal: Item | None, levels: tuple[str, ...
         return Disagreement(BRITTLE, levels, point.id, None, f"the output has no {point.type} proposal to carry it")
     absent = proposal_evidence(proposal, point).absent
     detail = f"terms absent from {proposal.name}: {_quoted(absent)}" if absent else "every term is present"
+    detail += "".join(_alternative(entry, proposal) for entry in point.must_match_all if entry.text in absent)
     if proposal.type != point.type:
         detail = f"{proposal.name} is a {proposal.type} and the point a {point.type}; " + detail
     return Disagreement(BRITTLE, levels, point.id, proposal.name, detail)
+
+
+def _alternative(entry: TermEntry, proposal: Item) -> str:
+    """`; practice[0] says 'trackingsync': write the entry as [tracking sync, trackingsync]` when
+    the proposal states an absent entry in a close variant of one of its terms (the wording a
+    near-miss flags), else ``: the alternative that would let the label accept that wording."""
+    for term in entry.terms:
+        wording = close_wording(term.text, proposal.match_text)
+        if wording is not None:
+            written = ", ".join((*entry.texts, wording))
+            return f"; {proposal.name} says '{wording}': write the entry as [{written}]"
+    return ""
 
 
 def _point_disagreements(points: tuple[ExpectedPoint, ...], scores: tuple[PointScore, ...], level: str,

@@ -111,8 +111,15 @@ def build_worksheet(loaded: LoadedCorpus, folder: str, *, shows_terms: bool = Fa
                      tuple(skipped))
 
 
-def _terms_line(key: str, terms, indent: int) -> list[str]:
-    return [f"{' ' * indent}{key}: [{', '.join(flow_scalar(t.text) for t in terms)}]"]
+def _terms_line(key: str, entries, indent: int) -> list[str]:
+    """A term list as the sidecar writes it, in flow style: an entry of several terms (alternatives,
+    or a forbidden combination) as a nested list."""
+    def entry(found) -> str:
+        if not found.listed:
+            return flow_scalar(found.text)
+        return f"[{', '.join(flow_scalar(t) for t in found.texts)}]"
+
+    return [f"{' ' * indent}{key}: [{', '.join(entry(e) for e in entries)}]"]
 
 
 def _answer(key: str, hint: str, indent: int) -> str:

@@ -13,8 +13,9 @@ HELP = ("compare two prompt versions' runs fixture by fixture, with noise and a 
 
 def register(subparsers) -> None:
     parser = add_command(
-        subparsers, "compare", HELP, ". Refuses (exit 2) when a run was produced against a "
-        "different corpus, unless --allow-corpus-drift.")
+        subparsers, "compare", HELP, ". Both sides are scored under the current labels (a run made "
+        "before they were revised says so in one line); refuses (exit 2) when a run's sessions changed since it was "
+        "made, or its run.yaml records only a corpus hash that differs, unless --allow-corpus-drift.")
     add_corpus_argument(parser, "the corpus folder both sides are scored against")
     parser.add_argument("--base", metavar="RUN", action="append", required=True, type=path,
                         help="a results folder of the current version (repeat for several runs)")
@@ -22,7 +23,8 @@ def register(subparsers) -> None:
                         help="a results folder of the proposed version (repeat for several runs)")
     add_report_options(parser, FORMATS, "text")
     parser.add_argument("--allow-corpus-drift", action="store_true",
-                        help="compare even when a run's run.yaml names another corpus sha256 (the report says so)")
+                        help="compare even when a run's outputs answer other inputs: a session changed since the run, or "
+                        "a run.yaml with only an older corpus sha256 (the report says so)")
     parser.add_argument("--fail-on-regression", action="store_true",
                         help="exit 1 when the headline is regressed: a blocking metric (corpus.yaml compare: blocking:, "
                         "default pass_rate, recall, gate_accuracy) worsened, beyond noise with several runs a side; "

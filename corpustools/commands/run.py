@@ -1,4 +1,5 @@
-"""corpustools run init RESULTS --corpus CORPUS --prompt FILE [--model M --temperature T --harness H --operator O]"""
+"""corpustools run init RESULTS --corpus CORPUS --prompt FILE [--model M --temperature T --harness H --operator O]
+corpustools run init RESULTS --corpus CORPUS --refresh [--inputs-unchanged]"""
 
 from __future__ import annotations
 
@@ -14,11 +15,17 @@ def register(subparsers) -> None:
         "init", help="write RESULTS/run.yaml before running the model by hand",
         description="Run it once per run folder, before saving any output into it: it writes RESULTS/run.yaml, "
         "recording the prompt's path, name, Version: line and sha256, the model, temperature, harness, operator, "
-        "start time and the sha256 of the corpus, so that score and compare can tell when the prompt or the "
-        "corpus changed since (drift). Refuses to overwrite an existing run.yaml unless --force.")
+        "start time, and the corpus: its sha256 and version, the hash of the inputs the model sees (the prompt and "
+        "each session as rendered) and the hash of the labels (sidecars, corpus.yaml, the output contract), so that "
+        "score and compare can tell changed inputs (drift: the outputs answer other questions) from revised labels "
+        "(scored under the current labels). Refuses to overwrite an existing run.yaml unless --force. With "
+        "--refresh it adds those hashes to an existing run.yaml that records only the corpus sha256, after checking "
+        "that the sessions are the ones the run was made against (against the corpus's git history).")
     init.add_argument("results", metavar="RESULTS", type=path, help="the results folder (created if missing)")
-    init.add_argument("--corpus", metavar="CORPUS", required=True, type=path, help="the corpus the run is produced against")
-    init.add_argument("--prompt", metavar="FILE", required=True, type=path, help="the prompt file under evaluation")
+    init.add_argument("--corpus", metavar="CORPUS", required=True, type=path,
+                      help="the corpus the run is produced against")
+    init.add_argument("--prompt", metavar="FILE", type=path,
+                      help="the prompt file under evaluation (required unless --refresh)")
     init.add_argument("--prompt-name", metavar="NAME",
                       help="default: corpus.yaml's prompt_under_eval name, else the file name")
     init.add_argument("--model", default="unrecorded", help="the exact model identifier")
@@ -28,6 +35,13 @@ def register(subparsers) -> None:
     init.add_argument("--started-at", metavar="TIMESTAMP", help="default: now, in UTC (ISO 8601)")
     init.add_argument("--notes", default="", help="free notes (edit run.yaml later to add more)")
     init.add_argument("--force", action="store_true", help="replace an existing run.yaml (a read-only one too)")
+    init.add_argument("--refresh", action="store_true",
+                      help="add the inputs and labels hashes to RESULTS/run.yaml, written before they existed, once "
+                      "its sessions are known unchanged since the run (refused, naming the first changed session, "
+                      "when they changed); what run.yaml records is kept")
+    init.add_argument("--inputs-unchanged", action="store_true",
+                      help="with --refresh: when the corpus's git history cannot say which sessions the run was made "
+                      "against, take your word that they are unchanged (the labels then are unknown)")
     init.set_defaults(run=run_init)
     parser.set_defaults(run=run_without_action, run_parser=parser)
 
@@ -37,6 +51,10 @@ def run_without_action(args, out, err) -> int:
     return 2
 
 
+# What --refresh keeps from run.yaml, so it takes none of the options that would record them.
+_RECORDED = ("prompt", "prompt_name", "model", "temperature", "harness", "operator", "started_at", "notes", "force")
+
+
 def run_init(args, out, err) -> int:
     import datetime
 
@@ -44,6 +62,16 @@ def run_init(args, out, err) -> int:
     from corpustools.io.writing import refuse_corpus_path, say_wrote
     from corpustools.manifest import build_manifest, manifest_yaml, write_manifest
     from corpustools.model.corpus import require_corpus
+
+    if args.refresh:
+        return run_refresh(args, err)
+    if args.inputs_unchanged:
+        print("corpustools run init: --inputs-unchanged goes with --refresh", file=err)
+        return 2
+    if args.prompt is None:
+        print("corpustools run init: --prompt FILE is required (or --refresh, to add the inputs and labels hashes "
+              "to an existing run.yaml)", file=err)
+        return 2
 
     # The one clock corpustools reads: run.yaml records when the run was started.
     started_at = args.started_at or datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
@@ -60,4 +88,31 @@ def run_init(args, out, err) -> int:
     for remark in remarks:
         print(f"corpustools run init: note: {printable(remark)}", file=err)
     say_wrote(err, path)
+    return 0
+
+
+def run_refresh(args, err) -> int:
+    from corpustools.io.positions import InputError, printable
+    from corpustools.io.writing import refuse_corpus_path, say_wrote, write_text
+    from corpustools.manifest import manifest_path, refresh_manifest
+    from corpustools.model.corpus import require_corpus
+
+    given = [f"--{name.replace('_', '-')}" for name in _RECORDED
+             if getattr(args, name) not in (None, False, "", "unrecorded")]
+    if given:
+        print(f"corpustools run init: --refresh keeps what run.yaml records: {', '.join(given)} cannot go with it",
+              file=err)
+        return 2
+    try:
+        require_corpus(args.corpus)
+        refuse_corpus_path(args.results, args.corpus)
+        refreshed = refresh_manifest(args.results, args.corpus, inputs_unchanged=args.inputs_unchanged)
+        if refreshed.text is not None:
+            write_text(manifest_path(args.results), refreshed.text, updating=True)
+    except InputError as error:
+        print(f"corpustools run init: {error}", file=err)
+        return 2
+    print(f"corpustools run init: {printable(refreshed.says)}", file=err)
+    if refreshed.text is not None:
+        say_wrote(err, manifest_path(args.results), "added the inputs and labels hashes")
     return 0

@@ -1,5 +1,5 @@
 """corpustools score CORPUS RESULTS... [--format text|markdown|json|html] [--output FILE] [--append-history FILE]
-[--fail-under KEY=NUMBER,...] [--history FILE]"""
+[--fail-under KEY=NUMBER,...] [--history FILE] [--allow-mixed]"""
 
 from __future__ import annotations
 
@@ -28,20 +28,24 @@ def register(subparsers) -> None:
                         "--append-history FILE draws its file, with the new row, by itself")
     parser.add_argument("--fail-under", metavar="KEY=NUMBER,...", type=parse_thresholds, default=(),
                         help="exit 1 when a proportion (pass_rate, recall, gate_accuracy; the mean over runs) "
-                        "is under its threshold, e.g. pass_rate=0.8,recall=0.95; the report is still made")
+                        "is under its threshold, or the phantom count (phantoms=N, at most N) is over it, e.g. "
+                        "pass_rate=0.8,recall=0.95,phantoms=3; the report is still made")
+    parser.add_argument("--allow-mixed", action="store_true",
+                        help="pool RESULTS folders whose run.yaml records another prompt sha256, model or output "
+                        "contract (they are not repeats of one prompt; the report says so); without it, refused")
     parser.set_defaults(run=run)
 
 
 def run(args, out, err) -> int:
     from corpustools.io.gcpause import gc_paused
     from corpustools.io.inputs import claim_update
-    from corpustools.io.positions import InputError, Pos
+    from corpustools.io.positions import InputError, Pos, printable
     from corpustools.io.writing import STANDARD_OUTPUT, emit, refuse_corpus_path, refuse_target, say_wrote
     from corpustools.score.history import append_row, appended, has_row, history_row, read_history
     from corpustools.score.report_json import score_json
     from corpustools.score.report_markdown import score_markdown
     from corpustools.score.report_text import score_text
-    from corpustools.score.scoring import score_report
+    from corpustools.score.scoring import MixedRuns, score_report
     from corpustools.score.thresholds import breaches
 
     if args.history and args.format != "html":
@@ -53,7 +57,7 @@ def run(args, out, err) -> int:
         return 2
     try:
         with gc_paused():  # scoring builds many small acyclic objects; see corpustools.io.gcpause
-            report = score_report(args.corpus, args.results)
+            report = score_report(args.corpus, args.results, allow_mixed=args.allow_mixed)
         row = None
         history: tuple[str, str] | None = None  # (the history table read, its file): drawn in HTML
         if args.append_history:  # refuse a bad history file before writing the report
@@ -81,6 +85,10 @@ def run(args, out, err) -> int:
         if row is not None:
             append_row(args.append_history, row, force=args.force)
             say_wrote(err, args.append_history, "appended a row")
+    except MixedRuns as mixed:
+        print(f"corpustools score: {printable(str(mixed))}; score them apart, or pass --allow-mixed to pool them "
+              "anyway", file=err)
+        return 2
     except InputError as error:
         print(f"corpustools score: {error}", file=err)
         return 2

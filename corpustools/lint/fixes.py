@@ -100,13 +100,21 @@ def usable_fixes(rule: ModuleType, unsafe: bool) -> tuple[Fix, ...]:
 
 @dataclass(frozen=True)
 class TermAt:
-    """A term of a schema-valid sidecar: its file, key path, text and list."""
+    """A term of a schema-valid sidecar, or an entry of one written as a list (alternatives, or a
+    forbidden combination): its file, key path, text and list."""
 
     path: str
     keypath: tuple
-    text: str
+    text: str  # the term; for a whole entry written as a list, TermEntry.text
     field: str  # must_match_all | must_not_match
-    count: int  # terms in its list
+    count: int  # entries in its list
+    siblings: int = 0  # for one term of an entry written as a list: the terms of that list
+    value: Any = None  # what is written at `keypath` (a string, or the entry's list)
+
+    @property
+    def entry_keypath(self) -> tuple:
+        """Where the entry holding it is (the term itself, unless it is in an entry's list)."""
+        return self.keypath[:-1] if self.siblings else self.keypath
 
 
 def _same_place(a: Pos, b: Pos) -> bool:
@@ -114,29 +122,47 @@ def _same_place(a: Pos, b: Pos) -> bool:
 
 
 def term_at(ctx: LintContext, pos: Pos) -> TermAt | None:
-    """The term a finding at `pos` names (rules report a term at its own position)."""
+    """The term a finding at `pos` names (rules report a term at its own position, an entry
+    written as a list at the entry's)."""
     for sidecar in ctx.corpus.sidecars.values():
         if os.path.abspath(sidecar.path) != os.path.abspath(pos.path):
             continue
         for point in sidecar.all_points:
             for field in ("must_match_all", "must_not_match"):
-                terms = getattr(point, field)
-                for index, term in enumerate(terms):
-                    if _same_place(term.pos, pos):
-                        return TermAt(sidecar.path, point.keypath + (field, index), term.text, field, len(terms))
+                entries = getattr(point, field)
+                for index, entry in enumerate(entries):
+                    at = point.keypath + (field, index)
+                    if not entry.listed:
+                        if _same_place(entry.pos, pos):
+                            return TermAt(sidecar.path, at, entry.text, field, len(entries), 0, entry.text)
+                        continue
+                    for inner, term in enumerate(entry.terms):
+                        if _same_place(term.pos, pos):
+                            return TermAt(sidecar.path, at + (inner,), term.text, field, len(entries),
+                                          len(entry.terms), term.text)
+                    if _same_place(entry.pos, pos):
+                        return TermAt(sidecar.path, at, entry.text, field, len(entries), 0, list(entry.texts))
     return None
 
 
-def set_term(term: TermAt, text: str, says: str) -> Planned:
-    return Planned((EditYaml(term.path, YamlEdit("set", term.keypath, term.text, text)),), says)
+def set_term(term: TermAt, text: str, says: str) -> Planned | Unfixable:
+    if not isinstance(term.value, str):
+        return Unfixable(f"{term.text!r} is a list of terms; fix each term of it")
+    return Planned((EditYaml(term.path, YamlEdit("set", term.keypath, term.value, text)),), says)
 
 
 def drop_term(term: TermAt) -> Planned | Unfixable:
-    """Drop the term from its list; never the last `must_match_all` term of a point."""
+    """Drop the term from its entry's list when it has others there, else its entry from its term
+    list; never the last `must_match_all` entry of a point."""
+    if term.siblings > 1:
+        return Planned((EditYaml(term.path, YamlEdit("drop", term.keypath, term.value)),),
+                       f"{term.field} term {term.text!r} dropped from its list")
+    old = [term.value] if term.siblings else term.value
     if term.field == "must_match_all" and term.count == 1:
-        return Unfixable(f"{term.text!r} is its point's only must_match_all term; rewrite the point by hand")
-    return Planned((EditYaml(term.path, YamlEdit("drop", term.keypath, term.text)),),
-                   f"{term.field} term {term.text!r} dropped")
+        what = "entry" if isinstance(old, list) else "term"
+        return Unfixable(f"{term.text!r} is its point's only must_match_all {what}; rewrite the point by hand")
+    return Planned((EditYaml(term.path, YamlEdit("drop", term.entry_keypath, old)),),
+                   f"{term.field} {'entry' if isinstance(old, list) else 'term'} {term.text!r} dropped")
 
 
 def session_at(ctx: LintContext, pos: Pos) -> str | None:

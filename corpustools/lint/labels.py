@@ -16,7 +16,7 @@ from corpustools.lint.diagnostic import Problem
 from corpustools.model.contract import AGENT, USER
 from corpustools.model.normalize import contains_term, normalize
 from corpustools.model.session import Session
-from corpustools.model.sidecar import ExpectedPoint, Sidecar, Term
+from corpustools.model.sidecar import TERM_LISTS, ExpectedPoint, Sidecar, Term, TermEntry
 
 
 @dataclass(frozen=True)
@@ -69,12 +69,19 @@ def point_name(point: ExpectedPoint) -> str:
     return f"{'optional point' if point.optional else 'point'} {point.id!r}"
 
 
+def all_entries(point: ExpectedPoint) -> Iterator[tuple[str, TermEntry]]:
+    """(list name, entry) for both of a point's term lists, `must_match_all` first."""
+    for field in TERM_LISTS:
+        for entry in getattr(point, field):
+            yield field, entry
+
+
 def all_terms(point: ExpectedPoint) -> Iterator[tuple[str, Term]]:
-    """(list name, term) for both of a point's term lists, `must_match_all` first."""
-    for term in point.must_match_all:
-        yield "must_match_all", term
-    for term in point.must_not_match:
-        yield "must_not_match", term
+    """(list name, term) for every term of both of a point's lists, `must_match_all` first: each
+    alternative of an entry of alternatives, each part of a forbidden combination, on its own."""
+    for field, entry in all_entries(point):
+        for term in entry.terms:
+            yield field, term
 
 
 def labelled_terms(ctx: LintContext) -> Iterator[tuple[ExpectedPoint, str, Term]]:
@@ -86,14 +93,37 @@ def labelled_terms(ctx: LintContext) -> Iterator[tuple[ExpectedPoint, str, Term]
 
 
 def terms_never_said(ctx: LintContext, field: str, consequence: str) -> Iterator[Problem]:
-    """A problem at every term of a point's `field` list (`must_match_all` or `must_not_match`)
-    that is not empty after normalization and that no turn of the point's session says;
-    `consequence` ends the message (what such a term means for the label)."""
+    """A problem at every term of a point's `field` list (`must_match_all` or `must_not_match`;
+    each alternative or part of an entry on its own) that is not empty after normalization and
+    that no turn of the point's session says; `consequence` ends the message."""
     for point, turns in points_with_turns(ctx):
-        for term in getattr(point, field):
-            if normalized(term) and not contains_term(turns.everything, term.text):
-                yield Problem(term.pos, f"{field} term {quoted(term.text)} of {point_name(point)} never "
-                                        f"occurs in the transcript; {consequence}")
+        for entry in getattr(point, field):
+            for term in entry.terms:
+                if normalized(term) and not contains_term(turns.everything, term.text):
+                    yield Problem(term.pos, f"{field} term {quoted(term.text)} of {point_name(point)} never "
+                                            f"occurs in the transcript; {consequence}")
+
+
+def entries_never_said(ctx: LintContext, field: str, consequence: str) -> Iterator[Problem]:
+    """A problem at every entry of a point's `field` list none of whose terms the point's session
+    says (terms empty after normalization aside; an entry of only such terms is CT606's): one
+    alternative said is enough for an entry of alternatives."""
+    for point, turns in points_with_turns(ctx):
+        for entry in getattr(point, field):
+            said = [t for t in entry.terms if normalized(t)]
+            if not said or any(contains_term(turns.everything, t.text) for t in said):
+                continue
+            if entry.listed:
+                yield Problem(entry.pos, f"{field} entry {entry_shown(entry)} of {point_name(point)}: no term of it "
+                                         f"occurs in the transcript; {consequence}")
+            else:
+                yield Problem(entry.pos, f"{field} term {quoted(entry.text)} of {point_name(point)} never "
+                                         f"occurs in the transcript; {consequence}")
+
+
+def entry_shown(entry: TermEntry) -> str:
+    """An entry of several terms for a message, as YAML writes it: `['tracking sync', 'trackingsync']`."""
+    return "[" + ", ".join(quoted(t) for t in entry.texts) + "]"
 
 
 def term_words(text: str) -> list[str]:

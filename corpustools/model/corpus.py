@@ -353,8 +353,56 @@ def corpus_sha256(root: str | Corpus) -> str:
     Paths are hashed as UTF-8, whatever the locale. A loaded Corpus is hashed from the digests
     recorded while loading it (same value, no second read).
     """
-    digests = root.digests if isinstance(root, Corpus) else corpus_digests(root)
+    return digests_sha256(root.digests if isinstance(root, Corpus) else corpus_digests(root))
+
+
+def digests_sha256(digests: Mapping[str, str]) -> str:
+    """The corpus hash of relative path -> sha256 of each corpus file (corpus_sha256)."""
     digest = hashlib.sha256()
     for relative in sorted(digests):
         digest.update(f"{relative}\0{digests[relative]}\n".encode())
+    return digest.hexdigest()
+
+
+# --- inputs and labels: what a run's outputs answer, and what scores them -----------------------
+
+def session_input_digests(corpus: Corpus) -> dict[str, str]:
+    """fixture id -> sha256 of each session's body as `render` substitutes it into the prompt
+    (frontmatter dropped, leading and trailing newlines stripped): what the model saw of it. A
+    session that cannot be read is UNREAD; one with no frontmatter to split off is hashed whole.
+    Frontmatter is not an input: the model never sees it."""
+    digests = {}
+    for fixture_id, path in corpus.session_paths.items():
+        text = corpus.texts.get(path)
+        if text is None:
+            digests[fixture_id] = UNREAD
+            continue
+        body = corpus.transcripts.get(fixture_id)  # split already when loaded for scoring
+        if body is None:
+            try:
+                body = split_frontmatter(text, path)[1]
+            except InputError:
+                body = text
+        digests[fixture_id] = hashlib.sha256(body.strip("\n").encode("utf-8", "surrogateescape")).hexdigest()
+    return digests
+
+
+def inputs_sha256(prompt_sha256: str, sessions: Mapping[str, str]) -> str:
+    """sha256 over `prompt\\0<prompt sha256>\\n`, then `sessions/<id>.md\\0<input digest>\\n` for
+    each session by fixture id: the inputs a run's outputs answer (docs/scoring.md, "Drift")."""
+    digest = hashlib.sha256(f"prompt\0{prompt_sha256}\n".encode())
+    for fixture_id in sorted(sessions):
+        digest.update(f"{SESSIONS_DIR}/{fixture_id}{SESSION_SUFFIX}\0{sessions[fixture_id]}\n".encode())
+    return digest.hexdigest()
+
+
+def labels_sha256(corpus: Corpus) -> str:
+    """sha256 over `<relative path>\\0<sha256>\\n` for corpus.yaml and every sidecar, sorted by path,
+    then `contract\\0<the output contract's sha256>\\n`: what a run's outputs are scored under. A
+    label revision, a corpus_version bump or a prompt_under_eval change moves it; a session does not."""
+    digest = hashlib.sha256()
+    for relative in sorted(corpus.digests):
+        if relative == SPEC_FILE or relative.startswith(f"{SIDECARS_DIR}/"):
+            digest.update(f"{relative}\0{corpus.digests[relative]}\n".encode())
+    digest.update(f"contract\0{corpus.contract.sha256 if corpus.contract is not None else 'invalid'}\n".encode())
     return digest.hexdigest()

@@ -8,10 +8,19 @@ from corpustools.io.positions import Pos
 from corpustools.io.schemastore import validate
 from corpustools.io.yamlload import YamlDoc
 from corpustools.model.contract import DEFAULT, Contract, field_problem, type_problem
+from corpustools.model.normalize import contains_term
 
 # The sidecar's two point lists: points a correct output must carry, and points it may carry
 # (a proposal matching one is not a phantom; leaving one out is not a miss).
 EXPECTED_POINTS, OPTIONAL_POINTS = "expected_points", "optional_points"
+# A point's two term lists. An entry of either is a term or a list of terms: in must_match_all
+# the alternatives of one entry (one of them must occur), in must_not_match the parts of a
+# combination (forbidden only when all of them occur in one item's forbid fields).
+MUST_MATCH_ALL, MUST_NOT_MATCH = "must_match_all", "must_not_match"
+TERM_LISTS = (MUST_MATCH_ALL, MUST_NOT_MATCH)
+# How an entry of several terms is written on one line (reports, reasons, JSON): alternatives
+# joined by " | ", the parts of a forbidden combination by " + " (docs/scoring.md).
+ANY_OF_JOINER, COMBINATION_JOINER = " | ", " + "
 
 
 @dataclass(frozen=True)
@@ -21,11 +30,37 @@ class Term:
 
 
 @dataclass(frozen=True)
+class TermEntry:
+    """One entry of a point's `must_match_all` or `must_not_match`: a term, or a list of terms
+    written as one entry (`- [tracking sync, trackingsync]`)."""
+
+    terms: tuple[Term, ...]  # the term, or the alternatives / parts in sidecar order
+    pos: Pos  # where the entry is written
+    joiner: str = ANY_OF_JOINER  # ANY_OF_JOINER (must_match_all) or COMBINATION_JOINER (must_not_match)
+    listed: bool = False  # written as a list (even of one term)
+
+    @property
+    def text(self) -> str:
+        """The entry on one line: the term, or its terms joined (`tracking sync | trackingsync`,
+        `reading list + surviving title`): what reasons, evidence and reports name it by."""
+        return self.joiner.join(term.text for term in self.terms)
+
+    @property
+    def texts(self) -> tuple[str, ...]:
+        return tuple(term.text for term in self.terms)
+
+    def found_in(self, normalized_text: str) -> Term | None:
+        """An alternative of this must_match_all entry that `normalized_text` contains (the first
+        in sidecar order), or None: the scorer's one test of an entry."""
+        return next((term for term in self.terms if contains_term(normalized_text, term.text)), None)
+
+
+@dataclass(frozen=True)
 class ExpectedPoint:
     id: str
     type: str  # an item type of the output contract
-    must_match_all: tuple[Term, ...]
-    must_not_match: tuple[Term, ...]
+    must_match_all: tuple[TermEntry, ...]  # every entry must be found (one alternative of each)
+    must_not_match: tuple[TermEntry, ...]  # an entry fires when all its parts are in one item
     pos: Pos
     notes: str | None = None  # a one-sentence meaning of the point, for human judges
     list_key: str = EXPECTED_POINTS  # the sidecar list it sits in: expected_points | optional_points
@@ -64,6 +99,18 @@ class Sidecar:
         return self.points + self.optional_points
 
 
+def _entries(doc: YamlDoc, where: tuple, entries: list, joiner: str) -> tuple[TermEntry, ...]:
+    found = []
+    for j, entry in enumerate(entries):
+        at = where + (j,)
+        if isinstance(entry, list):
+            found.append(TermEntry(tuple(Term(t, doc.pos(at + (k,))) for k, t in enumerate(entry)), doc.pos(at),
+                                   joiner, True))
+        else:
+            found.append(TermEntry((Term(entry, doc.pos(at)),), doc.pos(at), joiner))
+    return tuple(found)
+
+
 def _points(doc: YamlDoc, list_key: str) -> tuple[ExpectedPoint, ...]:
     points = []
     for i, point in enumerate(doc.data.get(list_key, [])):
@@ -71,10 +118,8 @@ def _points(doc: YamlDoc, list_key: str) -> tuple[ExpectedPoint, ...]:
         points.append(ExpectedPoint(
             id=point["id"],
             type=point["type"],
-            must_match_all=tuple(
-                Term(t, doc.pos(base + ("must_match_all", j))) for j, t in enumerate(point["must_match_all"])),
-            must_not_match=tuple(
-                Term(t, doc.pos(base + ("must_not_match", j))) for j, t in enumerate(point.get("must_not_match", []))),
+            must_match_all=_entries(doc, base + (MUST_MATCH_ALL,), point[MUST_MATCH_ALL], ANY_OF_JOINER),
+            must_not_match=_entries(doc, base + (MUST_NOT_MATCH,), point.get(MUST_NOT_MATCH, []), COMBINATION_JOINER),
             pos=doc.pos(base),
             notes=point.get("notes"),
             list_key=list_key,
@@ -106,11 +151,30 @@ def contract_errors(data: dict, contract: Contract) -> list[tuple[tuple, str]]:
     return errors
 
 
+def _entry_error(data, keypath: tuple, pointer: str, message: str) -> tuple[tuple, str]:
+    """A schema error inside a term list, said as what is wrong with the entry, at the entry: a
+    list inside a list of terms, or an empty list (other errors as the schema words them)."""
+    if len(keypath) in (4, 5) and keypath[0] in (EXPECTED_POINTS, OPTIONAL_POINTS) and keypath[2] in TERM_LISTS:
+        value = data
+        for part in keypath:
+            value = value[part]
+        entry, where = keypath[:4], pointer.rsplit("/", len(keypath) - 4)[0]
+        what = "alternatives" if keypath[2] == MUST_MATCH_ALL else "terms forbidden together"
+        if len(keypath) == 5 and isinstance(value, list):
+            return entry, (f"{where}: a term list nested deeper than one level: an entry is a term or one list of "
+                           f"{what}")
+        if len(keypath) == 4 and value == []:
+            return entry, f"{where}: an empty list of {what}: give at least one term, or remove the entry"
+    return keypath, f"{pointer or '/'}: {message}"
+
+
 def parse_sidecar(doc: YamlDoc, contract: Contract | None = DEFAULT) -> tuple[Sidecar | None, list[tuple[Pos, str]]]:
     """The sidecar, or None with every schema error at the offending key's position (a point
     type or a pinned field the output contract does not declare is one too; None as `contract`
     checks neither)."""
-    errors = [(e.keypath, f"{e.pointer or '/'}: {e.message}") for e in validate("sidecar", doc.data)]
+    # One error per entry: a list holding two lists is one mistake.
+    errors = list(dict.fromkeys(_entry_error(doc.data, e.keypath, e.pointer, e.message)
+                                for e in validate("sidecar", doc.data)))
     if contract is not None:  # reported with the schema's errors: every mistake of the file at once
         errors += contract_errors(doc.data, contract)
     if errors:

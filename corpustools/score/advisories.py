@@ -25,6 +25,7 @@ NEAR_MISS_SCORE = 85
 # A backticked span that is one token (no whitespace) is an identifier: a name, path or key.
 _CODE_SPAN = re.compile(r"`([^`\s]{2,200})`")
 _TRIM = ".,;:/'\"()[]{}"
+_WORD_END = re.compile(r"\s")  # what ends a word in a normalized text
 
 
 def type_mismatches(sidecar: Sidecar, proposals, points) -> list[Advisory]:
@@ -36,27 +37,44 @@ def type_mismatches(sidecar: Sidecar, proposals, points) -> list[Advisory]:
     return out
 
 
-def near_misses(sidecar: Sidecar, proposals, evidence) -> list[Advisory]:
-    """Terms of an unmatched expected point that the scorer found absent from a same-type proposal
-    (the evidence says which; nothing is matched twice) but that have a close variant there."""
+def _close_variant(term: str, match_text: str):
+    """rapidfuzz's alignment of `term` (normalized) in `match_text` when it scores at least
+    NEAR_MISS_SCORE (partial_ratio), else None."""
     from rapidfuzz import fuzz
 
+    needle = normalize(term)
+    return fuzz.partial_ratio_alignment(needle, match_text, score_cutoff=NEAR_MISS_SCORE) if needle else None
+
+
+def close_wording(term: str, match_text: str) -> str | None:
+    """The words of `match_text` (normalized) that are a close variant of `term` (what a near-miss
+    flags), widened to whole words; None when there is none: the wording calibrate's brittle-term
+    offers as an alternative."""
+    found = _close_variant(term, match_text)
+    if found is None:
+        return None
+    start = max(match_text.rfind(" ", 0, found.dest_start), match_text.rfind("\n", 0, found.dest_start)) + 1
+    after = _WORD_END.search(match_text, max(found.dest_end - 1, found.dest_start))
+    return match_text[start:after.start() if after else len(match_text)].strip() or None
+
+
+def near_misses(sidecar: Sidecar, proposals, evidence) -> list[Advisory]:
+    """Terms of an unmatched expected point that the scorer found absent from a same-type proposal
+    (the evidence says which; nothing is matched twice) but that have a close variant there; for
+    an entry of alternatives, each alternative that has one."""
     by_name = {p.name: p for p in proposals}
     expected = (e for e in evidence if not e.optional)
     out = []
     for point, seen in zip(sidecar.points, expected, strict=True):
         if seen.matched:
             continue
-        for i, term in enumerate(point.must_match_all):
-            needle = normalize(term.text)
-            if not needle:
-                continue
+        for i, entry in enumerate(point.must_match_all):
             for candidate in seen.proposals:
                 if candidate.terms[i].found:
                     continue
-                if fuzz.partial_ratio(needle, by_name[candidate.proposal].match_text, score_cutoff=NEAR_MISS_SCORE):
-                    out.append(Advisory(AdvisoryKind.NEAR_MISS, point_id=point.id, text=term.text,
-                                        proposal=candidate.proposal))
+                text = by_name[candidate.proposal].match_text
+                out += [Advisory(AdvisoryKind.NEAR_MISS, point_id=point.id, text=term.text, proposal=candidate.proposal)
+                        for term in entry.terms if _close_variant(term.text, text) is not None]
     return out
 
 

@@ -13,7 +13,7 @@ from corpustools.score.aggregate import METRICS, Metric, metric_value
 from corpustools.score.formatting import run_value, signed
 from corpustools.score.reasons import TextEnum, Verdict
 from corpustools.score.repeated import point_stability
-from corpustools.score.scoring import CorpusInfo, RunScore, open_corpus, score_run
+from corpustools.score.scoring import CorpusInfo, RunScore, label_lines, open_corpus, score_run
 from corpustools.score.stats import flips_needed, mcnemar_exact, mean, sample_std
 
 
@@ -51,7 +51,8 @@ class Headline(TextEnum):
 
 
 class CorpusDrift(Exception):
-    """A run was produced against another corpus and drift was not allowed."""
+    """A run's outputs answer other inputs (sessions changed since, or a run.yaml too old to tell)
+    and drift was not allowed. Revised labels are no drift: both sides are scored under them."""
 
 
 def transition(base: Fraction, candidate: Fraction) -> Transition:
@@ -141,8 +142,9 @@ class Comparison:
     points: tuple[PointChange, ...]
     metrics: tuple[MetricChange, ...]
     paired: PairedTest
-    drift: tuple[str, ...]  # runs produced against another corpus (only when drift was allowed)
+    drift: tuple[str, ...]  # runs whose outputs answer other inputs (only when drift was allowed)
     blocking: tuple[str, ...]  # the keys of the metrics that decide the headline (corpus.yaml compare: blocking:)
+    labels_revised: tuple[str, ...] = ()  # the label-drift line(s): both sides are scored under the current labels
 
     @property
     def several_runs(self) -> bool:
@@ -295,4 +297,4 @@ def compare_runs(corpus_root: str, base_folders: list[str], candidate_folders: l
                    for key, (point_id, matched) in sorted(base_points.items()))
     metrics = tuple(metric_change(m, base, candidate) for m in METRICS)
     return Comparison(loaded.info, loaded.warnings, base, candidate, fixtures, points, metrics, paired_test(fixtures),
-                      drift, loaded.info.blocking)
+                      drift, loaded.info.blocking, label_lines(base + candidate))

@@ -22,15 +22,17 @@ from corpustools.score.reasons import Verdict
 from corpustools.score.report_markdown import across_runs
 
 # Shared with the text comparison (compare_text): the plain words of each part.
-DRIFT_CAVEAT = "Fixture transitions may reflect changed labels, not a changed prompt."
+DRIFT_CAVEAT = "Fixture transitions may reflect changed sessions, not a changed prompt."
 NOISE_RULE = "when it exceeds twice the larger side's run-to-run sample standard deviation."
 
 
 def drift_line(comparison: Comparison) -> list[str]:
+    """The input drift allowed, then the label-drift line(s)."""
+    labels = [line for text in comparison.labels_revised for line in (md(text), "")]
     if not comparison.drift:
-        return []
+        return labels
     return [f"> **CORPUS DRIFT ALLOWED (--allow-corpus-drift):** {md('; '.join(comparison.drift))}. {DRIFT_CAVEAT}",
-            ""]
+            ""] + labels
 
 
 def verdict_block(comparison: Comparison) -> list[str]:

@@ -70,7 +70,11 @@ def warning_lines(comparison: Comparison) -> list[str]:
 
 
 def compare_text(comparison: Comparison) -> str:
-    lines = changed_lines(comparison) + [""] + sides_lines(comparison) + metric_lines(comparison)
+    """The label-drift line (when the labels were revised since a run: both sides are scored under
+    the current ones), what changed, the sides and metrics, warnings, then the headline."""
+    revised = list(comparison.labels_revised)
+    lines = revised + ([""] if revised else []) + changed_lines(comparison) + [""] + sides_lines(comparison)
+    lines += metric_lines(comparison)
     optional = optional_sides(comparison)
     lines += [f"optional points matched (never in recall): {optional}"] if optional else []
     lines += [f"{PAIRED_LABEL} {paired_text(comparison)}", comparison.blocking_text]

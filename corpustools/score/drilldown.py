@@ -10,7 +10,8 @@ import json
 from dataclasses import dataclass
 
 from corpustools.model.contract import Item
-from corpustools.score.evidence import ForbiddenHit, PointEvidence
+from corpustools.model.sidecar import ANY_OF_JOINER, COMBINATION_JOINER
+from corpustools.score.evidence import ForbiddenHit, PointEvidence, TermCheck
 from corpustools.score.formatting import code
 from corpustools.score.match import FieldScore, FixtureScore
 from corpustools.score.reasons import Reason, ReasonKind
@@ -92,16 +93,57 @@ def evidence_lines(detail: ReasonDetail, quote, value=None, title=None) -> list[
         absent = ", ".join(quote(term) for term in closest.absent) or "nothing (it holds every term)"
         return [f"closest: {quote(closest.proposal)} {title(one_line(closest.title))}; absent: {absent}"]
     if detail.hits:
-        fields: dict[str, list[str]] = {}  # proposal name -> its fields holding the term, hits in order
-        titles = {}
-        for hit in detail.hits:
-            fields.setdefault(hit.proposal, []).append(quote(hit.field))
-            titles[hit.proposal] = hit.title
-        return [f"in {quote(name)} {title(one_line(titles[name]))}, field{'s' if len(found) > 1 else ''} "
-                + ", ".join(found) for name, found in fields.items()]
+        return [f"in {quote(name)} {title(one_line(heading))}" + _fields_holding(parts, quote)
+                for name, (heading, parts) in hits_by_proposal(detail.hits).items()]
     if detail.phantoms:
         return [f"matching no point: {quote(p.name)} {title(one_line(p.title))}" for p in detail.phantoms]
     return []
+
+
+def hits_by_proposal(hits: tuple[ForbiddenHit, ...]) -> dict[str, tuple[str, dict[str, list[str]]]]:
+    """Proposal name -> (its title, what it holds -> the fields holding it), hits in order: for a
+    term, the term; for a forbidden combination, each part (in sidecar order)."""
+    found: dict[str, tuple[str, dict[str, list[str]]]] = {}
+    for hit in hits:
+        found.setdefault(hit.proposal, (hit.title, {}))[1].setdefault(hit.found, []).append(hit.field)
+    return found
+
+
+def _fields_holding(parts: dict[str, list[str]], quote) -> str:
+    """`, fields body, tags[1]` for a term; for a combination each part with its fields:
+    `: "reading list" in body; "surviving title" in body, title`."""
+    def listed(found: list[str]) -> str:
+        return f"field{'s' if len(found) > 1 else ''} " + ", ".join(quote(f) for f in found)
+
+    if len(parts) == 1:
+        return ", " + listed(next(iter(parts.values())))
+    return ": " + "; ".join(f"{quote(part)} in {', '.join(quote(f) for f in found)}" for part, found in parts.items())
+
+
+def entry_words(check: TermCheck, quote) -> str:
+    """A must_match_all entry in words: the term, or `any of a | b` for an entry of alternatives
+    (each alternative rendered apart, so a term holding spaces is never read as two)."""
+    if len(check.alternatives) < 2:
+        return quote(check.term)
+    return "any of " + ANY_OF_JOINER.join(quote(a) for a in check.alternatives)
+
+
+def forbidden_words(detail: ReasonDetail, quote, title) -> str:
+    """`forbidden term x (point p) in map[0] "...", field body`; for a combination its parts and
+    where each was found: `forbidden combination a + b (point p) in map[0] "...": a in body and b
+    in title`. Proposals apart by `; `."""
+    reason = detail.reason
+    by_proposal = hits_by_proposal(detail.hits)
+    parts = list(dict.fromkeys(part for _, held in by_proposal.values() for part in held))
+    point = f"(point {quote(str(reason.point_id))})"
+    if len(parts) < 2:
+        where = "; ".join(f"{quote(name)} {title(one_line(heading))}" + _fields_holding(held, quote)
+                          for name, (heading, held) in by_proposal.items())
+        return f"forbidden term {quote(str(reason.term))} {point}" + (f" in {where}" if where else "")
+    where = "; ".join(f"{quote(name)} {title(one_line(heading))}: " + " and ".join(
+        f"{quote(part)} in {', '.join(quote(f) for f in fields)}" for part, fields in held.items())
+        for name, (heading, held) in by_proposal.items())
+    return f"forbidden combination {COMBINATION_JOINER.join(quote(p) for p in parts)} {point} in {where}"
 
 
 def plural(count: int, noun: str) -> str:
@@ -113,7 +155,8 @@ def reason_words(detail: ReasonDetail, quote, value=None, plain=str, title=None)
     states it; closest map[1] "..." lacks series_builder`. `quote` renders a user-provided name or
     term, `title` a proposal's title (default: `quote`), `value` a JSON text (default: `quote`),
     `plain` free text such as a file's problem (default: as is; HTML escapes it). The reason's
-    code goes beside it, never instead."""
+    code goes beside it, never instead. An entry of alternatives reads `any of a | b`, a forbidden
+    combination `a + b` with each part's fields."""
     title = title or quote
     reason = detail.reason
     kind = reason.kind
@@ -125,13 +168,11 @@ def reason_words(detail: ReasonDetail, quote, value=None, plain=str, title=None)
         kind_name = quote(detail.missed.type)
         if closest is None:
             return f"missed point {point}: the output has no {kind_name}"
-        absent = ", ".join(quote(term) for term in closest.absent)
+        absent = ", ".join(entry_words(check, quote) for check in closest.terms if not check.found)
         return (f"missed point {point}: no {kind_name} states it; closest {quote(closest.proposal)} "
                 f"{title(one_line(closest.title))} " + (f"lacks {absent}" if absent else "holds every term"))
     if kind is ReasonKind.FORBIDDEN_MATCH:
-        where = "; ".join(line.removeprefix("in ") for line in evidence_lines(detail, quote, title=title))
-        return (f"forbidden term {quote(str(reason.term))} (point {quote(str(reason.point_id))})"
-                + (f" in {where}" if where else ""))
+        return forbidden_words(detail, quote, title)
     if kind is ReasonKind.PHANTOM_OVER_BUDGET:
         named = ", ".join(f"{quote(p.name)} {title(one_line(p.title))}" for p in detail.phantoms)
         found = reason.phantoms or 0

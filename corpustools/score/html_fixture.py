@@ -16,7 +16,7 @@ from corpustools.model.corpus import Corpus
 from corpustools.model.normalize import term_spans
 from corpustools.model.sidecar import Sidecar
 from corpustools.score.drilldown import json_text, reason_details, reason_words
-from corpustools.score.evidence import ForbiddenHit, PointEvidence
+from corpustools.score.evidence import ForbiddenHit, PointEvidence, TermCheck
 from corpustools.score.html_page import anchor, esc, table, verdict_badge
 from corpustools.score.match import FixtureScore
 from corpustools.score.reasons import FixtureStatus, Verdict
@@ -62,23 +62,25 @@ def fixture_rows(runs: tuple[RunScore, ...]) -> list[str]:
     return lines + ["</table>"]
 
 
-def marked(text: str, terms: list[tuple[str, str]]) -> str:
-    """`text` escaped, with every span where one of `terms` ((point id, term)) was found wrapped
-    in `<mark class="forbidden">`; overlapping spans merge into one mark."""
-    spans = sorted((start, end, point, term) for point, term in terms for start, end in term_spans(text, term))
+def marked(text: str, terms: list[tuple[str, str, str]]) -> str:
+    """`text` escaped, with every span where one of `terms` ((point id, entry, what was found: the
+    term or one part of a forbidden combination)) was found wrapped in `<mark class="forbidden">`;
+    overlapping spans merge into one mark."""
+    spans = sorted((start, end, point, entry, found) for point, entry, found in terms
+                   for start, end in term_spans(text, found))
     merged: list[list] = []
-    for start, end, point, term in spans:
+    for start, end, point, entry, found in spans:
         if merged and start < merged[-1][1]:
             merged[-1][1] = max(merged[-1][1], end)
-            merged[-1][2].append((point, term))
+            merged[-1][2].append((point, found, entry))
         else:
-            merged.append([start, end, [(point, term)]])
+            merged.append([start, end, [(point, found, entry)]])
     out, at = [], 0
     for start, end, hits in merged:
         names = sorted(set(hits))
         out.append(block_text(text[at:start]))
         out.append(f'<mark class="forbidden" data-term="{esc(names[0][1])}" data-point="{esc(names[0][0])}" '
-                   f'title="{esc("; ".join(f"forbidden by {p}: {t}" for p, t in names))}">'
+                   f'title="{esc("; ".join(f"forbidden by {p}: {e}" for p, _, e in names))}">'
                    f"{block_text(text[start:end])}</mark>")
         at = end
     out.append(block_text(text[at:]))
@@ -122,17 +124,25 @@ def point_block(point: PointEvidence, notes: str | None) -> list[str]:
         lines.append(f'<div class="proposal muted">no {esc(point.type)} proposal in the output</div>')
     for proposal in (p for p in point.proposals if p.matched or not point.matched):
         terms = "".join(f'<span class="term {"found" if t.found else "absent"}" data-term="{esc(t.term)}">'
-                        f"{esc(t.term)}</span>" for t in proposal.terms)
+                        f"{term_label(t)}</span>" for t in proposal.terms)
         lines.append(f'<div class="proposal" data-proposal="{esc(proposal.proposal)}">'
                      f"<code>{esc(proposal.proposal)}</code> {esc(proposal.title)}: {terms}</div>")
     return lines + ["</div>"]
+
+
+def term_label(check: TermCheck) -> str:
+    """A must_match_all entry as shown: the term, or its alternatives with the one found in bold."""
+    if len(check.alternatives) < 2:
+        return esc(check.term)
+    return " | ".join(f"<strong>{esc(a)}</strong>" if a == check.found_term else esc(a) for a in check.alternatives)
 
 
 def proposal_block(proposal: Item, phantom: bool, hits: list[ForbiddenHit]) -> list[str]:
     """The item's title, then each field the output contract shows: a one-line string as a line,
     a longer one as a block, a list as codes; forbidden hits marked where the scorer found them."""
     def field(name: str, text: str) -> str:
-        return marked(text, [(h.point_id, h.term) for h in hits if h.proposal == proposal.name and h.field == name])
+        return marked(text, [(h.point_id, h.term, h.found) for h in hits
+                             if h.proposal == proposal.name and h.field == name])
 
     badge = ' <span class="verdict v-FAIL">phantom</span>' if phantom else ""
     title_field = proposal.title_field
@@ -153,6 +163,13 @@ def proposal_block(proposal: Item, phantom: bool, hits: list[ForbiddenHit]) -> l
         else:
             lines.append(f'<div class="muted">{esc(name)}: <code>{field(name, json_text(value))}</code></div>')
     return lines + ["</div>"]
+
+
+def forbidden_label(hit: ForbiddenHit) -> str:
+    """The term found, and for a part of a forbidden combination, the combination it belongs to."""
+    if hit.found == hit.term:
+        return esc(hit.term)
+    return f'{esc(hit.found)} <span class="muted">(part of {esc(hit.term)})</span>'
 
 
 def run_evidence(fixture: FixtureScore, sidecar: Sidecar | None, show_reasons: bool = True) -> list[str]:
@@ -180,7 +197,7 @@ def run_evidence(fixture: FixtureScore, sidecar: Sidecar | None, show_reasons: b
     if hits:
         lines += ["<h4>Forbidden terms found</h4>"]
         lines += table(["point", "term", "proposal", "field"],
-                       [[f"<code>{esc(h.point_id)}</code>", esc(h.term), f"<code>{esc(h.proposal)}</code>",
+                       [[f"<code>{esc(h.point_id)}</code>", forbidden_label(h), f"<code>{esc(h.proposal)}</code>",
                          esc(h.field)] for h in hits], "forbidden")
     phantoms = set(fixture.unexpected)
     lines.append(f"<h4>Output ({len(fixture.proposals)} proposal{'s' if len(fixture.proposals) != 1 else ''}, "

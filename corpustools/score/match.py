@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from corpustools.model.contract import ABSENT, Item
-from corpustools.model.normalize import contains_term, normalize
+from corpustools.model.normalize import normalize
 from corpustools.model.sidecar import ExpectedPoint, Sidecar
 from corpustools.score.evidence import ForbiddenHit, PointEvidence
 from corpustools.score.reasons import (
@@ -80,7 +80,8 @@ class FixtureScore:
 
 
 def contains_all(proposal: Item, point: ExpectedPoint) -> bool:
-    return all(contains_term(proposal.match_text, term.text) for term in point.must_match_all)
+    """Whether the proposal holds every must_match_all entry (one alternative of each)."""
+    return all(entry.found_in(proposal.match_text) is not None for entry in point.must_match_all)
 
 
 def point_score(evidence: PointEvidence) -> PointScore:
@@ -124,11 +125,12 @@ def field_scores(sidecar: Sidecar, values: Mapping[str, Any] | None) -> tuple[Fi
 
 
 def forbidden_matches(sidecar: Sidecar, hits: tuple[ForbiddenHit, ...]) -> list[Reason]:
-    """`forbidden-match:<id>:<term>` for every must_not_match term of an expected or optional point
-    found in any field of any proposal (`hits`: evidence.forbidden_hits says where)."""
+    """`forbidden-match:<id>:<term>` for every must_not_match entry of an expected or optional point
+    found in any proposal (`hits`: evidence.forbidden_hits says where); a combination is named by
+    its parts joined by " + "."""
     hit = {(h.point_id, h.term) for h in hits}
-    return [forbidden_match(point.id, term.text)
-            for point in sidecar.all_points for term in point.must_not_match if (point.id, term.text) in hit]
+    return [forbidden_match(point.id, entry.text)
+            for point in sidecar.all_points for entry in point.must_not_match if (point.id, entry.text) in hit]
 
 
 def fixture_reasons(sidecar: Sidecar, proposals: tuple[Item, ...], points: tuple[PointScore, ...],

@@ -40,7 +40,7 @@ from corpustools.score.html_page import (
 )
 from corpustools.score.reasons import Verdict
 from corpustools.score.report_text import report_verdict_parts
-from corpustools.score.scoring import CorpusInfo, RunScore, ScoreReport
+from corpustools.score.scoring import CorpusInfo, RunScore, ScoreReport, label_lines
 
 
 def corpus_text(c: CorpusInfo) -> str:
@@ -190,13 +190,16 @@ def verdict_banner(report: ScoreReport) -> str:
 
 
 def page_warnings(report: ScoreReport) -> list[str]:
+    """Input drift, runs pooled with --allow-mixed, cached repeats and the corpus's and runs'
+    warnings; then the label-drift line(s), which are no warning: the score is the current labels'."""
     runs = report.runs
-    lines = [f"WARNING: CORPUS DRIFT. {run.drift}. The score judges these results against labels they were not "
-             "produced for." for run in runs if run.drift]
+    lines = [f"WARNING: CORPUS DRIFT. {run.drift}." for run in runs if run.drift]
+    lines += [f"MIXED RUNS (--allow-mixed): {line}: the means and the noise floor pool them." for line in report.mixed]
     if report.repeated is not None:
         lines += [f"WARNING: {a} and {b} have byte-identical result files: a cache, not an independent run."
                   for a, b in report.repeated.identical]
-    return warnings(lines + list(report.corpus_warnings) + [w for run in runs for w in run.warnings])
+    return (warnings(lines + list(report.corpus_warnings) + [w for run in runs for w in run.warnings])
+            + [f'<p class="labels-revised">{esc(line)}</p>' for line in label_lines(runs)])
 
 
 def score_html(report: ScoreReport, corpus: Corpus, history: tuple[tuple[dict[str, str], ...], str] | None = None) -> str:

@@ -7,7 +7,7 @@ import json
 
 from corpustools.score.aggregate import METRICS, PROPORTIONS, Aggregate, Proportion
 from corpustools.score.drilldown import reason_details
-from corpustools.score.evidence import PointEvidence
+from corpustools.score.evidence import ForbiddenHit, PointEvidence
 from corpustools.score.formatting import public_manifest, rounded
 from corpustools.score.match import FieldScore, FixtureScore, PointScore
 from corpustools.score.scoring import CorpusInfo, RunScore, ScoreReport
@@ -40,10 +40,18 @@ def fixture_dict(f: FixtureScore) -> dict:
         "unexpected": list(f.unexpected),
         "optional_points": [point_dict(p) for p in f.optional_points],
         "missed": [missed_dict(d.missed) for d in reason_details(f) if d.missed is not None],
-        "forbidden": [{"point": h.point_id, "term": h.term, "proposal": h.proposal, "field": h.field}
-                      for h in f.forbidden],
+        "forbidden": [forbidden_dict(h) for h in f.forbidden],
         "fields": [field_dict(field) for field in f.fields],
     }
+
+
+def forbidden_dict(hit: ForbiddenHit) -> dict:
+    """Where a must_not_match entry was found; a forbidden combination's hit also names the part
+    found in that field (`part`), one hit per (part, field)."""
+    data = {"point": hit.point_id, "term": hit.term, "proposal": hit.proposal, "field": hit.field}
+    if hit.part:
+        data = {"point": hit.point_id, "term": hit.term, "part": hit.part, "proposal": hit.proposal, "field": hit.field}
+    return data
 
 
 def field_dict(field: FieldScore) -> dict:
@@ -95,6 +103,7 @@ def run_dict(run: RunScore) -> dict:
         "results": run.folder,
         "run": public_manifest(run.manifest),
         "corpus_drift": run.drift,
+        "labels_revised": run.labels,
         "warnings": list(run.warnings),
         "fixtures": [fixture_dict(f) for f in run.fixtures],
         "categories": [{"category": c.category, "passed": c.passed, "total": c.total} for c in run.categories],
@@ -128,7 +137,8 @@ def score_json(report: ScoreReport) -> str:
         data.update(run_dict(report.runs[0]))
     else:
         data = {"corpus": corpus_dict(report.corpus), "corpus_warnings": list(report.corpus_warnings),
-                "runs": [run_dict(run) for run in report.runs], "repeated": repeated_dict(report)}
+                "mixed_runs": list(report.mixed), "runs": [run_dict(run) for run in report.runs],
+                "repeated": repeated_dict(report)}
     return dumps(data)
 
 
@@ -139,6 +149,7 @@ def compare_json(comparison) -> str:
     rate = {m.key: m.is_rate for m in METRICS}
     data = {
         "corpus_drift_allowed": list(comparison.drift),
+        "labels_revised": list(comparison.labels_revised),
         "corpus": corpus_dict(comparison.corpus),
         "corpus_warnings": list(comparison.corpus_warnings),
         "headline": comparison.headline_text,

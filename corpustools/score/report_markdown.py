@@ -25,7 +25,7 @@ from corpustools.score.formatting import (
 )
 from corpustools.score.match import FixtureScore
 from corpustools.score.reasons import Verdict
-from corpustools.score.scoring import RunScore, ScoreReport
+from corpustools.score.scoring import RunScore, ScoreReport, label_lines
 
 
 def summary_line(run: RunScore) -> str:
@@ -36,8 +36,16 @@ def summary_line(run: RunScore) -> str:
 def drift_banner(run: RunScore) -> list[str]:
     if not run.drift:
         return []
-    return [f"> **WARNING: CORPUS DRIFT.** {md(run.drift)}. The score below judges these results against labels "
-            "they were not produced for.", ""]
+    return [f"> **WARNING: CORPUS DRIFT.** {md(run.drift)}.", ""]
+
+
+def drift_notes(report: ScoreReport) -> list[str]:
+    """Every input-drift banner, then the runs pooled with --allow-mixed and the label-drift line(s)."""
+    lines = [line for run in report.runs for line in drift_banner(run)]
+    lines += [f"> **MIXED RUNS (--allow-mixed):** {md(line)}: the means and the noise floor pool them."
+              for line in report.mixed]
+    lines += [""] if report.mixed else []
+    return lines + [line for text in label_lines(report.runs) for line in (md(text), "")]
 
 
 def corpus_rows(report: ScoreReport) -> list[list[str]]:
@@ -256,13 +264,13 @@ def top_warnings(report: ScoreReport) -> list[str]:
 
 def single_run(report: ScoreReport) -> list[str]:
     run = report.runs[0]
-    lines = drift_banner(run) + [summary_line(run), ""] + top_warnings(report) + failing_section(run)
+    lines = drift_notes(report) + [summary_line(run), ""] + top_warnings(report) + failing_section(run)
     lines += details(identity(report, (run,)), table(["", ""], corpus_rows(report) + run_rows(run)))
     return lines + full_tables(run)
 
 
 def several_runs(report: ScoreReport) -> list[str]:
-    lines = [line for run in report.runs for line in drift_banner(run)]
+    lines = drift_notes(report)
     lines += [repeated_summary_line(report), ""] + identical_warnings(report) + top_warnings(report)
     lines += repeated_failing_section(report)
     lines += details(identity(report, report.runs), table(["", ""], corpus_rows(report)))

@@ -24,7 +24,7 @@ from corpustools.score.formatting import (
 )
 from corpustools.score.match import FixtureScore
 from corpustools.score.reasons import Verdict
-from corpustools.score.scoring import CorpusInfo, RunScore, ScoreReport
+from corpustools.score.scoring import CorpusInfo, RunScore, ScoreReport, label_lines
 
 # What the summary says about how a run was made (run.yaml); the rest is in the other formats.
 RUN_FIELDS = ("prompt", "model", "temperature", "date")
@@ -152,6 +152,8 @@ def repeated_lines(report: ScoreReport) -> list[str]:
 def warning_lines(report: ScoreReport) -> list[str]:
     runs = report.runs
     lines = [f"WARNING: CORPUS DRIFT: {run.drift}" for run in runs if run.drift]
+    lines += [f"WARNING: MIXED RUNS (--allow-mixed): {line}: the means and the noise floor pool them"
+              for line in report.mixed]
     if report.repeated is not None:
         lines += [f"WARNING: {a} and {b} have byte-identical result files: a cache, not an independent run"
                   for a, b in report.repeated.identical]
@@ -179,10 +181,12 @@ def verdict_line(report: ScoreReport) -> str:
 
 
 def score_text(report: ScoreReport) -> str:
-    """Failing fixtures, then the summary, warnings and the other formats, then the verdict line."""
+    """The label-drift line (when the labels were revised since a run), failing fixtures, then the
+    summary, warnings and the other formats, then the verdict line."""
     runs = report.runs
+    revised = list(label_lines(runs))
     failing = failing_section(report)
-    lines = failing + ([""] if failing else [])
+    lines = revised + ([""] if revised else []) + failing + ([""] if failing else [])
     lines += single_summary(report) if len(runs) == 1 else repeated_lines(report)
     lines += warning_lines(report)
     lines.append(formats_hint("report.html"))

@@ -14,12 +14,14 @@ from __future__ import annotations
 
 import hashlib
 import os
-from collections.abc import Mapping
+import re
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 
 from corpustools.io.documents import parse_json
 from corpustools.io.inputs import note_folder
 from corpustools.io.positions import InputError, Pos
+from corpustools.io.suggest import closest
 from corpustools.io.textfile import Unreadable, decode_text, read_bytes
 from corpustools.manifest import MANIFEST_FILE, read_manifest
 from corpustools.model.contract import DEFAULT, JSON_FORMAT, Answer, Contract
@@ -75,13 +77,17 @@ def read_result(fixture_id: str, path: str, contract: Contract = DEFAULT) -> Res
     except InputError as err:
         return ResultFile(fixture_id, path, INVALID, error=str(err), digest=f"unread:{err.message}")
     digest = hashlib.sha256(data).hexdigest()
+    text = None
     try:
         text = decode_text(data, path, allow_empty=contract.format != JSON_FORMAT)  # a blank text answer is empty
         if contract.format != JSON_FORMAT:
             return ResultFile(fixture_id, path, OK, answer=contract.read_text(text), digest=digest)
         output = parse_json(text, path)
     except InputError as err:
-        return ResultFile(fixture_id, path, INVALID, error=str(err), digest=digest)
+        # The model's answer as a chat shows it, in a code fence: say what to save instead.
+        fence = fenced_json_line(text) if text is not None else None
+        error = str(InputError(Pos(path, fence, 1), FENCED_HINT)) if fence is not None else str(err)
+        return ResultFile(fixture_id, path, INVALID, error=error, digest=digest)
     errors = contract.schema_errors(output)
     if errors:
         first = errors[0]
@@ -99,9 +105,30 @@ def unreadable_result(fixture_id: str, path: str, err: OSError) -> ResultFile:
     return ResultFile(fixture_id, path, UNREADABLE, error=str(InputError(Pos(path), message)), digest=f"unread:{message}")
 
 
-def stray_results(folder: str, fixture_ids: set[str], suffix: str = DEFAULT.result_suffix) -> list[str]:
+FENCED_HINT = "the file holds a fenced code block: save only the JSON object"
+_FENCE = re.compile(r"\A\s*(```|~~~)[^\n`]*\n(.*)\n[ \t]*\1[ \t]*\s*\Z", re.DOTALL)
+
+
+def fenced_json_line(text: str) -> int | None:
+    """The line of the opening fence when `text` is a JSON object inside one Markdown code fence
+    (```json ... ```), else None."""
+    import json
+
+    match = _FENCE.match(text)
+    if match is None:
+        return None
+    try:
+        inside = json.loads(match.group(2))
+    except ValueError:
+        return None
+    return text[:match.start(1)].count("\n") + 1 if isinstance(inside, dict) else None
+
+
+def stray_results(folder: str, fixture_ids: set[str], suffix: str = DEFAULT.result_suffix,
+                  sessions: Collection[str] = ()) -> list[str]:
     """Warnings for result files (`*.json`, or `*.txt` for a text output) that name no scored
-    fixture (other files are ignored)."""
+    fixture (other files are ignored); a name that matches no fixture at all (not even a session
+    without a sidecar) says which fixture it may have meant."""
     try:
         names = sorted(os.listdir(folder))
     except OSError as err:  # each result was still read by its name, and said what it found
@@ -112,12 +139,16 @@ def stray_results(folder: str, fixture_ids: set[str], suffix: str = DEFAULT.resu
         if name is None:
             warnings.append(f"{os.path.join(folder, listed)}: file name is not valid UTF-8; not scored")
             continue
-        if name.endswith(suffix) and not name.startswith(".") and name[: -len(suffix)] not in fixture_ids:
-            warnings.append(f"{os.path.join(folder, name)}: names no fixture with a sidecar; not scored")
+        stem = name[: -len(suffix)]
+        if name.endswith(suffix) and not name.startswith(".") and stem not in fixture_ids:
+            meant = closest(stem, fixture_ids) if stem not in sessions else None
+            hint = f" (did you mean {meant}{suffix}?)" if meant else ""
+            warnings.append(f"{os.path.join(folder, name)}: names no fixture with a sidecar; not scored{hint}")
     return warnings
 
 
-def read_run_folder(folder: str, fixture_ids: list[str], contract: Contract = DEFAULT) -> RunFolder:
+def read_run_folder(folder: str, fixture_ids: list[str], contract: Contract = DEFAULT,
+                    sessions: Collection[str] = ()) -> RunFolder:
     """Every scored fixture's result (missing ones included) and the manifest of `folder`, each
     result read through `contract`. InputError when `folder` is not a folder: a mistyped path is
     a usage error, not an all-missing run."""
@@ -129,5 +160,5 @@ def read_run_folder(folder: str, fixture_ids: list[str], contract: Contract = DE
     results = {fid: read_result(fid, result_path(folder, fid, contract), contract) for fid in sorted(fixture_ids)}
     manifest = read_manifest(folder)
     warnings += manifest.warnings
-    warnings += stray_results(folder, set(fixture_ids), contract.result_suffix)
+    warnings += stray_results(folder, set(fixture_ids), contract.result_suffix, sessions)
     return RunFolder(folder, results, manifest.manifest, tuple(warnings))

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from corpustools.io.layout import SESSION_SUFFIX, SESSIONS_DIR, SIDECAR_SUFFIX, SIDECARS_DIR
 from corpustools.io.positions import InputError
+from corpustools.manifest import UNRECORDED, CorpusState, RunDrift, corpus_state, run_drift
 from corpustools.model.contract import DEFAULT, Contract
 from corpustools.model.corpus import (
     MISNAMED,
@@ -14,7 +15,6 @@ from corpustools.model.corpus import (
     UNREAD,
     Corpus,
     bad_names,
-    corpus_sha256,
     load_corpus,
     require_corpus,
 )
@@ -36,6 +36,7 @@ class CorpusInfo:
     contract: Contract | None = None  # the output contract results are read through
     prompt: tuple[str, str] | None = None  # corpus.yaml's prompt_under_eval: (name, version)
     blocking: tuple[str, ...] = DEFAULT_BLOCKING  # the metrics compare requires not to worsen
+    state: CorpusState | None = None  # what a run.yaml records of this corpus, to tell drift
 
     @property
     def short_sha(self) -> str:
@@ -51,8 +52,9 @@ class RunScore:
     aggregate: Aggregate
     taxonomy: tuple[tuple[str, int], ...]
     warnings: tuple[str, ...]
-    drift: str | None  # why this run was produced against another corpus, if it was
+    drift: str | None  # why this run's outputs may answer other inputs (input drift), if they may
     fingerprint: tuple  # (fixture id, digest) of each result file present
+    labels: str | None = None  # `labels revised since this run (...)`: scored under revised labels
 
 
 @dataclass(frozen=True)
@@ -105,10 +107,11 @@ def open_corpus(root: str) -> LoadedCorpus:
     # a sessions/ or expected/ folder that is a link or cannot be listed: said, never a silent 0 fixtures
     warnings += [f"{p.pos}: {p.message}; its files are not scored" for p in corpus.problems if p.kind == STRAY_LINK]
     name = spec.name if spec else os.path.basename(os.path.normpath(root))
-    info = CorpusInfo(root, name, spec.corpus_version if spec else None, corpus_sha256(corpus),
+    state = corpus_state(corpus)
+    info = CorpusInfo(root, name, spec.corpus_version if spec else None, state.sha256,
                       tuple(c.id for c in spec.categories) if spec else (), corpus.contract or DEFAULT,
                       (spec.prompt_name, str(spec.prompt_version)) if spec else None,
-                      spec.blocking if spec else DEFAULT_BLOCKING)
+                      spec.blocking if spec else DEFAULT_BLOCKING, state)
     return LoadedCorpus(corpus, info, tuple(warnings))
 
 
@@ -117,23 +120,10 @@ def first_problem(corpus: Corpus, path: str) -> str | None:
     return f"{problem.pos}: {problem.message}" if problem else None
 
 
-def drift_message(manifest: dict | None, folder: str, info: CorpusInfo) -> str | None:
-    recorded = (manifest or {}).get("corpus_sha256")
-    if recorded is not None and recorded != info.sha256:
-        return (f"{os.path.join(folder, 'run.yaml')} was produced against corpus sha256 {recorded[:12]}, "
-                f"but {info.path} is {info.short_sha}: these results belong to a different corpus")
-    contract = (manifest or {}).get("contract_sha256")
-    if contract is not None and info.contract is not None and contract != info.contract.sha256:
-        return (f"{os.path.join(folder, 'run.yaml')} was produced under output contract sha256 {contract[:12]}, "
-                f"but {info.path}'s is {info.contract.sha256[:12]}: these results were read under another "
-                "contract (corpus.yaml's output:/session: or its schema file changed)")
-    return None
-
-
 def score_run(loaded: LoadedCorpus, folder: str) -> RunScore:
     corpus, info = loaded.corpus, loaded.info
     fixture_ids = sorted(corpus.sidecar_paths)
-    run = read_run_folder(folder, fixture_ids, loaded.contract)
+    run = read_run_folder(folder, fixture_ids, loaded.contract, set(corpus.session_paths))
     fixtures = []
     for fixture_id in fixture_ids:
         sidecar = corpus.sidecars.get(fixture_id)
@@ -143,9 +133,10 @@ def score_run(loaded: LoadedCorpus, folder: str) -> RunScore:
             continue
         fixtures.append(score_fixture(sidecar, run.results[fixture_id], corpus.transcripts.get(fixture_id),
                                       loaded.contract))
-    drift = drift_message(run.manifest, folder, info)
+    drift = run_drift(run.manifest, folder, info.path, info.state) if info.state is not None else RunDrift()
     return RunScore(folder, run.manifest, tuple(fixtures), category_rows(fixtures, list(info.categories)),
-                    aggregate(fixtures, loaded.contract), taxonomy(fixtures), run.warnings, drift, run.fingerprint)
+                    aggregate(fixtures, loaded.contract), taxonomy(fixtures), run.warnings, drift.inputs,
+                    run.fingerprint, drift.labels)
 
 
 @dataclass(frozen=True)
@@ -154,11 +145,62 @@ class ScoreReport:
     corpus_warnings: tuple[str, ...]
     runs: tuple[RunScore, ...]
     repeated: RepeatedSummary | None  # when there are two or more runs
+    mixed: tuple[str, ...] = ()  # how the runs pooled with --allow-mixed differ (not repeats of one prompt)
 
 
-def score_report(corpus_root: str, folders: list[str]) -> ScoreReport:
-    """Score every run folder against the corpus; the repeated-run summary when k >= 2."""
+def label_lines(runs: tuple[RunScore, ...]) -> tuple[str, ...]:
+    """What a report says of label drift: the runs' `labels revised since this run (...)` line, once
+    when every run says the same, else each run's, named by its folder; none when no run drifted."""
+    said = [run.labels for run in runs]
+    if not any(said):
+        return ()
+    if all(line == said[0] for line in said):
+        return (str(said[0]),)
+    return tuple(f"{run.folder}: {run.labels}" for run in runs if run.labels)
+
+
+class MixedRuns(Exception):
+    """The runs given to score are not repeats of one prompt, and --allow-mixed was not given."""
+
+
+def score_report(corpus_root: str, folders: list[str], *, allow_mixed: bool = False) -> ScoreReport:
+    """Score every run folder against the corpus; the repeated-run summary when k >= 2. MixedRuns
+    when their manifests say they are not repeats (repeats_differ), unless `allow_mixed`."""
     loaded = open_corpus(corpus_root)
     runs = tuple(score_run(loaded, folder) for folder in folders)
-    return ScoreReport(loaded.info, loaded.warnings, runs, summarize(runs) if len(runs) >= 2 else None)
+    mixed = repeats_differ(runs)
+    if mixed and not allow_mixed:
+        raise MixedRuns(mixed[0])
+    return ScoreReport(loaded.info, loaded.warnings, runs, summarize(runs) if len(runs) >= 2 else None, mixed)
+
+
+# What makes runs repeats of one prompt (run.yaml key path, as said in a message). Inputs are
+# not among them: a run whose sessions changed since drifts, and its banner says so.
+REPEAT_KEYS = ((("prompt", "sha256"), "prompt sha256"), (("model",), "model"), (("contract_sha256",), "contract sha256"))
+
+
+def _recorded(manifest: dict | None, keypath: tuple[str, ...]):
+    value = manifest
+    for key in keypath:
+        value = value.get(key) if isinstance(value, dict) else None
+    return None if value == UNRECORDED else value
+
+
+def repeats_differ(runs: tuple[RunScore, ...]) -> tuple[str, ...]:
+    """One line per run that is no repeat of the first run given: what its run.yaml records
+    differently (prompt sha256, model, output contract). A value either run leaves unrecorded
+    (no run.yaml, `unrecorded`, a run.yaml from before contracts) cannot differ."""
+    lines = []
+    first = runs[0] if runs else None
+    for run in runs[1:]:
+        assert first is not None
+        differ = []
+        for keypath, label in REPEAT_KEYS:
+            a, b = _recorded(first.manifest, keypath), _recorded(run.manifest, keypath)
+            if a is not None and b is not None and a != b:
+                shown = (f"{a[:12]} vs {b[:12]}" if label.endswith("sha256") else f"{a!r} vs {b!r}")
+                differ.append(f"{label} {shown}")
+        if differ:
+            lines.append(f"{first.folder} and {run.folder} are not repeats of one prompt: {'; '.join(differ)}")
+    return tuple(lines)
 

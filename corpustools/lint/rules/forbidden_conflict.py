@@ -2,7 +2,8 @@
 
 What: for each point, each `must_not_match` term that occurs, normalized, inside one of the
 point's normalized `must_match_all` terms is reported at the forbidden term, naming the first
-such required term.
+such required term. An entry of alternatives forces a term only when every alternative contains
+it; a forbidden combination is reported (at the entry) when each of its terms is forced so.
 
 Why: matching is by substring on normalized text, so any output containing the required term
 also contains the forbidden one: the point is unwinnable by construction.
@@ -17,8 +18,9 @@ from __future__ import annotations
 
 from corpustools.lint.diagnostic import ERROR, Problem
 from corpustools.lint.fixes import UNSAFE, Fix, drop_term, term_at
-from corpustools.lint.labels import labelled_points, normalized, point_name, quoted
+from corpustools.lint.labels import entry_shown, labelled_points, normalized, point_name, quoted
 from corpustools.model.normalize import contains_term
+from corpustools.model.sidecar import TermEntry
 
 
 def _drop(ctx, problem):
@@ -34,13 +36,21 @@ SUPPRESSIBLE = True
 FIXES = (Fix(UNSAFE, "drops the must_not_match term (the point then guards against one term fewer)", _drop),)
 
 
+def _forcing(required: tuple[TermEntry, ...], part: str) -> TermEntry | None:
+    """The first must_match_all entry every alternative of which contains `part` (normalized): an
+    output matching the point always holds `part`."""
+    return next((entry for entry in required if all(contains_term(normalized(t), part) for t in entry.terms)), None)
+
+
 def check(ctx, options):
     for _, _, point in labelled_points(ctx):
-        required = [(term, normalized(term)) for term in point.must_match_all]
         for forbidden in point.must_not_match:
-            clash = next((term for term, text in required if contains_term(text, forbidden.text)), None)
-            if clash is not None:
-                yield Problem(forbidden.pos, f"must_not_match term {quoted(forbidden.text)} occurs "
-                                             f"inside must_match_all term {quoted(clash.text)} "
-                                             f"(line {clash.pos.line}); {point_name(point)} can never "
-                                             f"pass")
+            clashes = [_forcing(point.must_match_all, part.text) for part in forbidden.terms]
+            if not clashes or any(clash is None for clash in clashes):
+                continue
+            inside = " and ".join(f"{'entry ' + entry_shown(c) if c.listed else 'term ' + quoted(c.text)} "
+                                  f"(line {c.pos.line})" for c in dict.fromkeys(c for c in clashes if c is not None))
+            what = (f"term {quoted(forbidden.text)} occurs" if not forbidden.listed
+                    else f"combination {entry_shown(forbidden)}: each of its terms occurs")
+            yield Problem(forbidden.pos, f"must_not_match {what} inside must_match_all {inside}; "
+                                         f"{point_name(point)} can never pass")

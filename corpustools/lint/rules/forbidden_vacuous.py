@@ -1,7 +1,9 @@
 """A `must_not_match` term the transcript never says: it guards against nothing.
 
 What: each `must_not_match` term is normalized and looked for in the session's normalized
-turns; a term found in no turn is reported at the term.
+turns; a term found in no turn is reported at the term. Each part of a forbidden combination
+(`- [reading list, surviving title]`) is looked for on its own: a combination with a part the
+session never says almost never fires.
 
 Why: a forbidden term exists to catch a specific wrong extraction — the abandoned approach, the
 agent's rejected guess — and such an output would repeat words from the session. A term the

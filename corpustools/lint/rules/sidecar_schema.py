@@ -3,8 +3,10 @@
 What: a sidecar has exactly `fixture_id`, `category`, `expect_empty`, `expected_points`,
 `max_unexpected_proposals` and `notes`, and optionally `optional_points`; each point (of either
 list) has `id`, `type` (an item type of the output contract: `practice` or `map` in the built-in
-one, see docs/contracts.md), `must_match_all` (at least one string) and optionally
-`must_not_match` and `notes` (a non-empty string). The optional `expected_fields` maps a field
+one, see docs/contracts.md), `must_match_all` (at least one entry: a term, or a list of
+alternative terms) and optionally `must_not_match` (terms, or lists of terms forbidden together)
+and `notes` (a non-empty string). A list inside an entry's list, or an empty list, is reported at
+the entry. The optional `expected_fields` maps a field
 pointer the output contract declares (`output.fields`) to its expected value or a list of
 acceptable values. `corpustools schema sidecar` prints the schema.
 

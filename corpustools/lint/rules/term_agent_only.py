@@ -2,7 +2,8 @@
 
 What: for each point whose item type declares `taught_by` in corpus.yaml's output contract, each
 `must_match_all` term that occurs in the normalized turns of the other speaker but in no turn of a
-`taught_by` speaker is reported at the term. (A term in no turn at all is CT601's.) In the built-in
+`taught_by` speaker is reported at the term (an entry of alternatives, at the entry, when some
+alternative is said by the other speaker and none by a `taught_by` speaker). (A term in no turn at all is CT601's.) In the built-in
 contract, `practice` is taught by the user (`[USER]` turns) and `map` points are exempt, because
 maps may come from either role; see docs/contracts.md for how a corpus declares its own.
 
@@ -20,7 +21,7 @@ Example (flagged), where only the agent wrote "config:import":
 from __future__ import annotations
 
 from corpustools.lint.diagnostic import WARNING, Problem
-from corpustools.lint.labels import normalized, point_name, points_with_turns, quoted
+from corpustools.lint.labels import entry_shown, normalized, point_name, points_with_turns, quoted
 from corpustools.model.contract import AGENT, SPEAKERS, USER
 from corpustools.model.normalize import contains_term
 
@@ -41,9 +42,11 @@ def check(ctx, options):
         if not taught_by or not others or not contract.tags(others[0]):
             continue
         said = {USER: turns.user, AGENT: turns.agent}
-        for term in point.must_match_all:
-            if (normalized(term) and contains_term(said[others[0]], term.text)
-                    and not any(contains_term(said[speaker], term.text) for speaker in taught_by)):
-                yield Problem(term.pos, f"term {quoted(term.text)} of {point.type} {point_name(point)} "
-                                        f"occurs only in {contract.tag_list(others[0])} turns; {point.type}s come "
-                                        f"from what the {' or the '.join(taught_by)} taught")
+        for entry in point.must_match_all:
+            terms = [t for t in entry.terms if normalized(t)]
+            if (any(contains_term(said[others[0]], t.text) for t in terms)
+                    and not any(contains_term(said[speaker], t.text) for t in terms for speaker in taught_by)):
+                shown = entry_shown(entry) if entry.listed else quoted(entry.text)
+                yield Problem(entry.pos, f"{'entry' if entry.listed else 'term'} {shown} of {point.type} "
+                                         f"{point_name(point)} occurs only in {contract.tag_list(others[0])} turns; "
+                                         f"{point.type}s come from what the {' or the '.join(taught_by)} taught")

@@ -1,7 +1,7 @@
 """A term of three or more words: the label depends on one exact wording.
 
 What: each term of either list with more than `max_words` (default 2) words is reported at the
-term. Words are what whitespace separates (punctuation alone is not a word), so an identifier is
+term (each alternative or part of an entry written as a list on its own). Words are what whitespace separates (punctuation alone is not a word), so an identifier is
 one word however many parts it has: `views.view.branch_events` is one word, not four.
 
 Why: a long phrase matches only an output that repeats it word for word. Real runs show phrase

@@ -1,7 +1,8 @@
 """A term written with capitals, though matching ignores case.
 
-What: each term of either list (`must_match_all`, `must_not_match`) whose text differs from its
-lowercase form is reported at the term, with the lowercase spelling to use.
+What: each term of either list (`must_match_all`, `must_not_match`; each alternative or part of an
+entry written as a list on its own) whose text differs from its lowercase form is reported at the
+term, with the lowercase spelling to use.
 
 Why: matching casefolds both sides, so capitals change nothing for the scorer but tell a reader
 that case matters, and a sidecar with mixed spellings of one identifier is harder to review and

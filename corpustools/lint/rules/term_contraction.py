@@ -1,6 +1,7 @@
 """A term written with a possessive or a contraction (`content's uuid`, `don't`, `it's`).
 
-What: each term of either list is reported at the term when a word of it has an apostrophe
+What: each term of either list (each alternative or part of an entry written as a list on its
+own) is reported at the term when a word of it has an apostrophe
 (`'` or `’`) between letters or digits. Two kinds, with different advice:
 - a word-final `'s` (`content's uuid`): normalization drops it (corpustools.model.normalize), so
   the term already means `content uuid`; the apostrophe form is pointless — write the plain

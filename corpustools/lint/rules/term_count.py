@@ -1,7 +1,8 @@
 """A point with too few or too many `must_match_all` terms.
 
 What: a point (expected or optional) whose `must_match_all` list has fewer than `min` (default
-2) or more than `max` (default 4) terms is reported at the point.
+2) or more than `max` (default 4) entries is reported at the point. An entry of alternatives
+(`- [tracking sync, trackingsync]`) counts as one: it is one thing the output must say.
 
 Why: one term matches too much (any output mentioning "branch" passes); many terms make a
 faithful paraphrase likely to miss one. Two to four distinctive terms — an identifier, a name,

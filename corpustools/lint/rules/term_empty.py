@@ -1,7 +1,8 @@
 """A term that normalizes to nothing.
 
 What: each term of either list whose normalized form (corpustools.model.normalize: punctuation and
-spacing removed) is empty — "", "   ", "--", "`" — is reported at the term.
+spacing removed) is empty — "", "   ", "--", "`" — is reported at the term; in an entry written as
+a list (alternatives, or a forbidden combination) each term on its own.
 
 Why: an empty term matches nothing, by design of the matcher: a `must_match_all` point with one
 can never be captured, and a `must_not_match` guard made of punctuation guards nothing. It is
@@ -29,7 +30,8 @@ NAME = "term-empty"
 SEVERITY = ERROR
 OPTIONS = ()
 SUPPRESSIBLE = True
-FIXES = (Fix(UNSAFE, "drops the term (never a point's only must_match_all term)", _drop),)
+FIXES = (Fix(UNSAFE, "drops the term (from its entry's list when the list has other terms, else the entry; never a "
+             "point's only must_match_all entry)", _drop),)
 
 
 def check(ctx, options):

@@ -1,8 +1,8 @@
 """A multi-word term containing function words: the label depends on grammar, not content.
 
-What: each term of either list with two or more words (as CT610 counts them) is reported at the
-term when one of its plain words (not an identifier) is on the function-word list, compared
-normalized. The default list: articles and determiners (a, an, the, this, that, these, those,
+What: each term of either list with two or more words (as CT610 counts them; each alternative or
+part of an entry written as a list on its own) is reported at the term when one of its plain
+words (not an identifier) is on the function-word list, compared normalized. The default list: articles and determiners (a, an, the, this, that, these, those,
 some, any, each, every), place and order words (there, here, first, then, now), pronouns (i,
 me, my, we, us, our, you, your, he, him, his, she, her, it, its, they, them, their), auxiliaries
 and modals (is, are, was, were, be, been, being, am, do, does, did, done, has, have, had, will,

@@ -1,6 +1,7 @@
 """A term so generic or short that almost any output contains it.
 
-What: each term of either list is normalized; it is reported at the term when it equals a word
+What: each term of either list (each alternative or part of an entry written as a list on its
+own) is normalized; it is reported at the term when it equals a word
 of the generic-word list (option `generic_words`, compared normalized) or is shorter than
 `min_length` characters (default 3). Terms that normalize to nothing are CT606's.
 

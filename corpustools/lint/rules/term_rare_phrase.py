@@ -1,7 +1,7 @@
 """A multi-word term the transcript says only once, in only that wording.
 
 What: each term of either list with two or more words (as CT610 counts them; an identifier is
-one word) is normalized and counted in the session's normalized turns. A term that occurs
+one word; each alternative or part of an entry written as a list on its own) is normalized and counted in the session's normalized turns. A term that occurs
 exactly once is reported at the term (a term that never occurs is CT601's).
 
 Why: a phrase said once is the author's wording of the moment, not a name the session keeps

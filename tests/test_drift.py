@@ -1,0 +1,359 @@
+"""Two kinds of drift (docs/scoring.md, "Drift"): a run's inputs (the prompt and each session as
+rendered) changed since it was made, so its outputs answer other questions (a banner; compare
+refuses); or only its labels did (sidecars, corpus.yaml, the output contract), which is how labels
+are revised (one line; scored under the current labels). And `run init --refresh`, which adds
+both hashes to a run.yaml that records one corpus hash, refused when the sessions changed."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from corpustools.io.schemastore import validate
+from corpustools.io.yamlload import parse_yaml
+from corpustools.manifest import CORPUS_KEYS, build_manifest, manifest_yaml
+from tests.support.corpus import ADMIT_ID, REJECT_ID
+from tests.support.score import EMPTY, GOOD_ADMIT, run_cli, write_results
+
+LINE = "labels revised since this run (corpus version {} → {}): scored under the current labels"
+SESSION = f"sessions/{ADMIT_ID}.md"
+SIDECAR = f"expected/{ADMIT_ID}.yaml"
+
+pytestmark = pytest.mark.usefixtures("in_tmp")
+
+
+def prompt_file(name: str = "prompt.md", version: int = 5) -> Path:
+    path = Path(name)
+    path.write_text(f"Version: {version}\n[TRANSCRIPT PLACEHOLDER, substituted at runtime]\n", encoding="utf-8")
+    return path
+
+
+def recorded_run(corpus, name: str = "run", *, old: bool = False, prompt: Path | None = None,
+                 model: str = "m") -> Path:
+    """A run folder of good results with a run.yaml as run init writes it now (or, `old`, as it
+    wrote it before inputs and labels were recorded apart: one corpus hash)."""
+    folder = write_results(Path(name), {ADMIT_ID: GOOD_ADMIT, REJECT_ID: EMPTY})
+    manifest, _ = build_manifest(str(corpus), str(prompt or prompt_file()), model=model, temperature="0",
+                                 harness=None, operator="o", started_at="2026-03-01T00:00:00Z")
+    if old:
+        manifest = {k: v for k, v in manifest.items() if k not in CORPUS_KEYS[1:]}
+    (folder / "run.yaml").write_text(manifest_yaml(manifest), encoding="utf-8")
+    return folder
+
+
+def edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text, old
+    path.write_text(text.replace(old, new), encoding="utf-8")
+
+
+def score(capsys, corpus, *runs, fmt="json"):
+    code, out, err = run_cli(capsys, "score", corpus, *runs, "--format", fmt)
+    assert code == 0, err
+    return json.loads(out) if fmt == "json" else out
+
+
+# --- label drift: normal ------------------------------------------------------------------------------
+
+def test_a_revised_label_is_scored_under_the_current_labels_and_said_in_one_line(make_corpus, capsys):
+    corpus = make_corpus()
+    run = recorded_run(corpus)
+    assert score(capsys, corpus, run)["labels_revised"] is None
+    edit(corpus / SIDECAR, "notes: A tiny fixture for tests.", "notes: A tiny fixture, revised.")
+    edit(corpus / SIDECAR, "- queue worker", "- queue")
+    edit(corpus / "corpus.yaml", "corpus_version: 1", "corpus_version: 2")
+    report = score(capsys, corpus, run)
+    assert (report["corpus_drift"], report["labels_revised"]) == (None, LINE.format(1, 2))
+    markdown = score(capsys, corpus, run, fmt="markdown")
+    assert markdown.startswith(LINE.format(1, 2) + "\n\n**2/2 fixtures passed**") and "DRIFT" not in markdown
+    text = score(capsys, corpus, run, fmt="text")  # the terminal's: the line first, the verdict line last
+    lines = text.rstrip("\n").split("\n")
+    assert lines[0] == LINE.format(1, 2) and "DRIFT" not in text
+    assert lines[-1].startswith("2/2 fixtures passed") and text.count("labels revised") == 1
+    html = score(capsys, corpus, run, fmt="html")
+    assert f'<p class="labels-revised">{LINE.format(1, 2)}</p>' in html and "DRIFT" not in html
+    # compare proceeds to its headline, both sides scored under the current labels
+    code, out, err = run_cli(capsys, "compare", corpus, "--base", run, "--candidate", run)
+    lines = out.rstrip("\n").split("\n")
+    assert (code, err) == (0, "") and lines[0] == LINE.format(1, 2) and out.count("labels revised") == 1
+    assert lines[-1] == "no change beyond noise: 0 fixtures gained, 0 lost"
+    code, out, err = run_cli(capsys, "compare", corpus, "--base", run, "--candidate", run, "--format", "markdown")
+    assert out.startswith(LINE.format(1, 2) + "\n\n## no change beyond noise: 0 fixtures gained, 0 lost\n")
+    code, out, err = run_cli(capsys, "compare", corpus, "--base", run, "--candidate", run, "--format", "html")
+    assert f'<p class="labels-revised">{LINE.format(1, 2)}</p>' in out and 'id="verdict"' in out
+    code, out, _ = run_cli(capsys, "compare", corpus, "--base", run, "--candidate", run, "--format", "json")
+    data = json.loads(out)
+    assert validate("compare-report", data) == [] and data["labels_revised"] == [LINE.format(1, 2)]
+    assert data["corpus_drift_allowed"] == []
+
+
+@pytest.mark.parametrize("change", [
+    ("corpus.yaml", "corpus_version: 1", "corpus_version: 2"),
+    ("corpus.yaml", "  version: 5", "  version: 6"),  # prompt_under_eval metadata
+    ("corpus.yaml", "    tests: productive, but only typo fixes", "    tests: only typo fixes"),
+])
+def test_corpus_yaml_changes_are_label_side(make_corpus, capsys, change):
+    corpus = make_corpus()
+    run = recorded_run(corpus)
+    edit(corpus / change[0], change[1], change[2])
+    report = score(capsys, corpus, run)
+    assert report["corpus_drift"] is None and report["labels_revised"].startswith("labels revised since this run")
+
+
+def test_a_frontmatter_change_is_neither_drift(make_corpus, capsys):
+    corpus = make_corpus()
+    run = recorded_run(corpus)
+    edit(corpus / SESSION, "captured_at: '2026-01-05T10:00:00Z'", "captured_at: '2026-01-06T10:00:00Z'")
+    report = score(capsys, corpus, run)
+    assert (report["corpus_drift"], report["labels_revised"]) == (None, None)
+
+
+def test_several_runs_share_one_line_or_each_says_its_own(make_corpus, capsys):
+    corpus = make_corpus()
+    first, second = recorded_run(corpus, "r1"), recorded_run(corpus, "r2")
+    edit(corpus / SIDECAR, "- queue worker", "- queue")
+    assert score(capsys, corpus, first, second, fmt="text").split("\n")[0] == LINE.format(1, 1)
+    third = recorded_run(corpus, "r3")  # made under the revised labels
+    text = score(capsys, corpus, first, third, fmt="text")
+    assert text.split("\n")[0] == f"r1: {LINE.format(1, 1)}" and "r3: labels" not in text
+
+
+# --- input drift: refused ------------------------------------------------------------------------------
+
+def test_a_changed_session_is_input_drift_naming_it(make_corpus, capsys):
+    corpus = make_corpus()
+    run = recorded_run(corpus)
+    edit(corpus / SESSION, "[USER]: Add a cron hook", "[USER]: Please add a cron hook")
+    report = score(capsys, corpus, run)
+    assert report["corpus_drift"].startswith(f"run/run.yaml was produced against other inputs: {SESSION} changed "
+                                             "since the run (inputs sha256 ")
+    assert report["corpus_drift"].endswith("these outputs answer other questions")
+    assert report["labels_revised"] is None
+    code, out, err = run_cli(capsys, "compare", corpus, "--base", run, "--candidate", run)
+    assert (code, out) == (2, "") and err.count("\n") == 1
+    assert f"{SESSION} changed since the run" in err and "--allow-corpus-drift" in err
+
+
+@pytest.mark.parametrize("what", ["added", "removed"])
+def test_an_added_or_removed_session_is_input_drift(make_corpus, capsys, what):
+    corpus = make_corpus()
+    run = recorded_run(corpus)
+    if what == "added":
+        shutil.copy(corpus / SESSION, corpus / "sessions" / "admit-convention-02.md")
+        name = "admit-convention-02"
+    else:
+        (corpus / "sessions" / f"{REJECT_ID}.md").unlink()
+        name = REJECT_ID
+    assert f"sessions/{name}.md was {what} since the run" in score(capsys, corpus, run)["corpus_drift"]
+
+
+def test_a_run_yaml_with_one_corpus_hash_says_which_drift_cannot_be_told_apart(make_corpus, capsys):
+    corpus = make_corpus()
+    run = recorded_run(corpus, old=True)
+    assert score(capsys, corpus, run)["corpus_drift"] is None  # the corpus it was made against
+    edit(corpus / SIDECAR, "- queue worker", "- queue")
+    drift = score(capsys, corpus, run)["corpus_drift"]
+    assert "a changed session cannot be told apart from a revised label" in drift
+    assert f"`corpustools run init run --corpus {corpus} --refresh`" in drift
+    code, _, err = run_cli(capsys, "compare", corpus, "--base", run, "--candidate", run)
+    assert code == 2 and "cannot be told apart" in err
+
+
+# --- run init --refresh -------------------------------------------------------------------------------
+
+GIT_ENV = {"GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@example.invalid", "GIT_COMMITTER_NAME": "t",
+           "GIT_COMMITTER_EMAIL": "t@example.invalid", "GIT_CONFIG_GLOBAL": os.devnull, "GIT_CONFIG_NOSYSTEM": "1"}
+needs_git = pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+
+
+def git(*args) -> None:
+    subprocess.run(["git", *args], check=True, capture_output=True, env={**os.environ, **GIT_ENV})
+
+
+def committed(message: str) -> None:
+    git("add", "-A")
+    git("commit", "-q", "-m", message)
+
+
+def refresh(capsys, run, corpus, *extra):
+    return run_cli(capsys, "run", "init", run, "--corpus", corpus, "--refresh", *extra)
+
+
+def committed_corpus_with_an_old_run(make_corpus) -> tuple[Path, Path]:
+    """A git repository holding a corpus, committed, and a run made against it whose run.yaml
+    records one corpus hash."""
+    git("init", "-q")
+    corpus = make_corpus()
+    committed("corpus version 1")
+    return corpus, recorded_run(corpus, old=True)
+
+
+@needs_git
+def test_refresh_finds_the_commit_a_run_was_made_against_and_keeps_what_run_yaml_says(make_corpus, capsys):
+    corpus, run = committed_corpus_with_an_old_run(make_corpus)
+    before = (run / "run.yaml").read_text(encoding="utf-8")
+    edit(corpus / SIDECAR, "- queue worker", "- queue")
+    edit(corpus / "corpus.yaml", "corpus_version: 1", "corpus_version: 2")
+    committed("corpus version 2: a label revised")
+    code, out, err = refresh(capsys, run, corpus)
+    assert (code, out) == (0, "")
+    assert "its sessions are those of commit " in err and "(corpus version 1)" in err
+    assert f"wrote {run}/run.yaml (added the inputs and labels hashes)" in err
+    after = (run / "run.yaml").read_text(encoding="utf-8")
+    assert after.startswith(before)  # appended: nothing it said is lost
+    manifest = parse_yaml(after, "run.yaml").data
+    assert validate("run-manifest", manifest) == [] and manifest["corpus_version"] == 1
+    assert set(manifest["session_sha256"]) == {ADMIT_ID, REJECT_ID}
+    report = score(capsys, corpus, run)
+    assert (report["corpus_drift"], report["labels_revised"]) == (None, LINE.format(1, 2))
+    code, _, err = refresh(capsys, run, corpus)  # again: nothing to add
+    assert code == 0 and "nothing to refresh" in err and (run / "run.yaml").read_text(encoding="utf-8") == after
+
+
+@needs_git
+def test_refresh_is_refused_naming_the_first_changed_session(make_corpus, capsys):
+    corpus, run = committed_corpus_with_an_old_run(make_corpus)
+    before = (run / "run.yaml").read_bytes()
+    edit(corpus / "sessions" / f"{REJECT_ID}.md", "Subscirbe", "Subscrbe")
+    edit(corpus / SESSION, "[USER]: Add a cron hook", "[USER]: Please add a cron hook")
+    committed("sessions edited")
+    code, out, err = refresh(capsys, run, corpus)
+    assert (code, out) == (2, "") and err.count("\n") == 1
+    assert err.startswith(f"corpustools run init: {run}/run.yaml: refused: {SESSION} changed since the run "
+                          "(made against commit ")
+    assert (run / "run.yaml").read_bytes() == before
+    # a run.yaml that has the hashes already is checked against its own per-session hashes
+    fresh = recorded_run(corpus, "fresh")
+    edit(corpus / SESSION, "[USER]: Please add a cron hook", "[USER]: Now add a cron hook")
+    code, _, err = refresh(capsys, fresh, corpus)
+    assert code == 2 and f"refused: {SESSION} changed since the run" in err
+
+
+def test_refresh_without_history_asks_for_the_users_word(make_corpus, capsys):
+    corpus = make_corpus()
+    run = recorded_run(corpus, old=True)
+    edit(corpus / SIDECAR, "- queue worker", "- queue")
+    code, _, err = refresh(capsys, run, corpus)
+    assert code == 2 and "cannot tell whether the sessions changed since the run" in err
+    assert "pass --inputs-unchanged" in err
+    code, _, err = refresh(capsys, run, corpus, "--inputs-unchanged")
+    assert code == 0 and "on your word (--inputs-unchanged)" in err
+    manifest = parse_yaml((run / "run.yaml").read_text(encoding="utf-8"), "run.yaml").data
+    assert (manifest["corpus_version"], manifest["labels_sha256"]) == (None, None)
+    report = score(capsys, corpus, run)
+    assert (report["corpus_drift"], report["labels_revised"]) == (None, LINE.format("unknown", 1))
+
+
+def test_refresh_of_a_run_of_the_same_corpus_needs_no_history(make_corpus, capsys):
+    corpus = make_corpus()
+    run = recorded_run(corpus, old=True)
+    code, _, err = refresh(capsys, run, corpus)
+    assert code == 0 and "the corpus is the one the run was made against" in err
+
+
+def test_refresh_takes_only_the_corpus(make_corpus, capsys):
+    corpus = make_corpus()
+    run = recorded_run(corpus, old=True)
+    code, _, err = refresh(capsys, run, corpus, "--model", "x", "--prompt", "prompt.md")
+    assert code == 2 and "--prompt, --model cannot go with it" in err
+    code, _, err = run_cli(capsys, "run", "init", "other", "--corpus", corpus)
+    assert code == 2 and "--prompt FILE is required" in err
+    code, _, err = refresh(capsys, "missing", corpus)
+    assert code == 2 and "no run.yaml to refresh" in err
+
+
+# --- runs that belong together ------------------------------------------------------------------------
+
+def test_score_pools_only_repeats_unless_allowed(make_corpus, capsys):
+    corpus = make_corpus()
+    first = recorded_run(corpus, "v5a")
+    second = recorded_run(corpus, "v5b")
+    assert score(capsys, corpus, first, second)["mixed_runs"] == []
+    other = recorded_run(corpus, "v6", prompt=prompt_file("p6.md", 6), model="n")
+    code, out, err = run_cli(capsys, "score", corpus, first, other)
+    assert (code, out) == (2, "") and err.count("\n") == 1
+    assert err.startswith("corpustools score: v5a and v6 are not repeats of one prompt: prompt sha256 ")
+    assert "; model 'm' vs 'n'; score them apart, or pass --allow-mixed" in err
+    code, out, _ = run_cli(capsys, "score", corpus, first, other, "--allow-mixed", "--format", "json")
+    data = json.loads(out)
+    assert code == 0 and validate("score-report", data) == [] and len(data["mixed_runs"]) == 1
+    code, out, _ = run_cli(capsys, "score", corpus, first, other, "--allow-mixed", "--format", "markdown")
+    assert out.startswith("> **MIXED RUNS (--allow-mixed):** v5a and v6 are not repeats of one prompt")
+    code, out, _ = run_cli(capsys, "score", corpus, first, other, "--allow-mixed")  # the terminal's text
+    assert "\nWARNING: MIXED RUNS (--allow-mixed): v5a and v6 are not repeats of one prompt" in out
+    code, out, _ = run_cli(capsys, "score", corpus, first, other, "--allow-mixed", "--format", "html")
+    assert "MIXED RUNS (--allow-mixed): v5a and v6 are not repeats of one prompt" in out
+    unrecorded = write_results(Path("bare"), {ADMIT_ID: GOOD_ADMIT, REJECT_ID: EMPTY})  # no run.yaml: unknown
+    assert run_cli(capsys, "score", corpus, first, unrecorded)[0] == 0
+
+
+# --- small things -------------------------------------------------------------------------------------
+
+def test_fail_under_phantoms_is_a_ceiling(make_corpus, capsys):
+    corpus = make_corpus()
+    phantom = {"practice": [{"type": "practice", "tags": ["x"], "title": "Fix the typo", "description": "d",
+                             "body": "b", "kk_confidence": "high"}], "map": []}
+    run = write_results(Path("run"), {ADMIT_ID: GOOD_ADMIT, REJECT_ID: phantom})
+    assert run_cli(capsys, "score", corpus, run, "--fail-under", "phantoms=1")[::2] == (0, "")
+    code, _, err = run_cli(capsys, "score", corpus, run, "--fail-under", "phantoms=0,pass_rate=0.4")
+    assert (code, err) == (1, "corpustools score: phantoms 1 is over 0\n")
+
+
+def test_a_fenced_json_result_is_invalid_with_a_hint(make_corpus, capsys):
+    corpus = make_corpus()
+    run = write_results(Path("run"), {ADMIT_ID: "```json\n" + json.dumps(GOOD_ADMIT) + "\n```\n",
+                                      REJECT_ID: "\n~~~\n{\"practice\": [], \"map\": []}\n~~~"})
+    report = score(capsys, corpus, run)
+    reasons = {f["id"]: f["reasons"] for f in report["fixtures"]}
+    assert reasons[ADMIT_ID] == [f"invalid-result:run/{ADMIT_ID}.json:1:1: the file holds a fenced code block: save "
+                                 "only the JSON object"]
+    assert reasons[REJECT_ID] == [f"invalid-result:run/{REJECT_ID}.json:2:1: the file holds a fenced code block: "
+                                  "save only the JSON object"]
+    broken = write_results(Path("broken"), {ADMIT_ID: "```json\n{not json\n```\n", REJECT_ID: EMPTY})
+    reason = next(f for f in score(capsys, corpus, broken)["fixtures"] if f["id"] == ADMIT_ID)["reasons"][0]
+    assert "fenced" not in reason and "invalid JSON" in reason
+
+
+def test_a_result_named_like_no_fixture_gets_a_did_you_mean(make_corpus, capsys):
+    corpus = make_corpus()
+    (corpus / "sessions" / "admit-convention-02.md").write_text((corpus / SESSION).read_text())  # no sidecar
+    run = write_results(Path("run"), {ADMIT_ID: GOOD_ADMIT, REJECT_ID: EMPTY, "admit-conventoin-01": EMPTY,
+                                      "admit-convention-02": EMPTY, "zzz": EMPTY})
+    warnings = score(capsys, corpus, run)["warnings"]
+    assert ("run/admit-conventoin-01.json: names no fixture with a sidecar; not scored (did you mean "
+            "admit-convention-01.json?)") in warnings
+    assert "run/admit-convention-02.json: names no fixture with a sidecar; not scored" in warnings
+    assert "run/zzz.json: names no fixture with a sidecar; not scored" in warnings
+
+
+def test_run_init_records_both_hashes(make_corpus, capsys):
+    corpus = make_corpus()
+    code, _, err = run_cli(capsys, "run", "init", "run", "--corpus", corpus, "--prompt", prompt_file())
+    assert code == 0, err
+    manifest = parse_yaml(Path("run/run.yaml").read_text(encoding="utf-8"), "run.yaml").data
+    assert validate("run-manifest", manifest) == []
+    assert list(manifest)[6:] == [*CORPUS_KEYS, "notes"]
+    assert manifest["corpus_version"] == 1 and sorted(manifest["session_sha256"]) == [ADMIT_ID, REJECT_ID]
+
+
+def test_calibrate_warns_when_a_session_changed_since_the_run_not_when_labels_did(make_corpus, capsys):
+    from tests.support.calibrate import fill_all
+
+    corpus = make_corpus()
+    run = recorded_run(corpus)
+    sheet = Path("sheet.yaml")
+    assert run_cli(capsys, "adjudicate", corpus, run, "--out", sheet)[0] == 0
+    sheet.write_text(fill_all(sheet.read_text(encoding="utf-8"), {(ADMIT_ID, "practice[0]", "class"):
+                                                                   "point:expire-via-queue"}), encoding="utf-8")
+    edit(corpus / SIDECAR, "notes: A tiny fixture for tests.", "notes: A tiny fixture, revised.")
+    code, out, err = run_cli(capsys, "calibrate", corpus, run, "--verdicts", sheet, "--format", "json")
+    assert (code, err) == (0, "") and json.loads(out)["runs"][0]["warnings"] == []
+    edit(corpus / SESSION, "[USER]: Add a cron hook", "[USER]: Please add a cron hook")
+    code, out, _ = run_cli(capsys, "calibrate", corpus, run, "--verdicts", sheet, "--format", "json")
+    [warning] = json.loads(out)["runs"][0]["warnings"]
+    assert warning.startswith("CORPUS DRIFT: run/run.yaml was produced against other inputs: ") and code == 0
