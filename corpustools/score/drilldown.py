@@ -226,14 +226,3 @@ def quoted(text: str) -> str:
         return text
     return json.dumps(text, ensure_ascii=False)
 
-
-def reasons_text(fixture: FixtureScore, indent: str) -> list[str]:
-    lines = []
-    for detail in reason_details(fixture):
-        lines.append(f"{indent}{detail.reason}")
-        lines += [f"{indent}  {line}" for line in evidence_lines(detail, quoted, str)]
-    return lines
-
-
-def proposals_text(fixture: FixtureScore, indent: str) -> list[str]:
-    return [f"{indent}{line}" for line in proposal_lines(fixture, quoted)]
