@@ -32,8 +32,8 @@ LOWER = {
 COMMAND_API = {
     "lint": {"corpustools.lint"},
     "score": {f"corpustools.score.{name}" for name in (
-        "scoring", "compare", "history", "thresholds", "report_json", "report_markdown", "report_text",
-        "report_html", "compare_markdown", "compare_text", "compare_html")},
+        "scoring", "compare", "history", "thresholds", "report.json", "report.markdown", "report.text",
+        "report.html", "report.compare.markdown", "report.compare.text", "report.compare.html")},
     "calibrate": {f"corpustools.calibrate.{name}" for name in (
         "calibration", "worksheet", "report", "report_json", "report_html")},
 }

@@ -7,7 +7,7 @@ from corpustools.calibrate.calibration import Calibration, RunCalibration
 from corpustools.calibrate.causes import CAUSES, Disagreement, FixtureCalibration
 from corpustools.io.positions import printable_lines
 from corpustools.score.formatting import code, fraction, interval, md, percent, proportion, table
-from corpustools.score.report_text import corpus_line, formats_hint
+from corpustools.score.report.text import corpus_line, formats_hint
 
 
 def quoted(text: str, limit: int | None = 70) -> str:

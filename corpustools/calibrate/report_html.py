@@ -35,7 +35,7 @@ from corpustools.score.html_page import (
     verdict_badge,
     warnings,
 )
-from corpustools.score.report_html import corpus_header, corpus_text
+from corpustools.score.report.html import corpus_header, corpus_text
 
 
 def agreement_table(calibration: Calibration) -> list[str]:

@@ -39,18 +39,18 @@ def run(args, out, err) -> int:
     from corpustools.io.positions import InputError, printable
     from corpustools.io.writing import emit
     from corpustools.score.compare import CorpusDrift, compare_runs
-    from corpustools.score.compare_markdown import compare_markdown
-    from corpustools.score.report_json import compare_json
+    from corpustools.score.report.compare.markdown import compare_markdown
+    from corpustools.score.report.json import compare_json
 
     try:
         comparison = compare_runs(args.corpus, args.base, args.candidate, allow_drift=args.allow_corpus_drift)
         if args.format == "html":
-            from corpustools.score.compare_html import compare_html
+            from corpustools.score.report.compare.html import compare_html
             from corpustools.score.scoring import open_corpus
 
             text = compare_html(comparison, open_corpus(args.corpus).corpus)  # transcripts and sidecars too
         else:
-            from corpustools.score.compare_text import compare_text
+            from corpustools.score.report.compare.text import compare_text
 
             text = {"text": compare_text, "markdown": compare_markdown, "json": compare_json}[args.format](comparison)
         emit(text, args.output, args.corpus, out, err=err, force=args.force)

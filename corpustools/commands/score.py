@@ -42,9 +42,9 @@ def run(args, out, err) -> int:
     from corpustools.io.positions import InputError, Pos, printable
     from corpustools.io.writing import STANDARD_OUTPUT, emit, refuse_corpus_path, refuse_target, say_wrote
     from corpustools.score.history import append_row, appended, has_row, history_row, read_history
-    from corpustools.score.report_json import score_json
-    from corpustools.score.report_markdown import score_markdown
-    from corpustools.score.report_text import score_text
+    from corpustools.score.report.json import score_json
+    from corpustools.score.report.markdown import score_markdown
+    from corpustools.score.report.text import score_text
     from corpustools.score.scoring import MixedRuns, score_report
     from corpustools.score.thresholds import breaches
 
@@ -101,7 +101,7 @@ def run(args, out, err) -> int:
 def html_report(args, report, history) -> str:
     """The HTML page: it also shows transcripts and sidecar terms, so it loads the corpus itself."""
     from corpustools.score.history import history_rows
-    from corpustools.score.report_html import score_html
+    from corpustools.score.report.html import score_html
     from corpustools.score.scoring import open_corpus
 
     drawn = None if history is None else (history_rows(history[0], history[1]), history[1])

@@ -18,16 +18,10 @@ One module per concept, each a set of pure functions over small frozen values:
 - compare.py       base versus candidate, fixture by fixture and metric by metric, and its headline
                    (improved, regressed, no change beyond noise) from the blocking metrics
 - history.py       the Markdown history table `--append-history` appends to
-- history_html.py  the history section of an HTML score report
 - thresholds.py    `--fail-under`: the opt-in gate on a score report
-- drilldown.py     what a report shows under each reason of a failing fixture, and the reason in words
-- report_*.py      the score reporters (text, the default: failures first, the verdict line last;
-                   markdown; json with compare's too; html); they only format
-- compare_markdown.py  the comparison as Markdown
-- compare_text.py  the comparison as plain text, in compare_markdown's words, the headline last
-- compare_html.py  the comparison as one self-contained HTML page
-- html_page.py     the page machinery every HTML report shares; html_fixture.py one fixture's row and evidence
+- report/          the reports of a score and of a comparison (text, markdown, json, html); they only format
 - formatting.py    fixed-precision numbers and Markdown cells shared by the reporters
+- html_page.py     the page machinery every HTML report shares
 
 Reports are written by corpustools.io.writing (never into a corpus's own files). The scorer shares
 only the corpus model (corpustools.model) and corpustools.model.normalize with the linter.

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from corpustools.model.corpus import Corpus
 from corpustools.score.aggregate import METRICS, PROPORTIONS
-from corpustools.score.drilldown import json_text
 from corpustools.score.formatting import (
     f1_text,
     fraction,
@@ -21,8 +20,6 @@ from corpustools.score.formatting import (
     run_spread,
     run_value,
 )
-from corpustools.score.history_html import history_section
-from corpustools.score.html_fixture import fixture_block, fixture_filters, fixture_rows
 from corpustools.score.html_page import (
     anchor,
     banner,
@@ -39,7 +36,10 @@ from corpustools.score.html_page import (
     warnings,
 )
 from corpustools.score.reasons import Verdict
-from corpustools.score.report_text import report_verdict_parts
+from corpustools.score.report.drilldown import json_text
+from corpustools.score.report.history_html import history_section
+from corpustools.score.report.html_fixture import fixture_block, fixture_filters, fixture_rows
+from corpustools.score.report.text import report_verdict_parts
 from corpustools.score.scoring import CorpusInfo, RunScore, ScoreReport, label_lines
 
 

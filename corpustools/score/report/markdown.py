@@ -7,7 +7,6 @@ import shlex
 
 from corpustools.io.positions import printable_lines
 from corpustools.score.aggregate import METRICS, PROPORTIONS
-from corpustools.score.drilldown import details, json_text, proposals_markdown, reasons_markdown
 from corpustools.score.formatting import (
     code,
     fraction,
@@ -25,6 +24,7 @@ from corpustools.score.formatting import (
 )
 from corpustools.score.match import FixtureScore
 from corpustools.score.reasons import Verdict
+from corpustools.score.report.drilldown import details, json_text, proposals_markdown, reasons_markdown
 from corpustools.score.scoring import RunScore, ScoreReport, label_lines
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from corpustools.io.positions import printable_lines
 from corpustools.score.compare import Comparison
-from corpustools.score.compare_markdown import (
+from corpustools.score.report.compare.markdown import (
     DRIFT_CAVEAT,
     NOISE_RULE,
     PAIRED_LABEL,
@@ -20,7 +20,7 @@ from corpustools.score.compare_markdown import (
     side_verdicts,
     transition_counts,
 )
-from corpustools.score.report_text import across_runs_text, corpus_line, formats_hint, run_summary
+from corpustools.score.report.text import across_runs_text, corpus_line, formats_hint, run_summary
 
 
 def changed_lines(comparison: Comparison) -> list[str]:

@@ -6,10 +6,10 @@ from __future__ import annotations
 import json
 
 from corpustools.score.aggregate import METRICS, PROPORTIONS, Aggregate, Proportion
-from corpustools.score.drilldown import reason_details
 from corpustools.score.evidence import ForbiddenHit, PointEvidence
 from corpustools.score.formatting import public_manifest, rounded
 from corpustools.score.match import FieldScore, FixtureScore, PointScore
+from corpustools.score.report.drilldown import reason_details
 from corpustools.score.scoring import CorpusInfo, RunScore, ScoreReport
 
 

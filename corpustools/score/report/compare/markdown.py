@@ -8,7 +8,6 @@ import shlex
 from corpustools.io.positions import printable_lines
 from corpustools.score.aggregate import Proportion
 from corpustools.score.compare import Comparison, Transition
-from corpustools.score.drilldown import details
 from corpustools.score.formatting import (
     code,
     fraction,
@@ -19,7 +18,8 @@ from corpustools.score.formatting import (
     table,
 )
 from corpustools.score.reasons import Verdict
-from corpustools.score.report_markdown import across_runs
+from corpustools.score.report.drilldown import details
+from corpustools.score.report.markdown import across_runs
 
 # Shared with the text comparison (compare_text): the plain words of each part.
 DRIFT_CAVEAT = "Fixture transitions may reflect changed sessions, not a changed prompt."

@@ -9,18 +9,6 @@ from __future__ import annotations
 
 from corpustools.model.corpus import Corpus
 from corpustools.score.compare import Comparison, Headline, Transition
-from corpustools.score.compare_markdown import (
-    DRIFT_CAVEAT,
-    NOISE_RULE,
-    comparison_warnings,
-    metric_label,
-    noise_text,
-    optional_sides,
-    paired_line,
-    side_verdicts,
-    transition_counts,
-)
-from corpustools.score.html_fixture import filter_data, fixture_block, fixture_filters
 from corpustools.score.html_page import (
     anchor,
     banner,
@@ -35,8 +23,20 @@ from corpustools.score.html_page import (
     warnings,
 )
 from corpustools.score.reasons import Verdict
-from corpustools.score.report_html import corpus_header, corpus_text
-from corpustools.score.report_text import run_summary
+from corpustools.score.report.compare.markdown import (
+    DRIFT_CAVEAT,
+    NOISE_RULE,
+    comparison_warnings,
+    metric_label,
+    noise_text,
+    optional_sides,
+    paired_line,
+    side_verdicts,
+    transition_counts,
+)
+from corpustools.score.report.html import corpus_header, corpus_text
+from corpustools.score.report.html_fixture import filter_data, fixture_block, fixture_filters
+from corpustools.score.report.text import run_summary
 
 ORDER = (Transition.LOST, Transition.GAINED, Transition.SAME)  # what a reviewer reads first
 MOOD = {Headline.IMPROVED: "good", Headline.REGRESSED: "bad", Headline.NO_CHANGE: "neutral"}

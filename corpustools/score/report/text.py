@@ -9,7 +9,6 @@ import shlex
 
 from corpustools.io.positions import printable_lines
 from corpustools.score.aggregate import METRICS
-from corpustools.score.drilldown import quoted, reason_details, reason_words
 from corpustools.score.formatting import (
     f1_text,
     fraction,
@@ -24,6 +23,7 @@ from corpustools.score.formatting import (
 )
 from corpustools.score.match import FixtureScore
 from corpustools.score.reasons import Verdict
+from corpustools.score.report.drilldown import quoted, reason_details, reason_words
 from corpustools.score.scoring import CorpusInfo, RunScore, ScoreReport, label_lines
 
 # What the summary says about how a run was made (run.yaml); the rest is in the other formats.
