@@ -248,7 +248,7 @@ def test_session_without_sidecar_is_a_warning_not_a_fixture(tmp_path, capsys):
 
 
 def test_reports_name_the_prompt_but_never_a_path_outside_the_tree(make_corpus, tmp_path, capsys, monkeypatch):
-    from corpustools.score.formatting import shown_path
+    from corpustools.reporting.formatting import shown_path
 
     corpus, results = make_corpus(), good_results(tmp_path / "run")
     (tmp_path / "work" / "prompts").mkdir(parents=True)

@@ -6,7 +6,7 @@ from corpustools.calibrate.agreement import LEVELS, Level, Table
 from corpustools.calibrate.calibration import Calibration, RunCalibration
 from corpustools.calibrate.causes import CAUSES, Disagreement, FixtureCalibration
 from corpustools.io.positions import printable_lines
-from corpustools.score.formatting import code, fraction, interval, md, percent, proportion, table
+from corpustools.reporting.formatting import code, fraction, interval, md, percent, proportion, table
 from corpustools.score.report.text import corpus_line, formats_hint
 
 

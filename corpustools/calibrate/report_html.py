@@ -20,8 +20,8 @@ from corpustools.calibrate.report import (
     shown_levels,
     summary_parts,
 )
-from corpustools.score.formatting import fraction, interval, percent
-from corpustools.score.html_page import (
+from corpustools.reporting.formatting import fraction, interval, percent
+from corpustools.reporting.page import (
     anchor,
     banner,
     drawn,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from corpustools.calibrate.agreement import LEVELS, Table
 from corpustools.calibrate.calibration import Calibration, RunCalibration
-from corpustools.score.formatting import rounded
+from corpustools.reporting.formatting import rounded
 from corpustools.score.report.json import corpus_dict, dumps, proportion_dict
 
 

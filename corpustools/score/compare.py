@@ -9,8 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from corpustools.reporting.formatting import run_value, signed
 from corpustools.score.aggregate import METRICS, Metric, metric_value
-from corpustools.score.formatting import run_value, signed
 from corpustools.score.reasons import TextEnum, Verdict
 from corpustools.score.repeated import point_stability
 from corpustools.score.scoring import CorpusInfo, RunScore, label_lines, open_corpus, score_run

@@ -16,7 +16,7 @@ import re
 
 from corpustools.io.positions import InputError, Pos, printable
 from corpustools.io.textfile import decode_text, read_bytes
-from corpustools.score.formatting import fraction, md, metric_number, metric_spread, row_line, table, unmd
+from corpustools.reporting.formatting import fraction, md, metric_number, metric_spread, row_line, table, unmd
 from corpustools.score.scoring import ScoreReport
 
 HISTORY_COLUMNS = ("date", "prompt", "version", "model", "runs", "results", "pass rate", "recall", "phantoms",

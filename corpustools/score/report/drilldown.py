@@ -11,8 +11,8 @@ from dataclasses import dataclass
 
 from corpustools.model.contract import Item
 from corpustools.model.sidecar import ANY_OF_JOINER, COMBINATION_JOINER
+from corpustools.reporting.formatting import code
 from corpustools.score.evidence import ForbiddenHit, PointEvidence, TermCheck
-from corpustools.score.formatting import code
 from corpustools.score.match import FieldScore, FixtureScore
 from corpustools.score.reasons import Reason, ReasonKind
 

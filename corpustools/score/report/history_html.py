@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import re
 
+from corpustools.reporting.page import esc, interval_bar, range_bar, table
 from corpustools.score.aggregate import Proportion
-from corpustools.score.html_page import esc, interval_bar, range_bar, table
 
 _COUNTS = re.compile(r"-?[\d.]+% \((\d+)/(\d+)\)")
 _RATE_SPREAD = re.compile(r"(-?[\d.]+)% ± ([\d.]+) pp")

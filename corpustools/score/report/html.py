@@ -10,8 +10,7 @@ first), the history, how the runs were made, and every fixture in one filterable
 from __future__ import annotations
 
 from corpustools.model.corpus import Corpus
-from corpustools.score.aggregate import METRICS, PROPORTIONS
-from corpustools.score.formatting import (
+from corpustools.reporting.formatting import (
     f1_text,
     fraction,
     manifest_fields,
@@ -20,7 +19,7 @@ from corpustools.score.formatting import (
     run_spread,
     run_value,
 )
-from corpustools.score.html_page import (
+from corpustools.reporting.page import (
     anchor,
     banner,
     drawn,
@@ -35,6 +34,7 @@ from corpustools.score.html_page import (
     table,
     warnings,
 )
+from corpustools.score.aggregate import METRICS, PROPORTIONS
 from corpustools.score.reasons import Verdict
 from corpustools.score.report.drilldown import json_text
 from corpustools.score.report.history_html import history_section

@@ -15,8 +15,8 @@ from corpustools.model.contract import Item
 from corpustools.model.corpus import Corpus
 from corpustools.model.normalize import term_spans
 from corpustools.model.sidecar import Sidecar
+from corpustools.reporting.page import anchor, esc, table, verdict_badge
 from corpustools.score.evidence import ForbiddenHit, PointEvidence, TermCheck
-from corpustools.score.html_page import anchor, esc, table, verdict_badge
 from corpustools.score.match import FixtureScore
 from corpustools.score.reasons import FixtureStatus, Verdict
 from corpustools.score.report.drilldown import json_text, reason_details, reason_words

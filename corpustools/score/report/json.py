@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import json
 
+from corpustools.reporting.formatting import public_manifest, rounded
 from corpustools.score.aggregate import METRICS, PROPORTIONS, Aggregate, Proportion
 from corpustools.score.evidence import ForbiddenHit, PointEvidence
-from corpustools.score.formatting import public_manifest, rounded
 from corpustools.score.match import FieldScore, FixtureScore, PointScore
 from corpustools.score.report.drilldown import reason_details
 from corpustools.score.scoring import CorpusInfo, RunScore, ScoreReport

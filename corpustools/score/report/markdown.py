@@ -6,8 +6,7 @@ import html
 import shlex
 
 from corpustools.io.positions import printable_lines
-from corpustools.score.aggregate import METRICS, PROPORTIONS
-from corpustools.score.formatting import (
+from corpustools.reporting.formatting import (
     code,
     fraction,
     interval,
@@ -22,6 +21,7 @@ from corpustools.score.formatting import (
     table,
     verdict_parts,
 )
+from corpustools.score.aggregate import METRICS, PROPORTIONS
 from corpustools.score.match import FixtureScore
 from corpustools.score.reasons import Verdict
 from corpustools.score.report.drilldown import details, json_text, proposals_markdown, reasons_markdown

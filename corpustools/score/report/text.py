@@ -8,8 +8,7 @@ from __future__ import annotations
 import shlex
 
 from corpustools.io.positions import printable_lines
-from corpustools.score.aggregate import METRICS
-from corpustools.score.formatting import (
+from corpustools.reporting.formatting import (
     f1_text,
     fraction,
     manifest_fields,
@@ -21,6 +20,7 @@ from corpustools.score.formatting import (
     run_value,
     verdict_parts,
 )
+from corpustools.score.aggregate import METRICS
 from corpustools.score.match import FixtureScore
 from corpustools.score.reasons import Verdict
 from corpustools.score.report.drilldown import quoted, reason_details, reason_words

@@ -8,8 +8,7 @@ the expected points that changed, the runs compared and every fixture in one tab
 from __future__ import annotations
 
 from corpustools.model.corpus import Corpus
-from corpustools.score.compare import Comparison, Headline, Transition
-from corpustools.score.html_page import (
+from corpustools.reporting.page import (
     anchor,
     banner,
     esc,
@@ -22,6 +21,7 @@ from corpustools.score.html_page import (
     versus_label,
     warnings,
 )
+from corpustools.score.compare import Comparison, Headline, Transition
 from corpustools.score.reasons import Verdict
 from corpustools.score.report.compare.markdown import (
     DRIFT_CAVEAT,

@@ -6,9 +6,7 @@ import html
 import shlex
 
 from corpustools.io.positions import printable_lines
-from corpustools.score.aggregate import Proportion
-from corpustools.score.compare import Comparison, Transition
-from corpustools.score.formatting import (
+from corpustools.reporting.formatting import (
     code,
     fraction,
     manifest_fields,
@@ -17,6 +15,8 @@ from corpustools.score.formatting import (
     run_spread,
     table,
 )
+from corpustools.score.aggregate import Proportion
+from corpustools.score.compare import Comparison, Transition
 from corpustools.score.reasons import Verdict
 from corpustools.score.report.drilldown import details
 from corpustools.score.report.markdown import across_runs

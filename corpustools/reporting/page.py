@@ -17,8 +17,8 @@ import hashlib
 import html
 
 from corpustools.io.positions import printable
+from corpustools.reporting.formatting import fraction, interval, percent
 from corpustools.score.aggregate import Proportion
-from corpustools.score.formatting import fraction, interval, percent
 
 CSS = """
 *{box-sizing:border-box}
