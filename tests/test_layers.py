@@ -33,7 +33,7 @@ COMMAND_API = {
     "lint": {"corpustools.lint"},
     "score": {f"corpustools.score.{name}" for name in (
         "scoring", "compare", "history", "thresholds", "report.json", "report.markdown", "report.text",
-        "report.html", "report.compare.markdown", "report.compare.text", "report.compare.html")},
+        "report.html", "report.compare.markdown", "report.compare.text", "report.compare.html", "report.compare.json")},
     "calibrate": {f"corpustools.calibrate.{name}" for name in (
         "calibration", "worksheet", "report", "report_json", "report_html")},
 }

@@ -6,8 +6,17 @@ from corpustools.calibrate.agreement import LEVELS, Level, Table
 from corpustools.calibrate.calibration import Calibration, RunCalibration
 from corpustools.calibrate.causes import CAUSES, Disagreement, FixtureCalibration
 from corpustools.io.positions import printable_lines
-from corpustools.reporting.formatting import code, fraction, interval, md, percent, proportion, table
-from corpustools.score.report.text import corpus_line, formats_hint
+from corpustools.reporting.formatting import (
+    code,
+    corpus_line,
+    formats_hint,
+    fraction,
+    interval,
+    md,
+    percent,
+    proportion,
+    table,
+)
 
 
 def quoted(text: str, limit: int | None = 70) -> str:

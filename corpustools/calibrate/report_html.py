@@ -24,6 +24,8 @@ from corpustools.reporting.formatting import fraction, interval, percent
 from corpustools.reporting.page import (
     anchor,
     banner,
+    corpus_header,
+    corpus_text,
     drawn,
     esc,
     filter_bar,
@@ -35,7 +37,6 @@ from corpustools.reporting.page import (
     verdict_badge,
     warnings,
 )
-from corpustools.score.report.html import corpus_header, corpus_text
 
 
 def agreement_table(calibration: Calibration) -> list[str]:

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from corpustools.calibrate.agreement import LEVELS, Table
 from corpustools.calibrate.calibration import Calibration, RunCalibration
-from corpustools.reporting.formatting import rounded
-from corpustools.score.report.json import corpus_dict, dumps, proportion_dict
+from corpustools.reporting.formatting import corpus_dict, dumps, proportion_dict, rounded
 
 
 def table_dict(table: Table) -> dict:

@@ -39,8 +39,8 @@ def run(args, out, err) -> int:
     from corpustools.io.positions import InputError, printable
     from corpustools.io.writing import emit
     from corpustools.score.compare import CorpusDrift, compare_runs
+    from corpustools.score.report.compare.json import compare_json
     from corpustools.score.report.compare.markdown import compare_markdown
-    from corpustools.score.report.json import compare_json
 
     try:
         comparison = compare_runs(args.corpus, args.base, args.candidate, allow_drift=args.allow_corpus_drift)

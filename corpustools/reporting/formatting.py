@@ -11,10 +11,15 @@ line by line, by io.positions.printable_lines.
 
 from __future__ import annotations
 
+import json
 import posixpath
 import re
+import shlex
+from typing import TYPE_CHECKING
 
-from corpustools.score.aggregate import METRICS, Proportion
+if TYPE_CHECKING:  # types only: reporting imports no feature at run time
+    from corpustools.score.aggregate import Proportion
+    from corpustools.score.scoring import CorpusInfo
 
 # An absolute path: POSIX `/x`, a Windows drive `C:\x` or `C:/x`, a UNC `\\host`, or a home `~/x`.
 _ABSOLUTE = re.compile(r"^(?:[/\\~]|[A-Za-z]:)")
@@ -45,41 +50,6 @@ def proportion(p: Proportion) -> str:
     if not p.total:
         return f"{fraction(p)} (n/a)"
     return f"{fraction(p)} ({percent(p.rate)}, 95% CI {interval(p)})"
-
-
-def verdict_parts(a) -> tuple[str, str]:
-    """One run's verdict line (an aggregate.Aggregate), as (headline, the rest): a report's first line."""
-    return (f"{fraction(a.pass_rate)} fixtures passed",
-            f"({percent(a.pass_rate.rate)}, 95% CI {interval(a.pass_rate)}); "
-            f"recall {proportion(a.recall)}; {phantom_count(a)}; "
-            f"gate accuracy {proportion(a.gate_accuracy)}; false rejects {fraction(a.false_reject_rate)}"
-            + (f"; optional points matched {fraction(a.optional_matched)}." if a.optional_points_total else "."))
-
-
-def phantom_count(a) -> str:
-    """`3 phantoms`, or what a text output has instead (an answer is never a phantom)."""
-    if not a.phantoms_apply:
-        return "phantoms n/a (text answers)"
-    return f"{a.phantoms} phantom{'s' if a.phantoms != 1 else ''}"
-
-
-def f1_text(value: float | None) -> str:
-    return "n/a" if value is None else f"{value:.3f}"
-
-
-def repeated_verdict_parts(summary, aggregates, number=None) -> tuple[str, str]:
-    """The verdict line of k runs (a repeated.RepeatedSummary and each run's Aggregate): each run's
-    pass count, then the mean of every metric and the flaky count. `number(value, is_rate)` prints
-    a mean (default metric_number: a count's with one decimal; the text and HTML reports pass
-    run_value: a whole mean as the whole number it is)."""
-    number = number or metric_number
-    first, *rest = METRICS
-    spread = summary.spread_of(first.key)
-    flaky = len(summary.flaky)
-    return (f"{', '.join(fraction(a.pass_rate) for a in aggregates)} fixtures passed in {summary.runs} runs",
-            f"(mean {number(spread.mean, True)}, sample std {metric_spread(spread.std, True)}); "
-            + "; ".join(f"{m.label} mean {number(summary.spread_of(m.key).mean, m.is_rate)}" for m in rest)
-            + f"; {flaky} flaky fixture{'s' if flaky != 1 else ''}.")
 
 
 def metric_number(value: float | None, is_rate: bool) -> str:
@@ -219,3 +189,29 @@ def manifest_fields(manifest: dict | None) -> list[tuple[str, str]]:
     if manifest.get("notes", "").strip():
         fields.append(("notes", manifest["notes"]))
     return fields
+
+
+def corpus_line(c: CorpusInfo) -> str:
+    version = "unknown" if c.version is None else str(c.version)
+    return f"corpus: {c.name}, version {version} ({c.path}, sha256 {c.short_sha})"
+
+
+def formats_hint(output: str) -> str:
+    """The line naming the other forms of the same report: add an option to the same command."""
+    return (f"more: add --format markdown (for a pull request) or --format html --output {shlex.quote(output)} "
+            "(a page to open in a browser)")
+
+
+def dumps(data) -> str:
+    """A JSON report: indented, non-ASCII as is, one final newline."""
+    return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+
+
+def proportion_dict(p: Proportion) -> dict:
+    bounds = p.interval
+    return {"successes": p.successes, "total": p.total, "rate": rounded(p.rate),
+            "low": rounded(bounds[0]) if bounds else None, "high": rounded(bounds[1]) if bounds else None}
+
+
+def corpus_dict(info: CorpusInfo) -> dict:
+    return {"name": info.name, "version": info.version, "sha256": info.sha256, "path": info.path}

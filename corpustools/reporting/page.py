@@ -15,10 +15,14 @@ from __future__ import annotations
 import base64
 import hashlib
 import html
+from typing import TYPE_CHECKING
 
 from corpustools.io.positions import printable
 from corpustools.reporting.formatting import fraction, interval, percent
-from corpustools.score.aggregate import Proportion
+
+if TYPE_CHECKING:  # types only: reporting imports no feature at run time
+    from corpustools.score.aggregate import Proportion
+    from corpustools.score.scoring import CorpusInfo
 
 CSS = """
 *{box-sizing:border-box}
@@ -234,3 +238,14 @@ def filter_bar(filters: list[tuple[str, list[str]]]) -> str:
 
 def warnings(lines) -> list[str]:
     return [f'<div class="warn">{esc(w)}</div>' for w in lines]
+
+
+def corpus_text(c: CorpusInfo) -> str:
+    return f"corpus {c.name}, version {'unknown' if c.version is None else c.version}"
+
+
+def corpus_header(c: CorpusInfo) -> list[list[str]]:
+    """The corpus's rows of a page's `table.about`: name, version, path and hash."""
+    version = "unknown" if c.version is None else str(c.version)
+    return [["corpus", f"{esc(c.name)}, version {esc(version)} (<code>{esc(c.path)}</code>)"],
+            ["corpus sha256", f"<code>{esc(c.sha256)}</code>"]]

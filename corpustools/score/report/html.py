@@ -10,18 +10,12 @@ first), the history, how the runs were made, and every fixture in one filterable
 from __future__ import annotations
 
 from corpustools.model.corpus import Corpus
-from corpustools.reporting.formatting import (
-    f1_text,
-    fraction,
-    manifest_fields,
-    percent,
-    phantom_count,
-    run_spread,
-    run_value,
-)
+from corpustools.reporting.formatting import fraction, manifest_fields, percent, run_spread, run_value
 from corpustools.reporting.page import (
     anchor,
     banner,
+    corpus_header,
+    corpus_text,
     drawn,
     esc,
     filter_bar,
@@ -37,21 +31,11 @@ from corpustools.reporting.page import (
 from corpustools.score.aggregate import METRICS, PROPORTIONS
 from corpustools.score.reasons import Verdict
 from corpustools.score.report.drilldown import json_text
+from corpustools.score.report.formatting import f1_text, phantom_count
 from corpustools.score.report.history_html import history_section
 from corpustools.score.report.html_fixture import fixture_block, fixture_filters, fixture_rows
 from corpustools.score.report.text import report_verdict_parts
-from corpustools.score.scoring import CorpusInfo, RunScore, ScoreReport, label_lines
-
-
-def corpus_text(c: CorpusInfo) -> str:
-    return f"corpus {c.name}, version {'unknown' if c.version is None else c.version}"
-
-
-def corpus_header(c: CorpusInfo) -> list[list[str]]:
-    """The corpus's rows of a page's `table.about`: name, version, path and hash."""
-    version = "unknown" if c.version is None else str(c.version)
-    return [["corpus", f"{esc(c.name)}, version {esc(version)} (<code>{esc(c.path)}</code>)"],
-            ["corpus sha256", f"<code>{esc(c.sha256)}</code>"]]
+from corpustools.score.scoring import RunScore, ScoreReport, label_lines
 
 
 def run_header(run: RunScore) -> list[list[str]]:

@@ -15,16 +15,15 @@ from corpustools.reporting.formatting import (
     metric_number,
     metric_spread,
     percent,
-    repeated_verdict_parts,
     run_value,
     scalar,
     table,
-    verdict_parts,
 )
 from corpustools.score.aggregate import METRICS, PROPORTIONS
 from corpustools.score.match import FixtureScore
 from corpustools.score.reasons import Verdict
 from corpustools.score.report.drilldown import details, json_text, proposals_markdown, reasons_markdown
+from corpustools.score.report.formatting import repeated_verdict_parts, verdict_parts
 from corpustools.score.scoring import RunScore, ScoreReport, label_lines
 
 

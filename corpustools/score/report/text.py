@@ -5,26 +5,23 @@ no HTML, and no line is wrapped by the program (a terminal wraps long lines itse
 
 from __future__ import annotations
 
-import shlex
-
 from corpustools.io.positions import printable_lines
 from corpustools.reporting.formatting import (
-    f1_text,
+    corpus_line,
+    formats_hint,
     fraction,
     manifest_fields,
     percent,
-    phantom_count,
     proportion,
-    repeated_verdict_parts,
     run_spread,
     run_value,
-    verdict_parts,
 )
 from corpustools.score.aggregate import METRICS
 from corpustools.score.match import FixtureScore
 from corpustools.score.reasons import Verdict
 from corpustools.score.report.drilldown import quoted, reason_details, reason_words
-from corpustools.score.scoring import CorpusInfo, RunScore, ScoreReport, label_lines
+from corpustools.score.report.formatting import f1_text, phantom_count, repeated_verdict_parts, verdict_parts
+from corpustools.score.scoring import RunScore, ScoreReport, label_lines
 
 # What the summary says about how a run was made (run.yaml); the rest is in the other formats.
 RUN_FIELDS = ("prompt", "model", "temperature", "date")
@@ -67,11 +64,6 @@ def across_runs_text(runs, index: int, indent: str) -> list[str]:
             lines.append(f"{indent}run {number} ({run.folder}): {fixture.verdict}")
             lines += reason_lines(fixture, indent + "  ")
     return lines
-
-
-def corpus_line(c: CorpusInfo) -> str:
-    version = "unknown" if c.version is None else str(c.version)
-    return f"corpus: {c.name}, version {version} ({c.path}, sha256 {c.short_sha})"
 
 
 def run_summary(run: RunScore) -> str:
@@ -158,12 +150,6 @@ def warning_lines(report: ScoreReport) -> list[str]:
         lines += [f"WARNING: {a} and {b} have byte-identical result files: a cache, not an independent run"
                   for a, b in report.repeated.identical]
     return lines + [f"warning: {w}" for w in report.corpus_warnings + tuple(w for run in runs for w in run.warnings)]
-
-
-def formats_hint(output: str) -> str:
-    """The line naming the other forms of the same report: add an option to the same command."""
-    return (f"more: add --format markdown (for a pull request) or --format html --output {shlex.quote(output)} "
-            "(a page to open in a browser)")
 
 
 def report_verdict_parts(report: ScoreReport) -> tuple[str, str]:

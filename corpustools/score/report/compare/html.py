@@ -11,6 +11,8 @@ from corpustools.model.corpus import Corpus
 from corpustools.reporting.page import (
     anchor,
     banner,
+    corpus_header,
+    corpus_text,
     esc,
     filter_bar,
     heading,
@@ -34,7 +36,6 @@ from corpustools.score.report.compare.markdown import (
     side_verdicts,
     transition_counts,
 )
-from corpustools.score.report.html import corpus_header, corpus_text
 from corpustools.score.report.html_fixture import filter_data, fixture_block, fixture_filters
 from corpustools.score.report.text import run_summary
 

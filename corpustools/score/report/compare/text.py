@@ -7,6 +7,7 @@ Markdown comparison's (compare_markdown), without its markup."""
 from __future__ import annotations
 
 from corpustools.io.positions import printable_lines
+from corpustools.reporting.formatting import corpus_line, formats_hint
 from corpustools.score.compare import Comparison
 from corpustools.score.report.compare.markdown import (
     DRIFT_CAVEAT,
@@ -20,7 +21,7 @@ from corpustools.score.report.compare.markdown import (
     side_verdicts,
     transition_counts,
 )
-from corpustools.score.report.text import across_runs_text, corpus_line, formats_hint, run_summary
+from corpustools.score.report.text import across_runs_text, run_summary
 
 
 def changed_lines(comparison: Comparison) -> list[str]:
