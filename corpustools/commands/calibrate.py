@@ -78,9 +78,9 @@ def _options_parser(parser_class):
 
 def run(args, out, err) -> int:
     from corpustools.calibrate.calibration import CalibrationProblems, calibrate_runs
-    from corpustools.calibrate.report import calibration_markdown, calibration_text
-    from corpustools.calibrate.report_html import calibration_html
-    from corpustools.calibrate.report_json import calibration_json
+    from corpustools.calibrate.report.html import calibration_html
+    from corpustools.calibrate.report.json import calibration_json
+    from corpustools.calibrate.report.markdown import calibration_markdown, calibration_text
     from corpustools.io.positions import InputError
     from corpustools.io.writing import emit
 

@@ -11,7 +11,7 @@ import os
 from corpustools.calibrate.agreement import Level, Table
 from corpustools.calibrate.calibration import Calibration
 from corpustools.calibrate.causes import CAUSES, FixtureCalibration
-from corpustools.calibrate.report import (
+from corpustools.calibrate.report.markdown import (
     all_warnings,
     disagreeing,
     disagreement_rest,
