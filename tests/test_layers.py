@@ -35,7 +35,7 @@ COMMAND_API = {
         "scoring", "compare", "history", "thresholds", "report.json", "report.markdown", "report.text",
         "report.html", "report.compare.markdown", "report.compare.text", "report.compare.html", "report.compare.json")},
     "calibrate": {f"corpustools.calibrate.{name}" for name in (
-        "calibration", "worksheet", "report.markdown", "report.json", "report.html")},
+        "calibration", "worksheet", "report.markdown", "report.text", "report.json", "report.html")},
 }
 
 

@@ -80,7 +80,8 @@ def run(args, out, err) -> int:
     from corpustools.calibrate.calibration import CalibrationProblems, calibrate_runs
     from corpustools.calibrate.report.html import calibration_html
     from corpustools.calibrate.report.json import calibration_json
-    from corpustools.calibrate.report.markdown import calibration_markdown, calibration_text
+    from corpustools.calibrate.report.markdown import calibration_markdown
+    from corpustools.calibrate.report.text import calibration_text
     from corpustools.io.positions import InputError
     from corpustools.io.writing import emit
 
