@@ -153,11 +153,22 @@ def file_read_as_option(argv: list[str]) -> str | None:
 
 
 def _run(args, out, err) -> int:
+    """Run the command; the one place an error becomes what a user reads (corpustools.io.errors):
+    each line after the command's name (`error_prefix`, passed through its `shown`, which lint
+    sets to redact secrets), and the error's exit code."""
+    from corpustools.io.errors import CorpustoolsError
     from corpustools.io.inputs import tracking_inputs
 
     try:
         with tracking_inputs():  # every file the command reads, so that no write lands on one
             return args.run(args, out, err)
+    except CorpustoolsError as error:
+        shown = getattr(args, "shown", None) or str
+        for line in error.lines(args.error_prefix):
+            print(shown(line), file=err)
+        return error.exit_code
+    except SystemExit as exit_:  # a parser the command reads late options with has said why (calibrate)
+        return int(exit_.code or 0) if not isinstance(exit_.code, str) else 2
     except Exception as exc:  # never a traceback for a user; CORPUSTOOLS_DEBUG=1 shows it
         return _internal_error(exc, err)
 

@@ -19,7 +19,8 @@ import os
 import re
 from dataclasses import dataclass
 
-from corpustools.io.positions import InputError, Pos
+from corpustools.io.errors import InputError
+from corpustools.io.positions import Pos
 from corpustools.io.schemastore import validate
 from corpustools.io.textfile import decode_text, read_bytes, read_text
 from corpustools.io.writing import write_text

@@ -25,9 +25,10 @@ import os
 import re
 from dataclasses import dataclass
 
+from corpustools.io.errors import InputError
 from corpustools.io.inputs import claim_update
 from corpustools.io.layout import GOLD_DIR
-from corpustools.io.positions import InputError, Pos
+from corpustools.io.positions import Pos
 from corpustools.io.textfile import is_regular_file
 from corpustools.io.writing import STANDARD_OUTPUT, refuse_corpus_path, refuse_target, write_text
 from corpustools.io.yamlload import YamlDoc

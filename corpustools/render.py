@@ -11,8 +11,9 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
+from corpustools.io.errors import InputError
 from corpustools.io.layout import SESSION_SUFFIX, SESSIONS_DIR
-from corpustools.io.positions import InputError, Pos
+from corpustools.io.positions import Pos
 from corpustools.io.textfile import read_text
 from corpustools.model.corpus import list_files, require_corpus, utf8_name
 from corpustools.model.prompt import PLACEHOLDER, has_placeholder, no_placeholder, read_prompt

@@ -30,7 +30,8 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
-from corpustools.io.positions import InputError, Pos
+from corpustools.io.errors import InputError
+from corpustools.io.positions import Pos
 from corpustools.io.writing import write_text
 from corpustools.io.yamlwrite import flow_scalar
 

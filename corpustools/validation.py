@@ -8,7 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from corpustools.io.documents import parse_document
-from corpustools.io.positions import InputError, Pos
+from corpustools.io.errors import InputError
+from corpustools.io.positions import Pos
 from corpustools.io.schemastore import validate
 from corpustools.io.textfile import decode_text, read_bytes, read_stdin_bytes
 from corpustools.model.contract import DEFAULT, contract_warnings

@@ -29,7 +29,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from corpustools.io.documents import parse_json
-from corpustools.io.positions import InputError
+from corpustools.io.errors import InputError
 from corpustools.io.schemastore import validate
 from corpustools.io.textfile import decode_text
 from corpustools.io.yamlload import parse_yaml

@@ -8,7 +8,8 @@ import os
 
 import pytest
 
-from corpustools.io.positions import InputError, Pos
+from corpustools.io.errors import InputError
+from corpustools.io.positions import Pos
 from corpustools.lint.config import ConfigError
 from corpustools.model.corpus import (
     SESSION_PARSE,

@@ -2,7 +2,7 @@
 
 import pytest
 
-from corpustools.io.positions import InputError
+from corpustools.io.errors import InputError
 from corpustools.model.prompt import PLACEHOLDER, prompt_source, read_kb, read_prompt
 
 

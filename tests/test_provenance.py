@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from corpustools.cli import main
-from corpustools.io.positions import InputError
+from corpustools.io.errors import InputError
 from corpustools.provenance import CHANGED, MISSING, NEW, default_record_path, load_record, record, verify
 from tests.support.corpus import ADMIT_ID, REJECT_ID, SPEC_TEXT
 from tests.support.lint import lint_run, messages, where

@@ -4,6 +4,7 @@ deleting rules/secret_token.py once let an AWS key pass with exit 0."""
 from __future__ import annotations
 
 import argparse
+import ast
 import importlib
 import inspect
 import os
@@ -75,3 +76,33 @@ def test_every_command_module_is_listed_and_follows_the_protocol():
             run = parser.get_default("run")
             assert callable(run) and run.__module__ == module.__name__, (name, parser.prog)
             assert list(inspect.signature(run).parameters) == ["args", "out", "err"], (name, run.__name__)
+
+
+def _caught_names(handler) -> list[str]:
+    """The exception names an `except` clause names (`except (A, b.B):` -> A, B)."""
+    types = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type] if handler.type else []
+    return [t.attr if isinstance(t, ast.Attribute) else getattr(t, "id", "") for t in types]
+
+
+def test_commands_raise_user_errors_and_cli_alone_prints_them():
+    """docs/architecture.md's one error path: a command raises a CorpustoolsError (corpustools.io.errors)
+    and corpustools.cli prints its lines after the command's name; no command catches one to print it."""
+    from corpustools.io import errors
+
+    user_errors = {name for name, value in vars(errors).items()
+                   if isinstance(value, type) and issubclass(value, errors.CorpustoolsError)}
+    user_errors |= {"ConfigError", "Unreadable", "PairsError", "MixedRuns", "CorpusDrift", "CalibrationProblems"}
+    caught = []
+    for path in sorted((PACKAGE / "commands").glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ExceptHandler):
+                caught += [f"commands/{path.name}:{node.lineno}: except {name}" for name in _caught_names(node)
+                           if name in user_errors]
+    assert caught == [], "\n".join(caught + [ERROR_PATH_CHECKLIST])
+
+
+ERROR_PATH_CHECKLIST = """A command that has something to refuse:
+  1. raises an error of corpustools.io.errors' hierarchy (InputError with the Pos it names, UsageError for
+     options that do not go together, or a subclass whose lines(prefix) says more), never prints it;
+  2. corpustools.cli prints each of error.lines(args.error_prefix) on standard error and exits error.exit_code;
+  3. a command whose messages need more than its name (lint: redaction) sets `shown` with set_defaults."""

@@ -16,7 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from corpustools.io.positions import InputError
+from corpustools.io.errors import InputError
 from corpustools.io.writing import rename_corpus_file, rewrite_corpus_file, write_text
 from corpustools.io.yamledit import EditRefused, YamlEdit, edit_yaml, nodes
 from corpustools.io.yamlload import parse_yaml

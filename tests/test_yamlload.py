@@ -10,7 +10,8 @@ import pytest
 import yaml
 
 from corpustools.io import yamlload
-from corpustools.io.positions import InputError, Pos
+from corpustools.io.errors import InputError
+from corpustools.io.positions import Pos
 from corpustools.io.yamlload import parse_yaml
 from corpustools.model.session import parse_session, split_frontmatter
 

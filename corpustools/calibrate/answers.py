@@ -21,7 +21,7 @@ from corpustools.calibrate.worksheet import (
     POINT_CLASS,
     PROPOSAL_ANSWER,
 )
-from corpustools.io.positions import InputError
+from corpustools.io.errors import InputError
 from corpustools.io.schemastore import validate
 from corpustools.io.textfile import decode_text, read_stdin_bytes, read_text
 from corpustools.io.yamlload import YamlDoc, parse_yaml

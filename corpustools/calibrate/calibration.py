@@ -16,10 +16,12 @@ from corpustools.calibrate.agreement import Table, table_of
 from corpustools.calibrate.answers import JudgedWorksheet, read_worksheet
 from corpustools.calibrate.causes import CAUSES, FixtureCalibration, calibrate_fixture
 from corpustools.calibrate.worksheet import known_sha256, prompt_identity, unjudgeable
+from corpustools.io.errors import CorpustoolsError
 from corpustools.score.reasons import Verdict
 from corpustools.score.results import result_path
 from corpustools.score.scoring import CorpusInfo, LoadedCorpus, RunScore, open_corpus, score_run
 
+MAX_SHOWN = 50  # lines of bad input shown before "and N more problems"
 _WHERE = re.compile(r"(.*?):(\d+)(?::(\d+))?: ")
 
 
@@ -31,12 +33,20 @@ def _file_order(problem: str) -> tuple:
     return (where.group(1), int(where.group(2)), int(where.group(3) or 0), problem)
 
 
-class CalibrationProblems(Exception):
+class CalibrationProblems(CorpustoolsError):
     """Bad input: every problem, one line each, naming the file (and line where there is one)."""
 
     def __init__(self, problems: list[str]):
         super().__init__(f"{len(problems)} problem(s)")
         self.problems = problems
+
+    def lines(self, prefix: str) -> list[str]:
+        """The first MAX_SHOWN problems, how many more, and the count: nothing was compared."""
+        shown = self.problems[:MAX_SHOWN]
+        lines = [f"{prefix}: {problem}" for problem in shown]
+        if len(self.problems) > len(shown):
+            lines.append(f"{prefix}: and {len(self.problems) - len(shown)} more problems")
+        return lines + [f"{prefix}: {len(self.problems)} problem(s); nothing compared"]
 
 
 @dataclass(frozen=True)

@@ -14,8 +14,9 @@ import json
 import os
 from dataclasses import dataclass
 
+from corpustools.io.errors import InputError
 from corpustools.io.layout import SESSION_SUFFIX, SESSIONS_DIR
-from corpustools.io.positions import InputError, Pos
+from corpustools.io.positions import Pos
 from corpustools.io.yamlwrite import flow_scalar, inline_scalar, scalar_lines
 from corpustools.model.contract import DEFAULT, TEXT_FIELD, Contract, Item
 from corpustools.model.sidecar import Sidecar

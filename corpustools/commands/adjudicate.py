@@ -26,29 +26,26 @@ def run(args, out, err) -> int:
     import os
 
     from corpustools.calibrate.worksheet import build_worksheet, refuse_answered, worksheet_yaml
+    from corpustools.io.errors import InputError
     from corpustools.io.inputs import claim_update
-    from corpustools.io.positions import InputError, Pos, printable
+    from corpustools.io.positions import Pos, printable
     from corpustools.io.writing import STANDARD_OUTPUT, refuse_corpus_path, refuse_target, say_wrote, write_text
     from corpustools.score.scoring import open_corpus
 
     to_stdout = args.out == STANDARD_OUTPUT
-    try:
-        loaded = open_corpus(args.corpus)
-        if not os.path.isdir(args.results):
-            raise InputError(Pos(args.results), "no such results folder")
-        if not to_stdout:  # refused before anything is read from the run: an early, cheap answer
-            refuse_corpus_path(args.out, args.corpus)
-            refuse_target(args.out, force=args.force)
-        sheet = build_worksheet(loaded, args.results, shows_terms=args.show_terms)
-        if to_stdout:
-            out.write(worksheet_yaml(sheet))
-        else:
-            claim_update(args.out, "--out")  # read (for answers) to be replaced: never a result it judges
-            refuse_answered(args.out, loaded.contract)
-            write_text(args.out, worksheet_yaml(sheet), force=args.force, updating=True)
-    except InputError as error:
-        print(f"corpustools adjudicate: {error}", file=err)
-        return 2
+    loaded = open_corpus(args.corpus)
+    if not os.path.isdir(args.results):
+        raise InputError(Pos(args.results), "no such results folder")
+    if not to_stdout:  # refused before anything is read from the run: an early, cheap answer
+        refuse_corpus_path(args.out, args.corpus)
+        refuse_target(args.out, force=args.force)
+    sheet = build_worksheet(loaded, args.results, shows_terms=args.show_terms)
+    if to_stdout:
+        out.write(worksheet_yaml(sheet))
+    else:
+        claim_update(args.out, "--out")  # read (for answers) to be replaced: never a result it judges
+        refuse_answered(args.out, loaded.contract)
+        write_text(args.out, worksheet_yaml(sheet), force=args.force, updating=True)
     for warning in loaded.warnings + sheet.skipped:
         print(f"corpustools adjudicate: warning: {printable(warning)}", file=err)
     proposals = sum(len(f.proposals) for f in sheet.fixtures)

@@ -5,16 +5,19 @@ from __future__ import annotations
 import argparse
 
 from corpustools.commands.options import add_command, add_corpus_argument, add_report_options
+from corpustools.io.errors import UsageError
 
 HELP = "measure how far the scorer's verdicts agree with human verdicts from adjudication worksheets"
 FORMATS = ("text", "markdown", "json", "html")
 USAGE = (f"corpustools calibrate [-h] [--format {{{','.join(FORMATS)}}}] [--output FILE] [--force] "
          "CORPUS RUN --verdicts FILE [RUN --verdicts FILE ...]")
-MAX_PROBLEMS = 50  # lines of bad input shown before "and N more problems"
 
 
-class PairsError(Exception):
-    """The RUN --verdicts FILE pairs are not well formed (a usage error)."""
+class PairsError(UsageError):
+    """The RUN --verdicts FILE pairs are not well formed: the error and the usage line."""
+
+    def lines(self, prefix: str) -> list[str]:
+        return [f"{prefix}: error: {self}", f"usage: {USAGE}"]
 
 
 def _report_options(parser) -> None:
@@ -77,39 +80,20 @@ def _options_parser(parser_class):
 
 
 def run(args, out, err) -> int:
-    from corpustools.calibrate.calibration import CalibrationProblems, calibrate_runs
+    from corpustools.calibrate.calibration import calibrate_runs
     from corpustools.calibrate.report.html import calibration_html
     from corpustools.calibrate.report.json import calibration_json
     from corpustools.calibrate.report.markdown import calibration_markdown
     from corpustools.calibrate.report.text import calibration_text
-    from corpustools.io.positions import InputError
     from corpustools.io.writing import emit
 
-    try:
-        pairs, rest = split_pairs(args.pairs)
-    except PairsError as error:
-        print(f"corpustools calibrate: error: {error}\nusage: {USAGE}", file=err)
-        return 2
-    try:  # --format/--output written after the pairs
-        late = _options_parser(args.parser_class).parse_args(rest)
-    except SystemExit as exit_:  # argparse has printed its one-line usage error
-        return int(exit_.code or 0)
+    pairs, rest = split_pairs(args.pairs)
+    # --format/--output written after the pairs (a bad one: argparse's one-line usage error, exit 2)
+    late = _options_parser(args.parser_class).parse_args(rest)
     fmt = late.format or args.format or "text"
     output = late.output or args.output
-    try:
-        calibration = calibrate_runs(args.corpus, pairs)
-        text = {"markdown": calibration_markdown, "json": calibration_json, "text": calibration_text,
-                "html": calibration_html}[fmt](calibration)
-        emit(text, output, args.corpus, out, err=err, force=late.force or args.force)
-    except CalibrationProblems as problems:
-        shown = problems.problems[:MAX_PROBLEMS]
-        for line in shown:
-            print(f"corpustools calibrate: {line}", file=err)
-        if len(problems.problems) > len(shown):
-            print(f"corpustools calibrate: and {len(problems.problems) - len(shown)} more problems", file=err)
-        print(f"corpustools calibrate: {len(problems.problems)} problem(s); nothing compared", file=err)
-        return 2
-    except InputError as error:
-        print(f"corpustools calibrate: {error}", file=err)
-        return 2
+    calibration = calibrate_runs(args.corpus, pairs)
+    text = {"markdown": calibration_markdown, "json": calibration_json, "text": calibration_text,
+            "html": calibration_html}[fmt](calibration)
+    emit(text, output, args.corpus, out, err=err, force=late.force or args.force)
     return 0

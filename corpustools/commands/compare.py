@@ -36,31 +36,23 @@ def register(subparsers) -> None:
 
 
 def run(args, out, err) -> int:
-    from corpustools.io.positions import InputError, printable
+    from corpustools.io.positions import printable
     from corpustools.io.writing import emit
-    from corpustools.score.compare import CorpusDrift, compare_runs
+    from corpustools.score.compare import compare_runs
     from corpustools.score.report.compare.json import compare_json
     from corpustools.score.report.compare.markdown import compare_markdown
 
-    try:
-        comparison = compare_runs(args.corpus, args.base, args.candidate, allow_drift=args.allow_corpus_drift)
-        if args.format == "html":
-            from corpustools.score.report.compare.html import compare_html
-            from corpustools.score.scoring import open_corpus
+    comparison = compare_runs(args.corpus, args.base, args.candidate, allow_drift=args.allow_corpus_drift)
+    if args.format == "html":
+        from corpustools.score.report.compare.html import compare_html
+        from corpustools.score.scoring import open_corpus
 
-            text = compare_html(comparison, open_corpus(args.corpus).corpus)  # transcripts and sidecars too
-        else:
-            from corpustools.score.report.compare.text import compare_text
+        text = compare_html(comparison, open_corpus(args.corpus).corpus)  # transcripts and sidecars too
+    else:
+        from corpustools.score.report.compare.text import compare_text
 
-            text = {"text": compare_text, "markdown": compare_markdown, "json": compare_json}[args.format](comparison)
-        emit(text, args.output, args.corpus, out, err=err, force=args.force)
-    except CorpusDrift as drift:
-        print(f"corpustools compare: {printable(str(drift))}; refusing to compare (pass --allow-corpus-drift to compare anyway)",
-              file=err)
-        return 2
-    except InputError as error:
-        print(f"corpustools compare: {error}", file=err)
-        return 2
+        text = {"text": compare_text, "markdown": compare_markdown, "json": compare_json}[args.format](comparison)
+    emit(text, args.output, args.corpus, out, err=err, force=args.force)
     failed = False
     if args.fail_on_regression and comparison.regressed:
         print(f"corpustools compare: {printable(comparison.headline_text)}", file=err)

@@ -22,14 +22,9 @@ def register(subparsers) -> None:
 
 
 def run(args, out, err) -> int:
-    from corpustools.io.positions import InputError
     from corpustools.io.writing import say_wrote
     from corpustools.scaffold import scaffold
 
-    try:
-        written = scaffold(args.folder, args.folder.replace("\\", "/"), args.output)
-    except InputError as error:
-        print(f"corpustools init: {error}", file=err)
-        return 2
+    written = scaffold(args.folder, args.folder.replace("\\", "/"), args.output)
     say_wrote(err, args.folder, f"{len(written)} files; next: corpustools lint {args.folder}")
     return 0

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from corpustools.commands.options import add_command, add_report_options, path
+from corpustools.io.errors import UsageError
 
 HELP = "check a fixture corpus: malformed, unwinnable, leaking or copied fixtures"
 FORMATS = ("text", "json", "json-summary", "github", "sarif")
@@ -50,28 +51,25 @@ def register(subparsers) -> None:
     parser.add_argument("--list-rules", action="store_true", help="list every rule and exit")
     parser.add_argument("--explain", metavar="CODE", help="print a rule's documentation (a code such as "
                         "CT403 or a name such as turn-shape) and exit")
-    parser.set_defaults(run=run)
+    parser.set_defaults(run=run, shown=redacted)
 
 
-def _config_message(error) -> str:
-    """`corpus.yaml:21:5: message` (the path as lint shows paths), or `corpustools lint: message`."""
-    from dataclasses import replace
+def redacted(line: str) -> str:
+    """How lint's errors are shown: every line redacted like its diagnostics (a file or a code can
+    be named like a key). Imported when an error is shown, not when the parser is built."""
+    from corpustools.lint import redact_secrets
 
-    from corpustools.io.paths import display_path
-
-    if not error.pos.path:
-        return f"corpustools lint: {error}"
-    return str(replace(error, pos=replace(error.pos, path=display_path(error.pos.path))))
+    return redact_secrets(line)
 
 
 def _explain(code: str, rules, out, err) -> int:
-    from corpustools.lint import redact_secrets, rule_doc, rule_fix_doc, rule_options
+    from corpustools.io.positions import Pos
+    from corpustools.lint import ConfigError, rule_doc, rule_fix_doc, rule_options
 
     wanted = code.strip()
     rule = next((r for r in rules if wanted.upper() == r.CODE or wanted == r.NAME), None)
     if rule is None:
-        print(redact_secrets(f"corpustools lint: --explain: unknown rule {code!r} (see --list-rules)"), file=err)
-        return 2
+        raise ConfigError(Pos(""), f"--explain: unknown rule {code!r} (see --list-rules)")
     print(f"{rule.CODE} {rule.NAME} [{rule.SEVERITY}]\n\n{rule_doc(rule)}\n\n{rule_options(rule)}\n"
           f"{rule_fix_doc(rule)}", file=out)
     return 0
@@ -140,7 +138,6 @@ def _skipped_notes(fixes, err) -> None:
 def _diff(fixes, args, out, err) -> int:
     """--diff: the unified diff of what --fix would write (nothing written), and `Would fix N findings.`"""
     from corpustools import lint
-    from corpustools.io.positions import InputError
     from corpustools.io.writing import emit
 
     for corpus in fixes:
@@ -148,11 +145,7 @@ def _diff(fixes, args, out, err) -> int:
             _note(note.line("would fix" if note.safe else "would fix (unsafe fix)"), err)
     _skipped_notes(fixes, err)
     text = lint.format_diff(fixes)
-    try:
-        emit(text, args.output, None, out, err=err, force=args.force)
-    except InputError as error:
-        print(lint.redact_secrets(f"corpustools lint: {error}"), file=err)
-        return 2
+    emit(text, args.output, None, out, err=err, force=args.force)
     count = sum(len(corpus.fixed) for corpus in fixes)
     print(f"Would fix {count} findings.", file=err)
     return 1 if text else 0
@@ -164,7 +157,7 @@ def run(args, out, err) -> int:
     from corpustools import __version__, lint
     from corpustools.io.gcpause import freeze_loaded
     from corpustools.io.gitstage import staged_paths
-    from corpustools.io.positions import InputError, printable
+    from corpustools.io.positions import printable
     from corpustools.io.writing import STANDARD_OUTPUT, emit
 
     rules = lint.rule_modules()
@@ -175,32 +168,24 @@ def run(args, out, err) -> int:
         return _explain(args.explain, rules, out, err)
     wrong = _usage_of_fix(args)
     if wrong:
-        print(f"corpustools lint: {wrong}", file=err)
-        return 2
-    try:
-        select = lint.expand_codes(args.select, rules, option="--select") if args.select else None
-        ignore = lint.expand_codes(args.ignore, rules, option="--ignore") if args.ignore else frozenset()
-        lint.check_cli_ignore(ignore, rules)
-        selection = lint.Selection(select, ignore, args.prompt, args.kb)
-        staged = staged_paths() if args.staged else None
-        fixes = None
-        if args.fix or args.diff:
-            fixes = lint.plan_paths(args.paths, rules, selection, unsafe=args.unsafe_fixes,
-                                    skip_outside=args.skip_outside_corpora, whole_corpus=args.whole_corpus)
-            if args.diff:
-                return _diff(fixes, args, out, err)
-            written = lint.write_fixes(fixes)
-            _fix_notes(fixes, written, err)
-        # the rules allocate a lot: this process never rescans a loaded corpus (corpustools.io.gcpause)
-        run_ = lint.lint_paths(args.paths, rules, selection, after_load=freeze_loaded,
-                                 skip_outside=args.skip_outside_corpora, whole_corpus=args.whole_corpus,
-                                 staged=staged)
-    except lint.ConfigError as error:
-        print(lint.redact_secrets(_config_message(error)), file=err)
-        return 2
-    except InputError as error:
-        print(lint.redact_secrets(f"corpustools lint: {error}"), file=err)
-        return 2
+        raise UsageError(wrong)
+    select = lint.expand_codes(args.select, rules, option="--select") if args.select else None
+    ignore = lint.expand_codes(args.ignore, rules, option="--ignore") if args.ignore else frozenset()
+    lint.check_cli_ignore(ignore, rules)
+    selection = lint.Selection(select, ignore, args.prompt, args.kb)
+    staged = staged_paths() if args.staged else None
+    fixes = None
+    if args.fix or args.diff:
+        fixes = lint.plan_paths(args.paths, rules, selection, unsafe=args.unsafe_fixes,
+                                skip_outside=args.skip_outside_corpora, whole_corpus=args.whole_corpus)
+        if args.diff:
+            return _diff(fixes, args, out, err)
+        written = lint.write_fixes(fixes)
+        _fix_notes(fixes, written, err)
+    # the rules allocate a lot: this process never rescans a loaded corpus (corpustools.io.gcpause)
+    run_ = lint.lint_paths(args.paths, rules, selection, after_load=freeze_loaded,
+                           skip_outside=args.skip_outside_corpora, whole_corpus=args.whole_corpus,
+                           staged=staged)
 
     diagnostics = run_.diagnostics
     code = lint.exit_code(run_, args.strict)
@@ -224,11 +209,8 @@ def run(args, out, err) -> int:
     if fixes is not None and not args.quiet:
         fixed = f"Fixed {len(written.written)} findings ({len(diagnostics)} remaining).\n"
         (text.append if args.format == "text" else err.write)(fixed)
-    try:  # a report is never written into a corpus's own files nor over anything lint read
-        emit("".join(text), args.output, None, out, err=err, force=args.force)
-    except InputError as error:
-        print(lint.redact_secrets(f"corpustools lint: {error}"), file=err)
-        return 2
+    # a report is never written into a corpus's own files nor over anything lint read
+    emit("".join(text), args.output, None, out, err=err, force=args.force)
     for crash in run_.crashes:
         print(f"corpustools lint: {printable(lint.redact_secrets(str(crash)))}", file=err)
     if fixes is not None and written.failed:

@@ -20,8 +20,11 @@ def path(text: str) -> str:
 
 def add_command(subparsers, name: str, summary: str, details: str = "", **kwargs):
     """Add the subcommand `name`: `summary` in the command list, `summary` + `details` as its
-    --help description; other keyword arguments go to argparse."""
-    return subparsers.add_parser(name, help=summary, description=summary + details, **kwargs)
+    --help description; other keyword arguments go to argparse. Its errors are printed after
+    `corpustools NAME:` (the parser's `error_prefix`; corpustools.cli prints every error)."""
+    parser = subparsers.add_parser(name, help=summary, description=summary + details, **kwargs)
+    parser.set_defaults(error_prefix=f"corpustools {name}")
+    return parser
 
 
 def add_corpus_argument(parser, help: str = CORPUS_HELP) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from corpustools.commands.options import add_command, add_corpus_argument, add_output_option, add_report_options, path
+from corpustools.io.errors import UsageError
 
 HELP = "record who authored and reviewed a corpus, and verify nothing changed since"
 WHERE = ("corpus.yaml's lint: provenance: if set (relative to the corpus folder), else "
@@ -39,17 +40,12 @@ def register(subparsers) -> None:
 
 
 def run_record(args, out, err) -> int:
-    from corpustools.io.positions import InputError
     from corpustools.io.writing import say_wrote
     from corpustools.provenance import corpus_record_path, record
 
     output = args.output or corpus_record_path(args.corpus)
-    try:
-        data = record(args.corpus, args.authoring_prompt, args.authored_by, args.reviewed_by, output, args.date,
-                      force=args.force, out=out)
-    except InputError as error:
-        print(f"corpustools provenance: {error}", file=err)
-        return 2
+    data = record(args.corpus, args.authoring_prompt, args.authored_by, args.reviewed_by, output, args.date,
+                  force=args.force, out=out)
     say_wrote(err, output, f"the record of {len(data['files'])} files of corpus {data['corpus']['name']} "
                            f"version {data['corpus']['version']}")
     return 0
@@ -74,31 +70,25 @@ def run_verify(args, out, err) -> int:
     import json
     import os
 
+    from corpustools.io.errors import InputError
     from corpustools.io.paths import display_path
-    from corpustools.io.positions import InputError, printable
+    from corpustools.io.positions import Pos, printable
     from corpustools.io.writing import emit
     from corpustools.provenance import verify
 
     if args.record and args.corpus:
-        print("corpustools provenance: give RECORD or --corpus, not both", file=err)
-        return 2
+        raise UsageError("give RECORD or --corpus, not both")
     path = args.record or default_record(args.corpus)
     if not os.path.lexists(path):  # anything else that is not a regular file: read_text says what it is
-        print(f"corpustools provenance: {printable(display_path(path) if not args.record else path)}: no such record",
-              file=err)
-        return 2
-    try:
-        drifts = verify(path)
-        if args.format == "json":
-            text = json.dumps({"record": display_path(path),
-                               "drifts": [{"path": display_path(d.path), "status": d.status} for d in drifts]},
-                              indent=2, ensure_ascii=False) + "\n"
-        else:
-            lines = [f"{display_path(d.path)}: {d.status} since the record {display_path(path)}" for d in drifts]
-            text = "".join(printable(line) + "\n" for line in lines or [f"{display_path(path)}: every file matches "
-                                                                         "the record"])
-        emit(text, args.output, None, out, err=err, force=args.force)
-    except InputError as error:
-        print(f"corpustools provenance: {error}", file=err)
-        return 2
+        raise InputError(Pos(display_path(path) if not args.record else path), "no such record")
+    drifts = verify(path)
+    if args.format == "json":
+        text = json.dumps({"record": display_path(path),
+                           "drifts": [{"path": display_path(d.path), "status": d.status} for d in drifts]},
+                          indent=2, ensure_ascii=False) + "\n"
+    else:
+        lines = [f"{display_path(d.path)}: {d.status} since the record {display_path(path)}" for d in drifts]
+        text = "".join(printable(line) + "\n" for line in lines or [f"{display_path(path)}: every file matches "
+                                                                     "the record"])
+    emit(text, args.output, None, out, err=err, force=args.force)
     return 1 if drifts else 0

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from corpustools.commands.options import add_command, add_corpus_argument, add_output_option, path
+from corpustools.io.errors import UsageError
 
 HELP = "print the prompt with a fixture's transcript substituted, for pasting into a model by hand"
 
@@ -23,25 +24,19 @@ def register(subparsers) -> None:
 
 
 def run(args, out, err) -> int:
-    from corpustools.io.positions import InputError
     from corpustools.io.writing import say_wrote
     from corpustools.model.prompt import read_prompt
     from corpustools.render import render_all, render_prompt, transcript
 
     if args.all == bool(args.fixture_id) or bool(args.out) != args.all:
-        print("corpustools render: give either FIXTURE_ID, or --all with --out DIR", file=err)
-        return 2
-    try:
-        if args.all:
-            rendered = render_all(args.corpus, args.prompt, args.out, append=args.append, force=args.force)
-            for line in rendered.errors:
-                print(f"corpustools render: {line}", file=err)
-            say_wrote(err, args.out, f"{len(rendered.written)} rendered prompt{'' if len(rendered.written) == 1 else 's'}")
-            return 2 if rendered.errors else 0
-        prompt_text = read_prompt(args.prompt, need_placeholder=not args.append)
-        out.write(render_prompt(prompt_text, transcript(args.corpus, args.fixture_id), append=args.append,
-                                prompt_path=args.prompt))
-    except InputError as error:
-        print(f"corpustools render: {error}", file=err)
-        return 2
+        raise UsageError("give either FIXTURE_ID, or --all with --out DIR")
+    if args.all:
+        rendered = render_all(args.corpus, args.prompt, args.out, append=args.append, force=args.force)
+        for line in rendered.errors:
+            print(f"corpustools render: {line}", file=err)
+        say_wrote(err, args.out, f"{len(rendered.written)} rendered prompt{'' if len(rendered.written) == 1 else 's'}")
+        return 2 if rendered.errors else 0
+    prompt_text = read_prompt(args.prompt, need_placeholder=not args.append)
+    out.write(render_prompt(prompt_text, transcript(args.corpus, args.fixture_id), append=args.append,
+                            prompt_path=args.prompt))
     return 0

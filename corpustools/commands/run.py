@@ -4,6 +4,7 @@ corpustools run init RESULTS --corpus CORPUS --refresh [--inputs-unchanged]"""
 from __future__ import annotations
 
 from corpustools.commands.options import add_command, path
+from corpustools.io.errors import UsageError
 
 HELP = "record how a results folder is produced (run init writes RESULTS/run.yaml)"
 
@@ -42,7 +43,7 @@ def register(subparsers) -> None:
     init.add_argument("--inputs-unchanged", action="store_true",
                       help="with --refresh: when the corpus's git history cannot say which sessions the run was made "
                       "against, take your word that they are unchanged (the labels then are unknown)")
-    init.set_defaults(run=run_init)
+    init.set_defaults(run=run_init, error_prefix="corpustools run init")
     parser.set_defaults(run=run_without_action, run_parser=parser)
 
 
@@ -58,7 +59,7 @@ _RECORDED = ("prompt", "prompt_name", "model", "temperature", "harness", "operat
 def run_init(args, out, err) -> int:
     import datetime
 
-    from corpustools.io.positions import InputError, printable
+    from corpustools.io.positions import printable
     from corpustools.io.writing import refuse_corpus_path, say_wrote
     from corpustools.manifest import build_manifest, manifest_yaml, write_manifest
     from corpustools.model.corpus import require_corpus
@@ -66,25 +67,19 @@ def run_init(args, out, err) -> int:
     if args.refresh:
         return run_refresh(args, err)
     if args.inputs_unchanged:
-        print("corpustools run init: --inputs-unchanged goes with --refresh", file=err)
-        return 2
+        raise UsageError("--inputs-unchanged goes with --refresh")
     if args.prompt is None:
-        print("corpustools run init: --prompt FILE is required (or --refresh, to add the inputs and labels hashes "
-              "to an existing run.yaml)", file=err)
-        return 2
+        raise UsageError("--prompt FILE is required (or --refresh, to add the inputs and labels hashes to an existing "
+                         "run.yaml)")
 
     # The one clock corpustools reads: run.yaml records when the run was started.
     started_at = args.started_at or datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
-    try:
-        require_corpus(args.corpus)
-        refuse_corpus_path(args.results, args.corpus)
-        manifest, remarks = build_manifest(
-            args.corpus, args.prompt, model=args.model, temperature=args.temperature, harness=args.harness,
-            operator=args.operator, started_at=started_at, prompt_name=args.prompt_name, notes=args.notes)
-        path = write_manifest(args.results, manifest_yaml(manifest), force=args.force)
-    except InputError as error:
-        print(f"corpustools run init: {error}", file=err)
-        return 2
+    require_corpus(args.corpus)
+    refuse_corpus_path(args.results, args.corpus)
+    manifest, remarks = build_manifest(
+        args.corpus, args.prompt, model=args.model, temperature=args.temperature, harness=args.harness,
+        operator=args.operator, started_at=started_at, prompt_name=args.prompt_name, notes=args.notes)
+    path = write_manifest(args.results, manifest_yaml(manifest), force=args.force)
     for remark in remarks:
         print(f"corpustools run init: note: {printable(remark)}", file=err)
     say_wrote(err, path)
@@ -92,7 +87,7 @@ def run_init(args, out, err) -> int:
 
 
 def run_refresh(args, err) -> int:
-    from corpustools.io.positions import InputError, printable
+    from corpustools.io.positions import printable
     from corpustools.io.writing import refuse_corpus_path, say_wrote, write_text
     from corpustools.manifest import manifest_path, refresh_manifest
     from corpustools.model.corpus import require_corpus
@@ -100,18 +95,12 @@ def run_refresh(args, err) -> int:
     given = [f"--{name.replace('_', '-')}" for name in _RECORDED
              if getattr(args, name) not in (None, False, "", "unrecorded")]
     if given:
-        print(f"corpustools run init: --refresh keeps what run.yaml records: {', '.join(given)} cannot go with it",
-              file=err)
-        return 2
-    try:
-        require_corpus(args.corpus)
-        refuse_corpus_path(args.results, args.corpus)
-        refreshed = refresh_manifest(args.results, args.corpus, inputs_unchanged=args.inputs_unchanged)
-        if refreshed.text is not None:
-            write_text(manifest_path(args.results), refreshed.text, updating=True)
-    except InputError as error:
-        print(f"corpustools run init: {error}", file=err)
-        return 2
+        raise UsageError(f"--refresh keeps what run.yaml records: {', '.join(given)} cannot go with it")
+    require_corpus(args.corpus)
+    refuse_corpus_path(args.results, args.corpus)
+    refreshed = refresh_manifest(args.results, args.corpus, inputs_unchanged=args.inputs_unchanged)
+    if refreshed.text is not None:
+        write_text(manifest_path(args.results), refreshed.text, updating=True)
     print(f"corpustools run init: {printable(refreshed.says)}", file=err)
     if refreshed.text is not None:
         say_wrote(err, manifest_path(args.results), "added the inputs and labels hashes")

@@ -11,15 +11,16 @@ HELP = "print a shipped JSON Schema"
 def register(subparsers) -> None:
     parser = add_command(subparsers, "schema", HELP)
     parser.add_argument("kind", choices=SCHEMA_KINDS, metavar="KIND", help=f"which schema: {', '.join(SCHEMA_KINDS)}")
-    parser.set_defaults(run=run)
+    parser.set_defaults(run=run, error_prefix="corpustools")
 
 
 def run(args, out, err) -> int:
+    from corpustools.io.errors import CorpustoolsError
     from corpustools.io.schemastore import schema_text
 
     try:
-        out.write(schema_text(args.kind))
+        text = schema_text(args.kind)
     except FileNotFoundError:
-        print(f"corpustools: schema {args.kind!r} is not shipped in this build", file=err)
-        return 2
+        raise CorpustoolsError(f"schema {args.kind!r} is not shipped in this build") from None
+    out.write(text)
     return 0

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from corpustools.commands.options import add_command, add_corpus_argument, add_report_options, path
+from corpustools.io.errors import UsageError
 from corpustools.score.thresholds import parse_thresholds
 
 FORMATS = ("text", "markdown", "json", "html")
@@ -37,61 +38,51 @@ def register(subparsers) -> None:
 
 
 def run(args, out, err) -> int:
+    from corpustools.io.errors import InputError
     from corpustools.io.gcpause import gc_paused
     from corpustools.io.inputs import claim_update
-    from corpustools.io.positions import InputError, Pos, printable
+    from corpustools.io.positions import Pos
     from corpustools.io.writing import STANDARD_OUTPUT, emit, refuse_corpus_path, refuse_target, say_wrote
     from corpustools.score.history import append_row, appended, has_row, history_row, read_history
     from corpustools.score.report.json import score_json
     from corpustools.score.report.markdown import score_markdown
     from corpustools.score.report.text import score_text
-    from corpustools.score.scoring import MixedRuns, score_report
+    from corpustools.score.scoring import score_report
     from corpustools.score.thresholds import breaches
 
     if args.history and args.format != "html":
-        print("corpustools score: --history draws the history in the HTML report: use it with --format html",
-              file=err)
-        return 2
+        raise UsageError("--history draws the history in the HTML report: use it with --format html")
     if args.append_history == STANDARD_OUTPUT:
-        print("corpustools score: --append-history needs a file to append to, not '-'", file=err)
-        return 2
-    try:
-        with gc_paused():  # scoring builds many small acyclic objects; see corpustools.io.gcpause
-            report = score_report(args.corpus, args.results, allow_mixed=args.allow_mixed)
-        row = None
-        history: tuple[str, str] | None = None  # (the history table read, its file): drawn in HTML
-        if args.append_history:  # refuse a bad history file before writing the report
-            refuse_corpus_path(args.append_history, args.corpus)
-            claim_update(args.append_history, "--append-history")  # never a result; the report never over it
-            refuse_target(args.append_history, force=args.force, updating=True)
-            row = history_row(report)
-            table = read_history(args.append_history)
-            after = appended(table, args.append_history, row)
-            if has_row(table, row):  # the same run scored again: one row is its record
-                row = None
-            history = (after, args.append_history)
-        if args.history:
-            drawn = read_history(args.history)
-            if drawn is None:
-                raise InputError(Pos(args.history), "no such history file")
-            history = (drawn, args.history)
-        if args.format == "html":
-            text = html_report(args, report, history)
-        else:
-            text = {"markdown": score_markdown, "json": score_json, "text": score_text}[args.format](report)
-        emit(text, args.output, args.corpus, out, err=err, force=args.force)
-        if args.append_history and row is None:
-            print("corpustools score: the history already has this row; not appended", file=err)
-        if row is not None:
-            append_row(args.append_history, row, force=args.force)
-            say_wrote(err, args.append_history, "appended a row")
-    except MixedRuns as mixed:
-        print(f"corpustools score: {printable(str(mixed))}; score them apart, or pass --allow-mixed to pool them "
-              "anyway", file=err)
-        return 2
-    except InputError as error:
-        print(f"corpustools score: {error}", file=err)
-        return 2
+        raise UsageError("--append-history needs a file to append to, not '-'")
+    with gc_paused():  # scoring builds many small acyclic objects; see corpustools.io.gcpause
+        report = score_report(args.corpus, args.results, allow_mixed=args.allow_mixed)
+    row = None
+    history: tuple[str, str] | None = None  # (the history table read, its file): drawn in HTML
+    if args.append_history:  # refuse a bad history file before writing the report
+        refuse_corpus_path(args.append_history, args.corpus)
+        claim_update(args.append_history, "--append-history")  # never a result; the report never over it
+        refuse_target(args.append_history, force=args.force, updating=True)
+        row = history_row(report)
+        table = read_history(args.append_history)
+        after = appended(table, args.append_history, row)
+        if has_row(table, row):  # the same run scored again: one row is its record
+            row = None
+        history = (after, args.append_history)
+    if args.history:
+        drawn = read_history(args.history)
+        if drawn is None:
+            raise InputError(Pos(args.history), "no such history file")
+        history = (drawn, args.history)
+    if args.format == "html":
+        text = html_report(args, report, history)
+    else:
+        text = {"markdown": score_markdown, "json": score_json, "text": score_text}[args.format](report)
+    emit(text, args.output, args.corpus, out, err=err, force=args.force)
+    if args.append_history and row is None:
+        print("corpustools score: the history already has this row; not appended", file=err)
+    if row is not None:
+        append_row(args.append_history, row, force=args.force)
+        say_wrote(err, args.append_history, "appended a row")
     breached = breaches(report, args.fail_under)
     for line in breached:
         print(f"corpustools score: {line}", file=err)

@@ -5,7 +5,8 @@ from __future__ import annotations
 import json
 import re
 
-from corpustools.io.positions import InputError, Pos
+from corpustools.io.errors import InputError
+from corpustools.io.positions import Pos
 from corpustools.io.yamlload import YamlDoc, parse_yaml
 
 _SURROGATE = re.compile("[\ud800-\udfff]")

@@ -15,7 +15,8 @@ from __future__ import annotations
 import os
 import subprocess
 
-from corpustools.io.positions import InputError, Pos
+from corpustools.io.errors import InputError
+from corpustools.io.positions import Pos
 
 _GIT_TIMEOUT = 60  # seconds: a local command on the index; never a network operation
 

@@ -19,7 +19,8 @@ from collections.abc import Iterator
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 
-from corpustools.io.positions import InputError, Pos
+from corpustools.io.errors import InputError
+from corpustools.io.positions import Pos
 
 _Identity = tuple[int, int]  # (st_dev, st_ino): noted for every read, free from its fstat
 

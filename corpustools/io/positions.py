@@ -1,5 +1,6 @@
 """Source positions: every value a check can complain about knows where it came from; and the one
-way corpustools shows a name or a message it did not write itself (`printable`)."""
+way corpustools shows a name or a message it did not write itself (`printable`). The errors a
+user reads are corpustools.io.errors."""
 
 from __future__ import annotations
 
@@ -66,17 +67,3 @@ class Problem:
 
     def sort_key(self) -> tuple:
         return self.pos, self.kind, self.message
-
-
-@dataclass(frozen=True)
-class InputError(Exception):
-    """The user's input is bad: a file that could not be read as the format it should have, or an
-    argument or setting that makes no sense (lint's ConfigError is one). One line, never a
-    traceback; `path:line:col: message`, or just the message when no file is to blame."""
-
-    pos: Pos
-    message: str
-
-    def __str__(self) -> str:
-        where = str(self.pos)
-        return f"{where}: {printable(self.message)}" if where else printable(self.message)

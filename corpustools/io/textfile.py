@@ -11,8 +11,9 @@ from __future__ import annotations
 import os
 import stat
 
+from corpustools.io.errors import InputError
 from corpustools.io.inputs import note_file
-from corpustools.io.positions import InputError, Pos
+from corpustools.io.positions import Pos
 
 # Larger inputs are refused before parsing: no fixture, sidecar or model output is this big,
 # and refusing early keeps a pathological file from stalling a pre-commit hook.

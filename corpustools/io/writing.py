@@ -33,9 +33,10 @@ import os
 import stat
 from collections.abc import Callable
 
+from corpustools.io.errors import InputError
 from corpustools.io.inputs import refuse_input
 from corpustools.io.layout import GOLD_DIR, SESSIONS_DIR, SIDECARS_DIR, SPEC_FILE, is_corpus_folder
-from corpustools.io.positions import InputError, Pos, printable
+from corpustools.io.positions import Pos, printable
 from corpustools.io.textfile import file_kind
 
 PROTECTED = (SPEC_FILE, SESSIONS_DIR, SIDECARS_DIR, GOLD_DIR)

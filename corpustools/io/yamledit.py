@@ -24,7 +24,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from corpustools.io.positions import InputError
+from corpustools.io.errors import InputError
 from corpustools.io.yamlload import KeyPath, _scalar, parse_yaml
 from corpustools.io.yamlwrite import flow_scalar
 

@@ -21,7 +21,8 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-from corpustools.io.positions import InputError, Pos
+from corpustools.io.errors import InputError
+from corpustools.io.positions import Pos
 from corpustools.io.textfile import MAX_FILE_BYTES
 
 # An alias bomb expands to billions of nodes; a real sidecar has a few hundred.

@@ -54,7 +54,7 @@ def _literal_block(text: str, key_indent: int) -> list[str]:
 def _reads_back(text: str) -> bool:
     """Whether `text` written as a literal block (at the top level: the layout is the same at
     any depth) reads back as itself."""
-    from corpustools.io.positions import InputError
+    from corpustools.io.errors import InputError
     from corpustools.io.yamlload import parse_yaml
 
     block = _literal_block(text, 0)

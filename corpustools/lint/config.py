@@ -8,10 +8,12 @@ import fnmatch
 import os
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from types import ModuleType
 
-from corpustools.io.positions import InputError, Pos
+from corpustools.io.errors import InputError
+from corpustools.io.paths import display_path
+from corpustools.io.positions import Pos
 from corpustools.io.suggest import closest
 from corpustools.io.yamlload import YamlDoc
 from corpustools.lint.options import RuleOptions, declared, defaults
@@ -19,9 +21,15 @@ from corpustools.lint.options import RuleOptions, declared, defaults
 _CODE_OR_PREFIX = re.compile(r"CT[0-9]{0,3}")
 
 
-@dataclass(frozen=True)
 class ConfigError(InputError):
     """A bad `lint:` setting, command-line code or lint target: one line, exit 2."""
+
+    def lines(self, prefix: str) -> list[str]:
+        """`corpus.yaml:21:5: message`, the path as lint shows paths; `prefix: message` when no file
+        is to blame (a command-line code, a lint target)."""
+        if not self.pos.path:
+            return [f"{prefix}: {self}"]
+        return [str(replace(self, pos=replace(self.pos, path=display_path(self.pos.path))))]
 
 
 @dataclass(frozen=True)

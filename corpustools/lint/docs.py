@@ -153,7 +153,7 @@ def main(argv: list[str] | None = None) -> int:
     if not argv:
         sys.stdout.write(text)
         return 0
-    from corpustools.io.positions import InputError
+    from corpustools.io.errors import InputError
     from corpustools.io.writing import say_wrote, write_text
 
     try:

@@ -11,8 +11,9 @@ from dataclasses import dataclass, replace
 from types import ModuleType
 from typing import TypeVar
 
+from corpustools.io.errors import InputError
 from corpustools.io.paths import display_path
-from corpustools.io.positions import InputError, Pos
+from corpustools.io.positions import Pos
 from corpustools.lint.config import ConfigError, LintConfig, load_config, suppressible
 from corpustools.lint.context import LintContext
 from corpustools.lint.diagnostic import Diagnostic

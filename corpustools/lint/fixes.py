@@ -25,7 +25,8 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
-from corpustools.io.positions import InputError, Pos, Problem
+from corpustools.io.errors import InputError
+from corpustools.io.positions import Pos, Problem
 from corpustools.io.yamledit import YamlEdit
 from corpustools.io.yamlload import YamlDoc, parse_yaml
 from corpustools.lint.context import LintContext

@@ -22,9 +22,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from types import ModuleType
 
+from corpustools.io.errors import InputError
 from corpustools.io.layout import SESSION_SUFFIX, SESSIONS_DIR, SIDECARS_DIR, SPEC_FILE
 from corpustools.io.paths import display_path, repository_root
-from corpustools.io.positions import InputError, Pos, Problem
+from corpustools.io.positions import Pos, Problem
 from corpustools.io.textfile import read_bytes
 from corpustools.io.yamledit import EditRefused, edit_yaml
 from corpustools.lint.context import LintContext

@@ -28,7 +28,7 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from corpustools.io.positions import InputError
+from corpustools.io.errors import InputError
 from corpustools.model.normalize import normalize
 from corpustools.model.session import split_frontmatter
 

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property, lru_cache
 from typing import Any
 
-from corpustools.io.positions import InputError
+from corpustools.io.errors import InputError
 from corpustools.io.schemastore import validate
 from corpustools.model.normalize import normalize
 

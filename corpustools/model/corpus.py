@@ -11,9 +11,10 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from corpustools.io.errors import InputError
 from corpustools.io.gcpause import gc_paused
 from corpustools.io.layout import SESSION_SUFFIX, SESSIONS_DIR, SIDECAR_SUFFIX, SIDECARS_DIR, SPEC_FILE
-from corpustools.io.positions import InputError, Pos, Problem
+from corpustools.io.positions import Pos, Problem
 from corpustools.io.textfile import decode_text, is_regular_file, read_bytes
 from corpustools.io.yamlload import YamlDoc, parse_yaml
 from corpustools.model.contract import DEFAULT, Contract, schema_path, session_format_of

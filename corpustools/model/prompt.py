@@ -7,9 +7,10 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
+from corpustools.io.errors import InputError
 from corpustools.io.inputs import note_folder
 from corpustools.io.paths import display_path
-from corpustools.io.positions import InputError, Pos
+from corpustools.io.positions import Pos
 from corpustools.io.textfile import decode_text, read_bytes, read_text
 
 # The line of the prompt that a fixture's transcript replaces.

@@ -5,7 +5,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from corpustools.io.positions import InputError, Pos
+from corpustools.io.errors import InputError
+from corpustools.io.positions import Pos
 from corpustools.io.yamlload import YamlDoc, parse_yaml
 from corpustools.model.contract import DEFAULT, Contract
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from corpustools.io.errors import CorpustoolsError
+from corpustools.io.positions import printable
 from corpustools.reporting.formatting import run_value, signed
 from corpustools.score.aggregate import METRICS, Metric, metric_value
 from corpustools.score.reasons import TextEnum, Verdict
@@ -50,9 +52,12 @@ class Headline(TextEnum):
     NO_CHANGE = "no change beyond noise"
 
 
-class CorpusDrift(Exception):
+class CorpusDrift(CorpustoolsError):
     """A run's outputs answer other inputs (sessions changed since, or a run.yaml too old to tell)
     and drift was not allowed. Revised labels are no drift: both sides are scored under them."""
+
+    def lines(self, prefix: str) -> list[str]:
+        return [f"{prefix}: {printable(str(self))}; refusing to compare (pass --allow-corpus-drift to compare anyway)"]
 
 
 def transition(base: Fraction, candidate: Fraction) -> Transition:

@@ -14,7 +14,8 @@ from __future__ import annotations
 import os
 import re
 
-from corpustools.io.positions import InputError, Pos, printable
+from corpustools.io.errors import InputError
+from corpustools.io.positions import Pos, printable
 from corpustools.io.textfile import decode_text, read_bytes
 from corpustools.reporting.formatting import fraction, md, metric_number, metric_spread, row_line, table, unmd
 from corpustools.score.scoring import ScoreReport

@@ -19,8 +19,9 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 
 from corpustools.io.documents import parse_json
+from corpustools.io.errors import InputError
 from corpustools.io.inputs import note_folder
-from corpustools.io.positions import InputError, Pos
+from corpustools.io.positions import Pos
 from corpustools.io.suggest import closest
 from corpustools.io.textfile import Unreadable, decode_text, read_bytes
 from corpustools.manifest import MANIFEST_FILE, read_manifest

@@ -5,8 +5,9 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
+from corpustools.io.errors import CorpustoolsError, InputError
 from corpustools.io.layout import SESSION_SUFFIX, SESSIONS_DIR, SIDECAR_SUFFIX, SIDECARS_DIR
-from corpustools.io.positions import InputError
+from corpustools.io.positions import printable
 from corpustools.manifest import UNRECORDED, CorpusState, RunDrift, corpus_state, run_drift
 from corpustools.model.contract import DEFAULT, Contract
 from corpustools.model.corpus import (
@@ -159,8 +160,11 @@ def label_lines(runs: tuple[RunScore, ...]) -> tuple[str, ...]:
     return tuple(f"{run.folder}: {run.labels}" for run in runs if run.labels)
 
 
-class MixedRuns(Exception):
+class MixedRuns(CorpustoolsError):
     """The runs given to score are not repeats of one prompt, and --allow-mixed was not given."""
+
+    def lines(self, prefix: str) -> list[str]:
+        return [f"{prefix}: {printable(str(self))}; score them apart, or pass --allow-mixed to pool them anyway"]
 
 
 def score_report(corpus_root: str, folders: list[str], *, allow_mixed: bool = False) -> ScoreReport:

@@ -21,7 +21,8 @@ Example (a session edited after recording):
 
 import os
 
-from corpustools.io.positions import InputError, Pos
+from corpustools.io.errors import InputError
+from corpustools.io.positions import Pos
 from corpustools.lint.diagnostic import Problem
 
 CODE = "CT801"
