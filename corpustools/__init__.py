@@ -5,3 +5,5 @@ corpus model), the features (lint/, score/, calibrate/, render, manifest, proven
 scaffold), commands/ and cli (parsing and printing only)."""
 
 __version__ = "0.2.0"
+
+__all__ = ["__version__"]

@@ -14,6 +14,10 @@ per-session hashes it records, or else against the corpus's git history.
 
 from __future__ import annotations
 
+__all__ = ["CORPUS_KEYS", "MANIFEST_FILE", "UNRECORDED", "CorpusState", "ManifestRead", "Refreshed", "RunDrift",
+           "build_manifest", "corpus_state", "manifest_path", "manifest_yaml", "parse_temperature", "prompt_version",
+           "read_manifest", "refresh_manifest", "run_drift", "write_manifest"]
+
 import hashlib
 import os
 import re

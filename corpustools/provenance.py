@@ -21,14 +21,18 @@ Paths in the record are relative to the record's own folder, so the repository c
 
 from __future__ import annotations
 
+__all__ = ["DEFAULT_RECORD", "FORMATTERS", "Drift", "Record", "VerifyReport", "corpus_record_path", "default_record",
+           "default_record_path", "load_record", "record", "record_drift", "verify", "verify_report"]
+
 import os
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from corpustools.io.errors import InputError
 from corpustools.io.inputs import claim_update
 from corpustools.io.layout import GOLD_DIR
-from corpustools.io.positions import Pos
+from corpustools.io.positions import Pos, printable
 from corpustools.io.textfile import is_regular_file
 from corpustools.io.writing import STANDARD_OUTPUT, refuse_corpus_path, refuse_target, write_text
 from corpustools.io.yamlload import YamlDoc
@@ -273,3 +277,65 @@ def _sha256_or_unread(path: str) -> str:
         return file_sha256(path)
     except InputError:
         return UNREAD
+
+
+def default_record(corpus: str | None = None) -> str:
+    """The record `provenance verify` checks when none is named: the record of `corpus`, else of the
+    corpus the working folder is in, else of the one corpus below it that has a record (else the
+    default path, DEFAULT_RECORD)."""
+    from corpustools.model.locate import corpus_root_of, discover_corpora
+
+    root = corpus or corpus_root_of(".")
+    if root is not None:
+        return corpus_record_path(root)
+    found = {corpus_record_path(r) for r in discover_corpora(".")}
+    existing = sorted(path for path in found if os.path.lexists(path))
+    return existing[0] if len(existing) == 1 else DEFAULT_RECORD
+
+
+@dataclass(frozen=True)
+class VerifyReport:
+    """What `provenance verify` found: the record checked and every file changed since it."""
+
+    record: str
+    drifts: tuple[Drift, ...]
+
+    @property
+    def exit_code(self) -> int:
+        """1 when a file changed since the record, else 0."""
+        return 1 if self.drifts else 0
+
+
+def verify_report(record: str | None = None, corpus: str | None = None) -> VerifyReport:
+    """Verify `record`, else the record of `corpus` (default_record). InputError when there is no
+    such record or it cannot be read."""
+    path = record or default_record(corpus)
+    if not os.path.lexists(path):  # anything else that is not a regular file: read_text says what it is
+        from corpustools.io.paths import display_path
+
+        raise InputError(Pos(display_path(path) if not record else path), "no such record")
+    return VerifyReport(path, tuple(verify(path)))
+
+
+def verify_text(report: VerifyReport) -> str:
+    """`path: changed since the record RECORD` a line; one line saying all is well when nothing changed."""
+    from corpustools.io.paths import display_path
+
+    record = display_path(report.record)
+    lines = [f"{display_path(d.path)}: {d.status} since the record {record}" for d in report.drifts]
+    return "".join(printable(line) + "\n" for line in lines or [f"{record}: every file matches the record"])
+
+
+def verify_json(report: VerifyReport) -> str:
+    """One JSON object: the record and each drift's path and status."""
+    import json
+
+    from corpustools.io.paths import display_path
+
+    return json.dumps({"record": display_path(report.record),
+                       "drifts": [{"path": display_path(d.path), "status": d.status} for d in report.drifts]},
+                      indent=2, ensure_ascii=False) + "\n"
+
+
+# `provenance verify --format`'s choices: a format is one function of a VerifyReport and one entry here.
+FORMATTERS: dict[str, Callable[[VerifyReport], str]] = {"text": verify_text, "json": verify_json}

@@ -8,6 +8,8 @@ corpustools never sends the result anywhere: a person pastes it into a fresh mod
 
 from __future__ import annotations
 
+__all__ = ["Rendered", "render_all", "render_prompt", "transcript"]
+
 import os
 from dataclasses import dataclass
 

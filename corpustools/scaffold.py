@@ -27,6 +27,8 @@ never takes the package's folder for a corpus.
 
 from __future__ import annotations
 
+__all__ = ["KINDS", "scaffold", "scaffold_files"]
+
 import os
 from dataclasses import dataclass
 

@@ -5,11 +5,14 @@ contract it declares (docs/contracts.md)."""
 
 from __future__ import annotations
 
+__all__ = ["FORMATTERS", "FileVerdict", "ValidationProblem", "ValidationReport", "validate_file", "validate_files"]
+
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from corpustools.io.documents import parse_document
 from corpustools.io.errors import InputError
-from corpustools.io.positions import Pos
+from corpustools.io.positions import Pos, printable
 from corpustools.io.schemastore import validate
 from corpustools.io.textfile import decode_text, read_bytes, read_stdin_bytes
 from corpustools.model.contract import DEFAULT, contract_warnings
@@ -108,18 +111,46 @@ def pos_of(problem: ValidationProblem) -> str:
     return f"{problem.path}:{problem.line}:{problem.col}" if problem.line else problem.path
 
 
-def problems_json(verdicts: list[FileVerdict]) -> str:
+@dataclass(frozen=True)
+class ValidationReport:
+    """The verdict of every file checked, in the order given."""
+
+    verdicts: tuple[FileVerdict, ...]
+
+    @property
+    def unreadable(self) -> tuple[str, ...]:
+        """The lines of the files that could not be read: said on standard error, not in the report."""
+        return tuple(line for verdict in self.verdicts if verdict.status == UNREADABLE for line in verdict.lines)
+
+    @property
+    def exit_code(self) -> int:
+        """0 every file valid; 1 a file is invalid; 2 a file cannot be read."""
+        if any(v.status == UNREADABLE for v in self.verdicts):
+            return 2
+        return 1 if any(v.status == INVALID for v in self.verdicts) else 0
+
+
+def validate_files(kind: str, paths: list[str]) -> ValidationReport:
+    """Check each of `paths` ('-': standard input) against the schema `kind` and the output contract."""
+    return ValidationReport(tuple(validate_file(kind, path) for path in paths))
+
+
+def validation_text(report: ValidationReport) -> str:
+    """Each readable file's lines: its problems, `path: valid` when it has none."""
+    return "".join(printable(line) + "\n" for verdict in report.verdicts if verdict.status != UNREADABLE
+                   for line in verdict.lines)
+
+
+def validation_json(report: ValidationReport) -> str:
     """`validate --format json`: one array of every problem of the files that could be read, in
     the order given (an unreadable file is reported on standard error, exit 2)."""
     import json
 
     rows = [{"path": p.path, "line": p.line or None, "col": p.col or None, "pointer": p.pointer,
              "severity": p.severity, "message": p.message}
-            for verdict in verdicts if verdict.status != UNREADABLE for p in verdict.problems]
+            for verdict in report.verdicts if verdict.status != UNREADABLE for p in verdict.problems]
     return json.dumps(rows, indent=2, ensure_ascii=False) + "\n"
 
 
-def exit_code(verdicts: list[FileVerdict]) -> int:
-    if any(v.status == UNREADABLE for v in verdicts):
-        return 2
-    return 1 if any(v.status == INVALID for v in verdicts) else 0
+# `validate --format`'s choices: a format is one function of a ValidationReport and one entry here.
+FORMATTERS: dict[str, Callable[[ValidationReport], str]] = {"text": validation_text, "json": validation_json}

@@ -1,65 +1,100 @@
 """The layers of docs/architecture.md, held by the package's own imports (read with ast, not run).
 
     cli, __main__        may import anything
-    commands/            io, model, features; lint only through `corpustools.lint` (its
-                         __init__), score and calibrate only through their entry modules
-    features             io, model, other features: lint/, score/, calibrate/, render, manifest,
-                         provenance, validation, scaffold
+    api, commands/       io, model and the features; a package or module that declares `__all__`
+                         (its public API) only through the names there: `from corpustools.score
+                         import score_report`, `corpustools.score.report` (score's `__all__` names
+                         `report`), `lint.lint_paths` after `from corpustools import lint`
+    features             io, model, other features: lint/, score/, calibrate/, reporting/, render,
+                         manifest, provenance, validation, scaffold; never another feature's
+                         `report/` (a family's reports are for commands and api)
     model/               io and model only
     io/                  io only
 
-A module anywhere may read `corpustools.__version__`.
+Every public package declares `__all__`: the package root, io, model and each feature package, and
+every subpackage a public `__all__` names. A module anywhere may read `corpustools.__version__`.
 """
 
 from __future__ import annotations
 
 import ast
+import importlib
 from pathlib import Path
 
 import corpustools
 
 PACKAGE = Path(corpustools.__file__).parent
+FEATURE_PACKAGES = ("lint", "score", "calibrate", "reporting")
+FEATURE_MODULES = ("manifest", "provenance", "render", "scaffold", "validation")
 
 LOWER = {
     "io": {"io"},
     "model": {"io", "model"},
     "feature": {"io", "model", "feature"},
     "commands": {"io", "model", "feature", "commands"},
+    "api": {"io", "model", "feature"},
 }
-# What commands/ may import from the feature packages: lint's public API (corpustools/lint/__init__)
-# and, for score and calibrate, the modules that run them and format their reports. Their
-# matching, aggregation, evidence and page-building modules stay internal.
-COMMAND_API = {
-    "lint": {"corpustools.lint"},
-    "score": {f"corpustools.score.{name}" for name in (
-        "scoring", "compare", "history", "thresholds", "report.json", "report.markdown", "report.text",
-        "report.html", "report.compare.markdown", "report.compare.text", "report.compare.html", "report.compare.json")},
-    "calibrate": {f"corpustools.calibrate.{name}" for name in (
-        "calibration", "worksheet", "report.markdown", "report.text", "report.json", "report.html")},
-}
+CHECKLIST = """Where a module may import from (docs/architecture.md, "The layers"):
+  - io/ imports only io; model/ only io and model; a feature io, model and other features (never
+    another feature's report/ subpackage);
+  - commands/ and api.py reach a package or module that declares __all__ only through the names
+    in it: add the name to that __all__ (and to docs/python-api.md when api exports it), or import
+    what the package exports instead of its internal module."""
 
 
 def layer(top: str) -> str:
     """The layer of a top-level name of the package (`io`, `lint`, `cli.py` without `.py`)."""
-    if top in ("io", "model", "commands"):
+    if top in ("io", "model", "commands", "api"):
         return top
     if top in ("cli", "__main__"):
         return "cli"
     return "feature"
 
 
-def imported_modules(source: str) -> list[tuple[int, str]]:
-    """(line, dotted name) of every corpustools module or name `source` imports."""
-    found = []
+def public_names(dotted: str) -> list[str] | None:
+    """The `__all__` of the corpustools module or package `dotted`; None when it declares none."""
+    names = getattr(importlib.import_module(dotted), "__all__", None)
+    return None if names is None else list(names)
+
+
+def imported(source: str) -> list[tuple[int, str, str | None]]:
+    """(line, dotted module, name imported from it or None) of every corpustools import in `source`;
+    `from corpustools import lint` is (line, "corpustools.lint", None)."""
+    found: list[tuple[int, str, str | None]] = []
     for node in ast.walk(ast.parse(source)):
         if isinstance(node, ast.Import):
-            found += [(node.lineno, alias.name) for alias in node.names if alias.name.startswith("corpustools")]
+            found += [(node.lineno, alias.name, None) for alias in node.names if alias.name.startswith("corpustools")]
         elif isinstance(node, ast.ImportFrom) and node.module and node.module.split(".")[0] == "corpustools":
-            if node.module == "corpustools":  # from corpustools import lint, __version__
-                found += [(node.lineno, f"corpustools.{alias.name}") for alias in node.names]
+            if node.module == "corpustools":
+                found += [(node.lineno, f"corpustools.{alias.name}", None) for alias in node.names]
             else:
-                found.append((node.lineno, node.module))
+                found += [(node.lineno, node.module, alias.name) for alias in node.names]
     return found
+
+
+def attribute_uses(source: str) -> list[tuple[int, str, str]]:
+    """(line, dotted module, attribute) for `lint.X` where `from corpustools import lint` bound `lint`."""
+    tree = ast.parse(source)
+    bound = {alias.asname or alias.name: f"corpustools.{alias.name}" for node in ast.walk(tree)
+             if isinstance(node, ast.ImportFrom) and node.module == "corpustools" for alias in node.names}
+    return [(node.lineno, bound[node.value.id], node.attr) for node in ast.walk(tree)
+            if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in bound]
+
+
+def outside_public_api(dotted: str, name: str | None) -> str | None:
+    """Why importing `name` from `dotted` (or `dotted` itself) is not through a public API, or None.
+    Each package on the way down must name the next part in its `__all__`, and `name` must be in
+    the `__all__` of `dotted` when it declares one (a submodule of it counts as named there)."""
+    parts = dotted.split(".")
+    for depth in range(2, len(parts) + 1):
+        parent, child = ".".join(parts[:depth - 1]), parts[depth - 1]
+        listed = public_names(parent)
+        if depth > 2 and listed is not None and child not in listed:
+            return f"{parent}.__all__ does not name {child}"
+    listed = public_names(dotted) if name is not None else None
+    if listed is not None and name not in listed and name != "__version__":
+        return f"{dotted}.__all__ does not name {name}"
+    return None
 
 
 def violations(relative: str, source: str) -> list[str]:
@@ -67,17 +102,28 @@ def violations(relative: str, source: str) -> list[str]:
     importer = layer(relative.split("/")[0].removesuffix(".py"))
     if importer == "cli":
         return []
+    own = relative.split("/")[0]
     found = []
-    for line, name in imported_modules(source):
-        parts = name.split(".")
+    for line, dotted, name in imported(source):
+        parts = dotted.split(".")
         if len(parts) < 2 or parts[1] == "__version__":
             continue
         target = layer(parts[1])
-        where = f"corpustools/{relative}:{line}: {importer} imports {name}"
+        where = f"corpustools/{relative}:{line}: {importer} imports {dotted}" + (f".{name}" if name else "")
         if target not in LOWER[importer]:
             found.append(f"{where} ({importer} may import only {', '.join(sorted(LOWER[importer]))})")
-        elif importer == "commands" and parts[1] in COMMAND_API and name not in COMMAND_API[parts[1]]:
-            found.append(f"{where}, an internal module of {parts[1]} (commands use its public API)")
+        elif importer in ("commands", "api") and target == "feature":
+            why = outside_public_api(dotted, name)
+            if why:
+                found.append(f"{where}: not its public API ({why})")
+        elif importer == "feature" and parts[1] != own and "report" in parts[2:]:
+            found.append(f"{where}: another feature's report (reports are for commands and api)")
+    if importer in ("commands", "api"):
+        for line, dotted, attribute in attribute_uses(source):
+            listed = public_names(dotted) if layer(dotted.split(".")[1]) == "feature" else None
+            if listed is not None and attribute not in listed:
+                found.append(f"corpustools/{relative}:{line}: {importer} uses {dotted}.{attribute}: not its public "
+                             f"API ({dotted}.__all__ does not name {attribute})")
     return found
 
 
@@ -85,31 +131,74 @@ def test_every_import_keeps_to_the_layers():
     found = []
     for path in sorted(PACKAGE.rglob("*.py")):
         found += violations(path.relative_to(PACKAGE).as_posix(), path.read_text(encoding="utf-8"))
-    assert found == []
+    assert found == [], "\n".join(found + [CHECKLIST])
 
 
 def test_the_layers_are_folders_a_newcomer_sees():
     assert {p.name for p in PACKAGE.iterdir() if (p / "__init__.py").is_file()} >= {
-        "io", "model", "lint", "score", "calibrate", "commands", "schemas"}
+        "io", "model", "lint", "score", "calibrate", "reporting", "commands", "schemas"}
+
+
+def test_every_public_package_declares_its_public_api():
+    """The root, io, model and every feature package declare `__all__`, and so does every
+    subpackage one of them names; every name listed is there."""
+    public = ["corpustools", "corpustools.io", "corpustools.model",
+              *(f"corpustools.{name}" for name in FEATURE_PACKAGES + FEATURE_MODULES)]
+    missing, absent, seen = [], [], set()
+    while public:
+        dotted = public.pop()
+        if dotted in seen:
+            continue
+        seen.add(dotted)
+        module = importlib.import_module(dotted)
+        names = public_names(dotted)
+        if names is None:
+            missing.append(dotted)
+            continue
+        for name in names:
+            if not hasattr(module, name):
+                try:
+                    importlib.import_module(f"{dotted}.{name}")
+                except ModuleNotFoundError:
+                    absent.append(f"{dotted}.{name}")
+                    continue
+            if hasattr(module, "__path__") and (Path(module.__path__[0]) / name / "__init__.py").is_file():
+                public.append(f"{dotted}.{name}")
+    assert (missing, absent) == ([], []), CHECKLIST
+    assert {"corpustools.score.report", "corpustools.score.report.compare", "corpustools.calibrate.report"} <= seen
 
 
 def test_a_lower_layer_importing_a_higher_one_is_named():
     assert violations("io/writing.py", "from corpustools.model.corpus import GOLD_DIR\n") == [
-        "corpustools/io/writing.py:1: io imports corpustools.model.corpus (io may import only io)"]
+        "corpustools/io/writing.py:1: io imports corpustools.model.corpus.GOLD_DIR (io may import only io)"]
     assert violations("model/spec.py", "import corpustools.score.match\n") == [
         "corpustools/model/spec.py:1: model imports corpustools.score.match (model may import only io, model)"]
     assert violations("render.py", "from corpustools import cli\n") == [
         "corpustools/render.py:1: feature imports corpustools.cli (feature may import only feature, io, model)"]
     assert violations("lint/engine.py", "from corpustools.commands.options import add_report_options\n") != []
+    assert violations("api.py", "from corpustools.commands import lint\n") != []
 
 
-def test_commands_reach_lint_score_and_calibrate_only_through_their_public_api():
+def test_commands_and_api_reach_a_feature_only_through_its_public_api():
     assert violations("commands/lint.py", "from corpustools.lint.engine import lint_paths\n") == [
-        "corpustools/commands/lint.py:1: commands imports corpustools.lint.engine, an internal module of "
-        "lint (commands use its public API)"]
+        "corpustools/commands/lint.py:1: commands imports corpustools.lint.engine.lint_paths: not its public API "
+        "(corpustools.lint.__all__ does not name engine)"]
     assert violations("commands/score.py", "from corpustools.score.match import score_fixture\n") != []
+    assert violations("api.py", "from corpustools.score import point_score\n") == [
+        "corpustools/api.py:1: api imports corpustools.score.point_score: not its public API "
+        "(corpustools.score.__all__ does not name point_score)"]
+    assert violations("commands/lint.py", "from corpustools import lint\nlint.kept_problems()\n") == [
+        "corpustools/commands/lint.py:2: commands uses corpustools.lint.kept_problems: not its public API "
+        "(corpustools.lint.__all__ does not name kept_problems)"]
     assert violations("commands/lint.py", "from corpustools import lint\nfrom corpustools.lint import Selection\n"
-                      "from corpustools.score.scoring import open_corpus\nfrom corpustools import __version__\n") == []
+                      "from corpustools.score import open_corpus\nfrom corpustools.score.report import FORMATTERS\n"
+                      "from corpustools import __version__\nlint.lint_paths()\n") == []
+
+
+def test_a_feature_never_reaches_into_another_features_reports():
+    assert violations("calibrate/report/html.py", "from corpustools.score.report.html import corpus_header\n") != []
+    assert violations("calibrate/report/html.py", "from corpustools.reporting.page import page\n") == []
+    assert violations("score/report/compare/text.py", "from corpustools.score.report.text import run_summary\n") == []
 
 
 def test_the_top_of_the_tree_may_import_anything():

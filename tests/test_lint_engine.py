@@ -17,6 +17,7 @@ from corpustools.lint.diagnostic import Problem
 from corpustools.lint.engine import Selection, build_context, corpus_config, exit_code, lint_paths
 from corpustools.lint.options import Option, defaults
 from corpustools.lint.registry import rule_modules
+from corpustools.lint.report import LintReport
 from corpustools.lint.targets import Target, resolve_targets
 from corpustools.model.corpus import load_corpus
 from corpustools.model.locate import corpus_root_of, discover_corpora
@@ -269,7 +270,7 @@ def test_diagnostics_are_sorted_and_unique(make_corpus):
 
     rules = rule_modules() + [fake_rule("CT596", "fake-order", check=twice)]
     run = lint_paths([str(make_corpus())], rules, Selection())
-    assert [(d.path, d.line) for d in run.diagnostics] == [
+    assert [(d.path, d.line) for d in LintReport(run=run, rules=()).diagnostics] == [
         (f"corpus/sessions/{ADMIT_ID}.md", 2), (f"corpus/sessions/{ADMIT_ID}.md", 9),
         (f"corpus/{REJECT_SESSION}", 2), (f"corpus/{REJECT_SESSION}", 9)]
 

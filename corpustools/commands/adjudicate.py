@@ -25,12 +25,12 @@ def register(subparsers) -> None:
 def run(args, out, err) -> int:
     import os
 
-    from corpustools.calibrate.worksheet import build_worksheet, refuse_answered, worksheet_yaml
+    from corpustools.calibrate import build_worksheet, refuse_answered, worksheet_yaml
     from corpustools.io.errors import InputError
     from corpustools.io.inputs import claim_update
     from corpustools.io.positions import Pos, printable
     from corpustools.io.writing import STANDARD_OUTPUT, refuse_corpus_path, refuse_target, say_wrote, write_text
-    from corpustools.score.scoring import open_corpus
+    from corpustools.score import open_corpus
 
     to_stdout = args.out == STANDARD_OUTPUT
     loaded = open_corpus(args.corpus)

@@ -8,20 +8,40 @@ from corpustools.commands.options import add_command, add_corpus_argument, add_r
 from corpustools.io.errors import UsageError
 
 HELP = "measure how far the scorer's verdicts agree with human verdicts from adjudication worksheets"
-FORMATS = ("text", "markdown", "json", "html")
-USAGE = (f"corpustools calibrate [-h] [--format {{{','.join(FORMATS)}}}] [--output FILE] [--force] "
-         "CORPUS RUN --verdicts FILE [RUN --verdicts FILE ...]")
+
+
+def formatters():
+    """--format's choices: the keys of calibrate's FORMATTERS (read when the command is parsed)."""
+    from corpustools.calibrate.report import FORMATTERS
+
+    return FORMATTERS
+
+
+def usage() -> str:
+    """The usage line (argparse cannot pair positionals with options, so it is written out)."""
+    return (f"corpustools calibrate [-h] [--format {{{','.join(formatters())}}}] [--output FILE] [--force] "
+            "CORPUS RUN --verdicts FILE [RUN --verdicts FILE ...]")
+
+
+class Usage(str):
+    """argparse's `usage=`: the usage line, made when it is shown (it names the formats)."""
+
+    def __mod__(self, values) -> str:  # argparse fills in %(prog)s when it shows the usage
+        return usage() % values
+
+
+USAGE = Usage("corpustools calibrate ...")
 
 
 class PairsError(UsageError):
     """The RUN --verdicts FILE pairs are not well formed: the error and the usage line."""
 
     def lines(self, prefix: str) -> list[str]:
-        return [f"{prefix}: error: {self}", f"usage: {USAGE}"]
+        return [f"{prefix}: error: {self}", f"usage: {usage()}"]
 
 
 def _report_options(parser) -> None:
-    add_report_options(parser, FORMATS, "text", resolved_later=True)
+    add_report_options(parser, formatters, "text", resolved_later=True)
 
 
 def register(subparsers) -> None:
@@ -80,11 +100,8 @@ def _options_parser(parser_class):
 
 
 def run(args, out, err) -> int:
-    from corpustools.calibrate.calibration import calibrate_runs
-    from corpustools.calibrate.report.html import calibration_html
-    from corpustools.calibrate.report.json import calibration_json
-    from corpustools.calibrate.report.markdown import calibration_markdown
-    from corpustools.calibrate.report.text import calibration_text
+    from corpustools.calibrate import calibrate_runs
+    from corpustools.calibrate.report import FORMATTERS
     from corpustools.io.writing import emit
 
     pairs, rest = split_pairs(args.pairs)
@@ -93,7 +110,5 @@ def run(args, out, err) -> int:
     fmt = late.format or args.format or "text"
     output = late.output or args.output
     calibration = calibrate_runs(args.corpus, pairs)
-    text = {"markdown": calibration_markdown, "json": calibration_json, "text": calibration_text,
-            "html": calibration_html}[fmt](calibration)
-    emit(text, output, args.corpus, out, err=err, force=late.force or args.force)
+    emit(FORMATTERS[fmt](calibration), output, args.corpus, out, err=err, force=late.force or args.force)
     return 0

@@ -5,8 +5,6 @@ from __future__ import annotations
 
 from corpustools.commands.options import add_command, add_corpus_argument, add_report_options, path
 
-FORMATS = ("text", "markdown", "json", "html")
-
 HELP = ("compare two prompt versions' runs fixture by fixture, with noise and a paired test; the headline is "
         "improved, regressed or no change beyond noise (advisory: exit 0, unless --fail-on-regression or --fail-on-lost)")
 
@@ -21,7 +19,7 @@ def register(subparsers) -> None:
                         help="a results folder of the current version (repeat for several runs)")
     parser.add_argument("--candidate", metavar="RUN", action="append", required=True, type=path,
                         help="a results folder of the proposed version (repeat for several runs)")
-    add_report_options(parser, FORMATS, "text")
+    add_report_options(parser, formatters, "text")
     parser.add_argument("--allow-corpus-drift", action="store_true",
                         help="compare even when a run's outputs answer other inputs: a session changed since the run, or "
                         "a run.yaml with only an older corpus sha256 (the report says so)")
@@ -35,24 +33,21 @@ def register(subparsers) -> None:
     parser.set_defaults(run=run)
 
 
+def formatters():
+    """--format's choices: the keys of compare's FORMATTERS (read when the command is parsed)."""
+    from corpustools.score.report.compare import FORMATTERS
+
+    return FORMATTERS
+
+
 def run(args, out, err) -> int:
     from corpustools.io.positions import printable
     from corpustools.io.writing import emit
-    from corpustools.score.compare import compare_runs
-    from corpustools.score.report.compare.json import compare_json
-    from corpustools.score.report.compare.markdown import compare_markdown
+    from corpustools.score import compare_runs
+    from corpustools.score.report.compare import FORMATTERS
 
     comparison = compare_runs(args.corpus, args.base, args.candidate, allow_drift=args.allow_corpus_drift)
-    if args.format == "html":
-        from corpustools.score.report.compare.html import compare_html
-        from corpustools.score.scoring import open_corpus
-
-        text = compare_html(comparison, open_corpus(args.corpus).corpus)  # transcripts and sidecars too
-    else:
-        from corpustools.score.report.compare.text import compare_text
-
-        text = {"text": compare_text, "markdown": compare_markdown, "json": compare_json}[args.format](comparison)
-    emit(text, args.output, args.corpus, out, err=err, force=args.force)
+    emit(FORMATTERS[args.format](comparison), args.output, args.corpus, out, err=err, force=args.force)
     failed = False
     if args.fail_on_regression and comparison.regressed:
         print(f"corpustools compare: {printable(comparison.headline_text)}", file=err)

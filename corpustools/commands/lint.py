@@ -6,7 +6,13 @@ from corpustools.commands.options import add_command, add_report_options, path
 from corpustools.io.errors import UsageError
 
 HELP = "check a fixture corpus: malformed, unwinnable, leaking or copied fixtures"
-FORMATS = ("text", "json", "json-summary", "github", "sarif")
+
+
+def formatters():
+    """--format's choices: the keys of lint's FORMATTERS (read when the command is parsed)."""
+    from corpustools.lint import FORMATTERS
+
+    return FORMATTERS
 
 
 def register(subparsers) -> None:
@@ -17,7 +23,7 @@ def register(subparsers) -> None:
                         help="a corpus folder, or a file or folder inside one (report only those files, "
                         "unless --whole-corpus); default: the corpus the working folder is in (walking up), "
                         "else every corpus below it")
-    add_report_options(parser, FORMATS, "text")
+    add_report_options(parser, formatters, "text")
     parser.add_argument("--whole-corpus", action="store_true",
                         help="a PATH inside a corpus reports that whole corpus, not only the PATH "
                         "(the pre-commit hook: an error anywhere in a corpus it touched counts)")
@@ -86,18 +92,6 @@ def use_colour(out, environ) -> bool:
     return bool(isatty and isatty())
 
 
-def _root_relative(diagnostics) -> list:
-    """GitHub and SARIF locate files from the repository root, not from where lint ran."""
-    import os
-    from dataclasses import replace
-
-    from corpustools.io.paths import repository_root, root_relative
-
-    cwd = os.getcwd()
-    root = repository_root(cwd)
-    return [replace(d, path=root_relative(d.path, root, cwd)) for d in diagnostics]
-
-
 def _usage_of_fix(args) -> str | None:
     """What is wrong with the fix options given, or None."""
     if args.unsafe_fixes and not (args.fix or args.diff):
@@ -154,7 +148,7 @@ def _diff(fixes, args, out, err) -> int:
 def run(args, out, err) -> int:
     import os
 
-    from corpustools import __version__, lint
+    from corpustools import lint
     from corpustools.io.gcpause import freeze_loaded
     from corpustools.io.gitstage import staged_paths
     from corpustools.io.positions import printable
@@ -187,32 +181,15 @@ def run(args, out, err) -> int:
                            skip_outside=args.skip_outside_corpora, whole_corpus=args.whole_corpus,
                            staged=staged)
 
-    diagnostics = run_.diagnostics
-    code = lint.exit_code(run_, args.strict)
-    text = []  # what goes to standard output, or to --output FILE
-    if args.format == "text":
-        colour = args.output in (None, STANDARD_OUTPUT) and use_colour(out, os.environ)
-        text.append(lint.format_text(diagnostics, colour=colour))
-    elif args.format == "json-summary":
-        text.append(lint.format_json_summary(diagnostics, run_.fixtures, __version__, code))
-    elif args.format == "json":
-        text.append(lint.format_json(diagnostics))
-    elif args.format == "github":
-        text.append(lint.format_github(_root_relative(diagnostics)))
-    else:
-        text.append(lint.format_sarif(_root_relative(diagnostics), rules, __version__,
-                                        [str(c) for c in run_.crashes]))
-    if args.statistics:
-        (text.append if args.format == "text" else err.write)(lint.format_statistics(diagnostics))
-    if args.format == "text" and not args.quiet:
-        text.append(lint.format_summary(diagnostics, run_.fixtures, len(run_.crashes)))
-    if fixes is not None and not args.quiet:
-        fixed = f"Fixed {len(written.written)} findings ({len(diagnostics)} remaining).\n"
-        (text.append if args.format == "text" else err.write)(fixed)
+    report = lint.LintReport(
+        run=run_, rules=tuple(rules), strict=args.strict, quiet=args.quiet, statistics=args.statistics,
+        colour=args.output in (None, STANDARD_OUTPUT) and use_colour(out, os.environ),
+        fixed=len(written.written) if fixes is not None else None)
+    err.write(lint.notes(report, args.format))  # what the text format prints in the report itself
     # a report is never written into a corpus's own files nor over anything lint read
-    emit("".join(text), args.output, None, out, err=err, force=args.force)
+    emit(lint.FORMATTERS[args.format](report), args.output, None, out, err=err, force=args.force)
     for crash in run_.crashes:
         print(f"corpustools lint: {printable(lint.redact_secrets(str(crash)))}", file=err)
     if fixes is not None and written.failed:
         return 2
-    return code
+    return report.exit_code

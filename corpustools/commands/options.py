@@ -5,6 +5,7 @@ folder (`path`), and `--format`, `--output FILE` and `--force`."""
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable, Iterator, Mapping, Sequence
 
 CORPUS_HELP = "the corpus folder (holds corpus.yaml)"
 FORCE_HELP = "replace a read-only output file (never an input, a link or a corpus's own file)"
@@ -32,15 +33,46 @@ def add_corpus_argument(parser, help: str = CORPUS_HELP) -> None:
     parser.add_argument("corpus", metavar="CORPUS", type=path, help=help)
 
 
-def add_report_options(parser, formats: tuple[str, ...], default: str, *, output: bool = True,
-                       resolved_later: bool = False) -> None:
-    """Add `--format {formats}` (help names the default) and, when `output`, `--output FILE` and
-    `--force`.
+class FormatNames(Sequence[str]):
+    """`--format`'s choices: the keys of a report family's FORMATTERS table, read the first time
+    they are needed (the option given, --help, a usage error), so that the command line starts
+    without importing every report of every command."""
+
+    def __init__(self, formatters: Callable[[], Mapping[str, object]]):
+        self._formatters = formatters
+        self._names: tuple[str, ...] | None = None
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        if self._names is None:
+            self._names = tuple(self._formatters())
+        return self._names
+
+    def __getitem__(self, index):
+        return self.names[index]
+
+    def __len__(self) -> int:
+        return len(self.names)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.names)
+
+    def __contains__(self, name: object) -> bool:
+        return name in self.names
+
+
+def add_report_options(parser, formatters: Callable[[], Mapping[str, object]], default: str, *,
+                       output: bool = True, resolved_later: bool = False) -> None:
+    """Add `--format {the keys of formatters()}` (help names the default) and, when `output`,
+    `--output FILE` and `--force`. `formatters` returns the family's FORMATTERS table: a format
+    added there is a choice here.
 
     `resolved_later`: the parsed value is None when the option is absent, for a command that
     reads the options in two places (calibrate) and applies `default` itself."""
-    parser.add_argument("--format", choices=formats, default=None if resolved_later else default,
-                        help=f"report format (default: {default})")
+    # argparse formats the metavar once when the option is added: a placeholder then, the choices after
+    action = parser.add_argument("--format", choices=FormatNames(formatters), metavar="FORMAT",
+                                 default=None if resolved_later else default, help=f"report format (default: {default})")
+    action.metavar = None
     if output:
         add_output_option(parser, "--output", help="write the report to FILE instead of standard output (atomically; "
                           "'-': standard output); never over a file the command reads")

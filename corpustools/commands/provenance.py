@@ -9,7 +9,6 @@ HELP = "record who authored and reviewed a corpus, and verify nothing changed si
 WHERE = ("corpus.yaml's lint: provenance: if set (relative to the corpus folder), else "
          "authoring/provenance.yaml at the top of the git repository holding the corpus (outside any "
          "repository: in the corpus folder): where lint's CT801 looks")
-VERIFY_FORMATS = ("text", "json")
 
 
 def register(subparsers) -> None:
@@ -35,7 +34,7 @@ def register(subparsers) -> None:
                      "folder is in, else of the one corpus below it that has a record; a corpus's record is "
                      f"{WHERE})")
     ver.add_argument("--corpus", metavar="CORPUS", type=path, help="verify the record of this corpus (when RECORD is not given)")
-    add_report_options(ver, VERIFY_FORMATS, "text")
+    add_report_options(ver, formatters, "text")
     ver.set_defaults(run=run_verify)
 
 
@@ -51,44 +50,19 @@ def run_record(args, out, err) -> int:
     return 0
 
 
-def default_record(corpus: str | None) -> str:
-    """The record `verify` checks when none is named (see the RECORD help)."""
-    import os
+def formatters():
+    """verify's --format choices: the keys of provenance's FORMATTERS (read when the command is parsed)."""
+    from corpustools.provenance import FORMATTERS
 
-    from corpustools.model.locate import corpus_root_of, discover_corpora
-    from corpustools.provenance import DEFAULT_RECORD, corpus_record_path
-
-    root = corpus or corpus_root_of(".")
-    if root is not None:
-        return corpus_record_path(root)
-    found = {corpus_record_path(r) for r in discover_corpora(".")}
-    existing = sorted(path for path in found if os.path.lexists(path))
-    return existing[0] if len(existing) == 1 else DEFAULT_RECORD
+    return FORMATTERS
 
 
 def run_verify(args, out, err) -> int:
-    import json
-    import os
-
-    from corpustools.io.errors import InputError
-    from corpustools.io.paths import display_path
-    from corpustools.io.positions import Pos, printable
     from corpustools.io.writing import emit
-    from corpustools.provenance import verify
+    from corpustools.provenance import FORMATTERS, verify_report
 
     if args.record and args.corpus:
         raise UsageError("give RECORD or --corpus, not both")
-    path = args.record or default_record(args.corpus)
-    if not os.path.lexists(path):  # anything else that is not a regular file: read_text says what it is
-        raise InputError(Pos(display_path(path) if not args.record else path), "no such record")
-    drifts = verify(path)
-    if args.format == "json":
-        text = json.dumps({"record": display_path(path),
-                           "drifts": [{"path": display_path(d.path), "status": d.status} for d in drifts]},
-                          indent=2, ensure_ascii=False) + "\n"
-    else:
-        lines = [f"{display_path(d.path)}: {d.status} since the record {display_path(path)}" for d in drifts]
-        text = "".join(printable(line) + "\n" for line in lines or [f"{display_path(path)}: every file matches "
-                                                                     "the record"])
-    emit(text, args.output, None, out, err=err, force=args.force)
-    return 1 if drifts else 0
+    report = verify_report(args.record, args.corpus)
+    emit(FORMATTERS[args.format](report), args.output, None, out, err=err, force=args.force)
+    return report.exit_code

@@ -6,7 +6,6 @@ from corpustools.commands.options import add_command, add_report_options, path
 from corpustools.io.schemastore import VALIDATE_KINDS
 
 HELP = "check files against a shipped JSON Schema (JSON or YAML; '-' reads stdin)"
-FORMATS = ("text", "json")
 
 
 def register(subparsers) -> None:
@@ -17,25 +16,25 @@ def register(subparsers) -> None:
     parser.add_argument("kind", choices=VALIDATE_KINDS, metavar="KIND",
                         help=f"which schema: {', '.join(VALIDATE_KINDS)}")
     parser.add_argument("files", nargs="+", metavar="FILE", type=path, help="a file to check ('-': standard input)")
-    add_report_options(parser, FORMATS, "text")
+    add_report_options(parser, formatters, "text")
     parser.set_defaults(run=run)
+
+
+def formatters():
+    """--format's choices: the keys of validate's FORMATTERS (read when the command is parsed)."""
+    from corpustools.validation import FORMATTERS
+
+    return FORMATTERS
 
 
 def run(args, out, err) -> int:
     from corpustools.io.positions import printable
     from corpustools.io.writing import emit
-    from corpustools.validation import UNREADABLE, exit_code, problems_json, validate_file
+    from corpustools.validation import FORMATTERS, validate_files
 
-    verdicts = [validate_file(args.kind, path) for path in args.files]
-    report = []
-    for verdict in verdicts:
-        for line in verdict.lines:
-            if verdict.status == UNREADABLE:
-                print(printable(line), file=err)
-            elif args.format == "text":
-                report.append(printable(line) + "\n")
-    if args.format == "json":
-        report.append(problems_json(verdicts))
+    report = validate_files(args.kind, args.files)
+    for line in report.unreadable:
+        print(printable(line), file=err)
     # never over a file it checked, never into a corpus's own files
-    emit("".join(report), args.output, None, out, err=err, force=args.force)
-    return exit_code(verdicts)
+    emit(FORMATTERS[args.format](report), args.output, None, out, err=err, force=args.force)
+    return report.exit_code

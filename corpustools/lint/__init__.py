@@ -27,21 +27,11 @@ from corpustools.lint.docs import rule_doc, rule_fix_doc, rule_options
 from corpustools.lint.engine import LintRun, RuleCrash, Selection, exit_code, lint_paths
 from corpustools.lint.fixing import CorpusFixes, FixResult, format_diff, plan_paths, write_fixes
 from corpustools.lint.registry import rule_modules
-from corpustools.lint.report import (
-    format_github,
-    format_json,
-    format_json_summary,
-    format_rule_list,
-    format_sarif,
-    format_statistics,
-    format_summary,
-    format_text,
-)
+from corpustools.lint.report import FORMATTERS, LintReport, format_rule_list, notes
 from corpustools.lint.secrets.redaction import redact_secrets
 
 __all__ = [
-    "ConfigError", "CorpusFixes", "FixResult", "LintRun", "RuleCrash", "Selection", "check_cli_ignore", "exit_code",
-    "expand_codes", "format_diff", "format_github", "format_json", "format_json_summary", "format_rule_list",
-    "format_sarif", "format_statistics", "format_summary", "format_text", "lint_paths", "plan_paths",
-    "redact_secrets", "rule_doc", "rule_fix_doc", "rule_modules", "rule_options", "write_fixes",
+    "FORMATTERS", "ConfigError", "CorpusFixes", "FixResult", "LintReport", "LintRun", "RuleCrash", "Selection",
+    "check_cli_ignore", "exit_code", "expand_codes", "format_diff", "format_rule_list", "lint_paths", "notes",
+    "plan_paths", "redact_secrets", "rule_doc", "rule_fix_doc", "rule_modules", "rule_options", "write_fixes",
 ]

@@ -16,7 +16,7 @@ ERROR, WARNING = "error", "warning"
 class Diagnostic:
     """A reported problem. Field order is the report's sort order: path, line, col, code."""
 
-    path: str
+    path: str  # the file as found (the reporters show it relative to where lint ran, redacted)
     line: int
     col: int
     code: str

@@ -12,7 +12,6 @@ from types import ModuleType
 from typing import TypeVar
 
 from corpustools.io.errors import InputError
-from corpustools.io.paths import display_path
 from corpustools.io.positions import Pos
 from corpustools.lint.config import ConfigError, LintConfig, load_config, suppressible
 from corpustools.lint.context import LintContext
@@ -94,8 +93,9 @@ def active_rules(rules: list[ModuleType], config: LintConfig, selection: Selecti
 
 def _diagnostic(rule: ModuleType, pos: Pos, message: str, config: LintConfig) -> Diagnostic:
     # Line 0 means "the file as a whole"; reports and SARIF want 1-based positions throughout.
-    # Every path and message is redacted here, once: no report format can show a secret.
-    return Diagnostic(redact_secrets(display_path(pos.path)), max(pos.line, 1), max(pos.col, 1), rule.CODE,
+    # Every message is redacted here, once; the path is the file as found, which the reporters
+    # show (relative to the working folder or the repository root) and redact (lint/report.py).
+    return Diagnostic(pos.path, max(pos.line, 1), max(pos.col, 1), rule.CODE,
                       rule.NAME, config.severity.get(rule.CODE, rule.SEVERITY),
                       redact_secrets(" ".join(str(message).split())))
 

@@ -1,16 +1,25 @@
-"""Reporters: Diagnostics (already sorted) in the formats linters and CI systems read. Pure
-functions from values to text; nothing here decides what is wrong."""
+"""Reporters: a LintReport in the formats linters and CI systems read. Pure functions from values
+to text; nothing here decides what is wrong. Each format is one function of a LintReport and one
+entry in FORMATTERS (whose keys are `lint --format`'s choices).
+
+How a path is shown is decided here, not by the engine: relative to the working folder (text, json,
+json-summary) or to the repository root (github, sarif), and redacted like every message."""
 
 from __future__ import annotations
 
 import json
+import os
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 from types import ModuleType
 from urllib.parse import quote
 
+from corpustools import __version__
+from corpustools.io.paths import display_path, repository_root, root_relative
 from corpustools.io.positions import printable
 from corpustools.lint.diagnostic import Diagnostic
+from corpustools.lint.engine import LintRun, exit_code
 from corpustools.lint.secrets.redaction import redact_secrets
 
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
@@ -20,15 +29,67 @@ _BOLD, _RESET = "\x1b[1m", "\x1b[0m"
 _SEVERITY_COLOUR = {"error": "\x1b[31m", "warning": "\x1b[33m"}
 
 
-def format_text(diagnostics: Sequence[Diagnostic], colour: bool = False) -> str:
+@dataclass(frozen=True, kw_only=True)
+class LintReport:
+    """What `lint` found (its LintRun, paths as found) and how the report is to be shown."""
+
+    run: LintRun
+    rules: tuple[ModuleType, ...]  # every rule loaded (SARIF documents them all)
+    strict: bool = False  # warnings fail too
+    colour: bool = False  # text: ANSI colours (a terminal)
+    quiet: bool = False  # text: the diagnostics only, no summary line
+    statistics: bool = False  # the count per code (text: in the report; other formats: on standard error)
+    fixed: int | None = None  # findings --fix fixed; None without --fix
+
+    @property
+    def exit_code(self) -> int:
+        """0 clean, 1 errors (or warnings when strict), 2 a rule crashed."""
+        return exit_code(self.run, self.strict)
+
+    @property
+    def diagnostics(self) -> tuple[Diagnostic, ...]:
+        """The diagnostics as reports show them: each path relative to the working folder and
+        redacted, in report order (path, line, col, code)."""
+        return tuple(sorted({replace(d, path=redact_secrets(display_path(d.path))) for d in self.run.diagnostics}))
+
+    def from_root(self) -> tuple[Diagnostic, ...]:
+        """The diagnostics with paths relative to the repository root (GitHub and SARIF locate files
+        from there, not from where lint ran), in report order."""
+        cwd = os.getcwd()
+        root = repository_root(cwd)
+        return tuple(replace(d, path=root_relative(d.path, root, cwd)) for d in self.diagnostics)
+
+    def fixed_line(self) -> str:
+        """`Fixed N findings (M remaining).` after --fix; nothing without it or with --quiet."""
+        if self.fixed is None or self.quiet:
+            return ""
+        return f"Fixed {self.fixed} findings ({len(self.run.diagnostics)} remaining).\n"
+
+
+def format_text(report: LintReport) -> str:
+    """`path:line:col: CODE [severity] message` a line (coloured on a terminal); then the statistics
+    when asked, the summary line unless quiet, and after --fix how many findings were fixed."""
+    diagnostics = report.diagnostics
     lines = []
     for d in diagnostics:
         code, severity = d.code, f"[{d.severity}]"
-        if colour:
+        if report.colour:
             code = f"{_BOLD}{code}{_RESET}"
             severity = f"{_SEVERITY_COLOUR.get(d.severity, '')}{severity}{_RESET}"
         lines.append(f"{printable(d.path)}:{d.line}:{d.col}: {code} {severity} {printable(d.message)}\n")
-    return "".join(lines)
+    if report.statistics:
+        lines.append(format_statistics(diagnostics))
+    if not report.quiet:
+        lines.append(format_summary(diagnostics, report.run.fixtures, len(report.run.crashes)))
+    return "".join(lines) + report.fixed_line()
+
+
+def notes(report: LintReport, fmt: str) -> str:
+    """What standard error carries beside a report in `fmt`: the statistics and the --fix count,
+    which the text format prints in the report itself."""
+    if fmt == "text":
+        return ""
+    return (format_statistics(report.diagnostics) if report.statistics else "") + report.fixed_line()
 
 
 def _counted(count: int, noun: str) -> str:
@@ -51,23 +112,25 @@ def format_summary(diagnostics: Sequence[Diagnostic], fixtures: int, crashes: in
     return f"Found {listed} in {_counted(fixtures, 'fixture')}.\n"
 
 
-def format_json_summary(diagnostics: Sequence[Diagnostic], fixtures: int, version: str, exit_code: int) -> str:
+def format_json_summary(report: LintReport) -> str:
     """One JSON object with the counts, for dashboards and CI badges."""
+    diagnostics = report.diagnostics
     errors, warnings = _severity_counts(diagnostics)
     summary = {
         "tool": "corpustools",
-        "version": version,
+        "version": __version__,
         "errors": errors,
         "warnings": warnings,
-        "fixtures": fixtures,
+        "fixtures": report.run.fixtures,
         "by_code": dict(sorted(Counter(d.code for d in diagnostics).items())),
-        "exit_code": exit_code,
+        "exit_code": report.exit_code,
     }
     return json.dumps(summary, indent=2, ensure_ascii=False) + "\n"
 
 
-def format_json(diagnostics: Sequence[Diagnostic]) -> str:
-    return json.dumps([d.as_dict() for d in diagnostics], indent=2, ensure_ascii=False) + "\n"
+def format_json(report: LintReport) -> str:
+    """One JSON array of every diagnostic: path, line, col, code, name, severity, message."""
+    return json.dumps([d.as_dict() for d in report.diagnostics], indent=2, ensure_ascii=False) + "\n"
 
 
 def _github_data(text: str) -> str:
@@ -78,11 +141,11 @@ def _github_property(text: str) -> str:
     return _github_data(text).replace(":", "%3A").replace(",", "%2C")
 
 
-def format_github(diagnostics: Sequence[Diagnostic]) -> str:
+def format_github(report: LintReport) -> str:
     """GitHub Actions workflow commands: each diagnostic becomes an annotation on the file (paths
-    must already be relative to the repository root, as GitHub resolves them)."""
+    relative to the repository root, as GitHub resolves them)."""
     lines = []
-    for d in diagnostics:
+    for d in report.from_root():
         command = "error" if d.severity == "error" else "warning"
         props = ",".join((f"file={_github_property(d.path)}", f"line={d.line}", f"col={d.col}",
                           f"title={_github_property(f'{d.code} {d.name}')}"))
@@ -122,14 +185,14 @@ def _sarif_rule(rule: ModuleType) -> dict:
     }
 
 
-def format_sarif(diagnostics: Sequence[Diagnostic], rules: Sequence[ModuleType], version: str,
-                 crashes: Sequence[str] = ()) -> str:
+def format_sarif(report: LintReport) -> str:
     """SARIF 2.1.0: one run; every rule with its documentation; results located relative to
-    %SRCROOT% (diagnostic paths must already be relative to the repository root)."""
+    %SRCROOT%, the repository root."""
+    rules, crashes = report.rules, [str(crash) for crash in report.run.crashes]
     index = {rule.CODE: i for i, rule in enumerate(rules)}
-    driver = {"name": "corpustools", "version": version, "rules": [_sarif_rule(rule) for rule in rules]}
+    driver = {"name": "corpustools", "version": __version__, "rules": [_sarif_rule(rule) for rule in rules]}
     results = []
-    for d in diagnostics:
+    for d in report.from_root():
         result: dict[str, object] = {
             "ruleId": d.code,
             "level": d.severity,
@@ -174,3 +237,13 @@ def format_rule_list(rules: Sequence[ModuleType]) -> str:
         mark = " (never suppressible)" if not rule.SUPPRESSIBLE else ""
         lines.append(f"{rule.CODE}  {rule.NAME:<{width}} {rule.SEVERITY:<8} {rule_summary(rule)}{mark}\n")
     return "".join(lines)
+
+
+# `lint --format`'s choices: a format is one function of a LintReport and one entry here.
+FORMATTERS: dict[str, Callable[[LintReport], str]] = {
+    "text": format_text,
+    "json": format_json,
+    "json-summary": format_json_summary,
+    "github": format_github,
+    "sarif": format_sarif,
+}

@@ -7,3 +7,5 @@ nothing; it imports no feature at run time (their types only, for the type check
 - page.py          the HTML page shell: escaping, the stylesheet, the filter script, the CSP, tables,
                    bars and banners, the corpus header
 """
+
+__all__ = ["formatting", "page"]

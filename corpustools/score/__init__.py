@@ -26,3 +26,26 @@ One module per concept, each a set of pure functions over small frozen values:
 Reports are written by corpustools.io.writing (never into a corpus's own files). The scorer shares
 only the corpus model (corpustools.model) and corpustools.model.normalize with the linter.
 """
+
+from corpustools.score.aggregate import Aggregate, Proportion
+from corpustools.score.compare import Comparison, CorpusDrift, compare_runs
+from corpustools.score.history import HistoryPlan, plan_history
+from corpustools.score.match import FixtureScore
+from corpustools.score.reasons import Advisory, FixtureStatus, Reason, Verdict
+from corpustools.score.scoring import (
+           CorpusInfo,
+           LoadedCorpus,
+           MixedRuns,
+           RunScore,
+           ScoreReport,
+           open_corpus,
+           score_report,
+)
+from corpustools.score.thresholds import breaches, parse_thresholds
+
+# The public API (commands and corpustools.api use only these; the rest is internal): scoring and
+# comparing, the values a report holds, the history and the gate. `report` is the subpackage of
+# the score and comparison reports (their FORMATTERS).
+__all__ = ["Advisory", "Aggregate", "Comparison", "CorpusDrift", "CorpusInfo", "FixtureScore", "FixtureStatus",
+           "HistoryPlan", "LoadedCorpus", "MixedRuns", "Proportion", "Reason", "RunScore", "ScoreReport", "Verdict",
+           "breaches", "compare_runs", "open_corpus", "parse_thresholds", "plan_history", "report", "score_report"]

@@ -6,11 +6,12 @@ Both sides are scored with scoring.score_run against one corpus; nothing here re
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 from corpustools.io.errors import CorpustoolsError
 from corpustools.io.positions import printable
+from corpustools.model.corpus import Corpus
 from corpustools.reporting.formatting import run_value, signed
 from corpustools.score.aggregate import METRICS, Metric, metric_value
 from corpustools.score.reasons import TextEnum, Verdict
@@ -150,6 +151,8 @@ class Comparison:
     drift: tuple[str, ...]  # runs whose outputs answer other inputs (only when drift was allowed)
     blocking: tuple[str, ...]  # the keys of the metrics that decide the headline (corpus.yaml compare: blocking:)
     labels_revised: tuple[str, ...] = ()  # the label-drift line(s): both sides are scored under the current labels
+    # The corpus as loaded for scoring: the HTML page shows its transcripts and sidecars.
+    loaded: Corpus | None = field(default=None, compare=False, repr=False)
 
     @property
     def several_runs(self) -> bool:
@@ -302,4 +305,4 @@ def compare_runs(corpus_root: str, base_folders: list[str], candidate_folders: l
                    for key, (point_id, matched) in sorted(base_points.items()))
     metrics = tuple(metric_change(m, base, candidate) for m in METRICS)
     return Comparison(loaded.info, loaded.warnings, base, candidate, fixtures, points, metrics, paired_test(fixtures),
-                      drift, loaded.info.blocking, label_lines(base + candidate))
+                      drift, loaded.info.blocking, label_lines(base + candidate), loaded.corpus)

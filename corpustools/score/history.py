@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 import re
+from dataclasses import dataclass
 
 from corpustools.io.errors import InputError
 from corpustools.io.positions import Pos, printable
@@ -175,3 +176,48 @@ def read_history(path: str) -> str | None:
         return None
     data = read_bytes(path)
     return "" if not data.strip() else decode_text(data, path)
+
+
+@dataclass(frozen=True)
+class HistoryPlan:
+    """What `--append-history FILE` and `--history FILE` ask of one score, checked before its report
+    is written: the row to append to `append_to` (None when there is nothing to append, or the
+    table already has that row: one row is a run's record), and the table an HTML page draws."""
+
+    append_to: str | None = None
+    row: list[str] | None = None
+    drawn: tuple[str, str] | None = None  # (the table's text, its file)
+
+    def append(self, *, force: bool = False) -> bool:
+        """Append the row, if there is one to append; whether it was appended."""
+        if self.append_to is None or self.row is None:
+            return False
+        append_row(self.append_to, self.row, force=force)
+        return True
+
+
+def plan_history(report: ScoreReport, *, append_to: str | None = None, draw_from: str | None = None,
+                 force: bool = False) -> HistoryPlan:
+    """Check the history files of a score before anything is written. `append_to`: the file the
+    report's row is appended to (refused when it is one of the corpus's own files, an input, or
+    read-only without `force`; a foreign table is an InputError), drawn with the row. `draw_from`:
+    a history table to draw as it is (InputError when there is no such file)."""
+    from corpustools.io.inputs import claim_update
+    from corpustools.io.writing import refuse_corpus_path, refuse_target
+
+    row, drawn = None, None
+    if append_to:  # refuse a bad history file before writing the report
+        refuse_corpus_path(append_to, report.corpus.path)
+        claim_update(append_to, "--append-history")  # never a result; the report never over it
+        refuse_target(append_to, force=force, updating=True)
+        row = history_row(report)
+        table = read_history(append_to)
+        drawn = (appended(table, append_to, row), append_to)
+        if has_row(table, row):  # the same run scored again: one row is its record
+            row = None
+    if draw_from:
+        text = read_history(draw_from)
+        if text is None:
+            raise InputError(Pos(draw_from), "no such history file")
+        drawn = (text, draw_from)
+    return HistoryPlan(append_to, row, drawn)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from corpustools.io.errors import CorpustoolsError, InputError
 from corpustools.io.layout import SESSION_SUFFIX, SESSIONS_DIR, SIDECAR_SUFFIX, SIDECARS_DIR
@@ -147,6 +147,10 @@ class ScoreReport:
     runs: tuple[RunScore, ...]
     repeated: RepeatedSummary | None  # when there are two or more runs
     mixed: tuple[str, ...] = ()  # how the runs pooled with --allow-mixed differ (not repeats of one prompt)
+    # The corpus as loaded for scoring: the HTML page shows its transcripts and sidecars.
+    loaded: Corpus | None = field(default=None, compare=False, repr=False)
+    # The history table the HTML page draws, and the file it came from (score.history.plan_history).
+    history: tuple[str, str] | None = None
 
 
 def label_lines(runs: tuple[RunScore, ...]) -> tuple[str, ...]:
@@ -175,7 +179,8 @@ def score_report(corpus_root: str, folders: list[str], *, allow_mixed: bool = Fa
     mixed = repeats_differ(runs)
     if mixed and not allow_mixed:
         raise MixedRuns(mixed[0])
-    return ScoreReport(loaded.info, loaded.warnings, runs, summarize(runs) if len(runs) >= 2 else None, mixed)
+    return ScoreReport(loaded.info, loaded.warnings, runs, summarize(runs) if len(runs) >= 2 else None, mixed,
+                       loaded.corpus)
 
 
 # What makes runs repeats of one prompt (run.yaml key path, as said in a message). Inputs are

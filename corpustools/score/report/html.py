@@ -29,6 +29,7 @@ from corpustools.reporting.page import (
     warnings,
 )
 from corpustools.score.aggregate import METRICS, PROPORTIONS
+from corpustools.score.history import history_rows
 from corpustools.score.reasons import Verdict
 from corpustools.score.report.drilldown import json_text
 from corpustools.score.report.formatting import f1_text, phantom_count
@@ -186,8 +187,10 @@ def page_warnings(report: ScoreReport) -> list[str]:
             + [f'<p class="labels-revised">{esc(line)}</p>' for line in label_lines(runs)])
 
 
-def score_html(report: ScoreReport, corpus: Corpus, history: tuple[tuple[dict[str, str], ...], str] | None = None) -> str:
-    """The page; `history` (rows of the history table, the file they came from) adds its section."""
+def score_html(report: ScoreReport) -> str:
+    """The page; the report's history (the table and the file it came from) adds its section."""
+    corpus = report.loaded
+    assert corpus is not None, "score_report loads the corpus the page shows"
     c = report.corpus
     runs = report.runs
     k = len(runs)
@@ -202,8 +205,9 @@ def score_html(report: ScoreReport, corpus: Corpus, history: tuple[tuple[dict[st
                      "</summary>"] + run_metrics(run, True) + table(["", ""], run_header(run), "about") + ["</details>"]
     else:
         body += ["<h2>Metrics</h2>"] + run_metrics(runs[0], False)
-    if history is not None:
-        body += history_section(*history)
+    if report.history is not None:
+        text, source = report.history
+        body += history_section(history_rows(text, source), source)
     body += ["<h2>The corpus and the run" + ("s" if k > 1 else "") + "</h2>"]
     body += table(["", ""], corpus_header(c) + (run_header(runs[0]) if k == 1 else []), "about")
     body += ["<h2>Every fixture</h2>"] + fixture_rows(runs)

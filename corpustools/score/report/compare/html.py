@@ -131,7 +131,9 @@ def fixture_sections(comparison: Comparison, corpus: Corpus, order: list[int]) -
     return lines
 
 
-def compare_html(comparison: Comparison, corpus: Corpus) -> str:
+def compare_html(comparison: Comparison) -> str:
+    corpus = comparison.loaded
+    assert corpus is not None, "compare_runs loads the corpus the page shows"
     c = comparison.corpus
     title = versus_label([(run.manifest or {}).get("prompt") for run in comparison.candidate],
                          [(run.manifest or {}).get("prompt") for run in comparison.base], c.prompt)
