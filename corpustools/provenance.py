@@ -38,11 +38,10 @@ from corpustools.io.writing import STANDARD_OUTPUT, refuse_corpus_path, refuse_t
 from corpustools.io.yamlload import YamlDoc
 from corpustools.io.yamlwrite import flow_scalar
 from corpustools.model.corpus import UNREAD, bad_names, corpus_files, disk_name, file_sha256, list_files, load_spec_file
-from corpustools.model.status import MISSING
+from corpustools.model.status import FileStatus
 
 RECORD_VERSION = 1
 DEFAULT_RECORD = "authoring/provenance.yaml"
-CHANGED, NEW = "changed", "new"  # and status.MISSING
 _DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 _SHA256 = re.compile(r"[0-9a-f]{64}")
 
@@ -52,7 +51,7 @@ class Drift:
     """A file that differs from the record. `path` is the file's path as found from the record."""
 
     path: str
-    status: str  # changed | new | missing
+    status: FileStatus  # CHANGED | NEW | MISSING
     relative: str  # inside the corpus ("sessions/x.md"), or the authoring prompt's recorded path
 
 
@@ -249,11 +248,11 @@ def corpus_drift(rec: Record) -> list[Drift]:
     for relative in sorted(set(current) | set(rec.files)):
         path = os.path.join(rec.corpus_root, *disk_name(relative).split("/"))
         if relative not in current:
-            drifts.append(Drift(path, MISSING, relative))
+            drifts.append(Drift(path, FileStatus.MISSING, relative))
         elif relative not in rec.files:
-            drifts.append(Drift(path, NEW, relative))
+            drifts.append(Drift(path, FileStatus.NEW, relative))
         elif current[relative] != rec.files[relative]:
-            drifts.append(Drift(path, CHANGED, relative))
+            drifts.append(Drift(path, FileStatus.CHANGED, relative))
     return sorted(drifts, key=lambda d: d.relative)
 
 
@@ -266,9 +265,9 @@ def record_drift(rec: Record) -> list[Drift]:
     """What `verify` reports for a loaded record (lint's CT801 reports the same)."""
     drifts = corpus_drift(rec)
     if not is_regular_file(rec.prompt_path):
-        drifts.append(Drift(rec.prompt_path, MISSING, rec.doc.data["authoring_prompt"]["path"]))
+        drifts.append(Drift(rec.prompt_path, FileStatus.MISSING, rec.doc.data["authoring_prompt"]["path"]))
     elif _sha256_or_unread(rec.prompt_path) != rec.prompt_sha256:
-        drifts.append(Drift(rec.prompt_path, CHANGED, rec.doc.data["authoring_prompt"]["path"]))
+        drifts.append(Drift(rec.prompt_path, FileStatus.CHANGED, rec.doc.data["authoring_prompt"]["path"]))
     return drifts
 
 

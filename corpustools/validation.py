@@ -16,9 +16,8 @@ from corpustools.io.positions import Pos, printable
 from corpustools.io.schemastore import validate
 from corpustools.io.textfile import decode_text, read_bytes, read_stdin_bytes
 from corpustools.model.contract import DEFAULT, contract_warnings
-from corpustools.model.status import INVALID, UNREADABLE
+from corpustools.model.status import FileStatus, Severity
 
-VALID = "valid"  # and status.INVALID, status.UNREADABLE
 # Kinds whose text lines name the line and column of each schema error (a worksheet is edited by
 # hand, answer by answer); the other kinds keep their `file: /pointer: message` lines.
 POSITIONED_KINDS = ("adjudication",)
@@ -33,14 +32,14 @@ class ValidationProblem:
     line: int
     col: int
     pointer: str | None  # JSON pointer of the offending value; None for an unparsable file
-    severity: str  # error | warning
+    severity: Severity
     message: str
 
 
 @dataclass(frozen=True)
 class FileVerdict:
     path: str
-    status: str  # valid | invalid | unreadable
+    status: FileStatus  # VALID | INVALID | UNREADABLE
     lines: tuple[str, ...]  # what to print, each a whole line naming the file
     problems: tuple[ValidationProblem, ...] = ()
 
@@ -55,13 +54,13 @@ def validate_file(kind: str, path: str) -> FileVerdict:
     try:
         data, shown = _read(path)
     except InputError as err:
-        return FileVerdict(path, UNREADABLE, (str(err),))
+        return FileVerdict(path, FileStatus.UNREADABLE, (str(err),))
     try:
         doc = parse_document(decode_text(data, shown), shown)
     except InputError as err:
-        problem = ValidationProblem(shown, err.pos.line, max(err.pos.col, 1) if err.pos.line else 0, None, "error",
+        problem = ValidationProblem(shown, err.pos.line, max(err.pos.col, 1) if err.pos.line else 0, None, Severity.ERROR,
                                     err.message)
-        return FileVerdict(path, INVALID, (str(err),), (problem,))
+        return FileVerdict(path, FileStatus.INVALID, (str(err),), (problem,))
     errors = [(doc.pos(e.keypath) if doc.positions else None, e.pointer or "/", e.message)
               for e in validate(kind, doc.data)]
     if not errors:
@@ -70,13 +69,13 @@ def validate_file(kind: str, path: str) -> FileVerdict:
         problems = []
         for pos, pointer, message in errors:
             problems.append(ValidationProblem(shown, pos.line if pos else 0, pos.col if pos else 0,
-                                              pointer, "error", message))
+                                              pointer, Severity.ERROR, message))
         lines = tuple(f"{pos_of(p) if kind in POSITIONED_KINDS else p.path}: {p.pointer}: {p.message}"
                       for p in problems)
-        return FileVerdict(path, INVALID, lines, tuple(problems))
+        return FileVerdict(path, FileStatus.INVALID, lines, tuple(problems))
     warnings = contract_warnings(doc.data) if kind == "proposal-output" else []
     lines = tuple(f"{shown}: warning: {w}" for w in warnings) + (f"{shown}: valid",)
-    return FileVerdict(path, VALID, lines, tuple(ValidationProblem(shown, 0, 0, None, "warning", str(w)) for w in warnings))
+    return FileVerdict(path, FileStatus.VALID, lines, tuple(ValidationProblem(shown, 0, 0, None, Severity.WARNING, str(w)) for w in warnings))
 
 
 def contract_problems(kind: str, doc, path: str) -> list[tuple[Pos | None, str, str]]:
@@ -120,14 +119,14 @@ class ValidationReport:
     @property
     def unreadable(self) -> tuple[str, ...]:
         """The lines of the files that could not be read: said on standard error, not in the report."""
-        return tuple(line for verdict in self.verdicts if verdict.status == UNREADABLE for line in verdict.lines)
+        return tuple(line for verdict in self.verdicts if verdict.status == FileStatus.UNREADABLE for line in verdict.lines)
 
     @property
     def exit_code(self) -> int:
         """0 every file valid; 1 a file is invalid; 2 a file cannot be read."""
-        if any(v.status == UNREADABLE for v in self.verdicts):
+        if any(v.status == FileStatus.UNREADABLE for v in self.verdicts):
             return 2
-        return 1 if any(v.status == INVALID for v in self.verdicts) else 0
+        return 1 if any(v.status == FileStatus.INVALID for v in self.verdicts) else 0
 
 
 def validate_files(kind: str, paths: list[str]) -> ValidationReport:
@@ -137,7 +136,7 @@ def validate_files(kind: str, paths: list[str]) -> ValidationReport:
 
 def validation_text(report: ValidationReport) -> str:
     """Each readable file's lines: its problems, `path: valid` when it has none."""
-    return "".join(printable(line) + "\n" for verdict in report.verdicts if verdict.status != UNREADABLE
+    return "".join(printable(line) + "\n" for verdict in report.verdicts if verdict.status != FileStatus.UNREADABLE
                    for line in verdict.lines)
 
 
@@ -148,7 +147,7 @@ def validation_json(report: ValidationReport) -> str:
 
     rows = [{"path": p.path, "line": p.line or None, "col": p.col or None, "pointer": p.pointer,
              "severity": p.severity, "message": p.message}
-            for verdict in report.verdicts if verdict.status != UNREADABLE for p in verdict.problems]
+            for verdict in report.verdicts if verdict.status != FileStatus.UNREADABLE for p in verdict.problems]
     return json.dumps(rows, indent=2, ensure_ascii=False) + "\n"
 
 

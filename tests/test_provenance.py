@@ -7,7 +7,8 @@ import pytest
 
 from corpustools.cli import main
 from corpustools.io.errors import InputError
-from corpustools.provenance import CHANGED, MISSING, NEW, default_record_path, load_record, record, verify
+from corpustools.model.status import FileStatus
+from corpustools.provenance import default_record_path, load_record, record, verify
 from tests.support.corpus import ADMIT_ID, REJECT_ID, SPEC_TEXT
 from tests.support.lint import lint_run, messages, where
 
@@ -60,8 +61,8 @@ def test_verify_names_changed_new_and_missing_files(repo):
     (repo / "fixtures/tiny/expected" / f"{REJECT_ID}.yaml").unlink()
     (repo / "authoring/prompt.md").write_text("# Changed prompt\n")
     assert [(d.relative, d.status) for d in verify(RECORD)] == [
-        (f"expected/{REJECT_ID}.yaml", MISSING), (f"gold/{ADMIT_ID}.json", NEW),
-        (f"sessions/{ADMIT_ID}.md", CHANGED), ("prompt.md", CHANGED)]
+        (f"expected/{REJECT_ID}.yaml", FileStatus.MISSING), (f"gold/{ADMIT_ID}.json", FileStatus.NEW),
+        (f"sessions/{ADMIT_ID}.md", FileStatus.CHANGED), ("prompt.md", FileStatus.CHANGED)]
 
 
 def test_record_refuses_to_write_among_the_corpus_files_or_without_a_spec(repo):

@@ -5,16 +5,8 @@ import json
 
 import pytest
 
-from corpustools.score.reasons import (
-    Advisory,
-    AdvisoryKind,
-    FixtureStatus,
-    Reason,
-    ReasonKind,
-    Verdict,
-    parse_advisory,
-    parse_reason,
-)
+from corpustools.model.status import FixtureStatus
+from corpustools.score.reasons import Advisory, AdvisoryKind, Reason, ReasonKind, Verdict, parse_advisory, parse_reason
 
 REASONS = [
     (Reason(ReasonKind.MISSED_POINT, point_id="expire-via-queue"), "missed-point:expire-via-queue"),

@@ -4,7 +4,7 @@ Layout (yamllint's): each rule is one module under `corpustools.lint.rules` that
 
     CODE = "CT601"            # the contract other tools rely on
     NAME = "term-unwinnable"
-    SEVERITY = "error"        # default level: "error" | "warning"
+    SEVERITY = Severity.ERROR # default level: Severity.ERROR | Severity.WARNING
     OPTIONS = ()              # Option(name, type, default, doc, min/max/choices, validate) records,
                               # set under `lint: rules: CT601:` in corpus.yaml (corpustools.lint.options)
     SUPPRESSIBLE = True       # False for the CT5xx secret rules: they can never be switched off

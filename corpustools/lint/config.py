@@ -17,6 +17,7 @@ from corpustools.io.positions import Pos
 from corpustools.io.suggest import closest
 from corpustools.io.yamlload import YamlDoc
 from corpustools.lint.options import RuleOptions, declared, defaults
+from corpustools.model.status import Severity
 
 _CODE_OR_PREFIX = re.compile(r"CT[0-9]{0,3}")
 
@@ -56,7 +57,7 @@ class LintConfig:
     """What one corpus's lint run uses. Paths are resolved relative to corpus.yaml's folder."""
 
     ignore: frozenset[str] = frozenset()
-    severity: Mapping[str, str] = field(default_factory=dict)
+    severity: Mapping[str, Severity] = field(default_factory=dict)  # code -> configured level
     per_file_ignores: tuple[FileIgnore, ...] = ()
     options: Mapping[str, RuleOptions] = field(default_factory=dict)  # code -> every option, set
     prompt: str | None = None
@@ -188,8 +189,9 @@ def load_config(doc: YamlDoc | None, lint: Mapping | None, rules: list[ModuleTyp
         if not suppressible(rule):
             raise ConfigError(doc.pos(("lint", "ignore", index)), f"lint.ignore: {_never(rule, 'ignored')}")
         ignore.add(rule.CODE)
-    severity: dict[str, str] = {}
-    for code, level in sorted(lint.get("severity", {}).items()):
+    severity: dict[str, Severity] = {}
+    for code, given in sorted(lint.get("severity", {}).items()):
+        level = Severity(given)  # the schema allows only error and warning
         rule = _code_at(doc, ("lint", "severity", code), code, by_code)
         if not suppressible(rule) and level != rule.SEVERITY:
             raise ConfigError(doc.pos(("lint", "severity", code)),

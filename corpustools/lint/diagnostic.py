@@ -1,15 +1,15 @@
 """What rules find, as small frozen values: the Problem a rule yields (corpustools.io.positions, shared
-with the corpus loader) and the Diagnostic the engine makes of it."""
+with the corpus loader), the Severity a rule declares (corpustools.model.status) and the Diagnostic
+the engine makes of them: what a rule module imports."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from corpustools.io.positions import Problem
+from corpustools.model.status import Severity
 
-__all__ = ["ERROR", "WARNING", "Problem", "Diagnostic"]
-
-ERROR, WARNING = "error", "warning"
+__all__ = ["Diagnostic", "Problem", "Severity"]
 
 
 @dataclass(frozen=True, order=True)
@@ -21,7 +21,7 @@ class Diagnostic:
     col: int
     code: str
     name: str
-    severity: str  # error | warning
+    severity: Severity
     message: str
 
     def as_dict(self) -> dict:

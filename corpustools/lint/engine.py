@@ -15,7 +15,7 @@ from corpustools.io.errors import InputError
 from corpustools.io.positions import Pos
 from corpustools.lint.config import ConfigError, LintConfig, load_config, suppressible
 from corpustools.lint.context import LintContext
-from corpustools.lint.diagnostic import Diagnostic
+from corpustools.lint.diagnostic import Diagnostic, Severity
 from corpustools.lint.secrets.redaction import redact_secrets
 from corpustools.lint.targets import Target, resolve_targets, within
 from corpustools.model.prompt import prompt_source, read_kb
@@ -164,5 +164,5 @@ def lint_paths(paths: list[str], rules: list[ModuleType], selection: Selection,
 def exit_code(run: LintRun, strict: bool = False) -> int:
     if run.crashes:
         return 2
-    failing = ("error", "warning") if strict else ("error",)
+    failing = (Severity.ERROR, Severity.WARNING) if strict else (Severity.ERROR,)
     return 1 if any(d.severity in failing for d in run.diagnostics) else 0

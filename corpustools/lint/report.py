@@ -18,7 +18,7 @@ from urllib.parse import quote
 from corpustools import __version__
 from corpustools.io.paths import display_path, repository_root, root_relative
 from corpustools.io.positions import printable
-from corpustools.lint.diagnostic import Diagnostic
+from corpustools.lint.diagnostic import Diagnostic, Severity
 from corpustools.lint.engine import LintRun, exit_code
 from corpustools.lint.secrets.redaction import redact_secrets
 
@@ -26,7 +26,7 @@ SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 
 # ANSI SGR sequences for a terminal: bold code; red errors, yellow warnings.
 _BOLD, _RESET = "\x1b[1m", "\x1b[0m"
-_SEVERITY_COLOUR = {"error": "\x1b[31m", "warning": "\x1b[33m"}
+_SEVERITY_COLOUR = {Severity.ERROR: "\x1b[31m", Severity.WARNING: "\x1b[33m"}
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -97,7 +97,7 @@ def _counted(count: int, noun: str) -> str:
 
 
 def _severity_counts(diagnostics: Sequence[Diagnostic]) -> tuple[int, int]:
-    errors = sum(1 for d in diagnostics if d.severity == "error")
+    errors = sum(1 for d in diagnostics if d.severity is Severity.ERROR)
     return errors, len(diagnostics) - errors
 
 
@@ -146,7 +146,7 @@ def format_github(report: LintReport) -> str:
     relative to the repository root, as GitHub resolves them)."""
     lines = []
     for d in report.from_root():
-        command = "error" if d.severity == "error" else "warning"
+        command = "error" if d.severity is Severity.ERROR else "warning"
         props = ",".join((f"file={_github_property(d.path)}", f"line={d.line}", f"col={d.col}",
                           f"title={_github_property(f'{d.code} {d.name}')}"))
         lines.append(f"::{command} {props}::{_github_data(d.message)}\n")

@@ -27,11 +27,12 @@ Reports are written by corpustools.io.writing (never into a corpus's own files).
 only the corpus model (corpustools.model) and corpustools.model.normalize with the linter.
 """
 
+from corpustools.model.status import FixtureStatus
 from corpustools.score.aggregate import Aggregate, Proportion
 from corpustools.score.compare import Comparison, CorpusDrift, compare_runs
 from corpustools.score.history import HistoryPlan, plan_history
 from corpustools.score.match import FixtureScore
-from corpustools.score.reasons import Advisory, FixtureStatus, Reason, Verdict
+from corpustools.score.reasons import Advisory, Reason, Verdict
 from corpustools.score.scoring import (
            CorpusInfo,
            LoadedCorpus,

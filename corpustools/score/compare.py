@@ -12,9 +12,10 @@ from fractions import Fraction
 from corpustools.io.errors import CorpustoolsError
 from corpustools.io.positions import printable
 from corpustools.model.corpus import Corpus
+from corpustools.model.status import TextEnum
 from corpustools.reporting.formatting import run_value, signed
 from corpustools.score.aggregate import METRICS, Metric, metric_value
-from corpustools.score.reasons import TextEnum, Verdict
+from corpustools.score.reasons import Verdict
 from corpustools.score.repeated import point_stability
 from corpustools.score.scoring import CorpusInfo, RunScore, label_lines, open_corpus, score_run
 from corpustools.score.stats import flips_needed, mcnemar_exact, mean, sample_std

@@ -7,7 +7,7 @@ from __future__ import annotations
 from corpustools.model.contract import DEFAULT, TEXT_FORMAT, Contract
 from corpustools.model.sidecar import Sidecar
 from corpustools.model.spec import category_from_name
-from corpustools.model.status import MISSING, OK, UNREADABLE
+from corpustools.model.status import FileStatus, FixtureStatus
 from corpustools.score.advisories import advisory
 from corpustools.score.evidence import forbidden_hits, point_evidence
 from corpustools.score.match import (
@@ -19,7 +19,7 @@ from corpustools.score.match import (
     unexpected_proposals,
     verdict,
 )
-from corpustools.score.reasons import FixtureStatus, Reason, ReasonKind, Verdict
+from corpustools.score.reasons import Reason, ReasonKind, Verdict
 from corpustools.score.results import ResultFile
 
 UNKNOWN_CATEGORY = "unknown"
@@ -36,9 +36,9 @@ def unscored_result(sidecar: Sidecar, result: ResultFile) -> FixtureScore:
     """A missing, unreadable or invalid result: every point missed, no proposals, the one reason."""
     points, optional = (tuple(PointScore(p.id, p.type, False, ()) for p in listed)
                         for listed in (sidecar.points, sidecar.optional_points))
-    if result.status == MISSING:
+    if result.status == FileStatus.MISSING:
         reason, status = Reason(ReasonKind.MISSING_RESULT), FixtureStatus.MISSING_RESULT
-    elif result.status == UNREADABLE:
+    elif result.status == FileStatus.UNREADABLE:
         reason = Reason(ReasonKind.UNREADABLE_RESULT, detail=result.error)
         status = FixtureStatus.UNREADABLE_RESULT
     else:
@@ -51,7 +51,7 @@ def score_fixture(sidecar: Sidecar, result: ResultFile, transcript: str | None,
                   contract: Contract = DEFAULT) -> FixtureScore:
     """Score one fixture with a schema-valid sidecar (rules 2-6 of docs/scoring.md), its result
     read through `contract`."""
-    if result.status != OK:
+    if result.status != FileStatus.OK:
         return unscored_result(sidecar, result)
     answer = result.answer
     assert answer is not None  # an ok result holds what the contract read from it

@@ -12,10 +12,10 @@ from typing import Any
 from corpustools.model.contract import ABSENT, Item
 from corpustools.model.normalize import normalize
 from corpustools.model.sidecar import ExpectedPoint, Sidecar
+from corpustools.model.status import FixtureStatus
 from corpustools.score.evidence import ForbiddenHit, PointEvidence
 from corpustools.score.reasons import (
     Advisory,
-    FixtureStatus,
     Reason,
     ReasonKind,
     Verdict,

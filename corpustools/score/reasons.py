@@ -10,30 +10,14 @@ reason string to learn what it says.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
 
-
-class TextEnum(str, Enum):
-    """An enum whose members are their text: `str()`, f-strings and JSON show the value."""
-
-    def __str__(self) -> str:
-        return str(self.value)
+from corpustools.model.status import TextEnum
 
 
 class Verdict(TextEnum):
     PASS = "PASS"
     FAIL = "FAIL"
     UNCHECKED = "UNCHECKED"  # expects output but names no point: never a pass
-
-
-class FixtureStatus(TextEnum):
-    """What stood between a fixture and being scored (`ok` when nothing did)."""
-
-    OK = "ok"
-    SIDECAR_INVALID = "sidecar-invalid"
-    MISSING_RESULT = "missing-result"
-    UNREADABLE_RESULT = "unreadable-result"
-    INVALID_RESULT = "invalid-result"
 
 
 class ReasonKind(TextEnum):

@@ -27,14 +27,14 @@ from corpustools.io.textfile import Unreadable, decode_text, read_bytes
 from corpustools.manifest import MANIFEST_FILE, read_manifest
 from corpustools.model.contract import DEFAULT, JSON_FORMAT, Answer, Contract
 from corpustools.model.corpus import disk_name, utf8_name
-from corpustools.model.status import INVALID, MISSING, OK, UNREADABLE
+from corpustools.model.status import FileStatus
 
 
 @dataclass(frozen=True)
 class ResultFile:
     fixture_id: str
     path: str
-    status: str  # ok | missing | unreadable | invalid
+    status: FileStatus  # OK | MISSING | UNREADABLE | INVALID
     answer: Answer | None = None  # the result read through the contract (its items and fields)
     error: str | None = None  # one line naming the file, for an unreadable or invalid result
     digest: str | None = None  # sha256 of the bytes read (to spot two runs that are one)
@@ -50,7 +50,7 @@ class RunFolder:
     @property
     def fingerprint(self) -> tuple:
         """What two byte-identical runs share: each present result file's name and digest."""
-        return tuple((fid, r.digest) for fid, r in sorted(self.results.items()) if r.status != MISSING)
+        return tuple((fid, r.digest) for fid, r in sorted(self.results.items()) if r.status != FileStatus.MISSING)
 
 
 def result_path(folder: str, fixture_id: str, contract: Contract = DEFAULT) -> str:
@@ -65,45 +65,45 @@ def read_result(fixture_id: str, path: str, contract: Contract = DEFAULT) -> Res
         other = path[: -len(contract.result_suffix)] + contract.other_suffix
         if os.path.lexists(other):  # saved under the other format's name: say which name to use
             shown = os.path.basename(path)
-            return ResultFile(fixture_id, other, INVALID, digest="unread:saved under the other format's name", error=(
+            return ResultFile(fixture_id, other, FileStatus.INVALID, digest="unread:saved under the other format's name", error=(
                 f"{other}: this corpus's output format is {contract.format} (corpus.yaml output.format): "
                 f"save the result as {shown}"))
-        return ResultFile(fixture_id, path, MISSING)
+        return ResultFile(fixture_id, path, FileStatus.MISSING)
     except OSError as err:  # the folder cannot be searched: the file may well be there
         return unreadable_result(fixture_id, path, err)
     try:
         data = read_bytes(path)
     except Unreadable as err:
-        return ResultFile(fixture_id, path, UNREADABLE, error=str(err), digest=f"unread:{err.message}")
+        return ResultFile(fixture_id, path, FileStatus.UNREADABLE, error=str(err), digest=f"unread:{err.message}")
     except InputError as err:
-        return ResultFile(fixture_id, path, INVALID, error=str(err), digest=f"unread:{err.message}")
+        return ResultFile(fixture_id, path, FileStatus.INVALID, error=str(err), digest=f"unread:{err.message}")
     digest = hashlib.sha256(data).hexdigest()
     text = None
     try:
         text = decode_text(data, path, allow_empty=contract.format != JSON_FORMAT)  # a blank text answer is empty
         if contract.format != JSON_FORMAT:
-            return ResultFile(fixture_id, path, OK, answer=contract.read_text(text), digest=digest)
+            return ResultFile(fixture_id, path, FileStatus.OK, answer=contract.read_text(text), digest=digest)
         output = parse_json(text, path)
     except InputError as err:
         # The model's answer as a chat shows it, in a code fence: say what to save instead.
         fence = fenced_json_line(text) if text is not None else None
         error = str(InputError(Pos(path, fence, 1), FENCED_HINT)) if fence is not None else str(err)
-        return ResultFile(fixture_id, path, INVALID, error=error, digest=digest)
+        return ResultFile(fixture_id, path, FileStatus.INVALID, error=error, digest=digest)
     errors = contract.schema_errors(output)
     if errors:
         first = errors[0]
-        return ResultFile(fixture_id, path, INVALID, error=f"{path}: {first.pointer or '/'}: {first.message}",
+        return ResultFile(fixture_id, path, FileStatus.INVALID, error=f"{path}: {first.pointer or '/'}: {first.message}",
                           digest=digest)
     try:
         answer = contract.read_json(output)
     except ValueError as err:
-        return ResultFile(fixture_id, path, INVALID, error=f"{path}: {err}", digest=digest)
-    return ResultFile(fixture_id, path, OK, answer=answer, digest=digest)
+        return ResultFile(fixture_id, path, FileStatus.INVALID, error=f"{path}: {err}", digest=digest)
+    return ResultFile(fixture_id, path, FileStatus.OK, answer=answer, digest=digest)
 
 
 def unreadable_result(fixture_id: str, path: str, err: OSError) -> ResultFile:
     message = f"cannot read: {err.strerror or err}"
-    return ResultFile(fixture_id, path, UNREADABLE, error=str(InputError(Pos(path), message)), digest=f"unread:{message}")
+    return ResultFile(fixture_id, path, FileStatus.UNREADABLE, error=str(InputError(Pos(path), message)), digest=f"unread:{message}")
 
 
 FENCED_HINT = "the file holds a fenced code block: save only the JSON object"

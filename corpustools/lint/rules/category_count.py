@@ -11,12 +11,12 @@ Example (`count: 2`, one fixture):
     corpus.yaml:14:5: CT301 [error] category admit-gotcha has 1 fixture, the spec says 2 (admit-gotcha-01)
 """
 
-from corpustools.lint.diagnostic import Problem
+from corpustools.lint.diagnostic import Problem, Severity
 from corpustools.lint.structure import fixture_category
 
 CODE = "CT301"
 NAME = "category-count"
-SEVERITY = "error"
+SEVERITY = Severity.ERROR
 OPTIONS = ()
 SUPPRESSIBLE = True
 

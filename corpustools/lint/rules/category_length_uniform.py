@@ -18,12 +18,12 @@ Example (flagged):
 
 from __future__ import annotations
 
-from corpustools.lint.diagnostic import WARNING, Problem
+from corpustools.lint.diagnostic import Problem, Severity
 from corpustools.lint.monotone import corpus_pos, group_size, group_size_option, named, session_shapes
 
 CODE = "CT406"
 NAME = "category-length-uniform"
-SEVERITY = WARNING
+SEVERITY = Severity.WARNING
 OPTIONS = (
     group_size_option("categories with fewer parsed sessions are not checked"),
 )

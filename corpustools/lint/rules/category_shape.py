@@ -22,12 +22,12 @@ Example (a practice category with only a map point):
     expected/admit-convention-01.yaml:3:1: CT303 [error] category admit-convention expects a practice point; there is none
 """
 
-from corpustools.lint.diagnostic import Problem
+from corpustools.lint.diagnostic import Problem, Severity
 from corpustools.model.contract import EXPECT_EMPTY, EXPECT_SUBSET
 
 CODE = "CT303"
 NAME = "category-shape"
-SEVERITY = "error"
+SEVERITY = Severity.ERROR
 OPTIONS = ()
 SUPPRESSIBLE = True
 

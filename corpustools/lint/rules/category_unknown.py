@@ -13,11 +13,11 @@ Example:
 """
 
 from corpustools.io.suggest import closest
-from corpustools.lint.diagnostic import Problem
+from corpustools.lint.diagnostic import Problem, Severity
 
 CODE = "CT302"
 NAME = "category-unknown"
-SEVERITY = "error"
+SEVERITY = Severity.ERROR
 OPTIONS = ()
 SUPPRESSIBLE = True
 

@@ -15,11 +15,12 @@ Example:
     sessions/reject-noise-02.md:9:27: CT503 [error] postgres:// URL carries a password (`postgres://…:Tr0u…@…`); fingerprint 3922bfb5c792fd66fecc09c16e7ddacbc6ae504c5f71964449b997a475c91eac
 """
 
+from corpustools.lint.diagnostic import Severity
 from corpustools.lint.secrets.findings import secret_problems
 
 CODE = "CT503"
 NAME = "credential-url"
-SEVERITY = "error"
+SEVERITY = Severity.ERROR
 OPTIONS = ()
 SUPPRESSIBLE = False
 

@@ -20,11 +20,12 @@ Example:
     sessions/admit-convention-02.md:12:28: CT506 [error] e-mail address `m…@fernlibrary.org`; fingerprint d62c88a02613ac4ce3fec2df06c0d0dd859ec7c8eaad176726ab477931f71867
 """
 
+from corpustools.lint.diagnostic import Severity
 from corpustools.lint.secrets.findings import secret_problems
 
 CODE = "CT506"
 NAME = "email"
-SEVERITY = "error"
+SEVERITY = Severity.ERROR
 OPTIONS = ()
 SUPPRESSIBLE = False
 

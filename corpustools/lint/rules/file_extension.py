@@ -19,6 +19,7 @@ Example:
 
 import os
 
+from corpustools.lint.diagnostic import Severity
 from corpustools.lint.fixes import SAFE, Fix, Planned, RenameFile, Unfixable
 from corpustools.lint.structure import loader_problems
 from corpustools.model.corpus import MISNAMED, misnamed_target
@@ -42,7 +43,7 @@ def _rename(ctx, problem):
 
 CODE = "CT205"
 NAME = "file-extension"
-SEVERITY = "error"
+SEVERITY = Severity.ERROR
 OPTIONS = ()
 SUPPRESSIBLE = True
 FIXES = (Fix(SAFE, "renames the file to the name the loader reads (`x.yml` -> `x.yaml`), when no file has "

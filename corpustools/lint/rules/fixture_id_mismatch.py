@@ -16,7 +16,7 @@ Example:
 import os
 
 from corpustools.io.yamledit import YamlEdit
-from corpustools.lint.diagnostic import Problem
+from corpustools.lint.diagnostic import Problem, Severity
 from corpustools.lint.fixes import SAFE, EditYaml, Fix, Planned
 
 
@@ -31,7 +31,7 @@ def _set_to_file_name(ctx, problem):
 
 CODE = "CT203"
 NAME = "fixture-id-mismatch"
-SEVERITY = "error"
+SEVERITY = Severity.ERROR
 OPTIONS = ()
 SUPPRESSIBLE = True
 FIXES = (Fix(SAFE, "sets `fixture_id` to the file's basename (the basename is what pairs the fixture)",

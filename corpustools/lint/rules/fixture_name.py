@@ -17,13 +17,13 @@ Example:
 """
 
 from corpustools.io.positions import Pos
-from corpustools.lint.diagnostic import Problem
+from corpustools.lint.diagnostic import Problem, Severity
 from corpustools.lint.structure import sidecar_value, spec_categories
 from corpustools.model.spec import category_from_name, is_fixture_name
 
 CODE = "CT204"
 NAME = "fixture-name"
-SEVERITY = "error"
+SEVERITY = Severity.ERROR
 OPTIONS = ()
 SUPPRESSIBLE = True
 

@@ -16,7 +16,7 @@ Example (flagged — every output with "render cache" contains "cache"):
 
 from __future__ import annotations
 
-from corpustools.lint.diagnostic import ERROR, Problem
+from corpustools.lint.diagnostic import Problem, Severity
 from corpustools.lint.fixes import UNSAFE, Fix, drop_term, term_at
 from corpustools.lint.labels import entry_shown, labelled_points, normalized, point_name, quoted
 from corpustools.model.normalize import contains_term
@@ -30,7 +30,7 @@ def _drop(ctx, problem):
 
 CODE = "CT608"
 NAME = "forbidden-conflict"
-SEVERITY = ERROR
+SEVERITY = Severity.ERROR
 OPTIONS = ()
 SUPPRESSIBLE = True
 FIXES = (Fix(UNSAFE, "drops the must_not_match term (the point then guards against one term fewer)", _drop),)

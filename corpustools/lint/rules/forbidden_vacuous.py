@@ -16,12 +16,12 @@ Example (flagged), in a session that never mentions abbreviations:
 
 from __future__ import annotations
 
-from corpustools.lint.diagnostic import WARNING
+from corpustools.lint.diagnostic import Severity
 from corpustools.lint.labels import terms_never_said
 
 CODE = "CT607"
 NAME = "forbidden-vacuous"
-SEVERITY = WARNING
+SEVERITY = Severity.WARNING
 OPTIONS = ()
 SUPPRESSIBLE = True
 

@@ -22,7 +22,7 @@ Example (a local time, and an unknown key):
 import re
 from datetime import datetime
 
-from corpustools.lint.diagnostic import Problem
+from corpustools.lint.diagnostic import Problem, Severity
 from corpustools.lint.fixes import UNSAFE, Fix, key_at, rename_key, session_at
 
 
@@ -40,7 +40,7 @@ def _rename_unknown_key(ctx, problem):
 
 CODE = "CT004"
 NAME = "frontmatter-schema"
-SEVERITY = "error"
+SEVERITY = Severity.ERROR
 OPTIONS = ()
 SUPPRESSIBLE = True
 FIXES = (Fix(UNSAFE, "renames a frontmatter key to the one it was evidently meant as: exactly one close spelling "

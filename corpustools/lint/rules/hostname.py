@@ -54,11 +54,12 @@ Example:
     sessions/admit-map-location-01.md:8:27: CT504 [error] URL with host `catalog.fernlibrary.org`; fingerprint 471708a3bff80c36cf11a0ebe1fe224ef6b77652d655ce1c76183e7a87412c03
 """
 
+from corpustools.lint.diagnostic import Severity
 from corpustools.lint.secrets.findings import secret_problems
 
 CODE = "CT504"
 NAME = "hostname"
-SEVERITY = "error"
+SEVERITY = Severity.ERROR
 OPTIONS = ()
 SUPPRESSIBLE = False
 

@@ -26,13 +26,13 @@ import re
 import unicodedata
 
 from corpustools.io.positions import Pos
-from corpustools.lint.diagnostic import Problem
+from corpustools.lint.diagnostic import Problem, Severity
 from corpustools.lint.secrets.fold import IGNORABLE_CLASS
 from corpustools.lint.secrets.scan import scanned_files
 
 CODE = "CT407"
 NAME = "invisible-character"
-SEVERITY = "error"
+SEVERITY = Severity.ERROR
 OPTIONS = ()
 SUPPRESSIBLE = True
 

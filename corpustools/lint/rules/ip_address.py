@@ -19,11 +19,12 @@ Example:
     sessions/admit-gotcha-02.md:11:27: CT505 [error] IPv4 address `10.20.0.7` (private range); fingerprint 7807bce7a73dcfaa4887df975a381657e52ecfc6e0abf121d8b8e53e837db75d
 """
 
+from corpustools.lint.diagnostic import Severity
 from corpustools.lint.secrets.findings import secret_problems
 
 CODE = "CT505"
 NAME = "ip-address"
-SEVERITY = "error"
+SEVERITY = Severity.ERROR
 OPTIONS = ()
 SUPPRESSIBLE = False
 

@@ -19,13 +19,13 @@ Example (flagged, when a KB document says the same sentence):
 
 from __future__ import annotations
 
-from corpustools.lint.diagnostic import WARNING, Problem
+from corpustools.lint.diagnostic import Problem, Severity
 from corpustools.lint.labels import quoted
 from corpustools.lint.templates import admit_user_sentences, kb_reference, similarity_options
 
 CODE = "CT704"
 NAME = "kb-verbatim"
-SEVERITY = WARNING
+SEVERITY = Severity.WARNING
 OPTIONS = similarity_options(90, "a sentence at least this similar (rapidfuzz ratio) to a KB sentence "
                                  "is reported")
 SUPPRESSIBLE = True

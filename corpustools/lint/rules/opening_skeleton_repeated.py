@@ -24,14 +24,14 @@ Example (flagged, with three sessions opening alike):
 from __future__ import annotations
 
 from corpustools.io.positions import Pos
-from corpustools.lint.diagnostic import WARNING, Problem
+from corpustools.lint.diagnostic import Problem, Severity
 from corpustools.lint.labels import quoted
 from corpustools.lint.monotone import group_size, group_size_option, named
 from corpustools.lint.templates import sentence_options, split_sessions
 
 CODE = "CT705"
 NAME = "opening-skeleton-repeated"
-SEVERITY = WARNING
+SEVERITY = Severity.WARNING
 OPTIONS = (
     group_size_option("an opening shared by this many sessions is reported"),
     *sentence_options(4, 2),

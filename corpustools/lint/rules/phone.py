@@ -18,11 +18,12 @@ Example:
     sessions/reject-noise-01.md:6:54: CT507 [error] phone number `020 …`; fingerprint 17ecf2f53832da40de4095dbd8f291eb87de5ee35c424020b2309de6a94fc7e0
 """
 
+from corpustools.lint.diagnostic import Severity
 from corpustools.lint.secrets.findings import secret_problems
 
 CODE = "CT507"
 NAME = "phone"
-SEVERITY = "error"
+SEVERITY = Severity.ERROR
 OPTIONS = ()
 SUPPRESSIBLE = False
 

@@ -19,11 +19,11 @@ Example (flagged, both points):
 
 from __future__ import annotations
 
-from corpustools.lint.diagnostic import ERROR, Problem
+from corpustools.lint.diagnostic import Problem, Severity
 
 CODE = "CT609"
 NAME = "point-id-duplicate"
-SEVERITY = ERROR
+SEVERITY = Severity.ERROR
 OPTIONS = ()
 SUPPRESSIBLE = True
 

@@ -17,13 +17,13 @@ Example (flagged, when the prompt's example transcript has the same sentence):
 
 from __future__ import annotations
 
-from corpustools.lint.diagnostic import ERROR, Problem
+from corpustools.lint.diagnostic import Problem, Severity
 from corpustools.lint.labels import quoted
 from corpustools.lint.templates import by_skeleton, prompt_reference, similarity_options
 
 CODE = "CT703"
 NAME = "prompt-leak"
-SEVERITY = ERROR
+SEVERITY = Severity.ERROR
 OPTIONS = similarity_options(90, "a sentence skeleton at least this similar (rapidfuzz ratio) to one of "
                                  "the prompt's is reported")
 SUPPRESSIBLE = True

@@ -23,11 +23,11 @@ import os
 
 from corpustools.io.errors import InputError
 from corpustools.io.positions import Pos
-from corpustools.lint.diagnostic import Problem
+from corpustools.lint.diagnostic import Problem, Severity
 
 CODE = "CT801"
 NAME = "provenance-drift"
-SEVERITY = "warning"
+SEVERITY = Severity.WARNING
 OPTIONS = ()
 SUPPRESSIBLE = True
 
@@ -35,7 +35,7 @@ _ADVICE = "review it, bump corpus_version and re-record"
 
 
 def check(ctx, options):
-    from corpustools.model.status import MISSING
+    from corpustools.model.status import FileStatus
     from corpustools.provenance import load_record, record_drift
 
     path = ctx.provenance_record
@@ -59,7 +59,7 @@ def check(ctx, options):
             yield Problem(record.doc.pos(("authoring_prompt", "sha256")),
                           f"authoring prompt {drift.relative} is {drift.status} since this record; "
                           f"re-review the corpus it authors and re-record")
-        elif drift.status == MISSING:
+        elif drift.status == FileStatus.MISSING:
             yield Problem(record.doc.pos(("files", drift.relative)),
                           f"{drift.relative} is in the provenance record but missing from the corpus; {_ADVICE}")
         else:

@@ -20,12 +20,12 @@ Example:
     corpus.yaml:4:13: CT509 [warning] lint.secrets.allow: no finding in sessions/admit-tooling-01.md has fingerprint 5a1f0e9b3c2d…; delete this entry
 """
 
-from corpustools.lint.diagnostic import WARNING, Problem
+from corpustools.lint.diagnostic import Problem, Severity
 from corpustools.lint.secrets.findings import secret_findings
 
 CODE = "CT509"
 NAME = "secret-allow-unused"
-SEVERITY = WARNING
+SEVERITY = Severity.WARNING
 OPTIONS = ()
 SUPPRESSIBLE = False
 

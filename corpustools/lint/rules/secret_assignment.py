@@ -47,11 +47,12 @@ Example:
 Write `$settings['hash_salt'] = file_get_contents('../salt.txt');` or describe it in words.
 """
 
+from corpustools.lint.diagnostic import Severity
 from corpustools.lint.secrets.findings import secret_problems
 
 CODE = "CT502"
 NAME = "secret-assignment"
-SEVERITY = "error"
+SEVERITY = Severity.ERROR
 OPTIONS = ()
 SUPPRESSIBLE = False
 

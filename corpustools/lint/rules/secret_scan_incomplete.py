@@ -24,12 +24,12 @@ Example:
 Save the file as UTF-8 (and as a regular file inside the corpus).
 """
 
-from corpustools.lint.diagnostic import Problem
+from corpustools.lint.diagnostic import Problem, Severity
 from corpustools.lint.secrets.scan import unread_files
 
 CODE = "CT508"
 NAME = "secret-scan-incomplete"
-SEVERITY = "error"
+SEVERITY = Severity.ERROR
 OPTIONS = ()
 SUPPRESSIBLE = False
 

@@ -44,11 +44,12 @@ Example:
 Write the variable's name instead (`OPENAI_API_KEY is set in the environment`).
 """
 
+from corpustools.lint.diagnostic import Severity
 from corpustools.lint.secrets.findings import secret_problems
 
 CODE = "CT501"
 NAME = "secret-token"
-SEVERITY = "error"
+SEVERITY = Severity.ERROR
 OPTIONS = ()
 SUPPRESSIBLE = False
 

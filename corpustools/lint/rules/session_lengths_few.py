@@ -22,13 +22,13 @@ from __future__ import annotations
 import math
 from collections import Counter
 
-from corpustools.lint.diagnostic import WARNING, Problem
+from corpustools.lint.diagnostic import Problem, Severity
 from corpustools.lint.monotone import corpus_pos, distribution, named, session_shapes
 from corpustools.lint.options import Option
 
 CODE = "CT404"
 NAME = "session-lengths-few"
-SEVERITY = WARNING
+SEVERITY = Severity.WARNING
 OPTIONS = (
     Option("min_fixtures", int, 8, "corpora with fewer parsed sessions are not checked", min=0),
     Option("fixtures_per_length", int, 4, "one distinct length is wanted per this many sessions (under 1 "

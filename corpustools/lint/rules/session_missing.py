@@ -10,11 +10,12 @@ Example:
     expected/admit-convention-02.yaml:1:1: CT202 [error] sidecar has no session: sessions/admit-convention-02.md is missing
 """
 
+from corpustools.lint.diagnostic import Severity
 from corpustools.lint.structure import missing_partners
 
 CODE = "CT202"
 NAME = "session-missing"
-SEVERITY = "error"
+SEVERITY = Severity.ERROR
 OPTIONS = ()
 SUPPRESSIBLE = True
 

@@ -22,13 +22,13 @@ from __future__ import annotations
 
 from collections import Counter
 
-from corpustools.lint.diagnostic import WARNING, Problem
+from corpustools.lint.diagnostic import Problem, Severity
 from corpustools.lint.monotone import corpus_pos, distribution, named, session_shapes
 from corpustools.lint.options import Option
 
 CODE = "CT405"
 NAME = "session-shape-dominant"
-SEVERITY = WARNING
+SEVERITY = Severity.WARNING
 OPTIONS = (
     Option("min_fixtures", int, 8, "corpora with fewer parsed sessions are not checked", min=0),
     Option("max_share", float, 0.25, "a shape used by more than this share of the sessions is reported",

@@ -10,11 +10,12 @@ Example:
     sessions/admit-convention-02.md:1:1: CT201 [error] session has no sidecar: expected/admit-convention-02.yaml is missing
 """
 
+from corpustools.lint.diagnostic import Severity
 from corpustools.lint.structure import missing_partners
 
 CODE = "CT201"
 NAME = "sidecar-missing"
-SEVERITY = "error"
+SEVERITY = Severity.ERROR
 OPTIONS = ()
 SUPPRESSIBLE = True
 

@@ -23,13 +23,14 @@ Example (a misspelt key):
     expected/admit-convention-01.yaml:4:5: CT005 [error] /expected_points/0/must_match: Additional properties are not allowed ('must_match' was unexpected)
 """
 
+from corpustools.lint.diagnostic import Severity
 from corpustools.lint.fixes import unknown_key_fix
 from corpustools.lint.structure import loader_problems
 from corpustools.model.corpus import SIDECAR_SCHEMA
 
 CODE = "CT005"
 NAME = "sidecar-schema"
-SEVERITY = "error"
+SEVERITY = Severity.ERROR
 OPTIONS = ()
 SUPPRESSIBLE = True
 FIXES = (unknown_key_fix("sidecar", "`must_match` -> `must_match_all`"),)

@@ -16,13 +16,14 @@ Example (`count` is not an integer):
     corpus.yaml:3:5: CT003 [error] /categories/0/count: 'two' is not of type 'integer'
 """
 
+from corpustools.lint.diagnostic import Severity
 from corpustools.lint.fixes import LINE_ENDS_FIX, unknown_key_fix
 from corpustools.lint.structure import loader_problems
 from corpustools.model.corpus import SPEC_INVALID
 
 CODE = "CT003"
 NAME = "spec-invalid"
-SEVERITY = "error"
+SEVERITY = Severity.ERROR
 OPTIONS = ()
 SUPPRESSIBLE = True
 FIXES = (LINE_ENDS_FIX, unknown_key_fix("corpus-spec", "`corpus_verison` -> `corpus_version`"))

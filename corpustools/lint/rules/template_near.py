@@ -27,14 +27,14 @@ fixtures).
 
 from __future__ import annotations
 
-from corpustools.lint.diagnostic import WARNING, Problem
+from corpustools.lint.diagnostic import Problem, Severity
 from corpustools.lint.labels import quoted
 from corpustools.lint.nearmatch import near_pairs
 from corpustools.lint.templates import Located, by_skeleton, elsewhere, similarity_options
 
 CODE = "CT702"
 NAME = "template-near"
-SEVERITY = WARNING
+SEVERITY = Severity.WARNING
 OPTIONS = similarity_options(85, "skeletons of two fixtures at least this similar (rapidfuzz ratio) are "
                                  "reported")
 SUPPRESSIBLE = True

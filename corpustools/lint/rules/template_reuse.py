@@ -24,13 +24,13 @@ Example (flagged, in two fixtures):
 
 from __future__ import annotations
 
-from corpustools.lint.diagnostic import ERROR, Problem
+from corpustools.lint.diagnostic import Problem, Severity
 from corpustools.lint.labels import quoted
 from corpustools.lint.templates import Located, by_skeleton, sentence_options
 
 CODE = "CT701"
 NAME = "template-reuse"
-SEVERITY = ERROR
+SEVERITY = Severity.ERROR
 OPTIONS = sentence_options(8, 3)
 SUPPRESSIBLE = True
 

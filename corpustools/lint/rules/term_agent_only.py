@@ -20,14 +20,14 @@ Example (flagged), where only the agent wrote "config:import":
 
 from __future__ import annotations
 
-from corpustools.lint.diagnostic import WARNING, Problem
+from corpustools.lint.diagnostic import Problem, Severity
 from corpustools.lint.labels import entry_shown, normalized, point_name, points_with_turns, quoted
 from corpustools.model.contract import AGENT, SPEAKERS, USER
 from corpustools.model.normalize import contains_term
 
 CODE = "CT602"
 NAME = "term-agent-only"
-SEVERITY = WARNING
+SEVERITY = Severity.WARNING
 OPTIONS = ()
 SUPPRESSIBLE = True
 

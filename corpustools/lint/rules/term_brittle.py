@@ -16,13 +16,13 @@ Example (flagged):
 
 from __future__ import annotations
 
-from corpustools.lint.diagnostic import WARNING, Problem
+from corpustools.lint.diagnostic import Problem, Severity
 from corpustools.lint.labels import labelled_terms, quoted, term_words
 from corpustools.lint.options import Option
 
 CODE = "CT610"
 NAME = "term-brittle"
-SEVERITY = WARNING
+SEVERITY = Severity.WARNING
 OPTIONS = (
     Option("max_words", int, 2, "a term with more words is reported", min=0),
 )

@@ -15,7 +15,7 @@ Example (flagged):
 
 from __future__ import annotations
 
-from corpustools.lint.diagnostic import ERROR, Problem
+from corpustools.lint.diagnostic import Problem, Severity
 from corpustools.lint.fixes import SAFE, Fix, set_term, term_at
 from corpustools.lint.labels import labelled_terms, quoted
 
@@ -29,7 +29,7 @@ def _lowercase(ctx, problem):
 
 CODE = "CT603"
 NAME = "term-case"
-SEVERITY = ERROR
+SEVERITY = Severity.ERROR
 OPTIONS = ()
 SUPPRESSIBLE = True
 FIXES = (Fix(SAFE, "writes the term in lowercase (matching ignores case, so the label means the same)", _lowercase),)

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 
-from corpustools.lint.diagnostic import WARNING, Problem
+from corpustools.lint.diagnostic import Problem, Severity
 from corpustools.lint.fixes import SAFE, Fix, set_term, term_at
 from corpustools.lint.labels import labelled_terms, quoted
 from corpustools.model.normalize import normalize
@@ -47,7 +47,7 @@ def _as_normalized(ctx, problem):
 
 CODE = "CT613"
 NAME = "term-contraction"
-SEVERITY = WARNING
+SEVERITY = Severity.WARNING
 OPTIONS = ()
 SUPPRESSIBLE = True
 FIXES = (Fix(SAFE, "rewrites a possessive term as normalization reads it (`content's uuid` -> `content uuid`; "

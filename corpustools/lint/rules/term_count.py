@@ -17,13 +17,13 @@ Example (flagged, one term):
 
 from __future__ import annotations
 
-from corpustools.lint.diagnostic import WARNING, Problem
+from corpustools.lint.diagnostic import Problem, Severity
 from corpustools.lint.labels import labelled_points, point_name
 from corpustools.lint.options import Option
 
 CODE = "CT604"
 NAME = "term-count"
-SEVERITY = WARNING
+SEVERITY = Severity.WARNING
 OPTIONS = (
     Option("min", int, 2, "a point with fewer must_match_all terms is reported", min=0),
     Option("max", int, 4, "a point with more must_match_all terms is reported", min=0),

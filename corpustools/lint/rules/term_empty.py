@@ -15,7 +15,7 @@ Example (flagged):
 
 from __future__ import annotations
 
-from corpustools.lint.diagnostic import ERROR, Problem
+from corpustools.lint.diagnostic import Problem, Severity
 from corpustools.lint.fixes import UNSAFE, Fix, drop_term, term_at
 from corpustools.lint.labels import labelled_terms, normalized, point_name, quoted
 
@@ -27,7 +27,7 @@ def _drop(ctx, problem):
 
 CODE = "CT606"
 NAME = "term-empty"
-SEVERITY = ERROR
+SEVERITY = Severity.ERROR
 OPTIONS = ()
 SUPPRESSIBLE = True
 FIXES = (Fix(UNSAFE, "drops the term (from its entry's list when the list has other terms, else the entry; never a "

@@ -34,14 +34,14 @@ Example (flagged):
 
 from __future__ import annotations
 
-from corpustools.lint.diagnostic import WARNING, Problem
+from corpustools.lint.diagnostic import Problem, Severity
 from corpustools.lint.labels import is_identifier, labelled_terms, quoted, term_words
 from corpustools.lint.options import Option
 from corpustools.model.normalize import normalize
 
 CODE = "CT611"
 NAME = "term-function-words"
-SEVERITY = WARNING
+SEVERITY = Severity.WARNING
 _FUNCTION_WORDS = (
     "a", "an", "the", "this", "that", "these", "those", "some", "any", "each", "every",
     "there", "here", "first", "then", "now",

@@ -16,14 +16,14 @@ Example (flagged):
 
 from __future__ import annotations
 
-from corpustools.lint.diagnostic import WARNING, Problem
+from corpustools.lint.diagnostic import Problem, Severity
 from corpustools.lint.labels import labelled_terms, normalized, quoted
 from corpustools.lint.options import Option
 from corpustools.model.normalize import normalize
 
 CODE = "CT605"
 NAME = "term-generic"
-SEVERITY = WARNING
+SEVERITY = Severity.WARNING
 OPTIONS = (
     Option("generic_words", tuple, ("use", "always", "never", "config", "code", "file", "test", "module"),
            "a term equal to one of these words (compared normalized) is reported; replaces the list"),

@@ -17,13 +17,13 @@ Example (flagged), in a session that says "declared there first" once:
 
 from __future__ import annotations
 
-from corpustools.lint.diagnostic import WARNING, Problem
+from corpustools.lint.diagnostic import Problem, Severity
 from corpustools.lint.labels import all_terms, normalized, points_with_turns, quoted, term_words
 from corpustools.lint.options import Option
 
 CODE = "CT612"
 NAME = "term-rare-phrase"
-SEVERITY = WARNING
+SEVERITY = Severity.WARNING
 OPTIONS = (
     Option("max_occurrences", int, 1, "a term said this many times or fewer in the transcript is rare", min=0),
 )

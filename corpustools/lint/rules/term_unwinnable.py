@@ -20,12 +20,12 @@ Example (flagged), in a session that says "ILS location code" but never "branch 
 
 from __future__ import annotations
 
-from corpustools.lint.diagnostic import ERROR
+from corpustools.lint.diagnostic import Severity
 from corpustools.lint.labels import entries_never_said
 
 CODE = "CT601"
 NAME = "term-unwinnable"
-SEVERITY = ERROR
+SEVERITY = Severity.ERROR
 OPTIONS = ()
 SUPPRESSIBLE = True
 

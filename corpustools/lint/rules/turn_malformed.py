@@ -18,11 +18,11 @@ Example:
     sessions/admit-convention-01.md:7:1: CT402 [error] unknown tag [SYSTEM]: only [USER] and [AGENT] (optionally qualified) are turns
 """
 
-from corpustools.lint.diagnostic import Problem
+from corpustools.lint.diagnostic import Problem, Severity
 
 CODE = "CT402"
 NAME = "turn-malformed"
-SEVERITY = "error"
+SEVERITY = Severity.ERROR
 OPTIONS = ()
 SUPPRESSIBLE = True
 

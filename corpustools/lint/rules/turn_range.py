@@ -14,11 +14,11 @@ Example (`turns: {min: 8, max: 20}`, a session with 5 turns):
 """
 
 from corpustools.io.positions import Pos
-from corpustools.lint.diagnostic import Problem
+from corpustools.lint.diagnostic import Problem, Severity
 
 CODE = "CT401"
 NAME = "turn-range"
-SEVERITY = "error"
+SEVERITY = Severity.ERROR
 OPTIONS = ()
 SUPPRESSIBLE = True
 

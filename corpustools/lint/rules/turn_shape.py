@@ -16,12 +16,12 @@ Example:
 """
 
 from corpustools.io.positions import Pos
-from corpustools.lint.diagnostic import Problem
+from corpustools.lint.diagnostic import Problem, Severity
 from corpustools.model.contract import USER
 
 CODE = "CT403"
 NAME = "turn-shape"
-SEVERITY = "warning"
+SEVERITY = Severity.WARNING
 OPTIONS = ()
 SUPPRESSIBLE = True
 

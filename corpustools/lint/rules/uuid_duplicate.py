@@ -11,7 +11,7 @@ Example (two sessions with one id):
     sessions/admit-convention-02.md:3:1: CT102 [error] session_id 3f2b8c1e-... is also used by admit-convention-01; give the copy a fresh one: python3 -c "import uuid; print(uuid.uuid4())"
 """
 
-from corpustools.lint.diagnostic import Problem
+from corpustools.lint.diagnostic import Problem, Severity
 from corpustools.lint.fixes import UNSAFE, Fix, fresh_session_id, session_at
 
 
@@ -35,7 +35,7 @@ def _renew(ctx, problem):
 
 CODE = "CT102"
 NAME = "uuid-duplicate"
-SEVERITY = "error"
+SEVERITY = Severity.ERROR
 OPTIONS = ()
 SUPPRESSIBLE = True
 # A random (version 4) UUID, as sessions carry them; Python is there wherever corpustools runs.

@@ -33,7 +33,7 @@ from collections import Counter
 from collections.abc import Iterator
 from itertools import pairwise
 
-from corpustools.lint.diagnostic import WARNING, Problem
+from corpustools.lint.diagnostic import Problem, Severity
 from corpustools.lint.fixes import UNSAFE, Fix, fresh_session_id, session_at
 from corpustools.lint.options import Option
 from corpustools.lint.rules.uuid_invalid import uuid_problem
@@ -46,7 +46,7 @@ def _renew(ctx, problem):
 
 CODE = "CT103"
 NAME = "uuid-fabricated"
-SEVERITY = WARNING
+SEVERITY = Severity.WARNING
 OPTIONS = (
     Option("max_run", int, 7, "a run of more equal hex digits is a sign", min=0),
     Option("max_zero_bits", int, 95, "more zero bits of the 122 random ones is a sign", min=0),

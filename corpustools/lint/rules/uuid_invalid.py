@@ -17,11 +17,11 @@ Example (uppercase):
 
 import re
 
-from corpustools.lint.diagnostic import Problem
+from corpustools.lint.diagnostic import Problem, Severity
 
 CODE = "CT101"
 NAME = "uuid-invalid"
-SEVERITY = "error"
+SEVERITY = Severity.ERROR
 OPTIONS = ()
 SUPPRESSIBLE = True
 

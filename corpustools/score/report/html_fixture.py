@@ -15,10 +15,11 @@ from corpustools.model.contract import Item
 from corpustools.model.corpus import Corpus
 from corpustools.model.normalize import term_spans
 from corpustools.model.sidecar import Sidecar
+from corpustools.model.status import FixtureStatus
 from corpustools.reporting.page import anchor, esc, table, verdict_badge
 from corpustools.score.evidence import ForbiddenHit, PointEvidence, TermCheck
 from corpustools.score.match import FixtureScore
-from corpustools.score.reasons import FixtureStatus, Verdict
+from corpustools.score.reasons import Verdict
 from corpustools.score.report.drilldown import json_text, reason_details, reason_words
 from corpustools.score.scoring import RunScore
 
