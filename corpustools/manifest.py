@@ -14,14 +14,17 @@ per-session hashes it records, or else against the corpus's git history.
 
 from __future__ import annotations
 
-__all__ = ["CORPUS_KEYS", "MANIFEST_FILE", "UNRECORDED", "CorpusState", "ManifestRead", "Refreshed", "RunDrift",
+__all__ = ["CORPUS_KEYS", "MANIFEST_FILE", "UNRECORDED", "CorpusState", "ManifestRead", "PromptRecord", "Refreshed",
+           "RunDrift", "RunManifest",
            "build_manifest", "corpus_state", "manifest_path", "manifest_yaml", "parse_temperature", "prompt_version",
            "read_manifest", "refresh_manifest", "run_drift", "write_manifest"]
 
 import hashlib
 import os
 import re
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
 
 from corpustools.io.errors import InputError
 from corpustools.io.positions import Pos
@@ -50,10 +53,70 @@ CORPUS_KEYS = ("corpus_sha256", "corpus_version", "inputs_sha256", "labels_sha25
 _VERSION_LINE = re.compile(r"^[ \t]*(?:<!--[ \t]*)?Version:[ \t]*([^\s<>]+)", re.MULTILINE)
 
 
+@dataclass(frozen=True, kw_only=True)
+class PromptRecord:
+    """The prompt a run was made with, as run.yaml records it."""
+
+    path: str  # as given to run init (a report prints it only when relative: reporting.formatting.shown_path)
+    name: str
+    version: int | str | None  # its `Version:` line; None when it has none
+    sha256: str
+
+    def identity(self) -> dict:
+        """The prompt by name, version and sha256, never its path (a worksheet or a calibration
+        report names no file outside the corpus)."""
+        return {"name": self.name, "version": self.version, "sha256": self.sha256}
+
+
+@dataclass(frozen=True, kw_only=True)
+class RunManifest:
+    """run.yaml, read once (schema-valid): how a run was produced, and the corpus it was made against
+    (CORPUS_KEYS; None where a run.yaml written before them records none)."""
+
+    prompt: PromptRecord
+    model: str
+    temperature: int | float | str
+    harness: str
+    operator: str
+    started_at: str
+    corpus_sha256: str
+    corpus_version: int | None = None
+    inputs_sha256: str | None = None  # None: written before inputs and labels were recorded apart
+    labels_sha256: str | None = None  # None: unknown (refreshed on the user's word) or not recorded
+    contract_sha256: str | None = None
+    session_sha256: Mapping[str, str] | None = None  # fixture id -> its session's input digest
+    cost: Mapping[str, int | float] | None = None
+    notes: str = ""
+    document: Mapping[str, Any] = field(default_factory=dict, compare=False, repr=False)  # as written: JSON reports print it
+
+    @classmethod
+    def from_document(cls, data: Mapping[str, Any]) -> RunManifest:
+        """The manifest of a run.yaml mapping the run-manifest schema accepted."""
+        prompt = data["prompt"]
+        return cls(prompt=PromptRecord(path=prompt["path"], name=prompt["name"], version=prompt["version"],
+                                       sha256=prompt["sha256"]),
+                   model=data["model"], temperature=data["temperature"], harness=data["harness"],
+                   operator=data["operator"], started_at=data["started_at"], corpus_sha256=data["corpus_sha256"],
+                   corpus_version=data.get("corpus_version"), inputs_sha256=data.get("inputs_sha256"),
+                   labels_sha256=data.get("labels_sha256"), contract_sha256=data.get("contract_sha256"),
+                   session_sha256=data.get("session_sha256"), cost=data.get("cost"), notes=data.get("notes", ""),
+                   document=data)
+
+    @property
+    def unrecorded(self) -> bool:
+        """Whether the model or the temperature is `unrecorded` (run init's default)."""
+        return UNRECORDED in (self.model, self.temperature)
+
+
 @dataclass(frozen=True)
 class ManifestRead:
-    manifest: dict | None  # the schema-valid manifest, or None
+    manifest: dict | None  # run.yaml as written, schema-valid; None when it is missing or invalid
     warnings: tuple[str, ...]
+
+    @property
+    def run_manifest(self) -> RunManifest | None:
+        """The manifest as the typed value the rest of corpustools reads (run.yaml is read once)."""
+        return None if self.manifest is None else RunManifest.from_document(self.manifest)
 
 
 def manifest_path(results_dir: str) -> str:
@@ -79,9 +142,8 @@ def read_manifest(results_dir: str) -> ManifestRead:
         first = errors[0]
         return ManifestRead(None, (f"{doc.pos(first.keypath)}: {first.pointer or '/'}: {first.message}; "
                                    f"manifest ignored: {unrecorded}",))
-    if UNRECORDED in (doc.data["model"], doc.data["temperature"]):
-        return ManifestRead(doc.data, (f"{path}: {unrecorded}",))
-    return ManifestRead(doc.data, ())
+    said = (f"{path}: {unrecorded}",) if RunManifest.from_document(doc.data).unrecorded else ()
+    return ManifestRead(doc.data, said)
 
 
 def prompt_version(text: str) -> int | str | None:
@@ -212,7 +274,7 @@ def labels_line(then: int | None, now: int | None) -> str:
     return f"labels revised since this run (corpus version {shown(then)} → {shown(now)}): scored under the current labels"
 
 
-def changed_session(recorded: dict, now: dict[str, str]) -> str | None:
+def changed_session(recorded: Mapping[str, str], now: Mapping[str, str]) -> str | None:
     """`sessions/<id>.md changed` (or `was added`, `was removed`) for the first fixture, by id,
     whose session input differs between the recorded digests and now; None when none does."""
     for fixture_id in sorted(set(recorded) | set(now)):
@@ -223,35 +285,35 @@ def changed_session(recorded: dict, now: dict[str, str]) -> str | None:
     return None
 
 
-def run_drift(manifest: dict | None, folder: str, corpus_path: str, now: CorpusState) -> RunDrift:
+def run_drift(manifest: RunManifest | None, folder: str, corpus_path: str, now: CorpusState) -> RunDrift:
     """How the corpus at `corpus_path` (state `now`) differs from the one the run in `folder` was
     made against, by its manifest (none: nothing is known, nothing is said)."""
     if manifest is None:
         return RunDrift()
     path = manifest_path(folder)
-    recorded_inputs = manifest.get("inputs_sha256")
+    recorded_inputs = manifest.inputs_sha256
     if recorded_inputs is None:  # written before inputs and labels were recorded apart: one corpus hash
-        if manifest["corpus_sha256"] != now.sha256:
+        if manifest.corpus_sha256 != now.sha256:
             return RunDrift(inputs=(
-                f"{path} records one corpus sha256 ({manifest['corpus_sha256'][:12]}; {corpus_path} is now "
+                f"{path} records one corpus sha256 ({manifest.corpus_sha256[:12]}; {corpus_path} is now "
                 f"{now.sha256[:12]}): it was written before run.yaml recorded the model's inputs apart from the "
                 "labels, so a changed session cannot be told apart from a revised label; if the sessions are "
                 f"unchanged since the run, `corpustools run init {folder} --corpus {corpus_path} --refresh` "
                 "records both"))
-        contract = manifest.get("contract_sha256")
+        contract = manifest.contract_sha256
         if contract is not None and contract != now.contract_sha256:  # corpus.yaml unchanged: same version
             return RunDrift(labels=labels_line(now.version, now.version))
         return RunDrift()
     inputs = None
-    current = now.inputs_sha256(manifest["prompt"]["sha256"])
+    current = now.inputs_sha256(manifest.prompt.sha256)
     if current != recorded_inputs:
-        what = changed_session(manifest.get("session_sha256") or {}, now.sessions) if "session_sha256" in manifest \
-            else None
+        recorded = manifest.session_sha256
+        what = changed_session(recorded, now.sessions) if recorded is not None else None
         inputs = (f"{path} was produced against other inputs: {what or 'the sessions changed'} since the run "
                   f"(inputs sha256 {recorded_inputs[:12]}, now {current[:12]}): these outputs answer other questions")
     labels = None
-    if manifest.get("labels_sha256") != now.labels_sha256:
-        labels = labels_line(manifest.get("corpus_version"), now.version)
+    if manifest.labels_sha256 != now.labels_sha256:
+        labels = labels_line(manifest.corpus_version, now.version)
     return RunDrift(inputs, labels)
 
 
@@ -281,16 +343,16 @@ def refresh_manifest(folder: str, corpus_root: str, *, inputs_unchanged: bool = 
     errors = validate("run-manifest", doc.data)
     if errors:
         raise InputError(doc.pos(errors[0].keypath), f"{errors[0].pointer or '/'}: {errors[0].message}")
-    manifest = doc.data
-    prompt_sha = manifest["prompt"]["sha256"]
-    if "inputs_sha256" in manifest:
-        if now.inputs_sha256(prompt_sha) != manifest["inputs_sha256"]:
-            changed = changed_session(manifest.get("session_sha256") or {}, now.sessions)
+    manifest = RunManifest.from_document(doc.data)
+    prompt_sha = manifest.prompt.sha256
+    if manifest.inputs_sha256 is not None:
+        if now.inputs_sha256(prompt_sha) != manifest.inputs_sha256:
+            changed = changed_session(manifest.session_sha256 or {}, now.sessions)
             raise InputError(Pos(path), f"refused: {changed or 'the sessions changed'} since the run: these outputs "
                                         f"answer other questions; {MANIFEST_FILE} is left as it is")
         return Refreshed(None, f"{path} already records the inputs apart from the labels, and the inputs are "
                                "unchanged: nothing to refresh")
-    recorded = manifest["corpus_sha256"]
+    recorded = manifest.corpus_sha256
     if recorded == now.sha256:
         then, how = now, "the corpus is the one the run was made against"
     else:
@@ -313,7 +375,7 @@ def refresh_manifest(folder: str, corpus_root: str, *, inputs_unchanged: bool = 
             how = (f"its sessions are those of commit {commit[:12]} (corpus version {version}), whose corpus sha256 "
                    "is the one it records")
     values = then.recorded(prompt_sha)
-    added = {key: value for key, value in values.items() if key not in manifest}
+    added = {key: value for key, value in values.items() if key not in manifest.document}
     lines = [f"# Added by `corpustools run init --refresh`: {how}."]
     for key, value in added.items():
         lines += _yaml_lines(key, value)

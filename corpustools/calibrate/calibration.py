@@ -15,8 +15,9 @@ from dataclasses import dataclass
 from corpustools.calibrate.agreement import Table, table_of
 from corpustools.calibrate.answers import JudgedWorksheet, read_worksheet
 from corpustools.calibrate.causes import CAUSES, FixtureCalibration, calibrate_fixture
-from corpustools.calibrate.worksheet import known_sha256, prompt_identity, unjudgeable
+from corpustools.calibrate.worksheet import known_sha256, unjudgeable
 from corpustools.io.errors import CorpustoolsError
+from corpustools.manifest import PromptRecord
 from corpustools.score.reasons import Verdict
 from corpustools.score.results import result_path
 from corpustools.score.scoring import CorpusInfo, LoadedCorpus, RunScore, open_corpus, score_run
@@ -53,7 +54,7 @@ class CalibrationProblems(CorpustoolsError):
 class RunCalibration:
     results: str  # the run folder as given
     verdicts: str  # the worksheet as given
-    prompt: dict | None  # name, version, sha256 from run.yaml
+    prompt: PromptRecord | None  # what run.yaml records (a report shows its name, version and sha256)
     shows_terms: bool
     fixtures: tuple[FixtureCalibration, ...]
     warnings: tuple[str, ...]
@@ -175,7 +176,7 @@ def calibrate_runs(corpus_root: str, pairs: list[tuple[str, str]]) -> Calibratio
         if earlier is not None:
             warnings.append(f"{folder} and {earlier} have byte-identical result files: one run counted twice in "
                             "the pooled agreement")
-        runs.append(RunCalibration(folder, path, prompt_identity(run.manifest), judged.shows_terms, fixtures,
+        runs.append(RunCalibration(folder, path, None if run.manifest is None else run.manifest.prompt, judged.shows_terms, fixtures,
                                    tuple(warnings)))
     if problems:
         raise CalibrationProblems(sorted(problems, key=_file_order))

@@ -18,6 +18,7 @@ from corpustools.io.errors import InputError
 from corpustools.io.layout import SESSION_SUFFIX, SESSIONS_DIR
 from corpustools.io.positions import Pos
 from corpustools.io.yamlwrite import flow_scalar, inline_scalar, scalar_lines
+from corpustools.manifest import RunManifest
 from corpustools.model.contract import DEFAULT, TEXT_FIELD, Contract, Item
 from corpustools.model.sidecar import Sidecar
 from corpustools.score.results import ResultFile, read_run_folder
@@ -64,12 +65,9 @@ def unjudgeable(sidecar: Sidecar | None) -> str | None:
     return None if twice is None else f"two points have the id {twice} (lint CT609)"
 
 
-def prompt_identity(manifest: dict | None) -> dict | None:
+def prompt_identity(manifest: RunManifest | None) -> dict | None:
     """The prompt by name, version and sha256 (never its path: a worksheet names no outside file)."""
-    if manifest is None:
-        return None
-    prompt = manifest["prompt"]
-    return {"name": prompt["name"], "version": prompt["version"], "sha256": prompt["sha256"]}
+    return None if manifest is None else manifest.prompt.identity()
 
 
 @dataclass(frozen=True)

@@ -18,6 +18,7 @@ import shlex
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # types only: reporting imports no feature at run time
+    from corpustools.manifest import PromptRecord, RunManifest
     from corpustools.score.aggregate import Proportion
     from corpustools.score.scoring import CorpusInfo
 
@@ -153,41 +154,42 @@ def shown_path(path) -> str | None:
     return None if normal == ".." or normal.startswith("../") else path
 
 
-def public_manifest(manifest: dict | None) -> dict | None:
-    """The manifest as a report prints it: the prompt's path is null unless shown_path allows it."""
-    if manifest is None or not isinstance(manifest.get("prompt"), dict):
-        return manifest
-    return {**manifest, "prompt": {**manifest["prompt"], "path": shown_path(manifest["prompt"].get("path"))}}
+def public_manifest(manifest: RunManifest | None) -> dict | None:
+    """run.yaml as a JSON report prints it, as written: the prompt's path is null unless shown_path allows it."""
+    if manifest is None:
+        return None
+    document = manifest.document
+    return {**document, "prompt": {**document["prompt"], "path": shown_path(manifest.prompt.path)}}
 
 
-def prompt_field(prompt: dict) -> str:
+def prompt_field(prompt: PromptRecord) -> str:
     """`proposal-extract, version 5 (prompts/p.md, sha256 a52ec9274a49)`: name, version and hash
     always, the path only when shown_path allows it."""
-    path = shown_path(prompt.get("path"))
-    return (f"{prompt['name']}, version {scalar(prompt['version'])} ("
-            + (f"{path}, " if path else "") + f"sha256 {prompt['sha256'][:12]})")
+    path = shown_path(prompt.path)
+    return (f"{prompt.name}, version {scalar(prompt.version)} ("
+            + (f"{path}, " if path else "") + f"sha256 {prompt.sha256[:12]})")
 
 
-def manifest_fields(manifest: dict | None) -> list[tuple[str, str]]:
+def manifest_fields(manifest: RunManifest | None) -> list[tuple[str, str]]:
     """What the report header says about how a run was produced (label, value)."""
     if manifest is None:
         return [(label, "unrecorded") for label in ("prompt", "model", "temperature", "harness", "date")]
     fields = [
-        ("prompt", prompt_field(manifest["prompt"])),
-        ("model", scalar(manifest["model"])),
-        ("temperature", scalar(manifest["temperature"])),
-        ("harness", scalar(manifest["harness"])),
-        ("operator", scalar(manifest["operator"])),
-        ("date", scalar(manifest["started_at"])),
+        ("prompt", prompt_field(manifest.prompt)),
+        ("model", scalar(manifest.model)),
+        ("temperature", scalar(manifest.temperature)),
+        ("harness", scalar(manifest.harness)),
+        ("operator", scalar(manifest.operator)),
+        ("date", scalar(manifest.started_at)),
     ]
-    cost = manifest.get("cost")
+    cost = manifest.cost
     if cost:
         parts = [f"{cost[k]} {k.replace('_', ' ')}" for k in ("input_tokens", "output_tokens") if k in cost]
         if "usd" in cost:
             parts.append(f"{cost['usd']:.2f} USD" if isinstance(cost["usd"], (int, float)) else str(cost["usd"]))
         fields.append(("cost", ", ".join(parts)))
-    if manifest.get("notes", "").strip():
-        fields.append(("notes", manifest["notes"]))
+    if manifest.notes.strip():
+        fields.append(("notes", manifest.notes))
     return fields
 
 

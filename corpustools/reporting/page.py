@@ -21,6 +21,7 @@ from corpustools.io.positions import printable
 from corpustools.reporting.formatting import fraction, interval, percent
 
 if TYPE_CHECKING:  # types only: reporting imports no feature at run time
+    from corpustools.manifest import PromptRecord
     from corpustools.score.aggregate import Proportion
     from corpustools.score.scoring import CorpusInfo
 
@@ -116,14 +117,20 @@ def banner(mood: str, headline: str, rest: str = "", detail: str = "") -> str:
             + (f'<span class="detail">{esc(detail)}</span>' if detail else "") + "</div>")
 
 
-def prompt_versions(prompts: list[dict | None], declared: tuple[str, str] | None = None) -> dict[str, list[str]]:
+def prompts_of(runs) -> list[PromptRecord | None]:
+    """The prompt each run's manifest records (None for a run without one)."""
+    return [None if run.manifest is None else run.manifest.prompt for run in runs]
+
+
+def prompt_versions(prompts: list[PromptRecord | None], declared: tuple[str, str] | None = None
+                    ) -> dict[str, list[str]]:
     """Prompt name -> its versions, distinct and in order, from run manifests' `prompt`;
     corpus.yaml's prompt_under_eval (`declared`) when no run recorded one."""
     named: dict[str, list[str]] = {}
     for prompt in prompts:
-        if isinstance(prompt, dict):
-            versions = named.setdefault(str(prompt.get("name")), [])
-            version = "unknown" if prompt.get("version") is None else str(prompt["version"])
+        if prompt is not None:
+            versions = named.setdefault(str(prompt.name), [])
+            version = "unknown" if prompt.version is None else str(prompt.version)
             versions += [] if version in versions else [version]
     return named or ({declared[0]: [declared[1]]} if declared is not None else {})
 
@@ -132,13 +139,13 @@ def versions_text(versions: list[str]) -> str:
     return ", ".join(f"v{v}" for v in versions)
 
 
-def prompt_label(prompts: list[dict | None], declared: tuple[str, str] | None = None) -> str:
+def prompt_label(prompts: list[PromptRecord | None], declared: tuple[str, str] | None = None) -> str:
     """`proposal-extract v5` (`v5, v8` when one name has two versions): what a page is about."""
     named = prompt_versions(prompts, declared)
     return "; ".join(f"{name} {versions_text(versions)}" for name, versions in named.items()) or "prompt unrecorded"
 
 
-def versus_label(candidate: list[dict | None], base: list[dict | None], declared: tuple[str, str] | None) -> str:
+def versus_label(candidate: list[PromptRecord | None], base: list[PromptRecord | None], declared: tuple[str, str] | None) -> str:
     """`proposal-extract v8 vs v5`; the names on both sides when they differ."""
     cand, old = prompt_versions(candidate, declared), prompt_versions(base, declared)
     if len(cand) == len(old) == 1 and set(cand) == set(old):

@@ -13,11 +13,13 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from corpustools.io.errors import InputError
 from corpustools.io.positions import Pos, printable
 from corpustools.io.textfile import decode_text, read_bytes
+from corpustools.manifest import RunManifest
 from corpustools.reporting.formatting import fraction, md, metric_number, metric_spread, row_line, table, unmd
 from corpustools.score.scoring import ScoreReport
 
@@ -34,10 +36,8 @@ def _distinct(values) -> str:
     return ", ".join(sorted(set(values), key=str)) or "unrecorded"
 
 
-def _manifest_value(manifest: dict | None, *keys) -> str:
-    value = manifest
-    for key in keys:
-        value = None if value is None else value.get(key)
+def _manifest_value(manifest: RunManifest | None, recorded: Callable[[RunManifest], object]) -> str:
+    value = None if manifest is None else recorded(manifest)
     return "unrecorded" if value is None else str(value)
 
 
@@ -61,10 +61,10 @@ def history_row(report: ScoreReport) -> list[str]:
         spread = summary.spread_of("phantoms")
         phantoms = f"{metric_number(spread.mean, False)} ± {metric_spread(spread.std, False)}"
     return [printable(md(cell)) for cell in (  # a Markdown table a pull request may render
-        _distinct(_manifest_value(m, "started_at")[:10] if m else "unrecorded" for m in manifests),
-        _distinct(_manifest_value(m, "prompt", "name") for m in manifests),
-        _distinct(_manifest_value(m, "prompt", "version") for m in manifests),
-        _distinct(_manifest_value(m, "model") for m in manifests),
+        _distinct(_manifest_value(m, lambda m: m.started_at)[:10] if m else "unrecorded" for m in manifests),
+        _distinct(_manifest_value(m, lambda m: m.prompt.name) for m in manifests),
+        _distinct(_manifest_value(m, lambda m: m.prompt.version) for m in manifests),
+        _distinct(_manifest_value(m, lambda m: m.model) for m in manifests),
         str(len(runs)),
         ", ".join(run.folder for run in runs),  # as given on the command line
         rate("pass_rate"),

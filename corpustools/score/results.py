@@ -24,7 +24,7 @@ from corpustools.io.inputs import note_folder
 from corpustools.io.positions import Pos
 from corpustools.io.suggest import closest
 from corpustools.io.textfile import Unreadable, decode_text, read_bytes
-from corpustools.manifest import MANIFEST_FILE, read_manifest
+from corpustools.manifest import MANIFEST_FILE, RunManifest, read_manifest
 from corpustools.model.contract import DEFAULT, JSON_FORMAT, Answer, Contract
 from corpustools.model.corpus import disk_name, utf8_name
 from corpustools.model.status import FileStatus
@@ -44,7 +44,7 @@ class ResultFile:
 class RunFolder:
     path: str  # as given on the command line
     results: Mapping[str, ResultFile]  # fixture id -> result, for every scored fixture
-    manifest: dict | None
+    manifest: RunManifest | None
     warnings: tuple[str, ...]
 
     @property
@@ -162,4 +162,4 @@ def read_run_folder(folder: str, fixture_ids: list[str], contract: Contract = DE
     manifest = read_manifest(folder)
     warnings += manifest.warnings
     warnings += stray_results(folder, set(fixture_ids), contract.result_suffix, sessions)
-    return RunFolder(folder, results, manifest.manifest, tuple(warnings))
+    return RunFolder(folder, results, manifest.run_manifest, tuple(warnings))

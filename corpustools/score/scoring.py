@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from corpustools.io.errors import CorpustoolsError, InputError
 from corpustools.io.layout import SESSION_SUFFIX, SESSIONS_DIR, SIDECAR_SUFFIX, SIDECARS_DIR
 from corpustools.io.positions import printable
-from corpustools.manifest import UNRECORDED, CorpusState, RunDrift, corpus_state, run_drift
+from corpustools.manifest import UNRECORDED, CorpusState, RunDrift, RunManifest, corpus_state, run_drift
 from corpustools.model.contract import DEFAULT, Contract
 from corpustools.model.corpus import (
     MISNAMED,
@@ -47,7 +48,7 @@ class CorpusInfo:
 @dataclass(frozen=True)
 class RunScore:
     folder: str  # as given on the command line
-    manifest: dict | None
+    manifest: RunManifest | None
     fixtures: tuple[FixtureScore, ...]
     categories: tuple[CategoryRow, ...]
     aggregate: Aggregate
@@ -183,15 +184,15 @@ def score_report(corpus_root: str, folders: list[str], *, allow_mixed: bool = Fa
                        loaded.corpus)
 
 
-# What makes runs repeats of one prompt (run.yaml key path, as said in a message). Inputs are
+# What makes runs repeats of one prompt (what run.yaml records, as said in a message). Inputs are
 # not among them: a run whose sessions changed since drifts, and its banner says so.
-REPEAT_KEYS = ((("prompt", "sha256"), "prompt sha256"), (("model",), "model"), (("contract_sha256",), "contract sha256"))
+REPEAT_KEYS: tuple[tuple[Callable[[RunManifest], str | None], str], ...] = (
+    (lambda m: m.prompt.sha256, "prompt sha256"), (lambda m: m.model, "model"),
+    (lambda m: m.contract_sha256, "contract sha256"))
 
 
-def _recorded(manifest: dict | None, keypath: tuple[str, ...]):
-    value = manifest
-    for key in keypath:
-        value = value.get(key) if isinstance(value, dict) else None
+def _recorded(manifest: RunManifest | None, recorded: Callable[[RunManifest], str | None]) -> str | None:
+    value = None if manifest is None else recorded(manifest)
     return None if value == UNRECORDED else value
 
 
@@ -204,8 +205,8 @@ def repeats_differ(runs: tuple[RunScore, ...]) -> tuple[str, ...]:
     for run in runs[1:]:
         assert first is not None
         differ = []
-        for keypath, label in REPEAT_KEYS:
-            a, b = _recorded(first.manifest, keypath), _recorded(run.manifest, keypath)
+        for recorded, label in REPEAT_KEYS:
+            a, b = _recorded(first.manifest, recorded), _recorded(run.manifest, recorded)
             if a is not None and b is not None and a != b:
                 shown = (f"{a[:12]} vs {b[:12]}" if label.endswith("sha256") else f"{a!r} vs {b!r}")
                 differ.append(f"{label} {shown}")

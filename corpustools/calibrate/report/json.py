@@ -24,7 +24,7 @@ def run_dict(run: RunCalibration) -> dict:
     return {
         "results": run.results,
         "verdicts": run.verdicts,
-        "prompt": run.prompt,
+        "prompt": None if run.prompt is None else run.prompt.identity(),
         "shows_terms": run.shows_terms,
         "warnings": list(run.warnings),
         "agreement": agreement_dict(run),

@@ -6,6 +6,7 @@ from corpustools.calibrate.agreement import LEVELS, Level, Table
 from corpustools.calibrate.calibration import Calibration, RunCalibration
 from corpustools.calibrate.causes import CAUSES, Disagreement, FixtureCalibration
 from corpustools.io.positions import printable_lines
+from corpustools.manifest import PromptRecord
 from corpustools.reporting.formatting import (
     code,
     fraction,
@@ -27,12 +28,12 @@ def kappa_text(kappa: float | None) -> str:
     return "n/a" if kappa is None else f"{kappa:.2f}"
 
 
-def prompt_text(prompt: dict | None) -> str:
+def prompt_text(prompt: PromptRecord | None) -> str:
     """The prompt by identity; a report never prints the path run.yaml recorded for it."""
     if prompt is None:
         return "unrecorded (no run.yaml)"
-    version = "unknown" if prompt["version"] is None else prompt["version"]
-    return f"{prompt['name']}, version {version} (sha256 {prompt['sha256'][:12]})"
+    version = "unknown" if prompt.version is None else prompt.version
+    return f"{prompt.name}, version {version} (sha256 {prompt.sha256[:12]})"
 
 
 def level_summary(level: Level, t: Table) -> str:

@@ -25,6 +25,7 @@ from corpustools.reporting.page import (
     metric_rows,
     page,
     prompt_label,
+    prompts_of,
     table,
     warnings,
 )
@@ -194,7 +195,7 @@ def score_html(report: ScoreReport) -> str:
     c = report.corpus
     runs = report.runs
     k = len(runs)
-    prompt = prompt_label([(run.manifest or {}).get("prompt") for run in runs], c.prompt)
+    prompt = prompt_label(prompts_of(runs), c.prompt)
     how = f"corpustools score of {k} run{'s' if k > 1 else ''} ({', '.join(run.folder for run in runs)})"
     body = heading(prompt, f"{how} against {corpus_text(c)}") + [verdict_banner(report)] + page_warnings(report)
     body += fixtures_section(report, corpus)

@@ -250,8 +250,8 @@ def identity(report: ScoreReport, runs) -> str:
     c = report.corpus
     prompts = []
     for run in runs:
-        prompt = (run.manifest or {}).get("prompt")
-        named = f"{prompt['name']} v{scalar(prompt['version'])}" if isinstance(prompt, dict) else "unrecorded"
+        prompt = None if run.manifest is None else run.manifest.prompt
+        named = f"{prompt.name} v{scalar(prompt.version)}" if prompt is not None else "unrecorded"
         prompts += [] if named in prompts else [named]
     return html.escape(f"Corpus {c.name}" + ("" if c.version is None else f" v{c.version}")
                        + f", prompt {', '.join(prompts)}, results {', '.join(run.folder for run in runs)}")

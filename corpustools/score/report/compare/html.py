@@ -18,6 +18,7 @@ from corpustools.reporting.page import (
     heading,
     interval_bar,
     page,
+    prompts_of,
     table,
     verdict_badge,
     versus_label,
@@ -135,8 +136,7 @@ def compare_html(comparison: Comparison) -> str:
     corpus = comparison.loaded
     assert corpus is not None, "compare_runs loads the corpus the page shows"
     c = comparison.corpus
-    title = versus_label([(run.manifest or {}).get("prompt") for run in comparison.candidate],
-                         [(run.manifest or {}).get("prompt") for run in comparison.base], c.prompt)
+    title = versus_label(prompts_of(comparison.candidate), prompts_of(comparison.base), c.prompt)
     counts = (f"{len(comparison.candidate)} candidate run{'s' if len(comparison.candidate) > 1 else ''} against "
               f"{len(comparison.base)} base run{'s' if len(comparison.base) > 1 else ''}")
     body = heading(title, f"corpustools compare: {counts}, {corpus_text(c)}") + verdict_block(comparison)
