@@ -22,6 +22,7 @@ from corpustools.calibrate.worksheet import (
     PROPOSAL_ANSWER,
 )
 from corpustools.io.errors import InputError
+from corpustools.io.positions import Pos, Problem
 from corpustools.io.schemastore import validate
 from corpustools.io.textfile import decode_text, read_stdin_bytes, read_text
 from corpustools.io.yamlload import YamlDoc, parse_yaml
@@ -53,7 +54,7 @@ class JudgedProposal:
 class JudgedFixture:
     fixture_id: str
     result_sha256: str | None
-    line: str  # `file:line:col` of the fixture, for messages
+    pos: Pos  # where the fixture is in the worksheet, for messages
     captured: Mapping[str, bool]  # point id -> captured, every point listed
     proposals: tuple[JudgedProposal, ...]
     leak: bool
@@ -77,11 +78,11 @@ class JudgedWorksheet:
     shows_terms: bool
     fixtures: Mapping[str, JudgedFixture]  # by fixture id
     corpus_name: str = ""  # the corpus the worksheet was written for (its `corpus: name:`)
-    corpus_line: str = ""  # `file:line:col` of that name, for messages
+    corpus_pos: Pos = Pos("")  # where that name is, for messages
 
 
-def _blank_message(doc: YamlDoc, keypath: tuple) -> str | None:
-    """The message for a blank answer at `keypath`, or None when the value there is not blank."""
+def _blank_problem(doc: YamlDoc, keypath: tuple) -> Problem | None:
+    """The problem of a blank answer at `keypath`, or None when the value there is not blank."""
     data = doc.data
     try:
         fixture = data["fixtures"][keypath[1]]
@@ -104,25 +105,25 @@ def _blank_message(doc: YamlDoc, keypath: tuple) -> str | None:
         where, hint = f"fixture {name}", dict(FIXTURE_ANSWERS)[answer]
     else:
         return None
-    return f"{doc.pos(keypath)}: {where}: {answer} is blank ({hint.replace(' | ', '|')})"
+    return Problem(doc.pos(keypath), f"{where}: {answer} is blank ({hint.replace(' | ', '|')})")
 
 
-def _schema_problems(doc: YamlDoc) -> list[str]:
+def _schema_problems(doc: YamlDoc) -> list[Problem]:
     problems = []
     for error in validate("adjudication", doc.data):
-        blank = _blank_message(doc, error.keypath) if len(error.keypath) in (3, 5) else None
-        problems.append(blank or f"{doc.pos(error.keypath)}: {error.pointer or '/'}: {error.message}")
+        blank = _blank_problem(doc, error.keypath) if len(error.keypath) in (3, 5) else None
+        problems.append(blank or Problem(doc.pos(error.keypath), f"{error.pointer or '/'}: {error.message}"))
     return list(dict.fromkeys(problems))
 
 
-def _class_problems(doc: YamlDoc) -> list[str]:
-    problems: list[str] = []
+def _class_problems(doc: YamlDoc) -> list[Problem]:
+    problems: list[Problem] = []
     seen: dict[str, int] = {}  # fixture id -> line it is first listed at
     for i, fixture in enumerate(doc.data["fixtures"]):
         name = fixture["fixture_id"]
         if name in seen:
-            problems.append(f"{doc.pos(('fixtures', i, 'fixture_id'))}: fixture {name} is listed twice "
-                            f"(first at line {seen[name]})")
+            problems.append(Problem(doc.pos(("fixtures", i, "fixture_id")), f"fixture {name} is listed twice "
+                                    f"(first at line {seen[name]})"))
         seen.setdefault(name, doc.pos(("fixtures", i)).line)
         # point ids by list, in order (dicts: a membership test per proposal stays constant-time)
         lists = {EXPECTED_LIST: dict.fromkeys(p["id"] for p in fixture["points"] if p["list"] == EXPECTED_LIST),
@@ -134,22 +135,22 @@ def _class_problems(doc: YamlDoc) -> list[str]:
                 if item_name not in names:
                     names.add(item_name)
                 else:
-                    problems.append(f"{doc.pos(('fixtures', i, list_key, j, key))}: fixture {name}: "
-                                    f"{list_key[:-1]} {item_name} is listed twice")
+                    problems.append(Problem(doc.pos(("fixtures", i, list_key, j, key)), f"fixture {name}: "
+                                            f"{list_key[:-1]} {item_name} is listed twice"))
         if not doc.data["shows_terms"]:
             for j, point in enumerate(fixture["points"]):
                 shown = next((key for key in ("must_match_all", "must_not_match") if key in point), None)
                 if shown is not None:  # the flag a reader trusts says blind; the worksheet is not
-                    problems.append(f"{doc.pos(('fixtures', i, 'points', j, shown))}: fixture {name}, point "
-                                    f"{point['id']}: the worksheet shows {shown} but says shows_terms: false")
+                    problems.append(Problem(doc.pos(("fixtures", i, "points", j, shown)), f"fixture {name}, point "
+                                            f"{point['id']}: the worksheet shows {shown} but says shows_terms: false"))
         for j, proposal in enumerate(fixture["proposals"]):
             cls = proposal["class"]
             for prefix, list_name in ((POINT_CLASS, EXPECTED_LIST), (OPTIONAL_CLASS, OPTIONAL_LIST)):
                 if cls.startswith(prefix) and cls[len(prefix):] not in lists[list_name]:
                     known = ", ".join(lists[list_name]) or "none"
-                    problems.append(f"{doc.pos(('fixtures', i, 'proposals', j, 'class'))}: fixture {name}, proposal "
-                                    f"{proposal['name']}: class {cls} names no {list_name} point of this fixture "
-                                    f"({list_name} points: {known})")
+                    problems.append(Problem(doc.pos(("fixtures", i, "proposals", j, "class")), f"fixture {name}, "
+                                            f"proposal {proposal['name']}: class {cls} names no {list_name} point of "
+                                            f"this fixture ({list_name} points: {known})"))
     return problems
 
 
@@ -160,7 +161,7 @@ def _judged(doc: YamlDoc) -> JudgedWorksheet:
         fixtures[fixture["fixture_id"]] = JudgedFixture(
             fixture_id=fixture["fixture_id"],
             result_sha256=fixture["result_sha256"],
-            line=str(doc.pos(("fixtures", i))),
+            pos=doc.pos(("fixtures", i)),
             captured={p["id"]: p["captured"] == "yes" for p in points},
             proposals=tuple(JudgedProposal(p["name"], p["type"], p["class"]) for p in fixture["proposals"]),
             leak=fixture["task_detail_leak"] == "yes",
@@ -168,21 +169,21 @@ def _judged(doc: YamlDoc) -> JudgedWorksheet:
             why=" ".join((fixture["why"] or "").split()),
         )
     return JudgedWorksheet(doc.path, doc.data["shows_terms"], fixtures, doc.data["corpus"]["name"],
-                           str(doc.pos(("corpus", "name"))))
+                           doc.pos(("corpus", "name")))
 
 
-def read_worksheet(path: str) -> tuple[JudgedWorksheet | None, YamlDoc | None, list[str]]:
-    """-> (the answers, the document, []) or (None, document or None, every problem as one line)."""
+def read_worksheet(path: str) -> tuple[JudgedWorksheet | None, YamlDoc | None, list[Problem]]:
+    """-> (the answers, the document, []) or (None, document or None, every problem, each at its place)."""
     try:
         if path == STDIN:
             doc = parse_yaml(decode_text(read_stdin_bytes(STDIN_NAME), STDIN_NAME), STDIN_NAME)
         else:
             doc = parse_yaml(read_text(path), path)
     except InputError as err:
-        return None, None, [str(err)]
+        return None, None, [Problem(err.pos, err.message)]
     if not isinstance(doc.data, dict) or "worksheet_version" not in doc.data:
-        return None, None, [f"{doc.pos()}: not an adjudication worksheet (no worksheet_version; write one with "
-                            "corpustools adjudicate)"]
+        return None, None, [Problem(doc.pos(), "not an adjudication worksheet (no worksheet_version; write one "
+                                               "with corpustools adjudicate)")]
     problems = _schema_problems(doc)
     if problems:
         return None, doc, problems

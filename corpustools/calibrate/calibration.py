@@ -9,7 +9,6 @@ sidecar since adjudication are only warnings: they are left out of the point lev
 from __future__ import annotations
 
 import os
-import re
 from dataclasses import dataclass
 
 from corpustools.calibrate.agreement import Table, table_of
@@ -17,29 +16,27 @@ from corpustools.calibrate.answers import JudgedWorksheet, read_worksheet
 from corpustools.calibrate.causes import CAUSES, FixtureCalibration, calibrate_fixture
 from corpustools.calibrate.worksheet import known_sha256, unjudgeable
 from corpustools.io.errors import CorpustoolsError
+from corpustools.io.positions import Pos, Problem
 from corpustools.manifest import PromptRecord
 from corpustools.score.reasons import Verdict
 from corpustools.score.results import result_path
 from corpustools.score.scoring import CorpusInfo, LoadedCorpus, RunScore, open_corpus, score_run
 
 MAX_SHOWN = 50  # lines of bad input shown before "and N more problems"
-_WHERE = re.compile(r"(.*?):(\d+)(?::(\d+))?: ")
 
 
-def _file_order(problem: str) -> tuple:
+def _file_order(problem: Problem) -> tuple:
     """Problems sorted by file, line and column, so a judge fixes them top to bottom."""
-    where = _WHERE.match(problem)
-    if where is None:
-        return (problem.split(": ", 1)[0], 0, 0, problem)
-    return (where.group(1), int(where.group(2)), int(where.group(3) or 0), problem)
+    return problem.pos.path, problem.pos.line, problem.pos.col, str(problem)
 
 
 class CalibrationProblems(CorpustoolsError):
-    """Bad input: every problem, one line each, naming the file (and line where there is one)."""
+    """Bad input: every problem, each at its place (the file, and the line where there is one),
+    in file order."""
 
-    def __init__(self, problems: list[str]):
+    def __init__(self, problems: list[Problem]):
         super().__init__(f"{len(problems)} problem(s)")
-        self.problems = problems
+        self.problems = sorted(problems, key=_file_order)
 
     def lines(self, prefix: str) -> list[str]:
         """The first MAX_SHOWN problems, how many more, and the count: nothing was compared."""
@@ -90,31 +87,31 @@ def compared(loaded: LoadedCorpus, run: RunScore) -> list:
     return [f for f in run.fixtures if not unjudgeable(loaded.corpus.sidecars.get(f.id))]
 
 
-def _pairing_problems(loaded: LoadedCorpus, run: RunScore, judged: JudgedWorksheet) -> list[str]:
+def _pairing_problems(loaded: LoadedCorpus, run: RunScore, judged: JudgedWorksheet) -> list[Problem]:
     problems = []
     digests = dict(run.fingerprint)
     for fixture in compared(loaded, run):
         entry = judged.fixtures.get(fixture.id)
         if entry is None:
-            problems.append(f"{judged.path}: fixture {fixture.id} is not in the worksheet; write a worksheet for "
-                            "this corpus and run with corpustools adjudicate")
+            problems.append(Problem(Pos(judged.path), f"fixture {fixture.id} is not in the worksheet; write a "
+                                    "worksheet for this corpus and run with corpustools adjudicate"))
             continue
         actual = known_sha256(digests.get(fixture.id))
         if entry.result_sha256 != actual:
             result = result_path(run.folder, fixture.id, loaded.contract)
             now = actual[:12] if actual else "missing or unreadable"
             was = entry.result_sha256[:12] if entry.result_sha256 else "missing"
-            problems.append(f"{entry.line}: fixture {fixture.id}: the worksheet judged a result with sha256 {was}, "
-                            f"but {result} is {now}: this worksheet belongs to other outputs")
+            problems.append(Problem(entry.pos, f"fixture {fixture.id}: the worksheet judged a result with sha256 "
+                                    f"{was}, but {result} is {now}: this worksheet belongs to other outputs"))
             continue
         # Same result bytes, so the same proposals: any difference is an edit to the worksheet.
         scored, listed = [p.name for p in fixture.proposals], [p.name for p in entry.proposals]
         scored_names, listed_names = set(scored), set(listed)
         for name in [n for n in scored if n not in listed_names]:
-            problems.append(f"{entry.line}: fixture {fixture.id}: proposal {name} is missing from the worksheet")
+            problems.append(Problem(entry.pos, f"fixture {fixture.id}: proposal {name} is missing from the worksheet"))
         for name in [n for n in listed if n not in scored_names]:
-            problems.append(f"{entry.line}: fixture {fixture.id}: the worksheet's proposal {name} is not in the "
-                            "result")
+            problems.append(Problem(entry.pos, f"fixture {fixture.id}: the worksheet's proposal {name} is not in "
+                                    "the result"))
     return problems
 
 
@@ -128,15 +125,15 @@ def _warnings(loaded: LoadedCorpus, run: RunScore, judged: JudgedWorksheet) -> l
         sidecar, entry = loaded.corpus.sidecars[fixture.id], judged.fixtures[fixture.id]
         for point in sidecar.all_points:
             if point.id not in entry.captured:
-                warnings.append(f"{entry.line}: fixture {fixture.id}: point {point.id} is not in the worksheet "
+                warnings.append(f"{entry.pos}: fixture {fixture.id}: point {point.id} is not in the worksheet "
                                 "(added since adjudication?); not compared")
         current = {p.id for p in sidecar.all_points}
         for point_id in entry.captured:
             if point_id not in current:
-                warnings.append(f"{entry.line}: fixture {fixture.id}: the worksheet's point {point_id} is no "
+                warnings.append(f"{entry.pos}: fixture {fixture.id}: the worksheet's point {point_id} is no "
                                 "longer in the sidecar; not compared")
     for fixture_id in sorted(set(judged.fixtures) - {f.id for f in run.fixtures}):
-        warnings.append(f"{judged.fixtures[fixture_id].line}: fixture {fixture_id} is not a scored fixture of "
+        warnings.append(f"{judged.fixtures[fixture_id].pos}: fixture {fixture_id} is not a scored fixture of "
                         "this corpus; ignored")
     return warnings
 
@@ -145,20 +142,20 @@ def calibrate_runs(corpus_root: str, pairs: list[tuple[str, str]]) -> Calibratio
     """Compare each (run folder, worksheet) pair. InputError when the corpus cannot be opened;
     CalibrationProblems listing every problem with the runs and worksheets."""
     loaded = open_corpus(corpus_root)
-    problems: list[str] = []
+    problems: list[Problem] = []
     runs: list[RunCalibration] = []
     scored: list[RunScore] = []
     for folder, path in pairs:
         if not os.path.isdir(folder):
-            problems.append(f"{folder}: no such results folder")
+            problems.append(Problem(Pos(folder), "no such results folder"))
             continue
         judged, _, found = read_worksheet(path)
         if judged is None:
             problems += found
             continue
         if judged.corpus_name != loaded.info.name:  # its fixture ids and points mean another corpus's
-            problems.append(f"{judged.corpus_line}: this worksheet judges the corpus {judged.corpus_name!r}, not "
-                            f"{loaded.info.name!r} ({loaded.info.path}); give the corpus it was written for")
+            problems.append(Problem(judged.corpus_pos, f"this worksheet judges the corpus {judged.corpus_name!r}, not "
+                                    f"{loaded.info.name!r} ({loaded.info.path}); give the corpus it was written for"))
             continue
         run = score_run(loaded, folder)
         earlier = next((r.folder for r in scored if r.fingerprint and r.fingerprint == run.fingerprint), None)
@@ -176,8 +173,8 @@ def calibrate_runs(corpus_root: str, pairs: list[tuple[str, str]]) -> Calibratio
         if earlier is not None:
             warnings.append(f"{folder} and {earlier} have byte-identical result files: one run counted twice in "
                             "the pooled agreement")
-        runs.append(RunCalibration(folder, path, None if run.manifest is None else run.manifest.prompt, judged.shows_terms, fixtures,
-                                   tuple(warnings)))
+        prompt = None if run.manifest is None else run.manifest.prompt
+        runs.append(RunCalibration(folder, path, prompt, judged.shows_terms, fixtures, tuple(warnings)))
     if problems:
-        raise CalibrationProblems(sorted(problems, key=_file_order))
+        raise CalibrationProblems(problems)
     return Calibration(loaded.info, loaded.warnings, tuple(runs))

@@ -67,3 +67,8 @@ class Problem:
 
     def sort_key(self) -> tuple:
         return self.pos, self.kind, self.message
+
+    def __str__(self) -> str:
+        """`path:line:col: message` (the way InputError says it); the message alone with no file."""
+        where = str(self.pos)
+        return f"{where}: {printable(self.message)}" if where else printable(self.message)
