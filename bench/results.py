@@ -15,7 +15,7 @@ import random
 from grammar import long_sentence
 from vocabulary import NOUNS
 
-from corpustools.model.corpus import corpus_sha256
+from corpustools.model.hashing import corpus_sha256
 from corpustools.model.normalize import contains_term, normalize
 
 # (outcome, weight) for fixtures that expect output, and for those that expect none.

@@ -33,15 +33,8 @@ from corpustools.io.textfile import decode_text, read_bytes, read_text
 from corpustools.io.writing import write_text
 from corpustools.io.yamlload import parse_yaml
 from corpustools.io.yamlwrite import flow_scalar, inline_scalar
-from corpustools.model.corpus import (
-    Corpus,
-    bad_names,
-    corpus_sha256,
-    inputs_sha256,
-    labels_sha256,
-    load_corpus,
-    session_input_digests,
-)
+from corpustools.model.corpus import Corpus, bad_names, load_corpus
+from corpustools.model.hashing import corpus_sha256, inputs_sha256, labels_sha256, session_input_digests
 
 MANIFEST_FILE = "run.yaml"
 UNRECORDED = "unrecorded"
@@ -393,7 +386,7 @@ def state_in_history(corpus_root: str, corpus_sha: str) -> tuple[CorpusState, st
 
     from corpustools.io.githistory import NoHistory, blobs, commits, tree
     from corpustools.io.layout import SESSION_SUFFIX, SESSIONS_DIR, SIDECAR_SUFFIX, SIDECARS_DIR, SPEC_FILE
-    from corpustools.model.corpus import digests_sha256
+    from corpustools.model.hashing import digests_sha256
 
     def counted(relative: str) -> bool:
         folder, _, name = relative.rpartition("/")

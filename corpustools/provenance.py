@@ -37,7 +37,8 @@ from corpustools.io.textfile import is_regular_file
 from corpustools.io.writing import STANDARD_OUTPUT, refuse_corpus_path, refuse_target, write_text
 from corpustools.io.yamlload import YamlDoc
 from corpustools.io.yamlwrite import flow_scalar
-from corpustools.model.corpus import UNREAD, bad_names, corpus_files, disk_name, file_sha256, list_files, load_spec_file
+from corpustools.model.corpus import UNREAD, bad_names, corpus_files, disk_name, list_files, load_spec_file
+from corpustools.model.hashing import file_sha256
 from corpustools.model.status import FileStatus
 
 RECORD_VERSION = 1

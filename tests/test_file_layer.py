@@ -482,7 +482,7 @@ def test_validate_escapes_a_file_name(tmp_path):
 
 def test_score_reads_each_corpus_file_once_and_keeps_the_hash(make_corpus, tmp_path, monkeypatch):
     from corpustools.model import corpus as corpus_module
-    from corpustools.model.corpus import corpus_sha256
+    from corpustools.model.hashing import corpus_sha256
 
     corpus = make_corpus()
     expected = corpus_sha256(str(corpus))

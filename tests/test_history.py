@@ -3,7 +3,7 @@
 from pathlib import Path
 
 from corpustools.manifest import build_manifest, manifest_yaml
-from corpustools.model.corpus import corpus_sha256
+from corpustools.model.hashing import corpus_sha256
 from corpustools.score.history import HISTORY_COLUMNS, LEGACY_COLUMNS, appended, split_row
 from tests.support.corpus import ADMIT_ID, REJECT_ID
 from tests.support.score import EMPTY, GOOD_ADMIT, good_results, output, proposal, run_cli, write_results

@@ -1,7 +1,7 @@
 """`corpustools run init` and reading run.yaml."""
 
 from corpustools.manifest import parse_temperature, prompt_version, read_manifest
-from corpustools.model.corpus import corpus_sha256, file_sha256
+from corpustools.model.hashing import corpus_sha256, file_sha256
 from tests.support.corpus import ADMIT_ID, VALID_FILES
 from tests.support.score import run_cli
 

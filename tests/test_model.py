@@ -17,9 +17,9 @@ from corpustools.model.corpus import (
     SIDECAR_SCHEMA,
     SPEC_INVALID,
     corpus_files,
-    corpus_sha256,
     load_corpus,
 )
+from corpustools.model.hashing import corpus_sha256
 from corpustools.model.session import parse_session
 from corpustools.model.spec import category_from_name, is_fixture_name
 from tests.support.corpus import ADMIT_ID, REJECT_ID, VALID_FILES, session_text, sidecar_text, write_corpus
