@@ -33,7 +33,7 @@ from corpustools.io.textfile import decode_text, read_bytes, read_text
 from corpustools.io.writing import write_text
 from corpustools.io.yamlload import parse_yaml
 from corpustools.io.yamlwrite import flow_scalar, inline_scalar
-from corpustools.model.corpus import Corpus, bad_names, load_corpus
+from corpustools.model.corpus import CorpusFiles, ScoringCorpus, bad_names, load_scoring_corpus
 from corpustools.model.hashing import corpus_sha256, inputs_sha256, labels_sha256, session_input_digests
 
 MANIFEST_FILE = "run.yaml"
@@ -181,16 +181,16 @@ class CorpusState:
                 if value is not None or key in ("corpus_version", "labels_sha256")}
 
 
-def loaded_corpus(corpus_root: str) -> Corpus:
+def loaded_corpus(corpus_root: str) -> ScoringCorpus:
     """The corpus as scoring loads it; InputError for a file name that is not UTF-8 (its hashes
     could not name the file the same way on every machine)."""
-    corpus = load_corpus(corpus_root, for_scoring=True)
+    corpus = load_scoring_corpus(corpus_root)
     for problem in bad_names(corpus.problems):
         raise InputError(problem.pos, problem.message)
     return corpus
 
 
-def corpus_state(corpus: Corpus) -> CorpusState:
+def corpus_state(corpus: CorpusFiles) -> CorpusState:
     return CorpusState(corpus_sha256(corpus), corpus.spec.corpus_version if corpus.spec is not None else None,
                        labels_sha256(corpus), corpus.contract.sha256 if corpus.contract is not None else None,
                        session_input_digests(corpus))
@@ -411,7 +411,7 @@ def state_in_history(corpus_root: str, corpus_sha: str) -> tuple[CorpusState, st
                 with open(target, "wb") as handle:
                     handle.write(contents[blob])
             _schema_at(corpus_root, found.sha, scratch)
-            return corpus_state(load_corpus(scratch, for_scoring=True)), found.sha
+            return corpus_state(load_scoring_corpus(scratch)), found.sha
     return f"no commit of {corpus_root} among the {len(shas)} that changed it has corpus sha256 {corpus_sha[:12]}"
 
 

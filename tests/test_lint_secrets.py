@@ -244,7 +244,7 @@ def adversarial_lines(size: int = 50_000) -> list[str]:
 def one_file_context(tmp_path, text: str) -> LintContext:
     """A context whose corpus is just `text` (no file-size cap stands between it and the rules)."""
     path = str(tmp_path / "adversarial.md")
-    return LintContext(corpus=Corpus(str(tmp_path), None, {}, {}, {}, {}, {}, {path: text}))
+    return LintContext(corpus=Corpus(root=str(tmp_path), spec=None, texts={path: text}))
 
 
 def test_every_pattern_is_fast_on_adversarial_50kb_lines(tmp_path):

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import hashlib
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from corpustools.io.errors import InputError
 from corpustools.io.gcpause import gc_paused
@@ -32,21 +33,23 @@ SESSION_PARSE, SIDECAR_PARSE, SPEC_INVALID, SIDECAR_SCHEMA, STRAY_LINK, BAD_NAME
 UNREAD = "unread"
 
 
-@dataclass(frozen=True)
-class Corpus:
+@dataclass(frozen=True, kw_only=True)
+class CorpusFiles:
+    """A corpus folder as loaded, whoever reads it: its spec, its files, its sidecars, and every
+    problem as a value. What a session becomes is the reader's (Corpus, ScoringCorpus)."""
+
     root: str
     spec: CorpusSpec | None
-    session_paths: Mapping[str, str]  # fixture id -> path, every session file found
-    sidecar_paths: Mapping[str, str]  # fixture id -> path, every sidecar file found
-    sessions: Mapping[str, Session]  # the ones that parsed
-    sidecar_docs: Mapping[str, YamlDoc]  # the sidecars that are YAML mappings
-    sidecars: Mapping[str, Sidecar]  # the sidecars that are also schema-valid
-    texts: Mapping[str, str]  # path -> text of every readable corpus file (spec, sessions, sidecars)
-    problems: tuple[Problem, ...] = field(default_factory=tuple)
+    session_paths: Mapping[str, str] = field(default_factory=dict)  # fixture id -> path, every session file found
+    sidecar_paths: Mapping[str, str] = field(default_factory=dict)  # fixture id -> path, every sidecar file found
+    sidecar_docs: Mapping[str, YamlDoc] = field(default_factory=dict)  # the sidecars that are YAML mappings
+    sidecars: Mapping[str, Sidecar] = field(default_factory=dict)  # the sidecars that are also schema-valid
+    # path -> text of every readable corpus file (spec, sessions, sidecars)
+    texts: Mapping[str, str] = field(default_factory=dict)
+    problems: tuple[Problem, ...] = ()
     # relative POSIX path -> sha256 of the bytes read (UNREAD if unreadable), for every regular file
-    # that defines the corpus: what corpus_sha256 hashes, without reading the files again.
+    # that defines the corpus: what model.hashing.corpus_sha256 hashes, without reading the files again.
     digests: Mapping[str, str] = field(default_factory=dict)
-    transcripts: Mapping[str, str] = field(default_factory=dict)  # fixture id -> session body (scoring)
     # The output contract and session format corpus.yaml declares; None when its `output:` or
     # `session:` keys are wrong (spec problems say how), or there is no readable corpus.yaml.
     contract: Contract | None = None
@@ -62,6 +65,21 @@ class Corpus:
     @property
     def spec_path(self) -> str:
         return os.path.join(self.root, SPEC_FILE)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Corpus(CorpusFiles):
+    """The corpus as lint reads it: every session parsed into its frontmatter and turns."""
+
+    sessions: Mapping[str, Session] = field(default_factory=dict)  # the ones that parsed
+
+
+@dataclass(frozen=True, kw_only=True)
+class ScoringCorpus(CorpusFiles):
+    """The corpus as the scorer reads it, and no more: each session only split into frontmatter and
+    the body a model is shown (never parsed or segmented)."""
+
+    transcripts: Mapping[str, str] = field(default_factory=dict)  # fixture id -> session body
 
 
 def require_corpus(root: str) -> None:
@@ -250,16 +268,33 @@ def load_sidecar_file(path: str, relative: str = "", digests: dict[str, str] | N
     return doc, sidecar, text, [Problem(pos, message, SIDECAR_SCHEMA) for pos, message in errors]
 
 
-def load_corpus(root: str, *, for_scoring: bool = False) -> Corpus:
-    """Load every file of the corpus at `root`. Raises InputError only if `root` is not a folder.
+def load_corpus(root: str) -> Corpus:
+    """Load every file of the corpus at `root`, each session parsed into turns (what lint reads).
+    Raises InputError only if `root` is not a folder."""
+    sessions: dict[str, Session] = {}
 
-    `for_scoring` loads what the scorer reads and no more: each session is only split into
-    frontmatter and body (`transcripts`), never parsed or segmented (`sessions` stays empty)."""
+    def parse(fixture_id: str, path: str, text: str, session_format: Contract) -> None:
+        sessions[fixture_id] = parse_session(text, path, fixture_id, session_format)
+
     with gc_paused():
-        return _load_corpus(root, for_scoring)
+        return Corpus(**_load_files(root, parse), sessions=sessions)
 
 
-def _load_corpus(root: str, for_scoring: bool) -> Corpus:
+def load_scoring_corpus(root: str) -> ScoringCorpus:
+    """Load what the scorer reads of the corpus at `root` and no more: each session only split into
+    frontmatter and body. Raises InputError only if `root` is not a folder."""
+    transcripts: dict[str, str] = {}
+
+    def split(fixture_id: str, path: str, text: str, _session_format: Contract) -> None:
+        transcripts[fixture_id] = split_frontmatter(text, path)[1]
+
+    with gc_paused():
+        return ScoringCorpus(**_load_files(root, split), transcripts=transcripts)
+
+
+def _load_files(root: str, read_session: Callable[[str, str, str, Contract], None]) -> dict[str, Any]:
+    """The CorpusFiles fields of the corpus at `root`; each readable session's text is given to
+    `read_session(fixture id, path, text, session format)`, whose InputError is a SESSION_PARSE problem."""
     if not os.path.isdir(root):
         raise InputError(Pos(root), "no such corpus folder")
     problems: list[Problem] = []
@@ -285,16 +320,11 @@ def _load_corpus(root: str, for_scoring: bool) -> Corpus:
     problems += listed
     problems += misnamed_files(root)
 
-    sessions: dict[str, Session] = {}
-    transcripts: dict[str, str] = {}
     for fixture_id, path in session_paths.items():
         try:
             text = _counted(path, f"{SESSIONS_DIR}/{fixture_id}{SESSION_SUFFIX}", digests)
             texts[path] = text
-            if for_scoring:
-                transcripts[fixture_id] = split_frontmatter(text, path)[1]
-            else:
-                sessions[fixture_id] = parse_session(text, path, fixture_id, session_format)
+            read_session(fixture_id, path, text, session_format)
         except InputError as err:
             problems.append(Problem(err.pos, err.message, SESSION_PARSE))
 
@@ -311,8 +341,10 @@ def _load_corpus(root: str, for_scoring: bool) -> Corpus:
         if sidecar is not None:
             sidecars[fixture_id] = sidecar
 
-    return Corpus(root, spec, session_paths, sidecar_paths, sessions, sidecar_docs, sidecars, texts,
-                  tuple(sorted(problems, key=Problem.sort_key)), digests, transcripts, contract, session_format)
+    return {"root": root, "spec": spec, "session_paths": session_paths, "sidecar_paths": sidecar_paths,
+            "sidecar_docs": sidecar_docs, "sidecars": sidecars, "texts": texts,
+            "problems": tuple(sorted(problems, key=Problem.sort_key)), "digests": digests, "contract": contract,
+            "session_format": session_format}
 
 
 def corpus_files(root: str) -> list[str]:

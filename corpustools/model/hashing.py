@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from corpustools.io.errors import InputError
 from corpustools.io.layout import SESSION_SUFFIX, SESSIONS_DIR, SIDECARS_DIR, SPEC_FILE
 from corpustools.io.textfile import read_bytes
-from corpustools.model.corpus import UNREAD, Corpus, corpus_files, disk_name
+from corpustools.model.corpus import UNREAD, CorpusFiles, ScoringCorpus, corpus_files, disk_name
 from corpustools.model.session import split_frontmatter
 
 
@@ -34,7 +34,7 @@ def corpus_digests(root: str) -> dict[str, str]:
     return digests
 
 
-def corpus_sha256(root: str | Corpus) -> str:
+def corpus_sha256(root: str | CorpusFiles) -> str:
     """sha256 over `<relative path>\\0<sha256 of its bytes>\\n` for each corpus file, sorted by path.
 
     Hashing the file list with the contents means a renamed, added or removed fixture changes the
@@ -42,7 +42,7 @@ def corpus_sha256(root: str | Corpus) -> str:
     Paths are hashed as UTF-8, whatever the locale. A loaded Corpus is hashed from the digests
     recorded while loading it (same value, no second read).
     """
-    return digests_sha256(root.digests if isinstance(root, Corpus) else corpus_digests(root))
+    return digests_sha256(root.digests if isinstance(root, CorpusFiles) else corpus_digests(root))
 
 
 def digests_sha256(digests: Mapping[str, str]) -> str:
@@ -55,7 +55,7 @@ def digests_sha256(digests: Mapping[str, str]) -> str:
 
 # --- inputs and labels: what a run's outputs answer, and what scores them -----------------------
 
-def session_input_digests(corpus: Corpus) -> dict[str, str]:
+def session_input_digests(corpus: CorpusFiles) -> dict[str, str]:
     """fixture id -> sha256 of each session's body as `render` substitutes it into the prompt
     (frontmatter dropped, leading and trailing newlines stripped): what the model saw of it. A
     session that cannot be read is UNREAD; one with no frontmatter to split off is hashed whole.
@@ -66,7 +66,7 @@ def session_input_digests(corpus: Corpus) -> dict[str, str]:
         if text is None:
             digests[fixture_id] = UNREAD
             continue
-        body = corpus.transcripts.get(fixture_id)  # split already when loaded for scoring
+        body = corpus.transcripts.get(fixture_id) if isinstance(corpus, ScoringCorpus) else None  # split already
         if body is None:
             try:
                 body = split_frontmatter(text, path)[1]
@@ -85,7 +85,7 @@ def inputs_sha256(prompt_sha256: str, sessions: Mapping[str, str]) -> str:
     return digest.hexdigest()
 
 
-def labels_sha256(corpus: Corpus) -> str:
+def labels_sha256(corpus: CorpusFiles) -> str:
     """sha256 over `<relative path>\\0<sha256>\\n` for corpus.yaml and every sidecar, sorted by path,
     then `contract\\0<the output contract's sha256>\\n`: what a run's outputs are scored under. A
     label revision, a corpus_version bump or a prompt_under_eval change moves it; a session does not."""

@@ -11,7 +11,7 @@ from fractions import Fraction
 
 from corpustools.io.errors import CorpustoolsError
 from corpustools.io.positions import printable
-from corpustools.model.corpus import Corpus
+from corpustools.model.corpus import ScoringCorpus
 from corpustools.model.status import TextEnum
 from corpustools.reporting.formatting import run_value, signed
 from corpustools.score.aggregate import METRICS, Metric, metric_value
@@ -153,7 +153,7 @@ class Comparison:
     blocking: tuple[str, ...]  # the keys of the metrics that decide the headline (corpus.yaml compare: blocking:)
     labels_revised: tuple[str, ...] = ()  # the label-drift line(s): both sides are scored under the current labels
     # The corpus as loaded for scoring: the HTML page shows its transcripts and sidecars.
-    loaded: Corpus | None = field(default=None, compare=False, repr=False)
+    loaded: ScoringCorpus | None = field(default=None, compare=False, repr=False)
 
     @property
     def several_runs(self) -> bool:

@@ -28,8 +28,8 @@ UNKNOWN_CATEGORY = "unknown"
 def invalid_sidecar_score(fixture_id: str, categories: list[str], problem: str | None) -> FixtureScore:
     reason = Reason(ReasonKind.SIDECAR_INVALID, detail=problem or None)
     category = category_from_name(fixture_id, categories) or UNKNOWN_CATEGORY
-    return FixtureScore(fixture_id, category, Verdict.FAIL, (reason,), (), (), (), (),
-                        None, FixtureStatus.SIDECAR_INVALID)
+    return FixtureScore(id=fixture_id, category=category, verdict=Verdict.FAIL, status=FixtureStatus.SIDECAR_INVALID,
+                        expect_empty=None, reasons=(reason,))
 
 
 def unscored_result(sidecar: Sidecar, result: ResultFile) -> FixtureScore:
@@ -43,8 +43,9 @@ def unscored_result(sidecar: Sidecar, result: ResultFile) -> FixtureScore:
         status = FixtureStatus.UNREADABLE_RESULT
     else:
         reason, status = Reason(ReasonKind.INVALID_RESULT, detail=result.error), FixtureStatus.INVALID_RESULT
-    return FixtureScore(result.fixture_id, sidecar.category, Verdict.FAIL, (reason,), (), points, (), (),
-                        sidecar.expect_empty, status, optional, fields=field_scores(sidecar, None))
+    return FixtureScore(id=result.fixture_id, category=sidecar.category, verdict=Verdict.FAIL, status=status,
+                        expect_empty=sidecar.expect_empty, reasons=(reason,), points=points, optional_points=optional,
+                        fields=field_scores(sidecar, None))
 
 
 def score_fixture(sidecar: Sidecar, result: ResultFile, transcript: str | None,
@@ -64,6 +65,7 @@ def score_fixture(sidecar: Sidecar, result: ResultFile, transcript: str | None,
     fields = field_scores(sidecar, answer.fields)
     reasons = fixture_reasons(sidecar, proposals, points, unexpected, hits, fields)
     advisories = advisory(sidecar, proposals, points, evidence, contract.warnings(answer), transcript)
-    return FixtureScore(result.fixture_id, sidecar.category, verdict(sidecar, reasons), tuple(reasons),
-                        tuple(advisories), points, proposals, unexpected, sidecar.expect_empty, FixtureStatus.OK,
-                        optional, evidence, hits, fields)
+    return FixtureScore(id=result.fixture_id, category=sidecar.category, verdict=verdict(sidecar, reasons),
+                        status=FixtureStatus.OK, expect_empty=sidecar.expect_empty, reasons=tuple(reasons),
+                        advisories=tuple(advisories), points=points, proposals=proposals, unexpected=unexpected,
+                        optional_points=optional, evidence=evidence, forbidden=hits, fields=fields)

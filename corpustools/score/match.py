@@ -49,18 +49,18 @@ class FieldScore:
         return self.got is not ABSENT
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class FixtureScore:
     id: str
     category: str
     verdict: Verdict
-    reasons: tuple[Reason, ...]
-    advisories: tuple[Advisory, ...]  # reported as "diagnostics" (corpustools.score.advisories)
-    points: tuple[PointScore, ...]  # the expected points: what recall counts
-    proposals: tuple[Item, ...]
-    unexpected: tuple[str, ...]  # names of the phantoms
-    expect_empty: bool | None  # None when the sidecar is invalid
     status: FixtureStatus
+    expect_empty: bool | None  # None when the sidecar is invalid
+    reasons: tuple[Reason, ...] = ()
+    advisories: tuple[Advisory, ...] = ()  # reported as "diagnostics" (corpustools.score.advisories)
+    points: tuple[PointScore, ...] = ()  # the expected points: what recall counts
+    proposals: tuple[Item, ...] = ()
+    unexpected: tuple[str, ...] = ()  # names of the phantoms
     optional_points: tuple[PointScore, ...] = ()  # never a miss, never in recall
     evidence: tuple[PointEvidence, ...] = ()  # per expected then optional point: each proposal's terms
     forbidden: tuple[ForbiddenHit, ...] = ()  # where each forbidden-match reason's term was found

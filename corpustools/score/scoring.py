@@ -15,9 +15,9 @@ from corpustools.model.corpus import (
     MISNAMED,
     STRAY_LINK,
     UNREAD,
-    Corpus,
+    ScoringCorpus,
     bad_names,
-    load_corpus,
+    load_scoring_corpus,
     require_corpus,
 )
 from corpustools.model.spec import CONTRACT_KEYS, DEFAULT_BLOCKING
@@ -61,7 +61,7 @@ class RunScore:
 
 @dataclass(frozen=True)
 class LoadedCorpus:
-    corpus: Corpus
+    corpus: ScoringCorpus
     info: CorpusInfo
     warnings: tuple[str, ...]
 
@@ -72,7 +72,7 @@ class LoadedCorpus:
         return self.corpus.contract or DEFAULT
 
 
-def refuse_broken_contract(corpus: Corpus) -> None:
+def refuse_broken_contract(corpus: ScoringCorpus) -> None:
     """InputError naming the first problem of corpus.yaml's `output:` or `session:` keys: no
     result can be read, nor any score trusted, under an output contract that cannot be built."""
     if corpus.contract is not None or not os.path.isfile(corpus.spec_path):
@@ -89,7 +89,7 @@ def open_corpus(root: str) -> LoadedCorpus:
     """Load and identify the corpus at `root`; InputError when it is not a corpus folder, or a file
     name in it is not UTF-8 (its hash could not name the file the same way on every machine)."""
     require_corpus(root)
-    corpus = load_corpus(root, for_scoring=True)
+    corpus = load_scoring_corpus(root)
     for problem in bad_names(corpus.problems):
         raise InputError(problem.pos, problem.message)
     refuse_broken_contract(corpus)
@@ -117,7 +117,7 @@ def open_corpus(root: str) -> LoadedCorpus:
     return LoadedCorpus(corpus, info, tuple(warnings))
 
 
-def first_problem(corpus: Corpus, path: str) -> str | None:
+def first_problem(corpus: ScoringCorpus, path: str) -> str | None:
     problem = next((p for p in corpus.problems if p.pos.path == path), None)
     return f"{problem.pos}: {problem.message}" if problem else None
 
@@ -149,7 +149,7 @@ class ScoreReport:
     repeated: RepeatedSummary | None  # when there are two or more runs
     mixed: tuple[str, ...] = ()  # how the runs pooled with --allow-mixed differ (not repeats of one prompt)
     # The corpus as loaded for scoring: the HTML page shows its transcripts and sidecars.
-    loaded: Corpus | None = field(default=None, compare=False, repr=False)
+    loaded: ScoringCorpus | None = field(default=None, compare=False, repr=False)
     # The history table the HTML page draws, and the file it came from (score.history.plan_history).
     history: tuple[str, str] | None = None
 

@@ -9,7 +9,7 @@ first), the history, how the runs were made, and every fixture in one filterable
 
 from __future__ import annotations
 
-from corpustools.model.corpus import Corpus
+from corpustools.model.corpus import ScoringCorpus
 from corpustools.reporting.formatting import fraction, manifest_fields, percent, run_spread, run_value
 from corpustools.reporting.page import (
     anchor,
@@ -146,7 +146,7 @@ def fixture_anchor(fixture_id: str) -> str:
     return anchor("fixture", fixture_id)
 
 
-def fixtures_section(report: ScoreReport, corpus: Corpus) -> list[str]:
+def fixtures_section(report: ScoreReport, corpus: ScoringCorpus) -> list[str]:
     """The failing fixtures (in any run) first, each with its reasons in words, then the passing ones."""
     runs = report.runs
     labelled = [(f"Run {i}", run) for i, run in enumerate(runs, 1)]

@@ -12,7 +12,7 @@ diagnostics; the transcript. Nothing here matches terms itself.
 from __future__ import annotations
 
 from corpustools.model.contract import Item
-from corpustools.model.corpus import Corpus
+from corpustools.model.corpus import ScoringCorpus
 from corpustools.model.normalize import term_spans
 from corpustools.model.sidecar import Sidecar
 from corpustools.model.status import FixtureStatus
@@ -213,7 +213,7 @@ def run_evidence(fixture: FixtureScore, sidecar: Sidecar | None, show_reasons: b
     return lines
 
 
-def fixture_block(index: int, runs: list[tuple[str, RunScore]], corpus: Corpus, flaky: bool = True,
+def fixture_block(index: int, runs: list[tuple[str, RunScore]], corpus: ScoringCorpus, flaky: bool = True,
                   explained: tuple[str, ...] | None = None, sides: int | None = None, **extra: str) -> list[str]:
     """Fixture `index` of every (label, run): its summary (id, one verdict badge per run, category,
     then the reasons in words of the runs labelled in `explained` — by default every run it did

@@ -7,7 +7,7 @@ the expected points that changed, the runs compared and every fixture in one tab
 
 from __future__ import annotations
 
-from corpustools.model.corpus import Corpus
+from corpustools.model.corpus import ScoringCorpus
 from corpustools.reporting.page import (
     anchor,
     banner,
@@ -115,7 +115,7 @@ def side_labels(comparison: Comparison) -> tuple[list[str], list[str]]:
     return labels("base", comparison.base), labels("candidate", comparison.candidate)
 
 
-def fixture_sections(comparison: Comparison, corpus: Corpus, order: list[int]) -> list[str]:
+def fixture_sections(comparison: Comparison, corpus: ScoringCorpus, order: list[int]) -> list[str]:
     """Lost, gained, then the same, each fixture a `<details>` block: a lost one explained by the
     candidate runs it failed in, a gained one by the base runs it failed in."""
     base, candidate = side_labels(comparison)
