@@ -3,13 +3,24 @@ per-run cache for analyses several rules share (normalized turns, sentence skele
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from corpustools.lint.config import SecretAllow
 from corpustools.model.corpus import Corpus
 from corpustools.model.prompt import TextSource
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class CacheKey(Generic[T]):
+    """What one analysis several rules share is cached under, for a run; its type parameter is
+    the type of the value, so `ctx.cached(KEY, build)` is checked: a module declares its keys as
+    `SHAPES: CacheKey[dict[str, Shape]] = CacheKey("monotone.shapes")` (names are module-qualified)."""
+
+    name: str
 
 
 @dataclass(frozen=True)
@@ -19,11 +30,14 @@ class LintContext:
     kb: tuple[TextSource, ...] | None = None  # --kb / lint.kb (*.md under the folder); CT704 needs it
     provenance_record: str | None = None  # corpustools.provenance.corpus_record_path of the corpus
     secret_allow: tuple[SecretAllow, ...] = ()  # `lint: secrets: allow:` (corpustools.lint.secrets.findings)
-    _cache: dict = field(default_factory=dict, compare=False, repr=False)
+    _cache: dict[tuple[CacheKey[Any], tuple[Hashable, ...]], Any] = field(default_factory=dict, compare=False,
+                                                                          repr=False)
 
-    def cached(self, key: str, factory: Callable[[LintContext], Any]) -> Any:
-        """Compute `factory(self)` once per run and share it between rules (e.g. skeleton index)."""
-        if key not in self._cache:
-            self._cache[key] = factory(self)
-        return self._cache[key]
+    def cached(self, key: CacheKey[T], factory: Callable[[LintContext], T], *params: Hashable) -> T:
+        """`factory(self)` computed once per run for `key` and `params` (the options it depends on),
+        and shared between rules (e.g. the skeleton index)."""
+        slot = (key, params)
+        if slot not in self._cache:
+            self._cache[slot] = factory(self)
+        return self._cache[slot]
 

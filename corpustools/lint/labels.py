@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
-from corpustools.lint.context import LintContext
+from corpustools.lint.context import CacheKey, LintContext
 from corpustools.lint.diagnostic import Problem
 from corpustools.model.contract import AGENT, USER
 from corpustools.model.normalize import contains_term, normalize
@@ -36,9 +36,12 @@ def normalize_turns(session: Session) -> NormalizedTurns:
     return NormalizedTurns(joined(None), joined(USER), joined(AGENT))
 
 
+NORMALIZED_TURNS: CacheKey[dict[str, NormalizedTurns]] = CacheKey("labels.normalized_turns")
+
+
 def normalized_turns(ctx: LintContext) -> Mapping[str, NormalizedTurns]:
     """fixture id -> its normalized turns, for every session that parsed (computed once a run)."""
-    return ctx.cached("labels.normalized_turns", lambda c: {
+    return ctx.cached(NORMALIZED_TURNS, lambda c: {
         fixture_id: normalize_turns(session) for fixture_id, session in sorted(c.corpus.sessions.items())})
 
 

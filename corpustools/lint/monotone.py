@@ -14,7 +14,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from corpustools.io.positions import Pos
-from corpustools.lint.context import LintContext
+from corpustools.lint.context import CacheKey, LintContext
 from corpustools.lint.options import Option
 from corpustools.model.contract import AGENT, USER
 
@@ -37,6 +37,9 @@ class Shape:
         return f"{self.user} user + {self.agent} agent"
 
 
+SHAPES: CacheKey[dict[str, Shape]] = CacheKey("monotone.shapes")
+
+
 def session_shapes(ctx: LintContext) -> Mapping[str, Shape]:
     """fixture id -> the shape of its session, for every session that parsed, by fixture id."""
     def build(c: LintContext) -> dict[str, Shape]:
@@ -44,7 +47,7 @@ def session_shapes(ctx: LintContext) -> Mapping[str, Shape]:
                                   sum(1 for t in session.turns if t.speaker == AGENT))
                 for fixture_id, session in sorted(c.corpus.sessions.items())}
 
-    return ctx.cached("monotone.shapes", build)
+    return ctx.cached(SHAPES, build)
 
 
 def corpus_pos(ctx: LintContext, fixtures: Iterable[str]) -> Pos:

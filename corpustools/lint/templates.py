@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from corpustools.io.gcpause import gc_paused
 from corpustools.io.positions import Pos
-from corpustools.lint.context import LintContext
+from corpustools.lint.context import CacheKey, LintContext
 from corpustools.lint.nearmatch import NearIndex
 from corpustools.lint.options import Option
 from corpustools.lint.skeleton import Sentence, lines_sentences, strip_frontmatter, text_sentences
@@ -60,10 +60,18 @@ def turn_sentences(session: Session, role: str | None = None) -> Iterator[Senten
             yield from lines_sentences(turn_lines(session, turn, body))
 
 
-def split_sessions(ctx: LintContext) -> Mapping[str, tuple[tuple[str, tuple[Sentence, ...]], ...]]:
+# What the template rules share in a run (keyed also by the sentence options or threshold they depend on).
+SPLIT_SESSIONS: CacheKey[dict[str, tuple[tuple[str | None, tuple[Sentence, ...]], ...]]] = CacheKey("templates.split_sessions")
+FIXTURE_SENTENCES: CacheKey[tuple[Located, ...]] = CacheKey("templates.fixture_sentences")
+BY_SKELETON: CacheKey[dict[str, tuple[Located, ...]]] = CacheKey("templates.by_skeleton")
+PROMPT_REFERENCE: CacheKey[Reference] = CacheKey("templates.prompt")
+KB_REFERENCE: CacheKey[Reference] = CacheKey("templates.kb")
+
+
+def split_sessions(ctx: LintContext) -> Mapping[str, tuple[tuple[str | None, tuple[Sentence, ...]], ...]]:
     """fixture id -> (speaker, sentences) of each of its turns, in order: every session split into
     sentences once a run, shared by the template rules and the opening check (CT705)."""
-    def build(c: LintContext) -> dict:
+    def build(c: LintContext) -> dict[str, tuple[tuple[str | None, tuple[Sentence, ...]], ...]]:
         with gc_paused():
             split = {}
             for fixture_id, session in sorted(c.corpus.sessions.items()):
@@ -72,7 +80,7 @@ def split_sessions(ctx: LintContext) -> Mapping[str, tuple[tuple[str, tuple[Sent
                                           for turn in session.turns)
             return split
 
-    return ctx.cached("templates.split_sessions", build)
+    return ctx.cached(SPLIT_SESSIONS, build)
 
 
 def fixture_sentences(ctx: LintContext, min_tokens: int, min_words: int) -> tuple[Located, ...]:
@@ -85,7 +93,7 @@ def fixture_sentences(ctx: LintContext, min_tokens: int, min_words: int) -> tupl
                      for sentence in sentences if sentence.counts(min_tokens, min_words)]
             return tuple(sorted(found, key=Located.sort_key))
 
-    return ctx.cached(f"templates.fixture_sentences:{min_tokens}:{min_words}", build)
+    return ctx.cached(FIXTURE_SENTENCES, build, min_tokens, min_words)
 
 
 def by_skeleton(ctx: LintContext, min_tokens: int, min_words: int) -> Mapping[str, tuple[Located, ...]]:
@@ -98,7 +106,7 @@ def by_skeleton(ctx: LintContext, min_tokens: int, min_words: int) -> Mapping[st
                 groups.setdefault(located.sentence.skeleton, []).append(located)
             return {skeleton: tuple(groups[skeleton]) for skeleton in sorted(groups)}
 
-    return ctx.cached(f"templates.by_skeleton:{min_tokens}:{min_words}", build)
+    return ctx.cached(BY_SKELETON, build, min_tokens, min_words)
 
 
 def elsewhere(found: Sequence[Located]) -> Callable[[str], Located | None]:
@@ -170,7 +178,7 @@ def prompt_reference(ctx: LintContext, options) -> Reference | None:
         sentences = [s for s in text_sentences(prompt.text) if s.counts(min_tokens, min_words)]
         return _reference([(prompt, sentences)], lambda s: s.skeleton, threshold)
 
-    return ctx.cached(f"templates.prompt:{min_tokens}:{min_words}:{threshold}", build)
+    return ctx.cached(PROMPT_REFERENCE, build, min_tokens, min_words, threshold)
 
 
 def kb_reference(ctx: LintContext, options) -> Reference | None:
@@ -189,7 +197,7 @@ def kb_reference(ctx: LintContext, options) -> Reference | None:
                                        if s.counts(min_tokens, min_words)]))
         return _reference(sources, lambda s: s.normalized, threshold)
 
-    return ctx.cached(f"templates.kb:{min_tokens}:{min_words}:{threshold}", build)
+    return ctx.cached(KB_REFERENCE, build, min_tokens, min_words, threshold)
 
 
 def sentence_options(min_tokens: int, min_words: int) -> tuple[Option, Option]:

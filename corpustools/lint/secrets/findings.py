@@ -16,6 +16,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
 from corpustools.io.positions import Problem
+from corpustools.lint.context import CacheKey
 from corpustools.lint.secrets.addresses import HINT as ADDRESS_HINT
 from corpustools.lint.secrets.addresses import find_ip_addresses
 from corpustools.lint.secrets.assignments import HINT as ASSIGNMENT_HINT
@@ -68,9 +69,12 @@ def _all(ctx) -> tuple[SecretFinding, ...]:
     return tuple(found)
 
 
+FINDINGS: CacheKey[tuple[SecretFinding, ...]] = CacheKey("secrets.findings")
+
+
 def secret_findings(ctx) -> tuple[SecretFinding, ...]:
     """Every finding of CT501-CT507, allowed or not."""
-    return ctx.cached("secrets.findings", _all)
+    return ctx.cached(FINDINGS, _all)
 
 
 def is_allowed(ctx, finding: SecretFinding) -> bool:

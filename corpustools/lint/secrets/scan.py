@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from corpustools.io.layout import GOLD_DIR
 from corpustools.io.positions import Pos
 from corpustools.io.yamlload import folded_quoted_scalars
+from corpustools.lint.context import CacheKey
 from corpustools.lint.secrets.decode import ESCAPE, base64_texts, escape_columns, unescaped
 from corpustools.lint.secrets.fold import column_map, fold, folding_joins, needs_folding
 from corpustools.lint.secrets.hints import Hint
@@ -281,14 +282,18 @@ def _load(context) -> tuple[tuple[ScannedFile, ...], tuple[Unread, ...]]:
     return tuple(files), tuple(sorted(unread))
 
 
+# Every file read and viewed once a run, and what could not be read in full.
+FILES: CacheKey[tuple[tuple[ScannedFile, ...], tuple[Unread, ...]]] = CacheKey("secrets.files")
+
+
 def scanned_files(ctx) -> tuple[ScannedFile, ...]:
     """Every file and folder under the corpus, sorted by path; read and viewed once per run."""
-    return ctx.cached("secrets.files", _load)[0]
+    return ctx.cached(FILES, _load)[0]
 
 
 def unread_files(ctx) -> tuple[Unread, ...]:
     """What the secret scan could not read in full, one note per file or folder (CT508)."""
-    return ctx.cached("secrets.files", _load)[1]
+    return ctx.cached(FILES, _load)[1]
 
 
 def candidate_lines(text: str, hint: Hint | None) -> Iterator[tuple[int, str]]:
