@@ -21,7 +21,7 @@ from corpusgen import CORPUS, Category, Fixture, Turn, session_text, sidecar_tex
 from grammar import LONG_SENTENCE_TOKENS
 from vocabulary import NOUNS, SHORT_REPLIES
 
-from corpustools.lint.skeleton import text_sentences
+from corpustools.lint.families.skeleton import text_sentences
 from corpustools.model.normalize import normalize
 
 NOT_PLANTED = (

@@ -24,7 +24,7 @@ from vocabulary import NOUNS
 
 def skeleton_of(sentence: str) -> str:
     """The skeleton of a line holding one sentence."""
-    from corpustools.lint.skeleton import line_sentences
+    from corpustools.lint.families.skeleton import line_sentences
 
     found = line_sentences(sentence, 1)
     if len(found) != 1:
@@ -58,7 +58,7 @@ def one_noun_swaps(count: int, seed: int) -> tuple[list[str], list[tuple[str, st
 def main(argv: list[str] | None = None) -> int:
     from rapidfuzz.fuzz import ratio
 
-    from corpustools.lint.nearmatch import near_pairs
+    from corpustools.lint.families.nearmatch import near_pairs
     from corpustools.lint.options import defaults
     from corpustools.lint.rules import template_near
 

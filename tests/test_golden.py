@@ -63,7 +63,7 @@ def test_lint_on_the_array_search_matches_the_golden_file(generated, monkeypatch
     # The golden corpus has fewer sentence skeletons than nearmatch.ARRAYS_FROM, so the test above
     # lints it with NearIndex's dicts; lint.json was written before the array search existed, so
     # this holds the array search (CT702 on a large corpus) to the findings of before.
-    from corpustools.lint import nearmatch
+    from corpustools.lint.families import nearmatch
 
     monkeypatch.setattr(nearmatch, "ARRAYS_FROM", 0)
     monkeypatch.chdir(generated)

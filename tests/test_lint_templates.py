@@ -11,10 +11,17 @@ import re
 import pytest
 from swaps import one_noun_swaps, skeleton_of  # bench/swaps.py (bench/ is on pytest's pythonpath)
 
-from corpustools.lint import nearmatch, nearmatch_arrays
-from corpustools.lint.nearmatch import DEAD, MAX_BLOCK, NearIndex, candidate_pairs_indexed, near_pairs, prefix_length
-from corpustools.lint.skeleton import MAX_LINE_CHARS, line_sentences, strip_frontmatter
-from corpustools.lint.templates import by_skeleton, turn_sentences
+from corpustools.lint.families import nearmatch, nearmatch_arrays
+from corpustools.lint.families.nearmatch import (
+    DEAD,
+    MAX_BLOCK,
+    NearIndex,
+    candidate_pairs_indexed,
+    near_pairs,
+    prefix_length,
+)
+from corpustools.lint.families.skeleton import MAX_LINE_CHARS, line_sentences, strip_frontmatter
+from corpustools.lint.families.templates import by_skeleton, turn_sentences
 from corpustools.model.session import parse_session
 from tests.support.corpus import ADMIT_ID, ADMIT_TURNS, ADMIT_UUID, REJECT_ID, REJECT_TURNS, REJECT_UUID, session_text
 from tests.support.lint import lint_run, messages, where

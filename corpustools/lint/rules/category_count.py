@@ -12,7 +12,7 @@ Example (`count: 2`, one fixture):
 """
 
 from corpustools.lint.diagnostic import Problem, Severity
-from corpustools.lint.structure import fixture_category
+from corpustools.lint.families.structure import fixture_category
 
 CODE = "CT301"
 NAME = "category-count"

@@ -19,7 +19,7 @@ Example (flagged):
 from __future__ import annotations
 
 from corpustools.lint.diagnostic import Problem, Severity
-from corpustools.lint.monotone import corpus_pos, group_size, group_size_option, named, session_shapes
+from corpustools.lint.families.monotone import corpus_pos, group_size, group_size_option, named, session_shapes
 
 CODE = "CT406"
 NAME = "category-length-uniform"

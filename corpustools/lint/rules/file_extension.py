@@ -20,8 +20,8 @@ Example:
 import os
 
 from corpustools.lint.diagnostic import Severity
+from corpustools.lint.families.structure import loader_problems
 from corpustools.lint.fixes import SAFE, Fix, Planned, RenameFile, Unfixable
-from corpustools.lint.structure import loader_problems
 from corpustools.model.corpus import MISNAMED, misnamed_target
 
 

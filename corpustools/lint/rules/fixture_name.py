@@ -18,7 +18,7 @@ Example:
 
 from corpustools.io.positions import Pos
 from corpustools.lint.diagnostic import Problem, Severity
-from corpustools.lint.structure import sidecar_value, spec_categories
+from corpustools.lint.families.structure import sidecar_value, spec_categories
 from corpustools.model.spec import category_from_name, is_fixture_name
 
 CODE = "CT204"

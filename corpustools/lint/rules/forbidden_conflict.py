@@ -17,8 +17,8 @@ Example (flagged — every output with "render cache" contains "cache"):
 from __future__ import annotations
 
 from corpustools.lint.diagnostic import Problem, Severity
+from corpustools.lint.families.labels import entry_shown, labelled_points, normalized, point_name, quoted
 from corpustools.lint.fixes import UNSAFE, Fix, drop_term, term_at
-from corpustools.lint.labels import entry_shown, labelled_points, normalized, point_name, quoted
 from corpustools.model.normalize import contains_term
 from corpustools.model.sidecar import TermEntry
 

@@ -17,7 +17,7 @@ Example (flagged), in a session that never mentions abbreviations:
 from __future__ import annotations
 
 from corpustools.lint.diagnostic import Severity
-from corpustools.lint.labels import terms_never_said
+from corpustools.lint.families.labels import terms_never_said
 
 CODE = "CT607"
 NAME = "forbidden-vacuous"

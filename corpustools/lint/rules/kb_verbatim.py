@@ -20,8 +20,8 @@ Example (flagged, when a KB document says the same sentence):
 from __future__ import annotations
 
 from corpustools.lint.diagnostic import Problem, Severity
-from corpustools.lint.labels import quoted
-from corpustools.lint.templates import admit_user_sentences, kb_reference, similarity_options
+from corpustools.lint.families.labels import quoted
+from corpustools.lint.families.templates import admit_user_sentences, kb_reference, similarity_options
 
 CODE = "CT704"
 NAME = "kb-verbatim"

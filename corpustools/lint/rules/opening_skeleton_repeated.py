@@ -25,9 +25,9 @@ from __future__ import annotations
 
 from corpustools.io.positions import Pos
 from corpustools.lint.diagnostic import Problem, Severity
-from corpustools.lint.labels import quoted
-from corpustools.lint.monotone import group_size, group_size_option, named
-from corpustools.lint.templates import sentence_options, split_sessions
+from corpustools.lint.families.labels import quoted
+from corpustools.lint.families.monotone import group_size, group_size_option, named
+from corpustools.lint.families.templates import sentence_options, split_sessions
 
 CODE = "CT705"
 NAME = "opening-skeleton-repeated"

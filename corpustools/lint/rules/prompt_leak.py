@@ -18,8 +18,8 @@ Example (flagged, when the prompt's example transcript has the same sentence):
 from __future__ import annotations
 
 from corpustools.lint.diagnostic import Problem, Severity
-from corpustools.lint.labels import quoted
-from corpustools.lint.templates import by_skeleton, prompt_reference, similarity_options
+from corpustools.lint.families.labels import quoted
+from corpustools.lint.families.templates import by_skeleton, prompt_reference, similarity_options
 
 CODE = "CT703"
 NAME = "prompt-leak"

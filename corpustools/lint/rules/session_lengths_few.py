@@ -23,7 +23,7 @@ import math
 from collections import Counter
 
 from corpustools.lint.diagnostic import Problem, Severity
-from corpustools.lint.monotone import corpus_pos, distribution, named, session_shapes
+from corpustools.lint.families.monotone import corpus_pos, distribution, named, session_shapes
 from corpustools.lint.options import Option
 
 CODE = "CT404"

@@ -11,7 +11,7 @@ Example:
 """
 
 from corpustools.lint.diagnostic import Severity
-from corpustools.lint.structure import missing_partners
+from corpustools.lint.families.structure import missing_partners
 
 CODE = "CT202"
 NAME = "session-missing"

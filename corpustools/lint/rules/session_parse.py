@@ -19,8 +19,8 @@ Example (the frontmatter never closes):
 
 from corpustools.io.layout import SESSIONS_DIR
 from corpustools.lint.diagnostic import Severity
+from corpustools.lint.families.structure import loader_problems
 from corpustools.lint.fixes import LINE_ENDS_FIX
-from corpustools.lint.structure import loader_problems
 from corpustools.model.corpus import SESSION_PARSE
 
 CODE = "CT001"

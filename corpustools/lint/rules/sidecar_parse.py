@@ -18,8 +18,8 @@ Example (a key given twice):
 
 from corpustools.io.layout import SIDECARS_DIR
 from corpustools.lint.diagnostic import Severity
+from corpustools.lint.families.structure import loader_problems
 from corpustools.lint.fixes import LINE_ENDS_FIX
-from corpustools.lint.structure import loader_problems
 from corpustools.model.corpus import SIDECAR_PARSE
 
 CODE = "CT002"

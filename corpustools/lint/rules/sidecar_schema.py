@@ -24,8 +24,8 @@ Example (a misspelt key):
 """
 
 from corpustools.lint.diagnostic import Severity
+from corpustools.lint.families.structure import loader_problems
 from corpustools.lint.fixes import unknown_key_fix
-from corpustools.lint.structure import loader_problems
 from corpustools.model.corpus import SIDECAR_SCHEMA
 
 CODE = "CT005"

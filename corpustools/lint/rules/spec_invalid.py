@@ -17,8 +17,8 @@ Example (`count` is not an integer):
 """
 
 from corpustools.lint.diagnostic import Severity
+from corpustools.lint.families.structure import loader_problems
 from corpustools.lint.fixes import LINE_ENDS_FIX, unknown_key_fix
-from corpustools.lint.structure import loader_problems
 from corpustools.model.corpus import SPEC_INVALID
 
 CODE = "CT003"

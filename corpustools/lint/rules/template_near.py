@@ -9,7 +9,7 @@ first of them with its score. Identical skeletons are CT701's.
 
 Why: the same template reuse as CT701, after the author changed an adverb or reordered a
 clause. The search blocks candidates by shared rare words and by length band
-(corpustools.lint.nearmatch), so it stays far below comparing every pair as the corpus grows.
+(corpustools.lint.families.nearmatch), so it stays far below comparing every pair as the corpus grows.
 
 Example (flagged, in two fixtures):
 
@@ -28,9 +28,9 @@ fixtures).
 from __future__ import annotations
 
 from corpustools.lint.diagnostic import Problem, Severity
-from corpustools.lint.labels import quoted
-from corpustools.lint.nearmatch import near_pairs
-from corpustools.lint.templates import Located, by_skeleton, elsewhere, similarity_options
+from corpustools.lint.families.labels import quoted
+from corpustools.lint.families.nearmatch import near_pairs
+from corpustools.lint.families.templates import Located, by_skeleton, elsewhere, similarity_options
 
 CODE = "CT702"
 NAME = "template-near"

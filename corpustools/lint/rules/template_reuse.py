@@ -1,6 +1,6 @@
 """Two fixtures share a sentence skeleton: one was written from the other's template.
 
-What: every turn sentence of every session is reduced to its skeleton (corpustools.lint.skeleton:
+What: every turn sentence of every session is reduced to its skeleton (corpustools.lint.families.skeleton:
 numbers, UUIDs, code spans, quoted strings, paths, file names, identifiers and capitalised names
 become `*`; the rest is normalized). Sentences shorter than `min_tokens` skeleton tokens (default
 8) or with fewer than `min_words` unmasked words (default 3) are stock phrases and do not count.
@@ -25,8 +25,8 @@ Example (flagged, in two fixtures):
 from __future__ import annotations
 
 from corpustools.lint.diagnostic import Problem, Severity
-from corpustools.lint.labels import quoted
-from corpustools.lint.templates import Located, by_skeleton, sentence_options
+from corpustools.lint.families.labels import quoted
+from corpustools.lint.families.templates import Located, by_skeleton, sentence_options
 
 CODE = "CT701"
 NAME = "template-reuse"

@@ -21,7 +21,7 @@ Example (flagged), where only the agent wrote "config:import":
 from __future__ import annotations
 
 from corpustools.lint.diagnostic import Problem, Severity
-from corpustools.lint.labels import entry_shown, normalized, point_name, points_with_turns, quoted
+from corpustools.lint.families.labels import entry_shown, normalized, point_name, points_with_turns, quoted
 from corpustools.model.contract import AGENT, SPEAKERS, USER
 from corpustools.model.normalize import contains_term
 

@@ -17,7 +17,7 @@ Example (flagged):
 from __future__ import annotations
 
 from corpustools.lint.diagnostic import Problem, Severity
-from corpustools.lint.labels import labelled_terms, quoted, term_words
+from corpustools.lint.families.labels import labelled_terms, quoted, term_words
 from corpustools.lint.options import Option
 
 CODE = "CT610"

@@ -16,8 +16,8 @@ Example (flagged):
 from __future__ import annotations
 
 from corpustools.lint.diagnostic import Problem, Severity
+from corpustools.lint.families.labels import labelled_terms, quoted
 from corpustools.lint.fixes import SAFE, Fix, set_term, term_at
-from corpustools.lint.labels import labelled_terms, quoted
 
 
 def _lowercase(ctx, problem):

@@ -23,8 +23,8 @@ from __future__ import annotations
 import re
 
 from corpustools.lint.diagnostic import Problem, Severity
+from corpustools.lint.families.labels import labelled_terms, quoted
 from corpustools.lint.fixes import SAFE, Fix, set_term, term_at
-from corpustools.lint.labels import labelled_terms, quoted
 from corpustools.model.normalize import normalize
 
 # An apostrophe inside a word, and the ones normalization drops (a word-final 's).

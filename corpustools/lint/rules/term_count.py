@@ -18,7 +18,7 @@ Example (flagged, one term):
 from __future__ import annotations
 
 from corpustools.lint.diagnostic import Problem, Severity
-from corpustools.lint.labels import labelled_points, point_name
+from corpustools.lint.families.labels import labelled_points, point_name
 from corpustools.lint.options import Option
 
 CODE = "CT604"

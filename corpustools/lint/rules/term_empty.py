@@ -16,8 +16,8 @@ Example (flagged):
 from __future__ import annotations
 
 from corpustools.lint.diagnostic import Problem, Severity
+from corpustools.lint.families.labels import labelled_terms, normalized, point_name, quoted
 from corpustools.lint.fixes import UNSAFE, Fix, drop_term, term_at
-from corpustools.lint.labels import labelled_terms, normalized, point_name, quoted
 
 
 def _drop(ctx, problem):

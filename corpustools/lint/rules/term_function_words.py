@@ -35,7 +35,7 @@ Example (flagged):
 from __future__ import annotations
 
 from corpustools.lint.diagnostic import Problem, Severity
-from corpustools.lint.labels import is_identifier, labelled_terms, quoted, term_words
+from corpustools.lint.families.labels import is_identifier, labelled_terms, quoted, term_words
 from corpustools.lint.options import Option
 from corpustools.model.normalize import normalize
 

@@ -17,7 +17,7 @@ Example (flagged):
 from __future__ import annotations
 
 from corpustools.lint.diagnostic import Problem, Severity
-from corpustools.lint.labels import labelled_terms, normalized, quoted
+from corpustools.lint.families.labels import labelled_terms, normalized, quoted
 from corpustools.lint.options import Option
 from corpustools.model.normalize import normalize
 

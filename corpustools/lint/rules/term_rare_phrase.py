@@ -18,7 +18,7 @@ Example (flagged), in a session that says "declared there first" once:
 from __future__ import annotations
 
 from corpustools.lint.diagnostic import Problem, Severity
-from corpustools.lint.labels import all_terms, normalized, points_with_turns, quoted, term_words
+from corpustools.lint.families.labels import all_terms, normalized, points_with_turns, quoted, term_words
 from corpustools.lint.options import Option
 
 CODE = "CT612"

@@ -21,7 +21,7 @@ Example (flagged), in a session that says "ILS location code" but never "branch 
 from __future__ import annotations
 
 from corpustools.lint.diagnostic import Severity
-from corpustools.lint.labels import entries_never_said
+from corpustools.lint.families.labels import entries_never_said
 
 CODE = "CT601"
 NAME = "term-unwinnable"

@@ -2,7 +2,7 @@
 
 Fixture sentences come from turns only (a sentence's position is where it starts in the session
 file; a turn's first line starts after its tag). The prompt is read whole — prose, its inline
-example transcripts and the text values of its JSON examples (see corpustools.lint.skeleton).
+example transcripts and the text values of its JSON examples (see corpustools.lint.families.skeleton).
 KB documents are read without their YAML frontmatter.
 """
 
@@ -14,9 +14,9 @@ from dataclasses import dataclass
 from corpustools.io.gcpause import gc_paused
 from corpustools.io.positions import Pos
 from corpustools.lint.context import CacheKey, LintContext
-from corpustools.lint.nearmatch import NearIndex
+from corpustools.lint.families.nearmatch import NearIndex
+from corpustools.lint.families.skeleton import Sentence, lines_sentences, strip_frontmatter, text_sentences
 from corpustools.lint.options import Option
-from corpustools.lint.skeleton import Sentence, lines_sentences, strip_frontmatter, text_sentences
 from corpustools.model.contract import EXPECT_EMPTY, USER
 from corpustools.model.prompt import TextSource
 from corpustools.model.session import Segment, Session

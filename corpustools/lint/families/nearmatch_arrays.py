@@ -25,8 +25,8 @@ from itertools import combinations
 
 import numpy as np
 
-from corpustools.lint.nearmatch import MAX_BLOCK, CandidatePairs, length_band, prefix_length
-from corpustools.lint.skeleton import MASK
+from corpustools.lint.families.nearmatch import MAX_BLOCK, CandidatePairs, length_band, prefix_length
+from corpustools.lint.families.skeleton import MASK
 
 # Keys are generated in chunks of about this many (8 bytes each), so the transient arrays of the
 # second pass stay small next to the one array of every key the first pass sorts.

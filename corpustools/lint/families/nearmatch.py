@@ -43,7 +43,7 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from corpustools.io.gcpause import gc_paused
-from corpustools.lint.skeleton import MASK
+from corpustools.lint.families.skeleton import MASK
 
 MAX_BLOCK = 64
 # From this many texts near_pairs searches on numpy arrays (nearmatch_arrays): below it, importing
@@ -197,7 +197,7 @@ def candidate_pairs_indexed(texts: Sequence[str], threshold: float) -> Candidate
 def candidate_pairs(texts: Sequence[str], threshold: float) -> CandidatePairs:
     """candidate_pairs_indexed(texts, threshold), on numpy arrays for ARRAYS_FROM texts or more."""
     if len(texts) >= ARRAYS_FROM:
-        from corpustools.lint import nearmatch_arrays
+        from corpustools.lint.families import nearmatch_arrays
 
         found = nearmatch_arrays.candidate_pairs(texts, threshold)
         if found is not None:
