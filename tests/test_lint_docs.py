@@ -13,9 +13,10 @@ from pathlib import Path
 import pytest
 
 import corpustools
-from corpustools.lint.docs import render, render_installed, rule_doc, rule_summary
+from corpustools.lint.docs import render, render_installed
 from corpustools.lint.options import Option
 from corpustools.lint.registry import RULE_MODULES, rule_modules
+from corpustools.lint.ruledoc import rule_doc, rule_summary
 
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "lint-rules.md"
 RULES_DIR = Path(__file__).resolve().parent.parent / "corpustools" / "lint" / "rules"
@@ -76,3 +77,11 @@ def test_the_docs_cannot_be_generated_without_a_registered_rule_module(tmp_path)
                             capture_output=True, text=True, timeout=120)
     assert result.returncode != 0 and result.stdout == ""
     assert "term_case" in result.stderr
+
+
+def test_the_generator_runs_as_a_module_without_a_warning(tmp_path):
+    """corpustools.lint does not import its docs generator, so `python -m corpustools.lint.docs` finds it
+    not yet imported: no runpy RuntimeWarning (here an error), and the docs on standard output."""
+    result = subprocess.run([sys.executable, "-W", "error", "-m", "corpustools.lint.docs"], cwd=tmp_path,
+                            capture_output=True, text=True, timeout=120)
+    assert (result.returncode, result.stderr) == (0, "") and result.stdout == render_installed()

@@ -16,8 +16,8 @@ import pytest
 
 from corpustools.cli import main
 from corpustools.io.paths import repository_root
-from corpustools.lint.docs import rule_body
 from corpustools.lint.registry import rule_modules
+from corpustools.lint.ruledoc import rule_body
 from corpustools.lint.secrets.redaction import redact_secrets
 
 SCHEMA = Path(__file__).parent / "data" / "sarif-schema-2.1.0.json"

@@ -23,11 +23,11 @@ uses. Everything else under corpustools.lint is internal; tests/test_layers.py h
 """
 
 from corpustools.lint.config import ConfigError, check_cli_ignore, expand_codes
-from corpustools.lint.docs import rule_doc, rule_fix_doc, rule_options
 from corpustools.lint.engine import LintRun, RuleCrash, Selection, exit_code, lint_paths
 from corpustools.lint.fixing import CorpusFixes, FixResult, format_diff, plan_paths, write_fixes
 from corpustools.lint.registry import rule_modules
 from corpustools.lint.report import FORMATTERS, LintReport, format_rule_list, notes
+from corpustools.lint.ruledoc import rule_doc, rule_fix_doc, rule_options
 from corpustools.lint.secrets.redaction import redact_secrets
 
 __all__ = [

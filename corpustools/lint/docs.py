@@ -1,17 +1,18 @@
-"""Rule documentation, from the rule modules themselves (their docstrings and declared data), so the
-docs cannot drift from the code. Regenerate docs/lint-rules.md with:
+"""docs/lint-rules.md, generated from the rule modules themselves (their docstrings and declared
+data, read by corpustools.lint.ruledoc), so the docs cannot drift from the code. Regenerate with:
 
     python -m corpustools.lint.docs docs/lint-rules.md
-"""
+
+Nothing imports this module but its own `python -m` run and its tests (corpustools.lint's
+__init__ does not: running it as a module must not find it already imported)."""
 
 from __future__ import annotations
 
-import inspect
 import sys
 from collections.abc import Sequence
 from types import ModuleType
 
-from corpustools.lint.options import literal
+from corpustools.lint.ruledoc import fix_kind, rule_body, rule_fix_doc, rule_options, rule_summary
 
 HEADER = """\
 # corpustools lint rules
@@ -77,50 +78,6 @@ place, only on the fixed lines (comments, key order, quoting, flow or block styl
 kept); a fix that cannot be made safely is skipped with a line saying why. The README's
 "Fixing findings" section says the rest.
 """
-
-
-def rule_doc(rule: ModuleType) -> str:
-    """The rule's docstring, dedented: its documentation."""
-    return inspect.cleandoc(rule.__doc__ or "").strip()
-
-
-def rule_summary(rule: ModuleType) -> str:
-    """The first line of the rule's docstring."""
-    doc = rule_doc(rule)
-    return doc.splitlines()[0].strip() if doc else ""
-
-
-def rule_options(rule: ModuleType) -> str:
-    """The rule's options, from its declared data: a Markdown list item holding one item each."""
-    if not rule.OPTIONS:
-        return "- options: none"
-    items = [f"\n  - `{option.name}` ({option.allowed()}; default `{literal(option.default)}`): {option.doc}"
-             for option in sorted(rule.OPTIONS, key=lambda option: option.name)]
-    return f"- options (under `lint: rules: {rule.CODE}:` in corpus.yaml):" + "".join(items)
-
-
-def fix_kind(rule: ModuleType) -> str:
-    """`safe`, `unsafe`, `safe, unsafe` (a rule with both kinds) or `` (no fix): for the rule table."""
-    from corpustools.lint.fixes import rule_fixes
-
-    return ", ".join(dict.fromkeys("safe" if fix.safe else "unsafe" for fix in rule_fixes(rule)))
-
-
-def rule_fix_doc(rule: ModuleType) -> str:
-    """Whether `lint --fix` fixes the rule's findings and how safely, from its declared FIXES: a
-    Markdown list item."""
-    from corpustools.lint.fixes import rule_fixes
-
-    fixes = rule_fixes(rule)
-    if not fixes:
-        return "- fix: none (`--fix` leaves its findings to you)"
-    items = [f"\n  - {'safe' if fix.safe else 'unsafe (only with `--unsafe-fixes`)'}: {fix.does}" for fix in fixes]
-    return "- fix (`corpustools lint --fix`):" + "".join(items)
-
-
-def rule_body(rule: ModuleType) -> str:
-    """The rule's documentation after its summary line (What / Why / Example)."""
-    return "\n".join(rule_doc(rule).splitlines()[1:]).strip()
 
 
 def render(rules: Sequence[ModuleType]) -> str:

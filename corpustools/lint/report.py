@@ -166,7 +166,7 @@ def artifact_uri(path: str) -> str:
 
 
 def _sarif_rule(rule: ModuleType) -> dict:
-    from corpustools.lint.docs import rule_body, rule_summary
+    from corpustools.lint.ruledoc import rule_body, rule_summary
 
     # The documentation passes through the same redaction as every diagnostic: an example key in
     # it is cut too (no SARIF log carries a whole credential-shaped token).
@@ -229,7 +229,7 @@ def format_statistics(diagnostics: Sequence[Diagnostic]) -> str:
 
 
 def format_rule_list(rules: Sequence[ModuleType]) -> str:
-    from corpustools.lint.docs import rule_summary
+    from corpustools.lint.ruledoc import rule_summary
 
     lines = []
     width = max((len(rule.NAME) for rule in rules), default=0)  # names line up, however long
