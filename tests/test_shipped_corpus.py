@@ -26,7 +26,8 @@ CALIBRATION = f"{CORPUS}/calibration"
 # The sessions never changed, so each is scored under the current labels; the latest round is the
 # baseline RESULTS.md compares.
 RUNS_BY_VERSION = {1: ("v5-run1", "v5-run2", "v8-run1"), 2: ("v5-run3", "v8-run2"),
-                   3: ("v5-run4", "v5-run5", "v8-run3", "v8-run4"), 4: ("v5-run6", "v5-run7", "v8-run5", "v8-run6")}
+                   3: ("v5-run4", "v5-run5", "v8-run3", "v8-run4"), 4: ("v5-run6", "v5-run7", "v8-run5", "v8-run6"),
+                   5: ("v5-run8", "v8-run7")}
 BASELINE = RUNS_BY_VERSION[4]
 ALL_RUNS = tuple(f"{RUNS_DIR}/{run}" for runs in RUNS_BY_VERSION.values() for run in runs)
 HELD_OUT_V4 = f"{CALIBRATION}/held-out-corpus-v4"
