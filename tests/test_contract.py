@@ -7,6 +7,7 @@ CUSTOMER/AGENT."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -412,6 +413,26 @@ def test_a_worksheet_shows_each_item_as_the_contract_declares_it_and_calibrates(
     assert run(capsys, "validate", "adjudication", "judged.yaml")[0] == 0
     code, out, _ = run(capsys, "calibrate", "c", "gold", "--verdicts", "judged.yaml", "--format", "markdown")
     assert code == 0 and "**Fixture verdicts agree on 2/2**" in out and "proposals 1/1" in out
+
+
+def test_a_worksheet_shows_the_results_pinned_fields_so_a_judge_can_check_them(capsys, tmp_path):
+    # without the output schema, so that a string "false" and a missing priority still read
+    write_triage("c", {"corpus.yaml": SPEC.replace("  schema: output.schema.json\n", ""), "output.schema.json": None})
+    outage = {key: value for key, value in GOLD[OUTAGE].items() if key != "priority"}  # no priority at all
+    write_run("run", {BILLING: {**GOLD[BILLING], "escalate": "false"}, OUTAGE: outage})
+    assert run(capsys, "adjudicate", "c", "run", "--out", "ws.yaml")[0] == 0
+    sheet = (tmp_path / "ws.yaml").read_text()
+    # JSON values, so a judge tells the string "false" from the boolean, and a missing answer is said
+    assert ('    fields:\n      "/queue": "billing"\n      "/priority": "normal"\n      "/escalate": "false"\n'
+            '    points:\n') in sheet
+    assert '      "/priority": null  # absent from the result\n      "/escalate": true\n' in sheet
+    assert run(capsys, "validate", "adjudication", "ws.yaml")[1].count("fields") == 0  # only its blanks are wrong
+
+
+def test_a_worksheet_of_the_built_in_contract_has_no_fields_block(capsys, tmp_path):
+    shipped = Path(__file__).resolve().parents[1] / "fixtures" / "prompt-eval"
+    assert run(capsys, "adjudicate", shipped, shipped / "runs" / "v5-run6", "--out", "ws.yaml")[0] == 0
+    assert "    fields:" not in (tmp_path / "ws.yaml").read_text()
 
 
 def test_a_blank_answer_is_empty_whatever_empty_declares(capsys):

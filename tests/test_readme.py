@@ -1,7 +1,8 @@
 """The README's Commands table: every example runs as printed, from the top of a copy of this
 repository (the shipped corpus and the authoring record), and exits 0. `my-prompt.md`, which the
 README says stands for the user's prompt, is the one file the test writes first. The README's
-other snippets are run by tests/test_shipped_corpus.py (the first two commands) and
+other snippets are run by tests/test_shipped_corpus.py (the first two commands), the test below
+(the "Your own prompt" commands) and
 tests/test_precommit.py (the pre-commit hook)."""
 
 from __future__ import annotations
@@ -53,6 +54,20 @@ def test_every_commands_table_example_runs_as_printed(example, clone, monkeypatc
     captured = capsys.readouterr()
     assert code == 0, captured.out[-2000:] + captured.err
     assert captured.out or captured.err.splitlines()[-1].startswith("wrote ")  # it printed or wrote something
+
+
+def test_the_own_prompt_snippet_runs_as_printed(tmp_path, monkeypatch, capsys):
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("## Your own prompt"):]
+    block = re.search(r"```sh\n(.*?)```", section, re.DOTALL)
+    assert block is not None
+    shutil.copytree(ROOT / "fixtures" / "ticket-triage", tmp_path / "fixtures" / "ticket-triage")
+    monkeypatch.chdir(tmp_path)
+    for line in block.group(1).splitlines():
+        assert main(shlex.split(line)[1:]) == 0, capsys.readouterr()
+    out = capsys.readouterr().out
+    assert out.rstrip().splitlines()[-1].startswith("16/16 fixtures passed")  # the triage run's verdict, last
+    assert main(["lint", "--strict", "my-triage"]) == 0  # the scaffold lints clean
 
 
 CONCEPTS = ("fixture", "session", "sidecar", "expected point", "optional point", "phantom", "gate accuracy", "run",

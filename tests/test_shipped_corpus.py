@@ -26,10 +26,12 @@ CALIBRATION = f"{CORPUS}/calibration"
 # The sessions never changed, so each is scored under the current labels; the latest round is the
 # baseline RESULTS.md compares.
 RUNS_BY_VERSION = {1: ("v5-run1", "v5-run2", "v8-run1"), 2: ("v5-run3", "v8-run2"),
-                   3: ("v5-run4", "v5-run5", "v8-run3", "v8-run4"), 4: ("v5-run6", "v5-run7", "v8-run5", "v8-run6")}
+                   3: ("v5-run4", "v5-run5", "v8-run3", "v8-run4"), 4: ("v5-run6", "v5-run7", "v8-run5", "v8-run6"),
+                   5: ("v5-run8", "v8-run7")}
 BASELINE = RUNS_BY_VERSION[4]
 ALL_RUNS = tuple(f"{RUNS_DIR}/{run}" for runs in RUNS_BY_VERSION.values() for run in runs)
 HELD_OUT_V4 = f"{CALIBRATION}/held-out-corpus-v4"
+TRIAGE = "fixtures/ticket-triage"
 
 
 def _pairs(folder: str, runs: tuple[str, ...], worksheets: str) -> list[str]:
@@ -56,6 +58,10 @@ REPORTS = {
         "compare", CORPUS, *(a for run in ALL_RUNS if "/v5-" in run for a in ("--base", run)),
         *(a for run in ALL_RUNS if "/v8-" in run for a in ("--candidate", run)), *MARKDOWN],
     f"{HELD_OUT_V4}/calibration.md": ["calibrate", CORPUS, *_pairs(RUNS_DIR, BASELINE, HELD_OUT_V4), *MARKDOWN],
+    # the second shipped corpus, whose answer is a classification (a declared output contract)
+    f"{TRIAGE}/runs/v1-run1/report.md": ["score", TRIAGE, f"{TRIAGE}/runs/v1-run1", *MARKDOWN],
+    f"{TRIAGE}/calibration/calibration.md": ["calibrate", TRIAGE, *_pairs(f"{TRIAGE}/runs", ("v1-run1",),
+                                                                          f"{TRIAGE}/calibration"), *MARKDOWN],
 }
 AT_FREEZE = (f"{CALIBRATION}/held-out-corpus-v3/calibration-at-freeze.md", f"{HELD_OUT_V4}/calibration-at-freeze.md")
 

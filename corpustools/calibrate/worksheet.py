@@ -1,7 +1,9 @@
 """The adjudication worksheet: one run's outputs laid out for a human judge, with blank answers.
 
-The worksheet shows each fixture's session path, the sidecar's notes, each point's id, list, type
-and one-sentence notes, and every proposal (item) in full: the fields the output contract shows
+The worksheet shows each fixture's session path, the sidecar's notes, the result's value at each
+field pointer the output contract declares (`output.fields`: what a sidecar's expected_fields
+pins, so a judge can check queue or priority too), each point's id, list, type and one-sentence
+notes, and every proposal (item) in full: the fields the output contract shows
 (corpustools.model.contract). It never shows the scorer's verdicts, and by
 default not the match terms either: a judge who sees them anchors on them. The format (version 1)
 is documented in docs/calibration.md; `corpustools schema adjudication` is the schema of a
@@ -19,7 +21,7 @@ from corpustools.io.layout import SESSION_SUFFIX, SESSIONS_DIR
 from corpustools.io.positions import Pos
 from corpustools.io.yamlwrite import flow_scalar, inline_scalar, scalar_lines
 from corpustools.manifest import RunManifest
-from corpustools.model.contract import DEFAULT, TEXT_FIELD, Contract, Item
+from corpustools.model.contract import ABSENT, DEFAULT, TEXT_FIELD, Contract, Item
 from corpustools.model.sidecar import Sidecar
 from corpustools.score.results import ResultFile, read_run_folder
 from corpustools.score.scoring import LoadedCorpus
@@ -78,6 +80,7 @@ class WorksheetFixture:
     session: str | None  # the session file relative to the corpus, None when there is none
     result: ResultFile
     proposals: tuple[Item, ...]
+    fields: tuple[tuple[str, object], ...] = ()  # (pointer, the result's value or ABSENT), per declared field
 
 
 @dataclass(frozen=True)
@@ -104,7 +107,10 @@ def build_worksheet(loaded: LoadedCorpus, folder: str, *, shows_terms: bool = Fa
         session = (f"{SESSIONS_DIR}/{fixture_id}{SESSION_SUFFIX}" if fixture_id in corpus.session_paths else None)
         result = run.results[fixture_id]
         proposals = result.answer.items if result.answer is not None else ()
-        fixtures.append(WorksheetFixture(fixture_id, sidecar, category.expect if category else None, session, result, proposals))
+        fields = tuple((pointer, result.answer.fields.get(pointer, ABSENT)) for pointer in loaded.contract.fields
+                       ) if result.answer is not None else ()
+        fixtures.append(WorksheetFixture(fixture_id, sidecar, category.expect if category else None, session, result,
+                                         proposals, fields))
     corpus_id = {"name": info.name, "version": info.version, "sha256": info.sha256}
     return Worksheet(corpus_id, folder, prompt_identity(run.manifest), shows_terms, tuple(fixtures),
                      tuple(skipped))
@@ -159,6 +165,18 @@ def _proposal_lines(proposal: Item) -> list[str]:
     return lines + [_answer(PROPOSAL_ANSWER[0], PROPOSAL_ANSWER[1], 8)]
 
 
+def _field_lines(fields: tuple[tuple[str, object], ...]) -> list[str]:
+    """The result's answer at each declared field pointer, as JSON (which YAML reads back as the
+    same value): `true` is a boolean, `"true"` a string; a pointer the result lacks is null, said."""
+    if not fields:
+        return []
+    lines = ["    fields:"]
+    for pointer, value in fields:
+        shown = "null  # absent from the result" if value is ABSENT else json.dumps(value, ensure_ascii=False)
+        lines.append(f"      {inline_scalar(pointer)}: {shown}")
+    return lines
+
+
 def _fixture_lines(fixture: WorksheetFixture, shows_terms: bool) -> list[str]:
     sidecar, result = fixture.sidecar, fixture.result
     lines = [f"  - fixture_id: {inline_scalar(fixture.fixture_id)}"]
@@ -170,6 +188,7 @@ def _fixture_lines(fixture: WorksheetFixture, shows_terms: bool) -> list[str]:
     if result.error:
         lines += scalar_lines("result_error", result.error, 4)
     lines += scalar_lines("notes", sidecar.notes, 4)
+    lines += _field_lines(fixture.fields)
     points = sidecar.all_points
     lines.append("    points:" + ("" if points else " []"))
     for point in points:
@@ -217,7 +236,7 @@ def first_answer(data) -> tuple | None:
 # The keys adjudicate writes, by level; anything else in an existing worksheet is a judge's edit.
 _TOP_KEYS = frozenset({"worksheet_version", "corpus", "run", "shows_terms", "fixtures"})
 _FIXTURE_KEYS = frozenset({"fixture_id", "category", "expect", "session", "result_sha256", "result_status",
-                           "result_error", "notes", "points", "proposals", "task_detail_leak", "verdict", "why"})
+                           "result_error", "notes", "fields", "points", "proposals", "task_detail_leak", "verdict", "why"})
 _POINT_KEYS = frozenset({"id", "list", "type", "notes", "must_match_all", "must_not_match", "captured"})
 
 
