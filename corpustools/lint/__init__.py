@@ -16,7 +16,8 @@ example), and yields `Problem`s from a `check(ctx, options)` generator; `options
 declared option, already checked and defaulted (`options.threshold`). Rules never print and never
 decide their own severity: the engine stamps code, name and the configured severity onto each
 Problem to make a `Diagnostic`, and the reporters format Diagnostics. Adding a rule is one module,
-an import and an entry in `registry.RULE_MODULES`, and its tests.
+one row in `registry.REGISTERED` (its code, name, module and whether it is suppressible: what lint
+knows of it before importing it), and its tests.
 
 The names below are lint's public API: what `corpustools.commands.lint` (and any other caller)
 uses. Everything else under corpustools.lint is internal; tests/test_layers.py holds commands to it.
