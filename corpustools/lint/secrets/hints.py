@@ -1,7 +1,9 @@
 """Hints: where in a whole file's text a finder may find something, so that the scan runs the finder
 only on those lines (scan.candidate_lines). A hint, given the text, returns a search: offset -> the
 first offset at or after it that it points at, or -1. Each finder's hint must point at every line
-where the finder could find anything; it may point at more."""
+where the finder could find anything; it may point at more. The text a hint is given is many files
+joined by newlines (scan.Batch): a hint must not depend on where the text starts or ends (no `^`,
+`$`, no lookbehind at its start), nor match across a newline."""
 
 from __future__ import annotations
 
