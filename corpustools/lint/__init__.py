@@ -23,13 +23,30 @@ The names below are lint's public API: what `corpustools.commands.lint` (and any
 uses. Everything else under corpustools.lint is internal; tests/test_layers.py holds commands to it.
 """
 
+from typing import TYPE_CHECKING
+
 from corpustools.lint.config import ConfigError, check_cli_ignore, expand_codes
 from corpustools.lint.engine import LintRun, RuleCrash, Selection, exit_code, lint_paths
-from corpustools.lint.fixing import CorpusFixes, FixResult, format_diff, plan_paths, write_fixes
 from corpustools.lint.registry import rule_modules
 from corpustools.lint.report import FORMATTERS, LintReport, format_rule_list, notes
 from corpustools.lint.ruledoc import rule_doc, rule_fix_doc, rule_options
 from corpustools.lint.secrets.redaction import redact_secrets
+
+if TYPE_CHECKING:
+    from corpustools.lint.fixing import CorpusFixes, FixResult, format_diff, plan_paths, write_fixes
+
+# --fix and --diff only: lint.fixing (and the round-trip YAML editor behind it) is imported when one
+# of its names is first used, so a plain lint does not pay for it.
+_FIXING = frozenset({"CorpusFixes", "FixResult", "format_diff", "plan_paths", "write_fixes"})
+
+
+def __getattr__(name: str):
+    if name in _FIXING:
+        from corpustools.lint import fixing
+
+        return getattr(fixing, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
     "FORMATTERS", "ConfigError", "CorpusFixes", "FixResult", "LintReport", "LintRun", "RuleCrash", "Selection",

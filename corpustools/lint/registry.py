@@ -101,8 +101,8 @@ class LazyRule(ModuleType):
     def __getattr__(self, attribute: str):
         return getattr(self.loaded(), attribute)
 
-    @property  # type: ignore[override]  # read from the module, like every attribute but the row's
-    def __doc__(self) -> str | None:
+    @property  # read from the module, like every attribute but the row's
+    def __doc__(self) -> str | None:  # type: ignore[override]
         return self.loaded().__doc__
 
 

@@ -409,7 +409,9 @@ def _batch(files: Sequence[ScannedFile]) -> Batch:
 
 
 def _batches(context) -> tuple[Batch, ...]:
-    batches, current, size = [], [], 0
+    batches: list[Batch] = []
+    current: list[ScannedFile] = []
+    size = 0
     for file in scanned_files(context):
         if current and size + len(file.folded) + len(file.view_text) > BATCH_CHARS:
             batches.append(_batch(current))
