@@ -408,29 +408,24 @@ def _batch(files: Sequence[ScannedFile]) -> Batch:
     return Batch(tuple(files), "\n".join(folded), "\n".join(views), _first_lines(folded), _first_lines(views))
 
 
-def _batches(context) -> tuple[Batch, ...]:
-    """The scanned files in batches of about BATCH_CHARS; the files whose texts are all ASCII apart
-    from the others, so that one wide character does not make a whole batch a string of 2 or 4
-    bytes a character (searched slower, and twice or four times the memory)."""
-    files = scanned_files(context)
+def _batches(files: Sequence[ScannedFile]) -> Iterator[Batch]:
+    """`files` in batches of about BATCH_CHARS, made one at a time (a batch is a copy of its files'
+    texts: only one is alive at once); the files whose texts are all ASCII apart from the others,
+    so that one wide character does not make a whole batch a string of 2 or 4 bytes a character
+    (searched slower, and twice or four times the memory)."""
     narrow = [file for file in files if file.folded.isascii() and file.view_text.isascii()]
     wide = [file for file in files if not (file.folded.isascii() and file.view_text.isascii())]
-    batches: list[Batch] = []
     for group in (narrow, wide):
         current: list[ScannedFile] = []
         size = 0
         for file in group:
             if current and size + len(file.folded) + len(file.view_text) > BATCH_CHARS:
-                batches.append(_batch(current))
+                yield _batch(current)
                 current, size = [], 0
             current.append(file)
             size += len(file.folded) + len(file.view_text)
         if current:
-            batches.append(_batch(current))
-    return tuple(batches)
-
-
-BATCHES: CacheKey[tuple[Batch, ...]] = CacheKey("secrets.batches")
+            yield _batch(current)
 
 
 def _by_file(lines: Iterable[tuple[int, str]], firsts: Sequence[int]) -> dict[int, list[tuple[int, str]]]:
@@ -442,16 +437,18 @@ def _by_file(lines: Iterable[tuple[int, str]], firsts: Sequence[int]) -> dict[in
     return by_file
 
 
-def scan(ctx, finder: LineFinder, hint: Hint | None = None) -> Iterator[Located]:
-    """Run `finder` over every view of every scanned file (the folded lines `hint` points at, and
-    each other View it points at); yield each finding once, at its original line and column."""
-    for batch in ctx.cached(BATCHES, _batches):
-        folded = _by_file(candidate_lines(batch.folded, hint), batch.folded_first)
-        views = _by_file(candidate_lines(batch.views, hint), batch.views_first)
-        for index, file in enumerate(batch.files):
-            for number, start, _end, message, text in _spots(file, finder, folded.get(index, ()),
-                                                             views.get(index, ())):
-                yield Located(Pos(file.path, number, start + 1 if number else 0), message, text)
+def scan(ctx, finders: Mapping[str, tuple[LineFinder, Hint | None]]) -> Iterator[tuple[str, Located]]:
+    """Run each finder over every view of every scanned file (the folded lines its hint points
+    at, and each other View it points at); yield (its key in `finders`, finding) once per finding,
+    at the finding's original line and column. Batch by batch, every finder on each."""
+    for batch in _batches(scanned_files(ctx)):
+        for key, (finder, hint) in finders.items():
+            folded = _by_file(candidate_lines(batch.folded, hint), batch.folded_first)
+            views = _by_file(candidate_lines(batch.views, hint), batch.views_first)
+            for index, file in enumerate(batch.files):
+                for number, start, _end, message, text in _spots(file, finder, folded.get(index, ()),
+                                                                 views.get(index, ())):
+                    yield key, Located(Pos(file.path, number, start + 1 if number else 0), message, text)
 
 
 def spans(text: str, finder: LineFinder, hint: Hint | None = None) -> list[tuple[int, int]]:
