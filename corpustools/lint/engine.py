@@ -157,7 +157,7 @@ def lint_target(target: Target, rules: list[ModuleType], selection: Selection,
 
 
 def lint_paths(paths: list[str], rules: list[ModuleType], selection: Selection,
-               after_load: Callable[[], None] | None = None, skip_outside: bool = False,
+               after_load: Callable[[], None] | None = None, *, skip_outside: bool = False,
                whole_corpus: bool = False, staged: list[str] | None = None) -> LintRun:
     """Lint what `paths` (and `staged` names) name (see resolve_targets); diagnostics of all corpora,
     sorted together."""
@@ -172,7 +172,7 @@ def lint_paths(paths: list[str], rules: list[ModuleType], selection: Selection,
     return LintRun(tuple(sorted(diagnostics)), tuple(crashes), fixtures)
 
 
-def exit_code(run: LintRun, strict: bool = False) -> int:
+def exit_code(run: LintRun, *, strict: bool = False) -> int:
     if run.crashes:
         return 2
     failing = (Severity.ERROR, Severity.WARNING) if strict else (Severity.ERROR,)
