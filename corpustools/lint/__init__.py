@@ -22,8 +22,8 @@ The names below are lint's public API: what `corpustools.commands.lint` (and any
 uses. Everything else under corpustools.lint is internal; tests/test_layers.py holds commands to it.
 """
 
-from corpustools.lint.config import ConfigError, check_cli_ignore, expand_codes
-from corpustools.lint.engine import LintRun, RuleCrash, Selection, exit_code, lint_paths
+from corpustools.lint.config import ConfigError
+from corpustools.lint.engine import LintRun, RuleCrash, Selection, choose, exit_code, lint_paths
 from corpustools.lint.fixing import CorpusFixes, FixResult, format_diff, plan_paths, write_fixes
 from corpustools.lint.registry import rule_modules
 from corpustools.lint.report import FORMATTERS, LintReport, format_rule_list, notes
@@ -32,6 +32,6 @@ from corpustools.lint.secrets.redaction import redact_secrets
 
 __all__ = [
     "FORMATTERS", "ConfigError", "CorpusFixes", "FixResult", "LintReport", "LintRun", "RuleCrash", "Selection",
-    "check_cli_ignore", "exit_code", "expand_codes", "format_diff", "format_rule_list", "lint_paths", "notes",
+    "choose", "exit_code", "format_diff", "format_rule_list", "lint_paths", "notes",
     "plan_paths", "redact_secrets", "rule_doc", "rule_fix_doc", "rule_modules", "rule_options", "write_fixes",
 ]
