@@ -86,7 +86,7 @@ class _Builder:
     def say(self, *words: str) -> None:
         self.words.extend(w for w in words if w)
 
-    def noun_phrase(self, subject: bool = False) -> None:
+    def noun_phrase(self, *, subject: bool = False) -> None:
         """A noun phrase; as a `subject` it is singular (the verb that follows agrees with it)."""
         rng = self.rng
         roll = rng.random()

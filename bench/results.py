@@ -28,7 +28,7 @@ LINKS = ("depends on", "must agree with", "is read before", "travels with", "is 
 TAILS = ("in step", "aligned", "together", "consistent", "in that order", "side by side")
 
 
-def outcome(rng: random.Random, expect_empty: bool) -> str:
+def outcome(rng: random.Random, *, expect_empty: bool) -> str:
     mix = MIX_EMPTY if expect_empty else MIX
     return rng.choices([name for name, _ in mix], weights=[weight for _, weight in mix])[0]
 
@@ -75,7 +75,7 @@ def unrelated_terms(rng: random.Random, pool: list[str], labels: list[str]) -> l
 
 def make_result(rng: random.Random, sidecar: dict, agent_phrases: list[str]) -> bytes | None:
     points = sidecar["expected_points"]
-    kind = outcome(rng, not points)
+    kind = outcome(rng, expect_empty=not points)
     if kind == "missing":
         return None
     output: dict = {"practice": [], "map": []}

@@ -109,7 +109,7 @@ def executable(name: str) -> str | None:
     return beside if os.access(beside, os.X_OK) else shutil.which(name)
 
 
-def commands(include_reference: bool, corpus: str = "corpus",
+def commands(*, include_reference: bool, corpus: str = "corpus",
              results: str = "results") -> tuple[dict[str, list[str]], list[str]]:
     """tool -> argv (run in the output folder, or the repository for the shipped corpus), and a note
     for each tool that is skipped."""
@@ -326,7 +326,7 @@ def main(argv: list[str] | None = None) -> int:
                         f"{BEGIN!r} and {END!r} lines (docs/performance.md)")
     args = parser.parse_args(argv)
     sizes = [int(size) for size in args.sizes.split(",") if size.strip()]
-    tools, notes = commands(not args.no_reference)
+    tools, notes = commands(include_reference=not args.no_reference)
     root = args.keep or tempfile.mkdtemp(prefix="corpustools-bench-")
     machine_lines = machine()
     timings: list[Timing] = []
@@ -347,7 +347,7 @@ def main(argv: list[str] | None = None) -> int:
         return args.repeat_large if args.repeat_large and n >= 10_000 else args.repeat
 
     if not args.no_shipped:
-        shipped_tools, _ = commands(not args.no_reference, "fixtures/prompt-eval", SHIPPED_RUN)
+        shipped_tools, _ = commands(include_reference=not args.no_reference, corpus="fixtures/prompt-eval", results=SHIPPED_RUN)
         for tool, command in shipped_tools.items():
             measure(tool, SHIPPED, command, REPO, repeats(tool, SHIPPED))
         with tempfile.TemporaryDirectory(prefix="corpustools-hook-") as workdir:

@@ -86,7 +86,7 @@ class _Output:
     `escaped`: every line written passes through `printable` (standard error: messages quote
     names and values from files, which must not move the cursor or ring the bell)."""
 
-    def __init__(self, stream, escaped: bool = False):
+    def __init__(self, stream, *, escaped: bool = False):
         self._stream = stream
         self.closed_by_reader = stream is None
         self._escaped = escaped
@@ -128,14 +128,14 @@ class _Output:
         return getattr(self._stream, name)
 
 
-def _utf8(stream, escaped: bool = False):
+def _utf8(stream, *, escaped: bool = False):
     reconfigure = getattr(stream, "reconfigure", None)
     if reconfigure is not None:
         try:
             reconfigure(encoding="utf-8", errors="replace")
         except (ValueError, OSError):
             pass
-    return _Output(stream, escaped)
+    return _Output(stream, escaped=escaped)
 
 
 def file_read_as_option(argv: list[str]) -> str | None:

@@ -70,7 +70,7 @@ CLIPPED = """() => {
 class Visit:
     """A page opened offline; every request and console error it causes is recorded."""
 
-    def __init__(self, browser, path: Path, javascript: bool = True, width: int = 1100, height: int = 800):
+    def __init__(self, browser, path: Path, *, javascript: bool = True, width: int = 1100, height: int = 800):
         self.context = browser.new_context(offline=True, java_script_enabled=javascript,
                                            viewport={"width": width, "height": height})
         self.requests: list[str] = []
@@ -97,8 +97,8 @@ class Visit:
 def visit(browser):
     opened = []
 
-    def open_page(path, javascript=True, width=1100, height=800):
-        opened.append(Visit(browser, path, javascript, width, height))
+    def open_page(path, *, javascript=True, width=1100, height=800):
+        opened.append(Visit(browser, path, javascript=javascript, width=width, height=height))
         return opened[-1]
 
     yield open_page

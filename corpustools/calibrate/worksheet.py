@@ -141,7 +141,7 @@ def _mapping(key: str, values: dict | None, indent: int) -> list[str]:
     return lines
 
 
-def _point_lines(point, shows_terms: bool) -> list[str]:
+def _point_lines(point, *, shows_terms: bool) -> list[str]:
     lines = [f"      - id: {inline_scalar(point.id)}",
              f"        list: {OPTIONAL_LIST if point.optional else EXPECTED_LIST}",
              f"        type: {point.type}"]
@@ -177,7 +177,7 @@ def _field_lines(fields: tuple[tuple[str, object], ...]) -> list[str]:
     return lines
 
 
-def _fixture_lines(fixture: WorksheetFixture, shows_terms: bool) -> list[str]:
+def _fixture_lines(fixture: WorksheetFixture, *, shows_terms: bool) -> list[str]:
     sidecar, result = fixture.sidecar, fixture.result
     lines = [f"  - fixture_id: {inline_scalar(fixture.fixture_id)}"]
     lines += scalar_lines("category", sidecar.category, 4)
@@ -192,7 +192,7 @@ def _fixture_lines(fixture: WorksheetFixture, shows_terms: bool) -> list[str]:
     points = sidecar.all_points
     lines.append("    points:" + ("" if points else " []"))
     for point in points:
-        lines += _point_lines(point, shows_terms)
+        lines += _point_lines(point, shows_terms=shows_terms)
     lines.append("    proposals:" + ("" if fixture.proposals else " []"))
     for proposal in fixture.proposals:
         lines += _proposal_lines(proposal)
@@ -208,7 +208,7 @@ def worksheet_yaml(sheet: Worksheet) -> str:
     lines.append(f"shows_terms: {'true' if sheet.shows_terms else 'false'}")
     lines.append("fixtures:" + ("" if sheet.fixtures else " []"))
     for fixture in sheet.fixtures:
-        lines += _fixture_lines(fixture, sheet.shows_terms)
+        lines += _fixture_lines(fixture, shows_terms=sheet.shows_terms)
     return "\n".join(lines) + "\n"
 
 

@@ -163,10 +163,7 @@ def run(args, out, err) -> int:
     wrong = _usage_of_fix(args)
     if wrong:
         raise UsageError(wrong)
-    select = lint.expand_codes(args.select, rules, option="--select") if args.select else None
-    ignore = lint.expand_codes(args.ignore, rules, option="--ignore") if args.ignore else frozenset()
-    lint.check_cli_ignore(ignore, rules)
-    selection = lint.Selection(select, ignore, args.prompt, args.kb)
+    selection = lint.choose(rules, select=args.select, ignore=args.ignore, prompt=args.prompt, kb=args.kb)
     staged = staged_paths() if args.staged else None
     fixes = None
     if args.fix or args.diff:

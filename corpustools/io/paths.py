@@ -13,6 +13,13 @@ def display_path(path: str, cwd: str | None = None) -> str:
     return relative.replace(os.sep, "/")
 
 
+def given_path(path: str) -> str:
+    """`path` as the caller gave it, tidied (no `./`, no `a/..`) and with forward slashes: how the
+    engine names a file in what it finds. Never relative to the working folder: which folder a
+    report is read from is the reporters' business (display_path), not the engine's."""
+    return os.path.normpath(path).replace(os.sep, "/")
+
+
 def enclosing_repository(path: str) -> str | None:
     """The nearest ancestor-or-self folder of `path` holding `.git` (a folder, or the file a
     worktree or submodule has), absolute; None outside any repository. No subprocess: git need

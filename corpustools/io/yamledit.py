@@ -74,7 +74,7 @@ def nodes(text: str) -> dict[KeyPath, Node]:
     stack: list[list] = []
     last_end = 0
     try:
-        for event in _events(text, True):
+        for event in _events(text, libyaml=True):
             kind = type(event)
             if kind in (yaml.ScalarEvent, yaml.AliasEvent, yaml.MappingStartEvent, yaml.SequenceStartEvent):
                 key_span: tuple[int, int, bool] = (-1, -1, False)

@@ -141,7 +141,7 @@ def _scalar(event) -> Any:
 
 # --- composing parser events into plain data ---------------------------------------------------
 
-def _events(text: str, libyaml: bool):
+def _events(text: str, *, libyaml: bool):
     """The parser events of `text`, from libyaml or from PyYAML's pure-Python parser."""
     import yaml
 
@@ -363,11 +363,11 @@ def parse_yaml(text: str, path: str, *, line_offset: int = 0, libyaml: bool = Tr
 
     composer = _Composer(line_offset)
     try:
-        data = composer.compose(_events(text, libyaml))
+        data = composer.compose(_events(text, libyaml=libyaml))
     except _Refused as err:
         raise InputError(at(err.mark), err.message) from None
     except yaml.reader.ReaderError as err:  # a control character: only an offset is known
-        at_char = _char_offset(text, int(err.position or 0), libyaml and yaml.__with_libyaml__)
+        at_char = _char_offset(text, int(err.position or 0), in_bytes=libyaml and yaml.__with_libyaml__)
         line = text.count("\n", 0, at_char) + 1 + line_offset
         col = at_char - (text.rfind("\n", 0, at_char) + 1) + 1
         char = f"U+{err.character:04X}" if isinstance(err.character, int) else repr(err.character)
@@ -412,7 +412,7 @@ def _quote_hint(text: str, line: int) -> str:
     return f"; quote the value of {key!r}, which holds ': ' ({key}: \"{quoted}\")"
 
 
-def _char_offset(text: str, offset: int, in_bytes: bool) -> int:
+def _char_offset(text: str, offset: int, *, in_bytes: bool) -> int:
     """libyaml counts its error offset in UTF-8 bytes, the pure-Python reader in characters."""
     if not in_bytes:
         return max(0, min(offset, len(text)))
@@ -434,7 +434,7 @@ def folded_quoted_scalars(text: str) -> list[tuple[int, int, str]]:
 
     found = []
     try:
-        for event in _events(text, True):
+        for event in _events(text, libyaml=True):
             start, end = event.start_mark, event.end_mark
             if type(event) is yaml.ScalarEvent and event.style == '"' and start and end and start.line != end.line:
                 found.append((start.line, start.column, event.value))

@@ -25,8 +25,8 @@ uses. Everything else under corpustools.lint is internal; tests/test_layers.py h
 
 from typing import TYPE_CHECKING
 
-from corpustools.lint.config import ConfigError, check_cli_ignore, expand_codes
-from corpustools.lint.engine import LintRun, RuleCrash, Selection, exit_code, lint_paths
+from corpustools.lint.config import ConfigError
+from corpustools.lint.engine import LintRun, RuleCrash, Selection, choose, exit_code, lint_paths
 from corpustools.lint.registry import rule_modules
 from corpustools.lint.report import FORMATTERS, LintReport, format_rule_list, notes
 from corpustools.lint.ruledoc import rule_doc, rule_fix_doc, rule_options
@@ -50,6 +50,6 @@ def __getattr__(name: str):
 
 __all__ = [
     "FORMATTERS", "ConfigError", "CorpusFixes", "FixResult", "LintReport", "LintRun", "RuleCrash", "Selection",
-    "check_cli_ignore", "exit_code", "expand_codes", "format_diff", "format_rule_list", "lint_paths", "notes",
+    "choose", "exit_code", "format_diff", "format_rule_list", "lint_paths", "notes",
     "plan_paths", "redact_secrets", "rule_doc", "rule_fix_doc", "rule_modules", "rule_options", "write_fixes",
 ]

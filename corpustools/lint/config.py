@@ -104,11 +104,12 @@ def expand_codes(text: str, rules: list[ModuleType], *, option: str) -> frozense
     return frozenset(codes)
 
 
-def check_cli_ignore(codes: frozenset[str], rules: list[ModuleType]) -> None:
+def check_cli_ignore(codes: frozenset[str], rules: list[ModuleType], *, option: str = "--ignore") -> None:
+    """ConfigError naming `option` when `codes` holds a rule that can never be switched off."""
     for code in sorted(codes):
         rule = rule_by_code(rules)[code]
         if not suppressible(rule):
-            raise ConfigError(Pos(""), f"--ignore: {_never(rule, 'ignored')}")
+            raise ConfigError(Pos(""), f"{option}: {_never(rule, 'ignored')}")
 
 
 def _did_you_mean(entry: str, rules: Mapping[str, ModuleType]) -> str:

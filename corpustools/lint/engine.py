@@ -13,7 +13,7 @@ from typing import TypeVar
 
 from corpustools.io.errors import InputError
 from corpustools.io.positions import Pos
-from corpustools.lint.config import ConfigError, LintConfig, load_config, suppressible
+from corpustools.lint.config import ConfigError, LintConfig, check_cli_ignore, expand_codes, load_config, suppressible
 from corpustools.lint.context import LintContext
 from corpustools.lint.diagnostic import Diagnostic, Severity
 from corpustools.lint.secrets.redaction import redact_secrets
@@ -48,6 +48,17 @@ class Selection:
     ignore: frozenset[str] = frozenset()
     prompt: str | None = None  # --prompt FILE, overrides lint.prompt
     kb: str | None = None  # --kb DIR, overrides lint.kb
+
+
+def choose(rules: list[ModuleType], *, select: str | None = None, ignore: str | None = None,
+           prompt: str | None = None, kb: str | None = None, prefix: str = "--") -> Selection:
+    """The Selection of `lint --select CODES --ignore CODES --prompt FILE --kb DIR` (or of the same
+    keywords of corpustools.api.lint): CODES are comma-separated codes, prefixes or names. A
+    ConfigError names the option as `prefix` + its name for an unknown rule or an ignored secret rule."""
+    chosen = expand_codes(select, rules, option=f"{prefix}select") if select else None
+    ignored = expand_codes(ignore, rules, option=f"{prefix}ignore") if ignore else frozenset()
+    check_cli_ignore(ignored, rules, option=f"{prefix}ignore")
+    return Selection(chosen, ignored, prompt, kb)
 
 
 def _from_option(option: str, read: Callable[[str], T], path: str) -> T:
@@ -146,7 +157,7 @@ def lint_target(target: Target, rules: list[ModuleType], selection: Selection,
 
 
 def lint_paths(paths: list[str], rules: list[ModuleType], selection: Selection,
-               after_load: Callable[[], None] | None = None, skip_outside: bool = False,
+               after_load: Callable[[], None] | None = None, *, skip_outside: bool = False,
                whole_corpus: bool = False, staged: list[str] | None = None) -> LintRun:
     """Lint what `paths` (and `staged` names) name (see resolve_targets); diagnostics of all corpora,
     sorted together."""
@@ -161,7 +172,7 @@ def lint_paths(paths: list[str], rules: list[ModuleType], selection: Selection,
     return LintRun(tuple(sorted(diagnostics)), tuple(crashes), fixtures)
 
 
-def exit_code(run: LintRun, strict: bool = False) -> int:
+def exit_code(run: LintRun, *, strict: bool = False) -> int:
     if run.crashes:
         return 2
     failing = (Severity.ERROR, Severity.WARNING) if strict else (Severity.ERROR,)

@@ -92,7 +92,7 @@ def rule_fixes(rule: ModuleType) -> tuple[Fix, ...]:
     return tuple(getattr(rule, "FIXES", ()))
 
 
-def usable_fixes(rule: ModuleType, unsafe: bool) -> tuple[Fix, ...]:
+def usable_fixes(rule: ModuleType, *, unsafe: bool) -> tuple[Fix, ...]:
     """The fixes `--fix` applies for `rule`: the safe ones, and the unsafe ones with --unsafe-fixes."""
     return tuple(fix for fix in rule_fixes(rule) if fix.safe or unsafe)
 

@@ -201,9 +201,9 @@ class _Pass:
     unsafe_available: int = 0
 
 
-def _plan(rule: ModuleType, ctx: LintContext, problem: Problem, unsafe: bool) -> tuple[object, bool]:
+def _plan(rule: ModuleType, ctx: LintContext, problem: Problem, *, unsafe: bool) -> tuple[object, bool]:
     """(the first plan a usable fix of `rule` has for `problem`, whether it is safe), or (None, True)."""
-    for fix in usable_fixes(rule, unsafe):
+    for fix in usable_fixes(rule, unsafe=unsafe):
         try:
             planned = fix.plan(ctx, problem)
         except Exception as exc:  # a fix bug must not stop the others; the finding stays
@@ -214,7 +214,7 @@ def _plan(rule: ModuleType, ctx: LintContext, problem: Problem, unsafe: bool) ->
 
 
 def _one_pass(scratch: str, rules: list[ModuleType], selection: Selection, only: tuple[str, ...] | None,
-              unsafe: bool) -> _Pass:
+              *, unsafe: bool) -> _Pass:
     from corpustools.model.corpus import load_corpus
 
     corpus = load_corpus(scratch)
@@ -223,19 +223,19 @@ def _one_pass(scratch: str, rules: list[ModuleType], selection: Selection, only:
     result = _Pass()
     planned: list[tuple[Problem, str, Planned, bool]] = []
     for rule in active_rules(rules, config, selection):
-        if not usable_fixes(rule, True):
+        if not usable_fixes(rule, unsafe=True):
             continue
         try:
             problems = list(kept_problems(rule.check(ctx, config.options_of(rule)), rule, config, scratch, only))
         except Exception:  # a crashing rule is reported by the lint that follows; nothing to fix here
             continue
         for problem in problems:
-            plan, safe = _plan(rule, ctx, problem, unsafe)
+            plan, safe = _plan(rule, ctx, problem, unsafe=unsafe)
             if isinstance(plan, Planned):
                 planned.append((problem, rule.CODE, plan, safe))
             elif isinstance(plan, Unfixable):
                 result.skipped.append((problem, rule.CODE, plan.reason))
-            elif not unsafe and isinstance(_plan(rule, ctx, problem, True)[0], Planned):
+            elif not unsafe and isinstance(_plan(rule, ctx, problem, unsafe=True)[0], Planned):
                 result.unsafe_available += 1
     # Later positions first, so that dropping an item never moves one still to be edited; a fix
     # whose value another fix of this pass changed is planned again in the next pass.
@@ -251,7 +251,7 @@ def _one_pass(scratch: str, rules: list[ModuleType], selection: Selection, only:
     return result
 
 
-def plan_corpus(target: Target, rules: list[ModuleType], selection: Selection, unsafe: bool) -> CorpusFixes:
+def plan_corpus(target: Target, rules: list[ModuleType], selection: Selection, *, unsafe: bool) -> CorpusFixes:
     """Fix the corpus of `target` in a scratch copy (module docstring); nothing is written to it."""
     import shutil
     import tempfile
@@ -272,7 +272,7 @@ def plan_corpus(target: Target, rules: list[ModuleType], selection: Selection, u
         fixed: list[FixNote] = []
         last = _Pass()
         for _ in range(MAX_PASSES):
-            last = _one_pass(scratch, rules, selection, only, unsafe)
+            last = _one_pass(scratch, rules, selection, only, unsafe=unsafe)
             for problem, code, plan, safe in last.made:
                 relative = _relative(problem.pos.path, scratch)
                 fixed.append(FixNote(_real(problem.pos, scratch, root), code, plan.says, safe,
@@ -311,10 +311,10 @@ def _changes(root: str, scratch: str, originals: dict[str, bytes], origin: dict[
     return tuple(changes)
 
 
-def plan_paths(paths: list[str], rules: list[ModuleType], selection: Selection, unsafe: bool = False,
+def plan_paths(paths: list[str], rules: list[ModuleType], selection: Selection, *, unsafe: bool = False,
                skip_outside: bool = False, whole_corpus: bool = False) -> list[CorpusFixes]:
     """What --fix would do to each corpus `paths` name (as lint_paths resolves them)."""
-    return [plan_corpus(target, rules, selection, unsafe)
+    return [plan_corpus(target, rules, selection, unsafe=unsafe)
             for target in resolve_targets(paths, skip_outside=skip_outside, whole_corpus=whole_corpus)]
 
 

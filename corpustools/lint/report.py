@@ -44,7 +44,7 @@ class LintReport:
     @property
     def exit_code(self) -> int:
         """0 clean, 1 errors (or warnings when strict), 2 a rule crashed."""
-        return exit_code(self.run, self.strict)
+        return exit_code(self.run, strict=self.strict)
 
     @property
     def diagnostics(self) -> tuple[Diagnostic, ...]:

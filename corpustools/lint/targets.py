@@ -35,7 +35,7 @@ def staged_corpora(names: list[str]) -> set[str]:
     return roots
 
 
-def resolve_targets(paths: list[str], cwd: str = ".", skip_outside: bool = False,
+def resolve_targets(paths: list[str], cwd: str = ".", *, skip_outside: bool = False,
                     whole_corpus: bool = False, staged: list[str] | None = None) -> list[Target]:
     """What `corpustools lint PATH...` lints: each corpus once, sorted. A bad PATH is a ConfigError
     (usage, exit 2).

@@ -464,10 +464,10 @@ def parse_contract(data: Mapping, root: str) -> tuple[Contract | None, list[tupl
         values.update(_session(session, errors))
     if errors:
         return None, list(errors)
-    return replace(DEFAULT, **{**_default_values(output is not None), **values}), []
+    return replace(DEFAULT, **{**_default_values(declared=output is not None), **values}), []
 
 
-def _default_values(declared: bool) -> dict[str, Any]:
+def _default_values(*, declared: bool) -> dict[str, Any]:
     if not declared:
         return {}
     # A declared output starts from nothing of the shipped prompt's: no items, schema or checks.

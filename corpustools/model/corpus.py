@@ -15,6 +15,7 @@ from typing import Any
 from corpustools.io.errors import InputError
 from corpustools.io.gcpause import gc_paused
 from corpustools.io.layout import SESSION_SUFFIX, SESSIONS_DIR, SIDECAR_SUFFIX, SIDECARS_DIR, SPEC_FILE
+from corpustools.io.paths import given_path
 from corpustools.io.positions import Pos, Problem
 from corpustools.io.textfile import decode_text, is_regular_file, read_bytes
 from corpustools.io.yamlload import YamlDoc, parse_yaml
@@ -94,7 +95,7 @@ def require_corpus(root: str) -> None:
         enclosing = corpus_root_of(root)
         hint = ""
         if enclosing is not None and os.path.isfile(os.path.join(enclosing, SPEC_FILE)):
-            shown = os.path.relpath(enclosing).replace(os.sep, "/")
+            shown = given_path(os.path.join(root, os.path.relpath(enclosing, root)))  # in the terms of `root`
             hint = f" (it is inside the corpus {shown}: give that folder)"
         raise InputError(Pos(root), f"not a corpus folder: no {SPEC_FILE}{hint}")
 

@@ -53,38 +53,38 @@ def proportion(p: Proportion) -> str:
     return f"{fraction(p)} ({percent(p.rate)}, 95% CI {interval(p)})"
 
 
-def metric_number(value: float | None, is_rate: bool) -> str:
+def metric_number(value: float | None, *, is_rate: bool) -> str:
     """A metric value: a rate as a percentage, a count with one decimal (it may be a mean)."""
     if value is None:
         return "n/a"
     return percent(value) if is_rate else f"{value:.1f}"
 
 
-def run_value(value: float | None, is_rate: bool) -> str:
+def run_value(value: float | None, *, is_rate: bool) -> str:
     """One run's value of a metric: a rate as a percentage, a count as the whole number it is."""
     if value is None or is_rate or not float(value).is_integer():
-        return metric_number(value, is_rate)
+        return metric_number(value, is_rate=is_rate)
     return str(int(value))
 
 
-def metric_spread(value: float | None, is_rate: bool) -> str:
+def metric_spread(value: float | None, *, is_rate: bool) -> str:
     """A standard deviation or a delta's size: percentage points for rates."""
     if value is None:
         return "n/a"
     return f"{100 * value:.1f} pp" if is_rate else f"{value:.1f}"
 
 
-def run_spread(value: float | None, is_rate: bool) -> str:
+def run_spread(value: float | None, *, is_rate: bool) -> str:
     """A spread as a page shows it: percentage points for rates; a count's, whole when it is."""
     if value is None or is_rate or not float(value).is_integer():
-        return metric_spread(value, is_rate)
+        return metric_spread(value, is_rate=is_rate)
     return str(int(value))
 
 
-def signed(value: float | None, is_rate: bool) -> str:
+def signed(value: float | None, *, is_rate: bool) -> str:
     if value is None:
         return "n/a"
-    magnitude = metric_spread(abs(value), is_rate)
+    magnitude = metric_spread(abs(value), is_rate=is_rate)
     if magnitude in ("0.0 pp", "0.0"):
         return magnitude
     return ("+" if value > 0 else "−") + magnitude

@@ -231,13 +231,13 @@ class Comparison:
     def number(self, m: MetricChange, value: float | None) -> str:
         """A side's value of `m` (a mean over its runs): a rate as a percentage, a count as the whole
         number it is, else with one decimal."""
-        return run_value(value, m.metric.is_rate)
+        return run_value(value, is_rate=m.metric.is_rate)
 
     def delta_text(self, m: MetricChange) -> str:
         """The delta signed: percentage points for a rate; a count's whole when it is."""
         delta = m.delta
         if m.metric.is_rate or delta is None or not float(delta).is_integer():
-            return signed(delta, m.metric.is_rate)
+            return signed(delta, is_rate=m.metric.is_rate)
         return "0" if delta == 0 else ("+" if delta > 0 else "−") + str(abs(int(delta)))
 
     def change_text(self, m: MetricChange) -> str:

@@ -49,17 +49,17 @@ def history_row(report: ScoreReport) -> list[str]:
     def rate(attr: str) -> str:
         if len(runs) == 1:
             p = getattr(runs[0].aggregate, attr)
-            return f"{metric_number(p.rate, True)} ({fraction(p)})"
+            return f"{metric_number(p.rate, is_rate=True)} ({fraction(p)})"
         assert summary is not None
         spread = summary.spread_of(attr)
-        return f"{metric_number(spread.mean, True)} ± {metric_spread(spread.std, True)}"
+        return f"{metric_number(spread.mean, is_rate=True)} ± {metric_spread(spread.std, is_rate=True)}"
 
     if len(runs) == 1:
         phantoms = str(runs[0].aggregate.phantoms)
     else:
         assert summary is not None
         spread = summary.spread_of("phantoms")
-        phantoms = f"{metric_number(spread.mean, False)} ± {metric_spread(spread.std, False)}"
+        phantoms = f"{metric_number(spread.mean, is_rate=False)} ± {metric_spread(spread.std, is_rate=False)}"
     return [printable(md(cell)) for cell in (  # a Markdown table a pull request may render
         _distinct(_manifest_value(m, lambda m: m.started_at)[:10] if m else "unrecorded" for m in manifests),
         _distinct(_manifest_value(m, lambda m: m.prompt.name) for m in manifests),

@@ -449,7 +449,7 @@ class TestACorpusWithoutItsSpec:
 HOSTILE = '\x1b[31mred\x07 <img src=x onerror=alert(1)> </details> & co'  # ESC, BEL, markup, an entity start
 
 
-def no_raw(text: str, markdown: bool = True) -> None:
+def no_raw(text: str, *, markdown: bool = True) -> None:
     """Nothing of HOSTILE arrives raw: no control character; in Markdown no tag and no closing
     </details> of its own (plain text shows `<` as it is: nothing renders it)."""
     assert "\x1b" not in text and "\x07" not in text

@@ -100,7 +100,7 @@ def fixture_block(run_number: int, f: FixtureCalibration, folder: str = "") -> l
     return lines + ["</details>"]
 
 
-def yes_no(value: bool) -> str:
+def yes_no(value: bool) -> str:  # noqa: FBT001 -- the bool is the value shown, not a switch
     return "yes" if value else "no"
 
 

@@ -100,7 +100,7 @@ class Sentence:
         return normalize(self.text)
 
 
-def _is_name(token: str, first: bool) -> bool:
+def _is_name(token: str, *, first: bool) -> bool:
     """camelCase/PascalCase anywhere; a capitalised word unless grammar capitalised it."""
     if _INNER_CAPITAL.search(token):
         return True
@@ -138,7 +138,7 @@ def _scan(text: str, start: int, end: int) -> Iterator[tuple[int, int, str, int,
         first = begin < 0
         if first:
             begin = match.start()
-        if kind == "word" or (kind != "mask" and not _is_name(token, first)):
+        if kind == "word" or (kind != "mask" and not _is_name(token, first=first)):
             run.append(token)
         else:
             if run:

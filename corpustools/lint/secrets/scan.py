@@ -122,7 +122,7 @@ def _unescaped_view(number: int, line: str) -> View | None:
     return None if decoded is None else _view(number, decoded, lambda: escape_columns(line))
 
 
-def _decoded_views(number: int, line: str, folds: bool) -> list[View]:
+def _decoded_views(number: int, line: str, *, folds: bool) -> list[View]:
     """The views of one line beyond its folded self: as written (when it `folds`), unescaped, its
     base64 blobs (used for names; a file's lines get the same views from scanned_file)."""
     views = [_as_written(number, line)] if folds else []
@@ -174,7 +174,7 @@ def name_views(name: str) -> list[View]:
     folded = _view(0, name, _constant(0, len(name)))
     # Words of a name are joined by `-` and `.` where a line has spaces (`notes-ghp_….txt`).
     spaced = folded.text.replace("-", " ").replace(".", " ")
-    views = [folded, *_decoded_views(0, name, folded.text != name), View(0, spaced, folded.columns)]
+    views = [folded, *_decoded_views(0, name, folds=folded.text != name), View(0, spaced, folded.columns)]
     return [View(0, view.text, _constant(0, len(view.text))) for view in views]
 
 

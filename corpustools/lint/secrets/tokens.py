@@ -87,7 +87,7 @@ class TokenShape:
         return f"{self.name} (`{redact(token, self.keep)}`)"
 
 
-def _shape(name, needles, pattern, keep=4, fold=False, accept=None) -> TokenShape:
+def _shape(name, needles, pattern, keep=4, *, fold=False, accept=None) -> TokenShape:
     return TokenShape(name, tuple(needles), pattern, keep, fold, accept)
 
 

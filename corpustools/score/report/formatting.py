@@ -29,7 +29,7 @@ def f1_text(value: float | None) -> str:
 
 def repeated_verdict_parts(summary, aggregates, number=None) -> tuple[str, str]:
     """The verdict line of k runs (a repeated.RepeatedSummary and each run's Aggregate): each run's
-    pass count, then the mean of every metric and the flaky count. `number(value, is_rate)` prints
+    pass count, then the mean of every metric and the flaky count. `number(value, is_rate=...)` prints
     a mean (default metric_number: a count's with one decimal; the text and HTML reports pass
     run_value: a whole mean as the whole number it is)."""
     number = number or metric_number
@@ -37,6 +37,6 @@ def repeated_verdict_parts(summary, aggregates, number=None) -> tuple[str, str]:
     spread = summary.spread_of(first.key)
     flaky = len(summary.flaky)
     return (f"{', '.join(fraction(a.pass_rate) for a in aggregates)} fixtures passed in {summary.runs} runs",
-            f"(mean {number(spread.mean, True)}, sample std {metric_spread(spread.std, True)}); "
-            + "; ".join(f"{m.label} mean {number(summary.spread_of(m.key).mean, m.is_rate)}" for m in rest)
+            f"(mean {number(spread.mean, is_rate=True)}, sample std {metric_spread(spread.std, is_rate=True)}); "
+            + "; ".join(f"{m.label} mean {number(summary.spread_of(m.key).mean, is_rate=m.is_rate)}" for m in rest)
             + f"; {flaky} flaky fixture{'s' if flaky != 1 else ''}.")

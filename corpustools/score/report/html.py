@@ -46,7 +46,7 @@ def run_header(run: RunScore) -> list[list[str]]:
                for label, value in manifest_fields(run.manifest)])
 
 
-def run_metrics(run: RunScore, several: bool) -> list[str]:
+def run_metrics(run: RunScore, *, several: bool) -> list[str]:
     """One run's numbers: the proportions with their intervals, the counts, per item type, per
     field, categories and the failure taxonomy (with several runs, its own verdict line first)."""
     a = run.aggregate
@@ -119,9 +119,9 @@ def repeated(report: ScoreReport) -> list[str]:
     spread = []
     for metric in METRICS:
         s = summary.spread_of(metric.key)
-        spread.append([esc(metric.label), esc(run_value(s.mean, metric.is_rate)),
-                       esc(run_spread(s.std, metric.is_rate)),
-                       esc(", ".join(run_value(v, metric.is_rate) for v in s.values))])
+        spread.append([esc(metric.label), esc(run_value(s.mean, is_rate=metric.is_rate)),
+                       esc(run_spread(s.std, is_rate=metric.is_rate)),
+                       esc(", ".join(run_value(v, is_rate=metric.is_rate) for v in s.values))])
     lines += ["<h3>Noise floor (run-to-run spread of the same prompt)</h3>"]
     lines += table(["metric", "mean", "sample std", "per run"], spread)
     flaky = summary.flaky
@@ -203,9 +203,9 @@ def score_html(report: ScoreReport) -> str:
         body += repeated(report)
         for i, run in enumerate(runs, 1):
             body += [f'<details class="run" id="run-{i}"><summary><h3>Run {i}: <code>{esc(run.folder)}</code></h3>'
-                     "</summary>"] + run_metrics(run, True) + table(["", ""], run_header(run), "about") + ["</details>"]
+                     "</summary>"] + run_metrics(run, several=True) + table(["", ""], run_header(run), "about") + ["</details>"]
     else:
-        body += ["<h2>Metrics</h2>"] + run_metrics(runs[0], False)
+        body += ["<h2>Metrics</h2>"] + run_metrics(runs[0], several=False)
     if report.history is not None:
         text, source = report.history
         body += history_section(history_rows(text, source), source)

@@ -27,7 +27,7 @@ FLAKY = "flaky"
 LINE_FIELD = 160  # a string field longer than this (or of several lines) is shown as a block
 
 
-def fixture_filters(runs, flaky: bool = True) -> list[tuple[str, list[str]]]:
+def fixture_filters(runs, *, flaky: bool = True) -> list[tuple[str, list[str]]]:
     """The filter choices over `runs`: verdicts (plus `flaky` with several runs of one prompt),
     categories, reason kinds."""
     verdicts = sorted({f.verdict.value for run in runs for f in run.fixtures})
@@ -38,7 +38,7 @@ def fixture_filters(runs, flaky: bool = True) -> list[tuple[str, list[str]]]:
     return [("verdict", verdicts), ("category", declared), ("reason", reasons)]
 
 
-def filter_data(fixtures: list[FixtureScore], flaky: bool = True, **extra: str) -> str:
+def filter_data(fixtures: list[FixtureScore], *, flaky: bool = True, **extra: str) -> str:
     """The data attributes the filter script reads, over every run of one fixture (`flaky` when
     the runs are of one prompt and the fixture passed in some, not all)."""
     verdicts = sorted({f.verdict.value for f in fixtures})
@@ -138,7 +138,7 @@ def term_label(check: TermCheck) -> str:
     return " | ".join(f"<strong>{esc(a)}</strong>" if a == check.found_term else esc(a) for a in check.alternatives)
 
 
-def proposal_block(proposal: Item, phantom: bool, hits: list[ForbiddenHit]) -> list[str]:
+def proposal_block(proposal: Item, *, phantom: bool, hits: list[ForbiddenHit]) -> list[str]:
     """The item's title, then each field the output contract shows: a one-line string as a line,
     a longer one as a block, a list as codes; forbidden hits marked where the scorer found them."""
     def field(name: str, text: str) -> str:
@@ -173,7 +173,7 @@ def forbidden_label(hit: ForbiddenHit) -> str:
     return f'{esc(hit.found)} <span class="muted">(part of {esc(hit.term)})</span>'
 
 
-def run_evidence(fixture: FixtureScore, sidecar: Sidecar | None, show_reasons: bool = True) -> list[str]:
+def run_evidence(fixture: FixtureScore, sidecar: Sidecar | None, *, show_reasons: bool = True) -> list[str]:
     """One run's evidence of one fixture: its reasons (unless the summary shows them), points,
     fields, forbidden hits, the output and the diagnostics."""
     lines = []
@@ -206,14 +206,14 @@ def run_evidence(fixture: FixtureScore, sidecar: Sidecar | None, show_reasons: b
     if not fixture.proposals:
         lines.append('<p class="muted">The output is empty.</p>')
     for proposal in fixture.proposals:
-        lines += proposal_block(proposal, proposal.name in phantoms, hits)
+        lines += proposal_block(proposal, phantom=proposal.name in phantoms, hits=hits)
     if fixture.advisories:
         lines += ["<h4>Advisory diagnostics (never change a verdict)</h4>", "<ul>"]
         lines += [f"<li><code>{esc(str(d))}</code></li>" for d in fixture.advisories] + ["</ul>"]
     return lines
 
 
-def fixture_block(index: int, runs: list[tuple[str, RunScore]], corpus: ScoringCorpus, flaky: bool = True,
+def fixture_block(index: int, runs: list[tuple[str, RunScore]], corpus: ScoringCorpus, *, flaky: bool = True,
                   explained: tuple[str, ...] | None = None, sides: int | None = None, **extra: str) -> list[str]:
     """Fixture `index` of every (label, run): its summary (id, one verdict badge per run, category,
     then the reasons in words of the runs labelled in `explained` — by default every run it did
@@ -231,7 +231,7 @@ def fixture_block(index: int, runs: list[tuple[str, RunScore]], corpus: ScoringC
     shown = [(label, f) for (label, _), f in zip(runs, same, strict=True)
              if f.verdict is not Verdict.PASS and (explained is None or label in explained)]
     reasons = [span for label, f in shown for span in reason_spans(f, label if len(runs) > 1 else "")]
-    lines = [f'<details class="fixture" id="{anchor("fixture", first.id)}" {filter_data(same, flaky, **extra)}>',
+    lines = [f'<details class="fixture" id="{anchor("fixture", first.id)}" {filter_data(same, flaky=flaky, **extra)}>',
              f'<summary><span class="id">{esc(first.id)}</span> {badges} <span class="muted">{esc(first.category)}'
              f"</span>{''.join(reasons)}</summary>"]
     if sidecar is not None and sidecar.notes.strip():

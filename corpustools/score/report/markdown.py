@@ -184,9 +184,9 @@ def repeated_tables(report: ScoreReport) -> list[str]:
     rows = []
     for metric in METRICS:
         spread = summary.spread_of(metric.key)
-        rows.append([metric.label, metric_number(spread.mean, metric.is_rate),
-                     metric_spread(spread.std, metric.is_rate),
-                     ", ".join(run_value(v, metric.is_rate) for v in spread.values)])
+        rows.append([metric.label, metric_number(spread.mean, is_rate=metric.is_rate),
+                     metric_spread(spread.std, is_rate=metric.is_rate),
+                     ", ".join(run_value(v, is_rate=metric.is_rate) for v in spread.values)])
     lines = details("Per run", per_run_table(report))
     lines += details("Noise floor (run-to-run spread of the same prompt)",
                      table(["metric", "mean", "sample std", "per run"], rows))

@@ -128,9 +128,9 @@ def repeated_lines(report: ScoreReport) -> list[str]:
     lines.append("noise floor (the same prompt run again):")
     for metric in METRICS:
         spread = s.spread_of(metric.key)
-        lines.append(f"  {metric.label}: mean {run_value(spread.mean, metric.is_rate)}, sample std "
-                     f"{run_spread(spread.std, metric.is_rate)} "
-                     f"(per run: {', '.join(run_value(v, metric.is_rate) for v in spread.values)})")
+        lines.append(f"  {metric.label}: mean {run_value(spread.mean, is_rate=metric.is_rate)}, sample std "
+                     f"{run_spread(spread.std, is_rate=metric.is_rate)} "
+                     f"(per run: {', '.join(run_value(v, is_rate=metric.is_rate) for v in spread.values)})")
     lines.append("flaky: " + (", ".join(f"{f.id} passed in {f.passed}/{f.runs}" for f in s.flaky) or "none"))
     stability = s.stability
     unstable = [p for p in s.points if p.matched < p.runs]

@@ -87,7 +87,7 @@ def fixtures_table(comparison: Comparison, order: list[int]) -> list[str]:
     for index in order:
         f = comparison.fixtures[index]
         same = [run.fixtures[index] for run in comparison.base + comparison.candidate]
-        lines.append(f"<tr {filter_data(same, False, transition=f.transition.value)}>"
+        lines.append(f"<tr {filter_data(same, flaky=False, transition=f.transition.value)}>"
                      f'<td><a href="#{anchor("fixture", f.id)}">{esc(f.id)}</a></td><td>{esc(f.category)}</td>'
                      f"<td>{side_badge(f.base)}</td><td>{side_badge(f.candidate)}</td>"
                      f'<td class="transition-{f.transition.value}">{f.transition.value}</td></tr>')
@@ -127,8 +127,8 @@ def fixture_sections(comparison: Comparison, corpus: ScoringCorpus, order: list[
         if chosen:
             lines.append(f"<h3>{transition.value.capitalize()} ({len(chosen)})</h3>")
         for index in chosen:
-            lines += fixture_block(index, labelled, corpus, False, explained[transition], len(comparison.base),
-                                   transition=transition.value)
+            lines += fixture_block(index, labelled, corpus, flaky=False, explained=explained[transition],
+                                   sides=len(comparison.base), transition=transition.value)
     return lines
 
 

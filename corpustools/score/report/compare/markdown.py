@@ -90,7 +90,7 @@ def noise_text(m) -> str:
     """`beyond noise (base sd 2.9 pp, candidate sd 5.9 pp)`; empty with one run a side."""
     if m.noise is None:
         return ""
-    stds = ", ".join(f"{name} sd {run_spread(std, m.metric.is_rate)}" for name, std
+    stds = ", ".join(f"{name} sd {run_spread(std, is_rate=m.metric.is_rate)}" for name, std
                      in (("base", m.base_std), ("candidate", m.candidate_std)) if std is not None)
     return f"{m.noise.value} ({stds})" if stds else m.noise.value
 

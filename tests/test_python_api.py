@@ -1,0 +1,156 @@
+"""corpustools.api, the Python API (docs/python-api.md): the doc's example runs as written and
+prints what the doc says; each function returns what its command formats, byte for byte; errors
+are the CorpustoolsError hierarchy, raised, never printed; importing the API loads no feature."""
+
+from __future__ import annotations
+
+import importlib
+import re
+import subprocess
+import sys
+from contextlib import redirect_stdout
+from io import StringIO
+from pathlib import Path
+
+import pytest
+
+from corpustools import api
+from corpustools.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+DOC = ROOT / "docs" / "python-api.md"
+CORPUS = "fixtures/prompt-eval"
+RUN, OTHER = f"{CORPUS}/runs/v5-run8", f"{CORPUS}/runs/v8-run7"
+FENCE = re.compile(r"^```(\w*)\n(.*?)^```\n", re.MULTILINE | re.DOTALL)
+
+
+def doc_examples() -> list[tuple[str, str]]:
+    """(code, what it prints) for each ```python block of the doc, in order: the ```text block
+    right after it (blank lines between only), or "" when none follows."""
+    text = DOC.read_text(encoding="utf-8")
+    blocks = [(m.group(1), m.group(2), m.start(), m.end()) for m in FENCE.finditer(text)]
+    examples = []
+    for i, (kind, body, _, end) in enumerate(blocks):
+        if kind != "python":
+            continue
+        following = blocks[i + 1] if i + 1 < len(blocks) else None
+        printed = following[1] if following and following[0] == "text" and not text[end:following[2]].strip() else ""
+        examples.append((body, printed))
+    return examples
+
+
+def test_the_docs_example_runs_as_written_and_prints_what_the_doc_says(monkeypatch):
+    examples = doc_examples()
+    assert len(examples) >= 4 and all(printed for _, printed in examples)  # lint, score, format, compare, errors
+    monkeypatch.chdir(ROOT)
+    namespace: dict = {"__name__": "python_api_doc"}
+    for code, printed in examples:
+        out = StringIO()
+        with redirect_stdout(out):
+            exec(compile(code, str(DOC), "exec"), namespace)
+        assert out.getvalue() == printed, code
+
+
+def cli(argv: list[str], capsys) -> str:
+    code = main(argv)
+    out = capsys.readouterr().out
+    assert code in (0, 1), out
+    return out
+
+
+@pytest.fixture
+def at_root(monkeypatch):
+    monkeypatch.chdir(ROOT)
+
+
+@pytest.mark.usefixtures("at_root")
+@pytest.mark.parametrize("fmt", ["text", "json", "sarif"])
+def test_lint_formats_what_the_command_prints(fmt, capsys):
+    report = api.lint(CORPUS)
+    assert api.format_report(report, fmt) == cli(["lint", CORPUS, "--format", fmt], capsys)
+
+
+@pytest.mark.usefixtures("at_root")
+@pytest.mark.parametrize("fmt", ["text", "json", "html"])
+def test_score_and_compare_format_what_the_commands_print(fmt, capsys):
+    assert api.format_report(api.score(CORPUS, [RUN, OTHER], allow_mixed=True), fmt) == cli(
+        ["score", CORPUS, RUN, OTHER, "--allow-mixed", "--format", fmt], capsys)
+    assert api.format_report(api.compare(CORPUS, base=[RUN], candidate=Path(OTHER)), fmt) == cli(
+        ["compare", CORPUS, "--base", RUN, "--candidate", OTHER, "--format", fmt], capsys)
+
+
+@pytest.mark.usefixtures("at_root")
+def test_calibrate_formats_what_the_command_prints(capsys):
+    run, worksheet = f"{CORPUS}/runs/v5-run6", f"{CORPUS}/calibration/held-out-corpus-v4/v5-run6.yaml"
+    calibration = api.calibrate(CORPUS, [(run, Path(worksheet))])
+    assert calibration.table("fixture").both_yes > 0
+    assert api.format_report(calibration, "markdown") == cli(
+        ["calibrate", CORPUS, run, "--verdicts", worksheet, "--format", "markdown"], capsys)
+
+
+@pytest.mark.usefixtures("at_root")
+def test_lint_options_select_ignore_and_paths(tmp_path):
+    everything = api.lint(CORPUS)
+    assert api.lint(CORPUS, select=["CT1", "turn-shape"]).run.fixtures == everything.run.fixtures
+    with pytest.raises(api.ConfigError, match=r"^select: unknown rule 'CT999'"):
+        api.lint(CORPUS, select="CT999")
+    with pytest.raises(api.ConfigError, match=r"^ignore: CT501 \(secret-token\) is a secret rule"):
+        api.lint(CORPUS, ignore=["CT5"])
+    with pytest.raises(api.ConfigError, match="no such file or folder"):
+        api.lint(tmp_path / "nowhere")
+    assert api.lint(tmp_path, skip_outside_corpora=True).run.fixtures == 0  # a folder in no corpus
+
+
+def test_errors_are_raised_never_printed_nor_exited(capsys, tmp_path):
+    with pytest.raises(api.InputError, match="no such corpus folder"):
+        api.score(tmp_path / "none", tmp_path)
+    with pytest.raises(api.UsageError, match="at least one run folder"):
+        api.score(ROOT / CORPUS, [])
+    with pytest.raises(api.MixedRuns):
+        api.score(ROOT / CORPUS, [ROOT / RUN, ROOT / OTHER])
+    with pytest.raises(api.UsageError, match="never reads standard input"):
+        api.calibrate(ROOT / CORPUS, [(ROOT / RUN, "-")])
+    with pytest.raises(api.CalibrationProblems) as problems:
+        api.calibrate(ROOT / CORPUS, [(tmp_path / "none", tmp_path / "none.yaml")])
+    assert problems.value.problems
+    for error in (api.InputError, api.ConfigError, api.UsageError, api.MixedRuns, api.CorpusDrift,
+                  api.CalibrationProblems):
+        assert issubclass(error, api.CorpustoolsError)
+    assert capsys.readouterr() == ("", "")
+
+
+def test_format_report_names_the_formats_it_has():
+    scored = api.score(ROOT / CORPUS, ROOT / RUN)
+    assert api.report_formats(scored) == ("text", "markdown", "json", "html")
+    with pytest.raises(api.UsageError, match=r"unknown format 'xml' for a ScoreReport: one of text, markdown"):
+        api.format_report(scored, "xml")
+    with pytest.raises(TypeError, match="not a corpustools report"):
+        api.format_report("a string", "text")
+
+
+def test_options_are_keyword_only():
+    with pytest.raises(TypeError):
+        api.score(ROOT / CORPUS, ROOT / RUN, True)
+
+
+def test_every_exported_name_is_there_and_public_where_it_comes_from():
+    for name in api.__all__:
+        assert getattr(api, name) is not None
+    for name, package in api._LAZY.items():
+        assert name in importlib.import_module(package).__all__, (name, package)
+    assert set(api._LAZY) <= set(api.__all__) and set(dir(api)) >= set(api.__all__)
+    with pytest.raises(AttributeError):
+        api.no_such_name  # noqa: B018
+
+
+def test_importing_the_api_loads_no_feature():
+    loaded = subprocess.run(
+        [sys.executable, "-c", "import sys, corpustools.api; print(sorted(m for m in sys.modules if m.startswith("
+         "'corpustools')))"], capture_output=True, text=True, check=True).stdout
+    assert eval(loaded) == ["corpustools", "corpustools.api", "corpustools.io", "corpustools.io.errors",
+                            "corpustools.io.positions"]
+
+
+def test_the_package_says_it_is_typed():
+    assert (ROOT / "corpustools" / "py.typed").is_file()
+    assert '"py.typed"' in (ROOT / "pyproject.toml").read_text(encoding="utf-8")
