@@ -40,7 +40,7 @@ def phases(root: str) -> dict[str, tuple[float, float]]:
     context = build_context(corpus, config, selection)
     for rule in active_rules(rules, config, selection):
         started = time.process_time()
-        list(rule.check(context, config.options[rule.CODE]))
+        list(rule.check(context, config.options_of(rule)))
         timings[f"{rule.CODE} {rule.NAME}"] = (time.process_time() - started, resident_mb())
     return timings
 

@@ -10,10 +10,14 @@ import os
 import time
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from corpustools.lint.context import LintContext
 from corpustools.lint.options import defaults
 from corpustools.lint.rules import credential_url, email, hostname, ip_address, phone, secret_assignment, secret_token
+from corpustools.lint.secrets import decode
+from corpustools.lint.secrets.hints import literal_hint
 from corpustools.lint.secrets.tokens import SHAPES
 from corpustools.model.corpus import Corpus, load_corpus
 from tests.support.corpus import ADMIT_ID, ADMIT_TURNS, ADMIT_UUID, SPEC_TEXT, session_text, sidecar_text, write_corpus
@@ -282,3 +286,34 @@ def test_a_one_megabyte_single_line_turn_is_scanned_fast(tmp_path):
     elapsed = time.perf_counter() - start
     assert found == [("CT501", FIRST_BODY_LINE + 1, turn.index(GITHUB) + 1)]
     assert elapsed < 2.0, f"a 1 MB line took {elapsed:.2f}s"
+
+
+# The scan's fast paths must find exactly what the plain patterns find: base64 runs found through
+# a byte translation, and hints that search many files joined by newlines, their needles grouped
+# by first character.
+_SCAN_TEXT = st.text(alphabet=st.sampled_from(list("aZ09+/_-= \n.é€\U0001f600\udc80Kx")), max_size=200)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_SCAN_TEXT)
+def test_base64_runs_are_the_patterns_matches(text):
+    assert [(m.start(), m.group()) for m in decode._base64_runs(text)] == [
+        (m.start(), m.group()) for m in decode._BASE64_RUN.finditer(text)]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=st.sampled_from(list("ghpsk-_xoaiİ\n ")), max_size=120))
+def test_a_literal_hint_points_at_every_needle(text):
+    needles, any_case = ["ghp_", "gho_", "github_pat_", "sk-", "xox", "xai-", "k"], ["key", "pass", "xo"]
+    search = literal_hint(needles, any_case)(text)
+    lower = text.lower()
+    expected = sorted({i for n in needles for i in range(len(text)) if text.startswith(n, i)}
+                      | ({i for n in any_case for i in range(len(lower)) if lower.startswith(n, i)}
+                         if len(lower) == len(text) else set()))
+    found, pos = [], 0
+    while (at := search(pos)) >= 0:
+        found.append(at)
+        pos = at + 1
+    assert set(expected) <= set(found)
+    assert all(any(text.startswith(n, at) for n in needles) or any(text[at:at + len(n)].lower() == n for n in any_case)
+               for at in found)

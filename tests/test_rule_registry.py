@@ -106,3 +106,37 @@ ERROR_PATH_CHECKLIST = """A command that has something to refuse:
      options that do not go together, or a subclass whose lines(prefix) says more), never prints it;
   2. corpustools.cli prints each of error.lines(args.error_prefix) on standard error and exits error.exit_code;
   3. a command whose messages need more than its name (lint: redaction) sets `shown` with set_defaults."""
+
+
+def test_the_registry_table_says_what_each_rule_module_declares():
+    """registry.REGISTERED is what lint knows of a rule before importing it (select, ignore, the
+    `lint:` section, did-you-mean): a row that disagrees with its module, or a module under rules/
+    without a row, fails here."""
+    from corpustools.lint.registry import REGISTERED, RULES_PACKAGE
+
+    on_disk = sorted(path.stem for path in (PACKAGE / "lint" / "rules").glob("*.py") if path.stem != "__init__")
+    assert sorted(row.module for row in REGISTERED) == on_disk
+    assert [row.code for row in REGISTERED] == sorted({row.code for row in REGISTERED}), "one row per code, in code order"
+    for row in REGISTERED:
+        module = importlib.import_module(f"{RULES_PACKAGE}.{row.module}")
+        assert (row.code, row.name, row.suppressible) == (module.CODE, module.NAME, module.SUPPRESSIBLE), row
+
+
+def test_select_imports_only_the_rules_that_run(tmp_path):
+    """`lint --select CT1` imports the CT1xx rule modules and the secret rules (CT5xx, which run
+    whatever is selected: docs/lint-rules.md), and none of the others, nor what only they need."""
+    shipped = PACKAGE.parent / "fixtures" / "prompt-eval"
+    probe = ("import sys\nfrom corpustools.cli import main\ncode = main(['lint', '--select', 'CT1', sys.argv[1]])\n"
+             "print(code)\nprint(' '.join(sorted(sys.modules)))\n")
+    result = subprocess.run([sys.executable, "-c", probe, str(shipped)], capture_output=True, text=True, timeout=120,
+                            cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    code, modules = result.stdout.strip().splitlines()[-2:]
+    loaded = set(modules.split())
+    rules = {name.rsplit(".", 1)[1] for name in loaded if name.startswith("corpustools.lint.rules.")}
+    from corpustools.lint.registry import REGISTERED
+
+    assert code == "0"
+    assert rules == {row.module for row in REGISTERED if row.code.startswith(("CT1", "CT5"))}
+    assert not loaded & {"rapidfuzz", "numpy", "jsonschema", "ruamel", "corpustools.lint.families.nearmatch",
+                         "corpustools.lint.families.templates", "corpustools.lint.families.labels"}

@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable
 
 CUTOFF = 0.6  # difflib's default: 'must_mach_all' -> 'must_match_all', 'nots' -> 'notes'
@@ -21,5 +20,7 @@ def unknown_key_message(key, allowed: Iterable[str], meant: str | None = None) -
 
 def closest(word: str, candidates: Iterable[str], cutoff: float = CUTOFF) -> str | None:
     """The candidate nearest to `word`, or None when none is near enough (compared as given)."""
+    import difflib  # only when a name is wrong: not paid by every run that might suggest one
+
     found = difflib.get_close_matches(word, sorted(set(candidates)), n=1, cutoff=cutoff)
     return found[0] if found else None

@@ -16,19 +16,37 @@ example), and yields `Problem`s from a `check(ctx, options)` generator; `options
 declared option, already checked and defaulted (`options.threshold`). Rules never print and never
 decide their own severity: the engine stamps code, name and the configured severity onto each
 Problem to make a `Diagnostic`, and the reporters format Diagnostics. Adding a rule is one module,
-an import and an entry in `registry.RULE_MODULES`, and its tests.
+one row in `registry.REGISTERED` (its code, name, module and whether it is suppressible: what lint
+knows of it before importing it), and its tests.
 
 The names below are lint's public API: what `corpustools.commands.lint` (and any other caller)
 uses. Everything else under corpustools.lint is internal; tests/test_layers.py holds commands to it.
 """
 
+from typing import TYPE_CHECKING
+
 from corpustools.lint.config import ConfigError
 from corpustools.lint.engine import LintRun, RuleCrash, Selection, choose, exit_code, lint_paths
-from corpustools.lint.fixing import CorpusFixes, FixResult, format_diff, plan_paths, write_fixes
 from corpustools.lint.registry import rule_modules
 from corpustools.lint.report import FORMATTERS, LintReport, format_rule_list, notes
 from corpustools.lint.ruledoc import rule_doc, rule_fix_doc, rule_options
 from corpustools.lint.secrets.redaction import redact_secrets
+
+if TYPE_CHECKING:
+    from corpustools.lint.fixing import CorpusFixes, FixResult, format_diff, plan_paths, write_fixes
+
+# --fix and --diff only: lint.fixing (and the round-trip YAML editor behind it) is imported when one
+# of its names is first used, so a plain lint does not pay for it.
+_FIXING = frozenset({"CorpusFixes", "FixResult", "format_diff", "plan_paths", "write_fixes"})
+
+
+def __getattr__(name: str):
+    if name in _FIXING:
+        from corpustools.lint import fixing
+
+        return getattr(fixing, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
     "FORMATTERS", "ConfigError", "CorpusFixes", "FixResult", "LintReport", "LintRun", "RuleCrash", "Selection",

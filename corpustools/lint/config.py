@@ -59,12 +59,18 @@ class LintConfig:
     ignore: frozenset[str] = frozenset()
     severity: Mapping[str, Severity] = field(default_factory=dict)  # code -> configured level
     per_file_ignores: tuple[FileIgnore, ...] = ()
-    options: Mapping[str, RuleOptions] = field(default_factory=dict)  # code -> every option, set
+    # code -> every option, set, for each rule `lint: rules:` configures; options_of(rule) for any rule
+    options: Mapping[str, RuleOptions] = field(default_factory=dict)
     prompt: str | None = None
     kb: str | None = None
     secret_allow: tuple[SecretAllow, ...] = ()
     # lint.provenance is read by corpustools.provenance.corpus_record_path, the one answer to
     # "where is this corpus's record" (CT801, provenance record and verify).
+
+    def options_of(self, rule: ModuleType) -> RuleOptions:
+        """What `rule` runs with: every option it declares, as `lint: rules:` sets it or by default.
+        (Defaults are read when a rule runs, so a rule that does not run is never imported.)"""
+        return self.options[rule.CODE] if rule.CODE in self.options else defaults(rule)
 
 
 def rule_by_code(rules: list[ModuleType]) -> dict[str, ModuleType]:
@@ -138,7 +144,8 @@ def _resolve(doc: YamlDoc, value: str | None) -> str | None:
 
 
 def _options(doc: YamlDoc, lint: Mapping, rules: Mapping[str, ModuleType]) -> dict[str, RuleOptions]:
-    """Every rule's options: its declared defaults, with what `lint: rules:` sets checked and applied."""
+    """The options of each rule `lint: rules:` configures: its declared defaults, with what is set
+    there checked and applied (the other rules run with their defaults: LintConfig.options_of)."""
     given_by_code: dict[str, tuple[str, Mapping]] = {}
     for entry, given in sorted(lint.get("rules", {}).items()):
         rule = _code_at(doc, ("lint", "rules", entry), entry, rules)
@@ -147,9 +154,9 @@ def _options(doc: YamlDoc, lint: Mapping, rules: Mapping[str, ModuleType]) -> di
                               f"is given twice, as {given_by_code[rule.CODE][0]} and as {entry}")
         given_by_code[rule.CODE] = (entry, given)
     resolved = {}
-    for code, rule in rules.items():
+    for code, (entry, given) in sorted(given_by_code.items()):
+        rule = rules[code]
         values = dict(defaults(rule))
-        entry, given = given_by_code.get(code, (code, {}))
         options = declared(rule)
         for name, value in sorted(given.items()):
             keypath = ("lint", "rules", entry, name)
@@ -183,7 +190,7 @@ def load_config(doc: YamlDoc | None, lint: Mapping | None, rules: list[ModuleTyp
     """The checked `lint:` section (already schema-valid) of the spec document `doc`."""
     by_code = rule_by_code(rules)
     if doc is None or not lint:
-        return LintConfig(options={code: defaults(rule) for code, rule in by_code.items()})
+        return LintConfig()
     ignore = set()
     for index, code in enumerate(lint.get("ignore", [])):
         rule = _code_at(doc, ("lint", "ignore", index), code, by_code)

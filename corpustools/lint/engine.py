@@ -131,7 +131,7 @@ def run_rules(context: LintContext, rules: list[ModuleType], config: LintConfig,
     crashes = []
     for rule in rules:
         try:
-            problems = list(rule.check(context, config.options[rule.CODE]))
+            problems = list(rule.check(context, config.options_of(rule)))
         except Exception as exc:  # a rule bug must not hide every other rule's findings
             detail = redact_secrets(" ".join(str(exc).split()))[:300]
             crashes.append(RuleCrash(rule.CODE, rule.NAME, f"{type(exc).__name__}: {detail}"))

@@ -226,7 +226,7 @@ def _one_pass(scratch: str, rules: list[ModuleType], selection: Selection, only:
         if not usable_fixes(rule, unsafe=True):
             continue
         try:
-            problems = list(kept_problems(rule.check(ctx, config.options[rule.CODE]), rule, config, scratch, only))
+            problems = list(kept_problems(rule.check(ctx, config.options_of(rule)), rule, config, scratch, only))
         except Exception:  # a crashing rule is reported by the lint that follows; nothing to fix here
             continue
         for problem in problems:

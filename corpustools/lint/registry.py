@@ -1,122 +1,114 @@
-"""The rule registry: every rule module under corpustools.lint.rules, imported statically, in code
-order. A rule module that is missing or fails to import is an ImportError here, never a rule
-silently left out: `corpustools lint` then stops with an internal error (exit 2). Adding a rule is
-one line in each list below; tests/test_lint_docs.py checks that every module under rules/ is in
-both."""
+"""The rule registry: one row per rule module under corpustools.lint.rules, in code order, saying
+its code, its name, the module's name and whether it can be switched off. A rule module is imported
+only when something needs more than those: running it (its `check`), its severity, options, fixes or
+documentation. So `--select CT1` never imports CT6's modules (nor rapidfuzz or numpy behind CT702),
+while `--select`, `--ignore` and corpus.yaml's `lint:` entries are checked, with their did-you-mean,
+against the table alone. A module that is missing or fails to import is an ImportError when it is
+first used: `corpustools lint` then stops with an internal error (exit 2), never a rule silently
+left out.
+
+Adding a rule is one module under rules/ and one row below. tests/test_rule_registry.py checks that
+every module under rules/ has a row and that each row says what its module declares (CODE, NAME,
+SUPPRESSIBLE)."""
 
 from __future__ import annotations
 
+import importlib
+from dataclasses import dataclass
 from types import ModuleType
 
-from corpustools.lint.rules import (
-    category_count,  # CT301
-    category_length_uniform,  # CT406
-    category_shape,  # CT303
-    category_unknown,  # CT302
-    credential_url,  # CT503
-    email,  # CT506
-    file_extension,  # CT205
-    fixture_id_mismatch,  # CT203
-    fixture_name,  # CT204
-    forbidden_conflict,  # CT608
-    forbidden_vacuous,  # CT607
-    frontmatter_schema,  # CT004
-    hostname,  # CT504
-    invisible_character,  # CT407
-    ip_address,  # CT505
-    kb_verbatim,  # CT704
-    opening_skeleton_repeated,  # CT705
-    phone,  # CT507
-    point_id_duplicate,  # CT609
-    prompt_leak,  # CT703
-    provenance_drift,  # CT801
-    secret_allow_unused,  # CT509
-    secret_assignment,  # CT502
-    secret_scan_incomplete,  # CT508
-    secret_token,  # CT501
-    session_lengths_few,  # CT404
-    session_missing,  # CT202
-    session_parse,  # CT001
-    session_shape_dominant,  # CT405
-    sidecar_missing,  # CT201
-    sidecar_parse,  # CT002
-    sidecar_schema,  # CT005
-    spec_invalid,  # CT003
-    template_near,  # CT702
-    template_reuse,  # CT701
-    term_agent_only,  # CT602
-    term_brittle,  # CT610
-    term_case,  # CT603
-    term_contraction,  # CT613
-    term_count,  # CT604
-    term_empty,  # CT606
-    term_function_words,  # CT611
-    term_generic,  # CT605
-    term_rare_phrase,  # CT612
-    term_unwinnable,  # CT601
-    turn_malformed,  # CT402
-    turn_range,  # CT401
-    turn_shape,  # CT403
-    uuid_duplicate,  # CT102
-    uuid_fabricated,  # CT103
-    uuid_invalid,  # CT101
+RULES_PACKAGE = "corpustools.lint.rules"
+
+
+@dataclass(frozen=True)
+class Registered:
+    """A rule as the registry knows it without importing it."""
+
+    code: str
+    name: str
+    module: str  # under corpustools.lint.rules
+    suppressible: bool = True  # False for the secret rules (CT5xx): they always run
+
+
+REGISTERED: tuple[Registered, ...] = (
+    Registered("CT001", "session-parse", "session_parse"),
+    Registered("CT002", "sidecar-parse", "sidecar_parse"),
+    Registered("CT003", "spec-invalid", "spec_invalid"),
+    Registered("CT004", "frontmatter-schema", "frontmatter_schema"),
+    Registered("CT005", "sidecar-schema", "sidecar_schema"),
+    Registered("CT101", "uuid-invalid", "uuid_invalid"),
+    Registered("CT102", "uuid-duplicate", "uuid_duplicate"),
+    Registered("CT103", "uuid-fabricated", "uuid_fabricated"),
+    Registered("CT201", "sidecar-missing", "sidecar_missing"),
+    Registered("CT202", "session-missing", "session_missing"),
+    Registered("CT203", "fixture-id-mismatch", "fixture_id_mismatch"),
+    Registered("CT204", "fixture-name", "fixture_name"),
+    Registered("CT205", "file-extension", "file_extension"),
+    Registered("CT301", "category-count", "category_count"),
+    Registered("CT302", "category-unknown", "category_unknown"),
+    Registered("CT303", "category-shape", "category_shape"),
+    Registered("CT401", "turn-range", "turn_range"),
+    Registered("CT402", "turn-malformed", "turn_malformed"),
+    Registered("CT403", "turn-shape", "turn_shape"),
+    Registered("CT404", "session-lengths-few", "session_lengths_few"),
+    Registered("CT405", "session-shape-dominant", "session_shape_dominant"),
+    Registered("CT406", "category-length-uniform", "category_length_uniform"),
+    Registered("CT407", "invisible-character", "invisible_character"),
+    Registered("CT501", "secret-token", "secret_token", suppressible=False),
+    Registered("CT502", "secret-assignment", "secret_assignment", suppressible=False),
+    Registered("CT503", "credential-url", "credential_url", suppressible=False),
+    Registered("CT504", "hostname", "hostname", suppressible=False),
+    Registered("CT505", "ip-address", "ip_address", suppressible=False),
+    Registered("CT506", "email", "email", suppressible=False),
+    Registered("CT507", "phone", "phone", suppressible=False),
+    Registered("CT508", "secret-scan-incomplete", "secret_scan_incomplete", suppressible=False),
+    Registered("CT509", "secret-allow-unused", "secret_allow_unused", suppressible=False),
+    Registered("CT601", "term-unwinnable", "term_unwinnable"),
+    Registered("CT602", "term-agent-only", "term_agent_only"),
+    Registered("CT603", "term-case", "term_case"),
+    Registered("CT604", "term-count", "term_count"),
+    Registered("CT605", "term-generic", "term_generic"),
+    Registered("CT606", "term-empty", "term_empty"),
+    Registered("CT607", "forbidden-vacuous", "forbidden_vacuous"),
+    Registered("CT608", "forbidden-conflict", "forbidden_conflict"),
+    Registered("CT609", "point-id-duplicate", "point_id_duplicate"),
+    Registered("CT610", "term-brittle", "term_brittle"),
+    Registered("CT611", "term-function-words", "term_function_words"),
+    Registered("CT612", "term-rare-phrase", "term_rare_phrase"),
+    Registered("CT613", "term-contraction", "term_contraction"),
+    Registered("CT701", "template-reuse", "template_reuse"),
+    Registered("CT702", "template-near", "template_near"),
+    Registered("CT703", "prompt-leak", "prompt_leak"),
+    Registered("CT704", "kb-verbatim", "kb_verbatim"),
+    Registered("CT705", "opening-skeleton-repeated", "opening_skeleton_repeated"),
+    Registered("CT801", "provenance-drift", "provenance_drift"),
 )
 
-RULE_MODULES: tuple[ModuleType, ...] = (
-    session_parse,
-    sidecar_parse,
-    spec_invalid,
-    frontmatter_schema,
-    sidecar_schema,
-    uuid_invalid,
-    uuid_duplicate,
-    uuid_fabricated,
-    sidecar_missing,
-    session_missing,
-    fixture_id_mismatch,
-    fixture_name,
-    file_extension,
-    category_count,
-    category_unknown,
-    category_shape,
-    turn_range,
-    turn_malformed,
-    turn_shape,
-    session_lengths_few,
-    session_shape_dominant,
-    category_length_uniform,
-    invisible_character,
-    secret_token,
-    secret_assignment,
-    credential_url,
-    hostname,
-    ip_address,
-    email,
-    phone,
-    secret_scan_incomplete,
-    secret_allow_unused,
-    term_unwinnable,
-    term_agent_only,
-    term_case,
-    term_count,
-    term_generic,
-    term_empty,
-    forbidden_vacuous,
-    forbidden_conflict,
-    point_id_duplicate,
-    term_brittle,
-    term_function_words,
-    term_rare_phrase,
-    term_contraction,
-    template_reuse,
-    template_near,
-    prompt_leak,
-    kb_verbatim,
-    opening_skeleton_repeated,
-    provenance_drift,
-)
+
+class LazyRule(ModuleType):
+    """A registered rule module, imported on first use. CODE, NAME and SUPPRESSIBLE are the
+    registry's row; any other attribute (SEVERITY, OPTIONS, FIXES, check, the docstring) imports
+    the module and is read from it. Everything that takes a rule module takes one of these."""
+
+    def __init__(self, row: Registered) -> None:
+        super().__init__(f"{RULES_PACKAGE}.{row.module}")
+        self.CODE, self.NAME, self.SUPPRESSIBLE = row.code, row.name, row.suppressible
+
+    def loaded(self) -> ModuleType:
+        """The rule module itself (imported once; Python keeps it in sys.modules)."""
+        return importlib.import_module(self.__name__)
+
+    def __getattr__(self, attribute: str):
+        return getattr(self.loaded(), attribute)
+
+    @property  # read from the module, like every attribute but the row's
+    def __doc__(self) -> str | None:  # type: ignore[override]
+        return self.loaded().__doc__
+
+
+RULE_MODULES: tuple[LazyRule, ...] = tuple(LazyRule(row) for row in REGISTERED)
 
 
 def rule_modules() -> list[ModuleType]:
-    """Every registered rule module, in code order."""
-    return sorted(RULE_MODULES, key=lambda m: m.CODE)
+    """Every registered rule, in code order; none of them imported yet."""
+    return list(RULE_MODULES)

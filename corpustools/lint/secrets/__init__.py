@@ -7,9 +7,9 @@ is read leniently (source.py: by its BOM, UTF-8/16/32) and each line is scanned 
 that sees through invisible and look-alike characters (fold.py), and in the other views of
 scan.View: as written, unescaped and base64-decoded (decode.py), multi-line YAML strings as parsed,
 and every file and folder name; all computed once per file. What could not be read in full is
-CT508. Every finder takes one line of a view and returns `Finding`s; `scan.scan(ctx, finder,
-hint)` owns iterating the files, lines and views, runs the finder only on the lines its hint
-points at (one search over each whole file and its views), and maps positions back to the
+CT508. Every finder takes one line of a view and returns `Finding`s; `scan.scan(ctx, finders)`
+owns iterating the files, lines and views, runs each finder only on the lines its hint points at
+(one search per batch of files joined together, and per batch of their views), and maps positions back to the
 original columns, so all rules agree on where a match is. findings.py runs every finder once per
 run, fingerprints each finding and applies `lint: secrets: allow:`; redaction.py is the one
 redaction of everything lint prints. Every pattern is bounded (no

@@ -29,7 +29,7 @@ from corpustools.lint.secrets.tokens import HINT as TOKEN_HINT
 from corpustools.lint.secrets.tokens import find_tokens
 
 # code -> (finder, hint): the rules CT501-CT507, each a module that reports its code's findings.
-FINDERS: Mapping[str, tuple[LineFinder, Hint]] = {
+FINDERS: Mapping[str, tuple[LineFinder, Hint | None]] = {
     "CT501": (find_tokens, TOKEN_HINT),
     "CT502": (find_assignments, ASSIGNMENT_HINT),
     "CT503": (find_credential_urls, URL_HINT),
@@ -62,11 +62,8 @@ def _relative(root: str, path: str) -> str:
 
 def _all(ctx) -> tuple[SecretFinding, ...]:
     root = ctx.corpus.root
-    found = []
-    for code, (finder, hint) in FINDERS.items():
-        for located in scan(ctx, finder, hint):
-            found.append(SecretFinding(code, located, _relative(root, located.pos.path), fingerprint(located.text)))
-    return tuple(found)
+    return tuple(SecretFinding(code, located, _relative(root, located.pos.path), fingerprint(located.text))
+                 for code, located in scan(ctx, FINDERS))
 
 
 FINDINGS: CacheKey[tuple[SecretFinding, ...]] = CacheKey("secrets.findings")

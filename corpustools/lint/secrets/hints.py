@@ -1,7 +1,9 @@
 """Hints: where in a whole file's text a finder may find something, so that the scan runs the finder
 only on those lines (scan.candidate_lines). A hint, given the text, returns a search: offset -> the
 first offset at or after it that it points at, or -1. Each finder's hint must point at every line
-where the finder could find anything; it may point at more."""
+where the finder could find anything; it may point at more. The text a hint is given is many files
+joined by newlines (scan.Batch): a hint must not depend on where the text starts or ends (no `^`,
+`$`, no lookbehind at its start), nor match across a newline."""
 
 from __future__ import annotations
 
@@ -51,18 +53,38 @@ def _first(searches: list[Search]) -> Search:
     return search
 
 
+def _by_first_character(needles: Iterable[str]) -> list[str | re.Pattern]:
+    """`needles` grouped by their first character: a needle alone in its group stays a string
+    (str.find is the fastest search for one literal), a group becomes one pattern
+    (`x(?:ai\\-|app\\-|ox)`). re looks for a pattern's leading literal character at C speed and
+    tries the rest only there, so the text is searched once per first character instead of once
+    per needle: 38 needles of CT501 are 17 searches, half the time on the shipped corpus."""
+    groups: dict[str, list[str]] = {}
+    for needle in sorted(set(needles)):
+        groups.setdefault(needle[0], []).append(needle)
+    return [group[0] if len(group) == 1 else
+            re.compile(re.escape(first) + "(?:" + "|".join(re.escape(needle[1:]) for needle in group) + ")")
+            for first, group in groups.items()]
+
+
+def _searches(text: str, groups: list[str | re.Pattern]) -> list[Search]:
+    return [_find(text, group) if isinstance(group, str) else regex_hint(group)(text) for group in groups]
+
+
 def literal_hint(needles: Iterable[str], any_case: Iterable[str] = ()) -> Hint:
-    """A hint from literal needles (`any_case` ones in any letter case): str.find runs at C speed,
-    where one regex alternating between dozens of literals tries each at every position."""
-    exact, folded = sorted(set(needles)), sorted({needle.lower() for needle in any_case})
-    any_case_pattern = re.compile("|".join(map(re.escape, folded)), re.IGNORECASE) if folded else None
+    """A hint from literal needles (`any_case` ones in any letter case), searched at C speed by
+    their first character (see _by_first_character); a regex alternating between dozens of
+    literals would try each at every position."""
+    exact, folded = _by_first_character(needles), _by_first_character({needle.lower() for needle in any_case})
+    any_case_pattern = (re.compile("|".join(map(re.escape, sorted({needle.lower() for needle in any_case}))),
+                                   re.IGNORECASE) if folded else None)
 
     def search(text: str) -> Search:
-        searches = [_find(text, needle) for needle in exact]
+        searches = _searches(text, exact)
         if any_case_pattern is not None:  # there are folded needles
             lower = text.lower()
             if len(lower) == len(text):
-                searches += [_find(lower, needle) for needle in folded]
+                searches += _searches(lower, folded)
             else:  # lowercasing moved offsets (a few non-ASCII letters): search case-insensitively
                 searches.append(regex_hint(any_case_pattern)(text))
         return _first(searches)

@@ -224,10 +224,11 @@ def find_hosts(line: str) -> list[Finding]:
              if not is_reserved_host(url.host) and not is_schema_uri(line, url)]
     for match in dotted_tokens(line):
         token, start = match.group(), match.start()
-        if in_spans(start, spans) or is_reserved_host(token):
+        if in_spans(start, spans):
             continue
         after_slashes = line[max(0, start - 2):start] == "//"  # protocol-relative: `//cdn.fern.lan/x.js`
-        if is_url_host(token) if after_slashes else (
-                not _glued_to_code(line, start, match.end()) and is_bare_host(token)):
+        # reserved last: most dotted tokens are no host at all, and is_bare_host is cached
+        if (is_url_host(token) if after_slashes else (
+                not _glued_to_code(line, start, match.end()) and is_bare_host(token))) and not is_reserved_host(token):
             found.append(Finding(start, f"host name `{token}`", match.end()))
     return found

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import functools
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -58,14 +59,25 @@ def _is_basic_credentials(match: re.Match) -> bool:
     return ":" in decoded and decoded.isprintable()
 
 
+@functools.cache
+def _compiled(source: str) -> re.Pattern:
+    return re.compile(source)
+
+
 @dataclass(frozen=True)
 class TokenShape:
     name: str
     needles: tuple[str, ...]  # one must occur in the line (case-folded when `fold`)
-    pattern: re.Pattern  # group `token`, when present, is the secret part of the match
+    source: str  # the regex; group `token`, when present, is the secret part of the match
     keep: int = 4  # characters of the token the message shows (the vendor prefix)
     fold: bool = False
     accept: Callable[[re.Match], bool] | None = None
+
+    @property
+    def pattern(self) -> re.Pattern:
+        """`source` compiled on first use (a line holding one of the needles): importing the rules,
+        --list-rules or --explain compiles none of the 30-odd shapes."""
+        return _compiled(self.source)
 
     def matches(self, line: str) -> Iterator[re.Match]:
         return self.pattern.finditer(line)
@@ -76,7 +88,7 @@ class TokenShape:
 
 
 def _shape(name, needles, pattern, keep=4, *, fold=False, accept=None) -> TokenShape:
-    return TokenShape(name, tuple(needles), re.compile(pattern), keep, fold, accept)
+    return TokenShape(name, tuple(needles), pattern, keep, fold, accept)
 
 
 # `sk-` keys: OpenAI, Anthropic and DeepSeek share the prefix; the message names the likely vendor.
@@ -152,8 +164,8 @@ SHAPES = (
     _shape("Discord webhook URL", ["/api/webhooks/"],
            r"https://(?:ptb\.|canary\.)?discord(?:app)?\.com/api/webhooks/[0-9]{5,30}/[A-Za-z0-9_\-]{20,255}",
            keep=20),
-    DiscordShape("Discord bot token", (_DISCORD_NEEDLE,), re.compile(
-        r"\.[A-Za-z0-9_\-]{6,7}\.[A-Za-z0-9_\-]{27,40}" + _R), keep=4),
+    DiscordShape("Discord bot token", (_DISCORD_NEEDLE,),
+                 r"\.[A-Za-z0-9_\-]{6,7}\.[A-Za-z0-9_\-]{27,40}" + _R, keep=4),
     # Payment
     _shape("Stripe key", ["_live_", "_test_"], _token("[srp]k_(?:live|test)_", r"[A-Za-z0-9]{10,255}" + _R), keep=8),
     _shape("Stripe webhook secret", ["whsec_"], _token("whsec_", r"[A-Za-z0-9]{20,255}" + _R), keep=6),
@@ -163,8 +175,8 @@ SHAPES = (
            _token(r"access_token\$", r"(?:production|sandbox)\$[0-9a-z]{8,32}\$[0-9a-f]{16,64}"), keep=13),
     # LLM vendors (OpenAI, Anthropic and DeepSeek share `sk-`; the message names the likely one);
     # an elided `sk-...` counts too: it shows a key was pasted here.
-    SkKeyShape("OpenAI-style API key", ("sk-",), re.compile(
-        _token("sk-", r"(?:(?P<body>[A-Za-z0-9_\-]{20,255})" + _R + r"|[A-Za-z0-9_\-]{0,19}(?:\.\.\.|…))")),
+    SkKeyShape("OpenAI-style API key", ("sk-",),
+               _token("sk-", r"(?:(?P<body>[A-Za-z0-9_\-]{20,255})" + _R + r"|[A-Za-z0-9_\-]{0,19}(?:\.\.\.|…))"),
         accept=lambda m: m.group("body") is None or _has_entropy(m.group("body"))),
     _shape("Hugging Face token", ["hf_"], _token("hf_", r"[A-Za-z0-9]{30,255}" + _R), keep=3),
     _shape("Groq API key", ["gsk_"], _token("gsk_", r"[A-Za-z0-9]{20,255}" + _R)),
