@@ -61,14 +61,28 @@ def _leaf_parsers(parser: argparse.ArgumentParser):
             yield from _leaf_parsers(child)
 
 
+def unlisted_commands(on_disk: list[str], commands: tuple[str, ...]) -> list[str]:
+    """Command modules COMMANDS does not list, and names it lists that have no module."""
+    return ([f"corpustools/commands/{name}.py is not in COMMANDS (corpustools/commands/__init__.py): a command "
+             "missing from it is never reachable" for name in on_disk if name not in commands]
+            + [f"COMMANDS lists {name}, but corpustools/commands/{name}.py is gone" for name in commands
+               if name not in on_disk])
+
+
+def test_a_command_module_left_out_of_commands_is_named_with_the_recipe():
+    assert unlisted_commands(["lint", "stats"], ("lint", "gone")) == [
+        "corpustools/commands/stats.py is not in COMMANDS (corpustools/commands/__init__.py): a command missing "
+        "from it is never reachable",
+        "COMMANDS lists gone, but corpustools/commands/gone.py is gone"]
+
+
 def test_every_command_module_is_listed_and_follows_the_protocol():
     """docs/architecture.md's command protocol: each module under commands/ (but the shared
     options.py) is named in COMMANDS, registers a parser of its own name, and every parser it adds
     runs a function of that module taking (args, out, err)."""
     on_disk = sorted(path.stem for path in (PACKAGE / "commands").glob("*.py")
                      if path.stem not in ("__init__", "options"))
-    unlisted = [f"corpustools/commands/{name}.py is not in COMMANDS (corpustools/commands/__init__.py): "
-                "a command missing from it is never reachable" for name in on_disk if name not in COMMANDS]
+    unlisted = unlisted_commands(on_disk, COMMANDS)
     assert unlisted == [], "\n".join(unlisted + [COMMAND])
     for name in COMMANDS:
         module = importlib.import_module(f"corpustools.commands.{name}")
