@@ -196,3 +196,33 @@ def test_every_command_that_writes_says_wrote_path_on_standard_error(argv, said,
     code, out, err = run(capsys, *argv)
     assert code == 0, err
     assert out == "" and err.splitlines()[-1] == said
+
+
+def test_a_command_runs_with_the_cycle_collector_paused_and_finds_it_as_it_was(capsys, monkeypatch):
+    """The entry point owns the process-wide switch (corpustools.cli; the library never touches
+    it): off while the command runs, then as the caller left it, also after an error."""
+    import gc
+
+    from corpustools.commands import schema
+    from corpustools.io.errors import UsageError
+
+    seen = []
+    real_run = schema.run
+
+    def observed(args, out, err):
+        seen.append(gc.isenabled())
+        if args.kind == "run-manifest":
+            raise UsageError("refused")
+        return real_run(args, out, err)
+
+    monkeypatch.setattr(schema, "run", observed)
+    was = gc.isenabled()
+    try:
+        gc.enable()
+        assert run(capsys, "schema", "sidecar")[0] == 0
+        assert (seen, gc.isenabled()) == ([False], True)
+        gc.disable()
+        assert run(capsys, "schema", "run-manifest")[:1] == (2,)
+        assert (seen, gc.isenabled()) == ([False, False], False)
+    finally:
+        (gc.enable if was else gc.disable)()

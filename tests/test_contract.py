@@ -458,3 +458,34 @@ def test_validate_checks_a_sidecar_against_the_contract_of_the_corpus_it_is_in(c
     code, out, _ = run(capsys, "validate", "corpus-spec", "c/corpus.yaml")
     assert (code, out) == (1, "c/corpus.yaml: /output/items/0/at: 'kb_facts' is not a JSON pointer: a pointer "
                               "starts with '/' (write /kb_facts)\n")
+
+
+# --- the keys are documented ----------------------------------------------------------------------
+
+def undocumented_keys(schema: dict, docs: str) -> list[str]:
+    """The keys of corpus.yaml's `output:` and `session:` (and of an `output.items[]` entry) in the
+    corpus-spec schema that docs/contracts.md has no table row for (`| \\`key\\` |`)."""
+    properties = schema["properties"]
+    keys = [("output", key) for key in properties["output"]["properties"]]
+    keys += [("output", f"items[].{key}") for key in properties["output"]["properties"]["items"]["items"]["properties"]]
+    keys += [("session", key) for key in properties["session"]["properties"]]
+    sections = {name: docs[docs.find(f"### `{name}:`"):] for name in ("output", "session")}
+    return [f"{name}.{key}: no row in docs/contracts.md's `{name}:` table" for name, key in keys
+            if f"| `{key}` |" not in sections[name].split("\n### ", 1)[0]]
+
+
+def test_every_contract_key_of_the_schema_is_documented():
+    from corpustools.io.schemastore import schema_text
+    from tests.support.recipes import CONTRACT_KEY
+
+    docs = (Path(__file__).resolve().parent.parent / "docs" / "contracts.md").read_text(encoding="utf-8")
+    gaps = undocumented_keys(json.loads(schema_text("corpus-spec")), docs)
+    assert gaps == [], "\n".join(gaps + [CONTRACT_KEY])
+
+
+def test_an_undocumented_contract_key_is_named_with_the_recipe():
+    schema = {"properties": {
+        "output": {"properties": {"format": {}, "description": {}, "items": {"items": {"properties": {"type": {}}}}}},
+        "session": {"properties": {"roles": {}}}}}
+    docs = "### `output:`\n| `format` | x |\n| `items` | x |\n| `items[].type` | x |\n### `session:`\n| `roles` | x |\n"
+    assert undocumented_keys(schema, docs) == ["output.description: no row in docs/contracts.md's `output:` table"]

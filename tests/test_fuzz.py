@@ -37,6 +37,7 @@ from corpustools.model.session import parse_session
 from corpustools.model.spec import parse_spec
 from tests.support.bench import generate, lint_json, run_main, tree_digest, write_generated, write_tree
 from tests.support.corpus import key_paths
+from tests.support.recipes import RULE
 
 BASE_FIXTURES, BASE_SEED = 5, 8
 MUTATIONS = ("truncate", "insert-bytes", "random-bytes", "invalid-utf8", "bom", "utf-16", "crlf", "empty",
@@ -277,4 +278,21 @@ def test_planted_defects_are_each_reported(tmp_path):
     planted_codes = {c for c, _ in generated.planted} | {c for c, _ in generated.unplanted}
     from corpustools.lint.registry import rule_modules
 
-    assert planted_codes == {module.CODE for module in rule_modules()}, "a rule kind is neither planted nor explained"
+    gaps = planter_gaps(planted_codes, {module.CODE for module in rule_modules()})
+    assert gaps == [], "\n".join(gaps + [RULE])
+
+
+def planter_gaps(planted_or_explained: set[str], rule_codes: set[str]) -> list[str]:
+    """What bench/defects.py lacks: a rule it neither plants nor explains, or a code it plants that
+    no rule has."""
+    return ([f"{code}: no planter in bench/defects.py (a Planter method and its entry in plant()'s table, "
+             "or an entry in NOT_PLANTED saying why it cannot be planted)" for code in sorted(rule_codes - planted_or_explained)]
+            + [f"{code}: bench/defects.py plants or explains it, but no registered rule has this code"
+               for code in sorted(planted_or_explained - rule_codes)])
+
+
+def test_a_rule_the_bench_cannot_plant_is_named_with_the_recipe():
+    assert planter_gaps({"CT001", "CT998"}, {"CT001", "CT901"}) == [
+        "CT901: no planter in bench/defects.py (a Planter method and its entry in plant()'s table, or an entry in "
+        "NOT_PLANTED saying why it cannot be planted)",
+        "CT998: bench/defects.py plants or explains it, but no registered rule has this code"]

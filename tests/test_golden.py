@@ -19,6 +19,7 @@ import pytest
 
 from corpustools.cli import main
 from tests.support.bench import write_generated
+from tests.support.recipes import RULE
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 REGENERATE = os.environ.get("CORPUSTOOLS_REGENERATE_GOLDEN") == "1"
@@ -50,7 +51,9 @@ def test_output_matches_the_golden_file(name, generated, monkeypatch, capsys):
         golden.write_bytes(out.encode())
     assert golden.exists(), f"{golden} is missing; regenerate it (see this module's docstring)"
     assert out == golden.read_text(encoding="utf-8"), (
-        f"{name} differs from {golden}; if the change is intended, regenerate (see this module's docstring)")
+        f"{name} differs from {golden}; if the change is intended (a new rule's planter in bench/defects.py changes "
+        "the generated corpus, so lint.json, score.json and score.md all change), regenerate: "
+        "CORPUSTOOLS_REGENERATE_GOLDEN=1 python -m pytest -q -p no:cacheprovider tests/test_golden.py\n" + RULE)
 
 
 def test_the_lint_golden_holds_planted_findings():

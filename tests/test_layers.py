@@ -19,13 +19,18 @@ from __future__ import annotations
 
 import ast
 import importlib
+import re
 from pathlib import Path
 
 import corpustools
+from tests.support.recipes import COMMAND
 
 PACKAGE = Path(corpustools.__file__).parent
 FEATURE_PACKAGES = ("lint", "score", "calibrate", "reporting")
-FEATURE_MODULES = ("manifest", "provenance", "render", "scaffold", "validation")
+# every top-level module but the entry points and the API is a feature (docs/architecture.md)
+FEATURE_MODULES = tuple(sorted(path.stem for path in PACKAGE.glob("*.py")
+                               if path.stem not in ("__init__", "__main__", "cli", "api")))
+ARCHITECTURE = PACKAGE.parent / "docs" / "architecture.md"
 
 LOWER = {
     "io": {"io"},
@@ -134,6 +139,31 @@ def test_every_import_keeps_to_the_layers():
     assert found == [], "\n".join(found + [CHECKLIST])
 
 
+def unnamed_features(diagram: str, packages: tuple[str, ...], modules: tuple[str, ...]) -> list[str]:
+    """The feature packages (`lint/`) and modules (`render`) the layer diagram does not name."""
+    words = set(re.findall(r"[a-z_]+/?", diagram))
+    return ([f"corpustools/{name}/ is not in docs/architecture.md's layer diagram" for name in packages
+             if f"{name}/" not in words]
+            + [f"corpustools/{name}.py is not in docs/architecture.md's layer diagram" for name in modules
+               if name not in words])
+
+
+def test_the_layer_diagram_names_every_feature():
+    text = ARCHITECTURE.read_text(encoding="utf-8")
+    diagram = text[text.index("## The layers"):].split("```")[1]
+    packages = tuple(sorted(p.name for p in PACKAGE.iterdir() if (p / "__init__.py").is_file()
+                            and layer(p.name) == "feature" and p.name not in ("schemas", "new_corpus")))
+    assert set(FEATURE_PACKAGES) <= set(packages)
+    gaps = unnamed_features(diagram, packages, FEATURE_MODULES)
+    assert gaps == [], "\n".join(gaps + [COMMAND])
+
+
+def test_a_feature_left_out_of_the_diagram_is_named_with_the_recipe():
+    assert unnamed_features("features  lint/  render", ("lint", "score"), ("render", "stats")) == [
+        "corpustools/score/ is not in docs/architecture.md's layer diagram",
+        "corpustools/stats.py is not in docs/architecture.md's layer diagram"]
+
+
 def test_the_layers_are_folders_a_newcomer_sees():
     assert {p.name for p in PACKAGE.iterdir() if (p / "__init__.py").is_file()} >= {
         "io", "model", "lint", "score", "calibrate", "reporting", "commands", "schemas"}
@@ -164,7 +194,9 @@ def test_every_public_package_declares_its_public_api():
                     continue
             if hasattr(module, "__path__") and (Path(module.__path__[0]) / name / "__init__.py").is_file():
                 public.append(f"{dotted}.{name}")
-    assert (missing, absent) == ([], []), CHECKLIST
+    assert (missing, absent) == ([], []), "\n".join(
+        [f"{name} declares no __all__" for name in missing] + [f"{name} is in an __all__ but not there" for name in absent]
+        + [CHECKLIST])
     assert {"corpustools.score.report", "corpustools.score.report.compare", "corpustools.calibrate.report"} <= seen
 
 

@@ -17,6 +17,7 @@ from corpustools.lint.docs import render, render_installed
 from corpustools.lint.options import Option
 from corpustools.lint.registry import RULE_MODULES, rule_modules
 from corpustools.lint.ruledoc import rule_doc, rule_summary
+from tests.support.recipes import RULE
 
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "lint-rules.md"
 RULES_DIR = Path(__file__).resolve().parent.parent / "corpustools" / "lint" / "rules"
@@ -24,9 +25,9 @@ RULES = rule_modules()
 
 
 def test_committed_docs_match_the_rule_modules():
-    assert DOCS.is_file(), "run: python -m corpustools.lint.docs docs/lint-rules.md"
+    assert DOCS.is_file(), "run: python -m corpustools.lint.docs docs/lint-rules.md\n" + RULE
     assert DOCS.read_text(encoding="utf-8") == render_installed(), (
-        "docs/lint-rules.md is stale; run: python -m corpustools.lint.docs docs/lint-rules.md")
+        "docs/lint-rules.md is stale; run: python -m corpustools.lint.docs docs/lint-rules.md\n" + RULE)
 
 
 def test_docs_list_every_rule_with_its_documentation():
@@ -40,15 +41,41 @@ def test_codes_and_names_are_unique_and_in_registry_order():
     codes = [rule.CODE for rule in RULES]
     assert codes == sorted(set(codes))
     assert len({rule.NAME for rule in RULES}) == len(RULES)
-    assert list(RULE_MODULES) == RULES, "RULE_MODULES lists the rules in code order"
+    assert list(RULE_MODULES) == RULES, "REGISTERED lists the rules in code order\n" + RULE
+
+
+def registry_gaps(on_disk: list[str], registered: dict[str, str], documented: list[str]) -> list[str]:
+    """The steps of adding a rule that are missing: `on_disk` the module names under rules/,
+    `registered` module name -> code of the registry's rows, `documented` the codes docs/lint-rules.md has."""
+    gaps = [f"corpustools/lint/rules/{name}.py is not in corpustools/lint/registry.py (a Registered row in REGISTERED)"
+            for name in on_disk if name not in registered]
+    gaps += [f"corpustools/lint/registry.py lists {name}, but corpustools/lint/rules/{name}.py is gone"
+             for name in registered if name not in on_disk]
+    codes = sorted(registered.values())
+    gaps += [f"{code} is not in docs/lint-rules.md: run python -m corpustools.lint.docs docs/lint-rules.md"
+             for code in codes if code not in documented]
+    gaps += [f"docs/lint-rules.md documents {code}, which no registered rule has" for code in documented
+             if code not in codes]
+    return gaps
 
 
 def test_every_rule_module_is_registered_and_documented():
     """A rule module written but not registered, or registered but gone, fails here: never filtered out."""
     on_disk = sorted(path.stem for path in RULES_DIR.glob("*.py") if path.stem != "__init__")
-    assert sorted(rule.__name__.rsplit(".", 1)[1] for rule in RULES) == on_disk
+    registered = {rule.__name__.rsplit(".", 1)[1]: rule.CODE for rule in RULES}
     documented = re.findall(r"^## (CT[0-9]{3}) ", DOCS.read_text(encoding="utf-8"), re.MULTILINE)
-    assert documented == [rule.CODE for rule in RULES]
+    gaps = registry_gaps(on_disk, registered, documented)
+    assert gaps == [], "\n".join(gaps + [RULE])
+    assert documented == [rule.CODE for rule in RULES], "docs/lint-rules.md is out of code order\n" + RULE
+
+
+def test_a_rule_left_out_of_a_step_is_named_with_the_recipe():
+    gaps = registry_gaps(["term_case", "todo_marker"], {"term_case": "CT603", "gone": "CT999"}, ["CT603"])
+    assert gaps == [
+        "corpustools/lint/rules/todo_marker.py is not in corpustools/lint/registry.py (a Registered row in REGISTERED)",
+        "corpustools/lint/registry.py lists gone, but corpustools/lint/rules/gone.py is gone",
+        "CT999 is not in docs/lint-rules.md: run python -m corpustools.lint.docs docs/lint-rules.md"]
+    assert "bench/defects.py" in RULE and "tests/golden/lint.json" in RULE and "registry.py" in RULE
 
 
 @pytest.mark.parametrize("rule", RULES, ids=[r.CODE for r in RULES])

@@ -340,18 +340,16 @@ def test_prompt_and_kb_paths_resolve_relative_to_corpus_yaml(make_corpus, tmp_pa
         lint_run(make_corpus(with_lint("  prompt: ../nowhere.md\n"), "bad"))
 
 
-def test_the_engine_never_freezes_the_callers_cycle_collector(make_corpus):
-    gc.unfreeze()  # earlier command-line tests in this process may have frozen it
-    lint_run(make_corpus())
-    assert gc.get_freeze_count() == 0, "gc.freeze() is the command line's choice, not the library's"
+def test_linting_and_scoring_leave_the_callers_cycle_collector_alone(make_corpus, monkeypatch):
+    """A program that imports corpustools keeps its collector as it set it: switching it off or
+    freezing what is loaded is the command line's choice (corpustools.cli), never the library's."""
+    from corpustools.score import score_report
 
-
-def test_the_lint_command_freezes_each_loaded_corpus(make_corpus, capsys, monkeypatch):
-    from corpustools.cli import main
-    from corpustools.io import gcpause
-
-    loaded = []
-    monkeypatch.setattr(gcpause, "freeze_loaded", lambda: loaded.append(True))
-    make_corpus({}, "a"), make_corpus({}, "b")
-    assert main(["lint", "a", "b"]) == 0
-    assert len(loaded) == 2
+    touched = []
+    for name in ("disable", "enable", "freeze", "set_threshold"):
+        monkeypatch.setattr(gc, name, lambda *_, name=name: touched.append(name))
+    root = make_corpus()
+    lint_run(root)
+    (root / "results").mkdir()
+    score_report(str(root), [str(root / "results")])
+    assert touched == []

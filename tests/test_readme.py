@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from corpustools.cli import main
+from tests.support.recipes import COMMAND
 
 ROOT = Path(__file__).resolve().parent.parent
 PROMPT = "# My prompt\nVersion: 1\n\nExtract what the user taught.\n\n[TRANSCRIPT PLACEHOLDER, substituted at runtime]\n"
@@ -30,10 +31,30 @@ def table_examples() -> list[str]:
     return [found.group(1) for found in examples if found]
 
 
+def table_gaps(examples: list[str], commands: tuple[str, ...]) -> list[str]:
+    """Commands without an example row in the README's Commands table, and rows of no command."""
+    shown = [example.split()[1] for example in examples]
+    return ([f"{name}: no row in README.md's Commands table (`corpustools {name} ...` | what it does | a one-line "
+             "example that runs as printed)" for name in commands if name not in shown]
+            + [f"{name}: README.md's Commands table has a row, but COMMANDS has no such command"
+               for name in dict.fromkeys(shown) if name not in commands]
+            + [f"{name}: more than one row in README.md's Commands table" for name in dict.fromkeys(shown)
+               if shown.count(name) > 1])
+
+
 def test_the_table_has_one_example_per_command():
     from corpustools.commands import COMMANDS
 
-    assert sorted(example.split()[1] for example in table_examples()) == sorted(COMMANDS)
+    gaps = table_gaps(table_examples(), COMMANDS)
+    assert gaps == [], "\n".join(gaps + [COMMAND])
+
+
+def test_a_command_without_a_row_is_named_with_the_recipe():
+    assert table_gaps(["corpustools lint x", "corpustools gone y"], ("lint", "stats")) == [
+        "stats: no row in README.md's Commands table (`corpustools stats ...` | what it does | a one-line example "
+        "that runs as printed)",
+        "gone: README.md's Commands table has a row, but COMMANDS has no such command"]
+    assert "COMMANDS" in COMMAND and "README.md" in COMMAND
 
 
 @pytest.fixture(scope="module")

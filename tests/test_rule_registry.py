@@ -16,6 +16,7 @@ from pathlib import Path
 import corpustools
 from corpustools.commands import COMMANDS
 from tests.support.corpus import ADMIT_ID, ADMIT_TURNS, ADMIT_UUID, session_text
+from tests.support.recipes import COMMAND
 
 PACKAGE = Path(corpustools.__file__).resolve().parent
 AWS_ID = "AKIA" + "IOSFODNN7EXAMPLE"
@@ -60,22 +61,40 @@ def _leaf_parsers(parser: argparse.ArgumentParser):
             yield from _leaf_parsers(child)
 
 
+def unlisted_commands(on_disk: list[str], commands: tuple[str, ...]) -> list[str]:
+    """Command modules COMMANDS does not list, and names it lists that have no module."""
+    return ([f"corpustools/commands/{name}.py is not in COMMANDS (corpustools/commands/__init__.py): a command "
+             "missing from it is never reachable" for name in on_disk if name not in commands]
+            + [f"COMMANDS lists {name}, but corpustools/commands/{name}.py is gone" for name in commands
+               if name not in on_disk])
+
+
+def test_a_command_module_left_out_of_commands_is_named_with_the_recipe():
+    assert unlisted_commands(["lint", "stats"], ("lint", "gone")) == [
+        "corpustools/commands/stats.py is not in COMMANDS (corpustools/commands/__init__.py): a command missing "
+        "from it is never reachable",
+        "COMMANDS lists gone, but corpustools/commands/gone.py is gone"]
+
+
 def test_every_command_module_is_listed_and_follows_the_protocol():
     """docs/architecture.md's command protocol: each module under commands/ (but the shared
     options.py) is named in COMMANDS, registers a parser of its own name, and every parser it adds
     runs a function of that module taking (args, out, err)."""
     on_disk = sorted(path.stem for path in (PACKAGE / "commands").glob("*.py")
                      if path.stem not in ("__init__", "options"))
-    assert on_disk == sorted(COMMANDS), "a command module missing from COMMANDS is never reachable"
+    unlisted = unlisted_commands(on_disk, COMMANDS)
+    assert unlisted == [], "\n".join(unlisted + [COMMAND])
     for name in COMMANDS:
         module = importlib.import_module(f"corpustools.commands.{name}")
         subparsers = argparse.ArgumentParser().add_subparsers()
         module.register(subparsers)
-        assert list(subparsers.choices) == [name], name
+        assert list(subparsers.choices) == [name], f"commands/{name}.py registers {list(subparsers.choices)}\n{COMMAND}"
         for parser in _leaf_parsers(subparsers.choices[name]):
             run = parser.get_default("run")
-            assert callable(run) and run.__module__ == module.__name__, (name, parser.prog)
-            assert list(inspect.signature(run).parameters) == ["args", "out", "err"], (name, run.__name__)
+            assert callable(run) and run.__module__ == module.__name__, (
+                f"{parser.prog}: set_defaults(run=...) a function of commands/{name}.py\n{COMMAND}")
+            assert list(inspect.signature(run).parameters) == ["args", "out", "err"], (
+                f"commands/{name}.py: {run.__name__} takes (args, out, err)\n{COMMAND}")
 
 
 def _caught_names(handler) -> list[str]:

@@ -149,7 +149,6 @@ def run(args, out, err) -> int:
     import os
 
     from corpustools import lint
-    from corpustools.io.gcpause import freeze_loaded
     from corpustools.io.gitstage import staged_paths
     from corpustools.io.positions import printable
     from corpustools.io.writing import STANDARD_OUTPUT, emit
@@ -173,10 +172,8 @@ def run(args, out, err) -> int:
             return _diff(fixes, args, out, err)
         written = lint.write_fixes(fixes)
         _fix_notes(fixes, written, err)
-    # the rules allocate a lot: this process never rescans a loaded corpus (corpustools.io.gcpause)
-    run_ = lint.lint_paths(args.paths, rules, selection, after_load=freeze_loaded,
-                           skip_outside=args.skip_outside_corpora, whole_corpus=args.whole_corpus,
-                           staged=staged)
+    run_ = lint.lint_paths(args.paths, rules, selection, skip_outside=args.skip_outside_corpora,
+                           whole_corpus=args.whole_corpus, staged=staged)
 
     report = lint.LintReport(
         run=run_, rules=tuple(rules), strict=args.strict, quiet=args.quiet, statistics=args.statistics,

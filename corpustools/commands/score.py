@@ -51,7 +51,6 @@ def register(subparsers) -> None:
 
 
 def run(args, out, err) -> int:
-    from corpustools.io.gcpause import gc_paused
     from corpustools.io.writing import STANDARD_OUTPUT, emit, say_wrote
     from corpustools.score import breaches, plan_history, score_report
     from corpustools.score.report import FORMATTERS
@@ -60,8 +59,7 @@ def run(args, out, err) -> int:
         raise UsageError("--history draws the history in the HTML report: use it with --format html")
     if args.append_history == STANDARD_OUTPUT:
         raise UsageError("--append-history needs a file to append to, not '-'")
-    with gc_paused():  # scoring builds many small acyclic objects; see corpustools.io.gcpause
-        report = score_report(args.corpus, args.results, allow_mixed=args.allow_mixed)
+    report = score_report(args.corpus, args.results, allow_mixed=args.allow_mixed)
     history = plan_history(report, append_to=args.append_history, draw_from=args.history, force=args.force)
     report = replace(report, history=history.drawn)
     emit(FORMATTERS[args.format](report), args.output, args.corpus, out, err=err, force=args.force)

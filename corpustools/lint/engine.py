@@ -141,23 +141,18 @@ def run_rules(context: LintContext, rules: list[ModuleType], config: LintConfig,
     return LintRun(tuple(sorted(diagnostics)), tuple(crashes))
 
 
-def lint_target(target: Target, rules: list[ModuleType], selection: Selection,
-                after_load: Callable[[], None] | None = None) -> LintRun:
-    """Load one corpus and run the active rules on it. ConfigError for a bad `lint:` section.
-    `after_load` runs between the two (the CLI freezes the loaded corpus there: corpustools.io.gcpause)."""
+def lint_target(target: Target, rules: list[ModuleType], selection: Selection) -> LintRun:
+    """Load one corpus and run the active rules on it. ConfigError for a bad `lint:` section."""
     from corpustools.model.corpus import load_corpus
 
     corpus = load_corpus(target.root)
-    if after_load is not None:
-        after_load()
     config = corpus_config(corpus, rules)
     context = build_context(corpus, config, selection)
     run = run_rules(context, active_rules(rules, config, selection), config, target.only)
     return replace(run, fixtures=len(set(corpus.session_paths) | set(corpus.sidecar_paths)))
 
 
-def lint_paths(paths: list[str], rules: list[ModuleType], selection: Selection,
-               after_load: Callable[[], None] | None = None, *, skip_outside: bool = False,
+def lint_paths(paths: list[str], rules: list[ModuleType], selection: Selection, *, skip_outside: bool = False,
                whole_corpus: bool = False, staged: list[str] | None = None) -> LintRun:
     """Lint what `paths` (and `staged` names) name (see resolve_targets); diagnostics of all corpora,
     sorted together."""
@@ -165,7 +160,7 @@ def lint_paths(paths: list[str], rules: list[ModuleType], selection: Selection,
     crashes: list[RuleCrash] = []
     fixtures = 0
     for target in resolve_targets(paths, skip_outside=skip_outside, whole_corpus=whole_corpus, staged=staged):
-        run = lint_target(target, rules, selection, after_load)
+        run = lint_target(target, rules, selection)
         diagnostics.update(run.diagnostics)
         crashes += run.crashes
         fixtures += run.fixtures

@@ -13,7 +13,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from corpustools.io.errors import InputError
-from corpustools.io.gcpause import gc_paused
 from corpustools.io.layout import SESSION_SUFFIX, SESSIONS_DIR, SIDECAR_SUFFIX, SIDECARS_DIR, SPEC_FILE
 from corpustools.io.paths import given_path
 from corpustools.io.positions import Pos, Problem
@@ -277,8 +276,7 @@ def load_corpus(root: str) -> Corpus:
     def parse(fixture_id: str, path: str, text: str, session_format: Contract) -> None:
         sessions[fixture_id] = parse_session(text, path, fixture_id, session_format)
 
-    with gc_paused():
-        return Corpus(**_load_files(root, parse), sessions=sessions)
+    return Corpus(**_load_files(root, parse), sessions=sessions)
 
 
 def load_scoring_corpus(root: str) -> ScoringCorpus:
@@ -289,8 +287,7 @@ def load_scoring_corpus(root: str) -> ScoringCorpus:
     def split(fixture_id: str, path: str, text: str, _session_format: Contract) -> None:
         transcripts[fixture_id] = split_frontmatter(text, path)[1]
 
-    with gc_paused():
-        return ScoringCorpus(**_load_files(root, split), transcripts=transcripts)
+    return ScoringCorpus(**_load_files(root, split), transcripts=transcripts)
 
 
 def _load_files(root: str, read_session: Callable[[str, str, str, Contract], None]) -> dict[str, Any]:

@@ -42,7 +42,6 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-from corpustools.io.gcpause import gc_paused
 from corpustools.lint.families.skeleton import MASK
 
 MAX_BLOCK = 64
@@ -99,9 +98,8 @@ class NearIndex:
         # rarest first; ties by the word itself, so the order never depends on input order
         self.rank = {word: rank for rank, word in enumerate(sorted(frequency, key=lambda w: (frequency[w], w)))}
         if insert:
-            with gc_paused():
-                for text in vocabulary:
-                    self._insert(text, self.keys(text))
+            for text in vocabulary:
+                self._insert(text, self.keys(text))
 
     def keys(self, text: str) -> list[int]:
         """The block keys of a text: each triple of its rarest words (its two or one words, if it
@@ -186,11 +184,10 @@ def candidate_pairs_indexed(texts: Sequence[str], threshold: float) -> Candidate
     before it (NearIndex's blocks and length band), then inserted."""
     index = NearIndex(texts, threshold, insert=False)
     found: list[tuple[int, int]] = []
-    with gc_paused():
-        for b, text in enumerate(texts):
-            keys = index.keys(text)
-            found += [(a, b) for a in index._candidates(len(text), keys)]
-            index._insert(text, keys)
+    for b, text in enumerate(texts):
+        keys = index.keys(text)
+        found += [(a, b) for a in index._candidates(len(text), keys)]
+        index._insert(text, keys)
     return CandidatePairs.of(found)
 
 
@@ -212,10 +209,9 @@ def near_pairs(texts: Sequence[str], threshold: float) -> list[NearPair]:
 
     pairs = []
     candidates = candidate_pairs(texts, threshold)
-    with gc_paused():
-        for a, b in zip(candidates.a, candidates.b, strict=True):
-            if texts[a] != texts[b]:
-                score = ratio(texts[b], texts[a], score_cutoff=threshold)
-                if score >= threshold:  # rapidfuzz returns 0 below the cutoff
-                    pairs.append(NearPair(a, b, score))
+    for a, b in zip(candidates.a, candidates.b, strict=True):
+        if texts[a] != texts[b]:
+            score = ratio(texts[b], texts[a], score_cutoff=threshold)
+            if score >= threshold:  # rapidfuzz returns 0 below the cutoff
+                pairs.append(NearPair(a, b, score))
     return pairs

@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
-from corpustools.io.gcpause import gc_paused
 from corpustools.io.positions import Pos
 from corpustools.lint.context import CacheKey, LintContext
 from corpustools.lint.families.nearmatch import NearIndex
@@ -72,13 +71,12 @@ def split_sessions(ctx: LintContext) -> Mapping[str, tuple[tuple[str | None, tup
     """fixture id -> (speaker, sentences) of each of its turns, in order: every session split into
     sentences once a run, shared by the template rules and the opening check (CT705)."""
     def build(c: LintContext) -> dict[str, tuple[tuple[str | None, tuple[Sentence, ...]], ...]]:
-        with gc_paused():
-            split = {}
-            for fixture_id, session in sorted(c.corpus.sessions.items()):
-                body = session.body.split("\n")
-                split[fixture_id] = tuple((turn.speaker, tuple(lines_sentences(turn_lines(session, turn, body))))
-                                          for turn in session.turns)
-            return split
+        split = {}
+        for fixture_id, session in sorted(c.corpus.sessions.items()):
+            body = session.body.split("\n")
+            split[fixture_id] = tuple((turn.speaker, tuple(lines_sentences(turn_lines(session, turn, body))))
+                                      for turn in session.turns)
+        return split
 
     return ctx.cached(SPLIT_SESSIONS, build)
 
@@ -87,11 +85,10 @@ def fixture_sentences(ctx: LintContext, min_tokens: int, min_words: int) -> tupl
     """Every counted sentence of every session's turns, by path, line and column."""
     def build(c: LintContext) -> tuple[Located, ...]:
         split = split_sessions(c)
-        with gc_paused():
-            found = [Located(fixture_id, c.corpus.sessions[fixture_id].path, sentence)
-                     for fixture_id, turns in split.items() for _, sentences in turns
-                     for sentence in sentences if sentence.counts(min_tokens, min_words)]
-            return tuple(sorted(found, key=Located.sort_key))
+        found = [Located(fixture_id, c.corpus.sessions[fixture_id].path, sentence)
+                 for fixture_id, turns in split.items() for _, sentences in turns
+                 for sentence in sentences if sentence.counts(min_tokens, min_words)]
+        return tuple(sorted(found, key=Located.sort_key))
 
     return ctx.cached(FIXTURE_SENTENCES, build, min_tokens, min_words)
 
@@ -100,11 +97,10 @@ def by_skeleton(ctx: LintContext, min_tokens: int, min_words: int) -> Mapping[st
     """skeleton -> its occurrences in fixture turns (each list by position)."""
     def build(c: LintContext) -> dict[str, tuple[Located, ...]]:
         located_sentences = fixture_sentences(c, min_tokens, min_words)
-        with gc_paused():
-            groups: dict[str, list[Located]] = {}
-            for located in located_sentences:
-                groups.setdefault(located.sentence.skeleton, []).append(located)
-            return {skeleton: tuple(groups[skeleton]) for skeleton in sorted(groups)}
+        groups: dict[str, list[Located]] = {}
+        for located in located_sentences:
+            groups.setdefault(located.sentence.skeleton, []).append(located)
+        return {skeleton: tuple(groups[skeleton]) for skeleton in sorted(groups)}
 
     return ctx.cached(BY_SKELETON, build, min_tokens, min_words)
 

@@ -1,0 +1,53 @@
+"""The checklists of docs/architecture.md's "Where to add" recipes, as the guard tests print them.
+
+A guard test that fails because a step of a recipe was skipped ends its message with the recipe,
+so whoever adds a rule, a report format, a command or a contract key reads every step where the
+failure is, not only the one that failed. tests/test_recipes.py holds these lists and
+docs/architecture.md to the same files."""
+
+from __future__ import annotations
+
+RECIPES = "docs/architecture.md, \"Where to add\""
+
+RULE = f"""Adding a lint rule ({RECIPES}: "A lint rule"):
+  1. corpustools/lint/rules/<name>.py: CODE, NAME, SEVERITY, OPTIONS, SUPPRESSIBLE, a docstring (summary;
+     What, Why, Example), check(ctx, options) yielding Problems;
+  2. corpustools/lint/registry.py: a row Registered("CT###", "rule-name", "module_name") in REGISTERED,
+     in code order (suppressible=False for a secret rule: tests/test_rule_registry.py checks the row
+     against the module's CODE, NAME and SUPPRESSIBLE);
+  3. a failing sample in the tests (tests/test_lint_structural.py's FAILING, or the rule family's test module);
+  4. bench/defects.py: a Planter method that plants the defect, and its entry in plant()'s table
+     (or an entry in NOT_PLANTED saying why it cannot be planted);
+  5. python -m corpustools.lint.docs docs/lint-rules.md;
+  6. CORPUSTOOLS_REGENERATE_GOLDEN=1 python -m pytest -q -p no:cacheprovider tests/test_golden.py (a new
+     planter changes the generated corpus: tests/golden/lint.json, score.json and score.md), and review the diff."""
+
+FORMAT = f"""Adding a report format ({RECIPES}: "A report format"):
+  1. the formatter, one function of the family's report value returning text: lint in
+     corpustools/lint/report.py; score in corpustools/score/report/<format>.py; compare in
+     corpustools/score/report/compare/<format>.py; calibrate in corpustools/calibrate/report/<format>.py;
+  2. its entry in the family's FORMATTERS table (corpustools/lint/report.py, or the report package's
+     __init__.py, whose docstring lists its modules): the key is the --format choice;
+  3. the choice in the user docs that list the formats: README.md's Commands table row, and
+     docs/scoring.md (score, compare) or docs/calibration.md (calibrate);
+  4. a test of what the format prints (tests/test_lint_cli.py, test_score_report.py, test_compare.py,
+     test_calibrate.py);
+  5. a committed report of the shipped corpus in that format: its command in
+     tests/test_shipped_corpus.py's REPORTS."""
+
+COMMAND = f"""Adding a command ({RECIPES}: "A command"):
+  1. corpustools/commands/<name>.py: register(subparsers) (through commands/options.add_command) and
+     run(args, out, err) -> int;
+  2. its name in COMMANDS (corpustools/commands/__init__.py);
+  3. the logic in a feature module or package (corpustools/<feature>.py declaring __all__, named in
+     docs/architecture.md's layer diagram), never in commands/;
+  4. a row in README.md's Commands table with a one-line example (tests/test_readme.py runs it as printed);
+  5. its tests."""
+
+CONTRACT_KEY = f"""Adding a contract key ({RECIPES}: "A contract key"):
+  1. corpustools/model/contract.py: the Contract (or ItemType) field and parse_contract's reading of it,
+     each mistake an error at its key;
+  2. corpustools/schemas/corpus-spec.json: the key under output or session, with a description;
+  3. docs/contracts.md: the key in the annotated corpus.yaml and a row in its table;
+  4. whatever reads it (a report, a rule, scoring), through the Contract;
+  5. tests/test_contract.py."""
