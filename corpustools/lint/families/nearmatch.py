@@ -106,7 +106,8 @@ class NearIndex:
         has no more), as distinct numbers: word ranks a < b < c are (a * n + b) * n + c for a
         vocabulary of n words; a pair a < b is -1 - n - (a * n + b); one word a is -1 - a."""
         rank = self.rank
-        ranks = sorted(rank[w] for w in _words(text) if w in rank)
+        # the text's distinct words the vocabulary has (MASK never is one: see _words)
+        ranks = sorted([rank[w] for w in rank.keys() & text.split()])
         rarest = ranks[:prefix_length(len(ranks), self.threshold) + 2]
         size = len(rank)
         if len(rarest) >= 3:
