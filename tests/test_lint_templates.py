@@ -494,3 +494,32 @@ def test_ct702_at_10000_fixtures_has_the_candidates_of_the_indexed_search(tmp_pa
     involved |= {re.search(r" in ([\w.-]+)[ ;]", problem.message).group(1) for problem in findings}
     planted = {os.path.basename(path).removesuffix(".md") for code, path in generated.planted if code == "CT702"}
     assert len(planted) == len(findings) == 5 and planted <= involved, (planted, findings)
+
+
+# The skeleton scan's two fast paths must not change a skeleton: a run of plain words matched at
+# once, and an ASCII run lowercased and split instead of normalize()d. Lines are drawn from the
+# characters every token kind starts or ends with.
+_LINE_PIECES = ["the", "cache", "Drupal", "I", "don't", "it's", "caf\u00e9", "\u00dfe", "\ufb01ne", "e.g.", " ",
+                "  ", ", ", "; ", ". ", "? ", "!", "'", "\u2019", "-", "_", "/", "\\", ":", "(", ")", "@", "$",
+                "#", "%", '"', "`", "\u201c", "\u201d", "1", "x" * 101, "http://a.b/c", "\t", "\\n", "\u0301"]
+
+
+def test_skeletons_are_those_of_one_token_per_word():
+    from corpustools.lint.families import skeleton
+
+    one_word = re.compile(skeleton._TOKEN.pattern.replace(
+        "(?P<word>" + skeleton._PLAIN_WORD + "(?:[ ,;]{1,40}" + skeleton._PLAIN_WORD + ")*)",
+        "(?P<word>" + skeleton._PLAIN_WORD + ")"), re.VERBOSE)
+    assert one_word.pattern != skeleton._TOKEN.pattern
+    rng = random.Random(26)
+    lines = ["".join(rng.choice(_LINE_PIECES) for _ in range(rng.randint(0, 30))) for _ in range(20_000)]
+    fast = [line_sentences(line, 1) for line in lines]
+    original_token, original_words = skeleton._TOKEN, skeleton._run_words
+    try:
+        skeleton._TOKEN = one_word
+        skeleton._run_words = lambda run: skeleton.normalize(" ".join(run)).split()
+        plain = [line_sentences(line, 1) for line in lines]
+    finally:
+        skeleton._TOKEN, skeleton._run_words = original_token, original_words
+    assert fast == plain
+    assert sum(map(len, fast)) > 10_000  # the lines did make sentences

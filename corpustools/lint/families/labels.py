@@ -30,8 +30,10 @@ class NormalizedTurns:
 
 
 def normalize_turns(session: Session) -> NormalizedTurns:
+    turns = [(t.speaker, normalize(t.text)) for t in session.turns]  # each turn normalized once
+
     def joined(speaker: str | None) -> str:
-        return "\n".join(normalize(t.text) for t in session.turns if speaker is None or t.speaker == speaker)
+        return "\n".join(text for said_by, text in turns if speaker is None or said_by == speaker)
 
     return NormalizedTurns(joined(None), joined(USER), joined(AGENT))
 

@@ -92,6 +92,7 @@ class NearIndex:
         # key -> member indexes; most keys have one member, kept as a bare int to save memory;
         # DEAD once more than MAX_BLOCK texts hold the key
         self.blocks: dict[int, int | list[int] | None] = {}
+        self._widths: dict[int, int] = {}  # distinct known words -> how many rarest to block under (keys)
         frequency: Counter = Counter()
         for text in vocabulary:
             frequency.update(_words(text))
@@ -106,8 +107,12 @@ class NearIndex:
         has no more), as distinct numbers: word ranks a < b < c are (a * n + b) * n + c for a
         vocabulary of n words; a pair a < b is -1 - n - (a * n + b); one word a is -1 - a."""
         rank = self.rank
-        ranks = sorted(rank[w] for w in _words(text) if w in rank)
-        rarest = ranks[:prefix_length(len(ranks), self.threshold) + 2]
+        # the text's distinct words the vocabulary has (MASK never is one: see _words)
+        ranks = sorted([rank[w] for w in rank.keys() & text.split()])
+        width = self._widths.get(len(ranks))
+        if width is None:
+            width = self._widths[len(ranks)] = prefix_length(len(ranks), self.threshold) + 2
+        rarest = ranks[:width]
         size = len(rank)
         if len(rarest) >= 3:
             return [(a * size + b) * size + c for a, b, c in combinations(rarest, 3)]
@@ -162,7 +167,8 @@ class NearIndex:
 
     def matches(self, text: str) -> list[tuple[int, float]]:
         """(index, score) of every indexed text scoring at least `threshold`, best first."""
-        return self._score(text, self.candidates(text))
+        candidates = self.candidates(text)
+        return self._score(text, candidates) if candidates else []  # most texts searched have none
 
 
 @dataclass(frozen=True)

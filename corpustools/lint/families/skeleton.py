@@ -46,13 +46,18 @@ _DOUBLE_QUOTED = re.compile(r'"((?:[^"\\\n]|\\.){1,5000})"|\u201c([^\u201d\n]{1,
 # Length-preserving replacements for JSON escapes inside a lifted string, so columns stay exact.
 _JSON_ESCAPE = re.compile(r"\\(.)")
 
+# A plain ASCII lowercase word that nothing masked could continue (not followed by a digit, `_`,
+# `/`, `\`, `(`, `@`, `-`, `.x`, `:x`, `::` or an apostrophe and a letter).
+_PLAIN_WORD = r"[a-z]{1,100}(?![\w/\\(@-]|[.:][\w:/]|['\u2019]\w)"
+
 # One token of a sentence; the first alternative that matches wins, so order is priority. The
-# first two are a fast path for the common case, a word that nothing masked could continue
-# (not followed by a digit, `_`, `/`, `\`, `(`, `@`, `-`, `.x`, `:x`, `::` or an apostrophe and
-# a letter); every other word is tried against the masks first.
+# first two are a fast path for the common case: `words` is a run of plain words separated by
+# spaces, commas or semicolons (which no token starts with, so it is exactly the plain-word
+# tokens the run would otherwise be matched as one by one); `cap` is any other plain word.
+# Every other word is tried against the masks first.
 _TOKEN = re.compile(
     r"""
-    (?P<word>[a-z]{1,100}(?![\w/\\(@-]|[.:][\w:/]|['\u2019]\w))     # plain ASCII lowercase word
+    (?P<word>""" + _PLAIN_WORD + r"""(?:[ ,;]{1,40}""" + _PLAIN_WORD + r""")*)  # plain words
     | (?P<cap>[^\W\d_]{1,100}(?![\w/\\(@-]|[.:][\w:/]|['\u2019]\w))        # any other plain word
     | (?P<mask>
         `[^`\n]{1,300}`                                         # code span
@@ -107,9 +112,19 @@ def _is_name(token: str, *, first: bool) -> bool:
     return not first and token[0].isupper() and token not in _FIRST_PERSON
 
 
+def _run_words(run: list[str]) -> list[str]:
+    """normalize(" ".join(run)).split(), for unmasked tokens (words, and runs of plain words
+    separated by spaces, commas or semicolons). Most runs are ASCII letters without an
+    apostrophe, which normalize() only lowercases and splits at those separators: done directly."""
+    joined = " ".join(run)
+    if joined.isascii() and "'" not in joined:
+        return joined.lower().replace(",", " ").replace(";", " ").split()
+    return normalize(joined).split()
+
+
 def _close(begin: int, end: int, parts: list[str], run: list[str]) -> tuple[int, int, str, int, int]:
     if run:
-        parts += normalize(" ".join(run)).split()
+        parts += _run_words(run)
     count = len(parts)
     return begin, end, " ".join(parts), count, count - parts.count(MASK)
 
@@ -142,7 +157,7 @@ def _scan(text: str, start: int, end: int) -> Iterator[tuple[int, int, str, int,
             run.append(token)
         else:
             if run:
-                parts += normalize(" ".join(run)).split()
+                parts += _run_words(run)
                 run = []
             parts.append(MASK)
         last = match.end()
