@@ -42,6 +42,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from corpustools.io.errors import CorpustoolsError, InputError, UsageError
+from corpustools.io.lazy import lazy_names
 
 if TYPE_CHECKING:
     from corpustools.calibrate import Calibration, CalibrationProblems
@@ -67,16 +68,7 @@ _LAZY = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    if name in _LAZY:
-        import importlib
-
-        return getattr(importlib.import_module(_LAZY[name]), name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_LAZY))
+__getattr__, __dir__ = lazy_names(__name__, _LAZY)
 
 
 def _paths(paths: PathLike | Iterable[PathLike]) -> list[str]:

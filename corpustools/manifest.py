@@ -32,7 +32,6 @@ from corpustools.io.schemastore import validate
 from corpustools.io.textfile import decode_text, read_bytes, read_text
 from corpustools.io.writing import write_text
 from corpustools.io.yamlload import parse_yaml
-from corpustools.io.yamlwrite import flow_scalar, inline_scalar
 from corpustools.model.corpus import CorpusFiles, ScoringCorpus, bad_names, load_scoring_corpus
 from corpustools.model.hashing import corpus_sha256, inputs_sha256, labels_sha256, session_input_digests
 
@@ -440,6 +439,8 @@ def _schema_at(corpus_root: str, sha: str, scratch: str) -> None:
 
 def _yaml_lines(key: str, value) -> list[str]:
     """One top-level key of run.yaml as manifest_yaml writes it."""
+    from corpustools.io.yamlwrite import flow_scalar, inline_scalar  # writing only: score never loads it
+
     if isinstance(value, dict) and not value:
         return [f"{key}: {{}}"]
     if isinstance(value, dict):

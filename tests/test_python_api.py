@@ -148,7 +148,7 @@ def test_importing_the_api_loads_no_feature():
         [sys.executable, "-c", "import sys, corpustools.api; print(sorted(m for m in sys.modules if m.startswith("
          "'corpustools')))"], capture_output=True, text=True, check=True).stdout
     assert eval(loaded) == ["corpustools", "corpustools.api", "corpustools.io", "corpustools.io.errors",
-                            "corpustools.io.positions"]
+                            "corpustools.io.lazy", "corpustools.io.positions"]
 
 
 def test_the_package_says_it_is_typed():

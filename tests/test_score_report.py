@@ -280,3 +280,20 @@ def test_a_misnamed_sidecar_is_a_warning_with_lints_message(tmp_path, capsys):
         f"rename it to {REJECT_ID}.yaml" in json.loads(out)["corpus_warnings"]
     _, text, _ = run_cli(capsys, "score", corpus, tmp_path / "run", "--format", "text")
     assert text.count(f"warning: {corpus}/expected/{REJECT_ID}.yml: not read as a sidecar") == 1
+
+
+def test_score_loads_only_what_it_runs():
+    """`score` (text) imports neither compare nor the other report formats; --format still offers them."""
+    shipped = Path(__file__).resolve().parent.parent / "fixtures" / "prompt-eval"
+    argv = ["score", str(shipped), str(shipped / "runs" / "v5-run8")]
+    script = ("import contextlib, io, json, sys; from corpustools.cli import main\n"
+              f"with contextlib.redirect_stdout(io.StringIO()): code = main({argv!r})\n"
+              "from corpustools.score.report import FORMATTERS\n"
+              "print(json.dumps([code, sorted(FORMATTERS), sorted(m for m in sys.modules if m.startswith('corpustools'))]))")
+    code, formats, loaded = json.loads(subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                                                      check=True).stdout)
+    assert (code, formats) == (0, ["html", "json", "markdown", "text"])
+    assert "corpustools.score.report.text" in loaded
+    for unused in ("corpustools.score.compare", "corpustools.score.report.compare", "corpustools.score.report.html",
+                   "corpustools.score.report.markdown", "corpustools.score.report.json", "corpustools.lint"):
+        assert unused not in loaded, unused

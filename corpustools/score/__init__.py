@@ -27,22 +27,43 @@ Reports are written by corpustools.io.writing (never into a corpus's own files).
 only the corpus model (corpustools.model) and corpustools.model.normalize with the linter.
 """
 
-from corpustools.model.status import FixtureStatus
-from corpustools.score.aggregate import Aggregate, Proportion
-from corpustools.score.compare import Comparison, CorpusDrift, compare_runs
-from corpustools.score.history import HistoryPlan, plan_history
-from corpustools.score.match import FixtureScore
-from corpustools.score.reasons import Advisory, Reason, Verdict
-from corpustools.score.scoring import (
-           CorpusInfo,
-           LoadedCorpus,
-           MixedRuns,
-           RunScore,
-           ScoreReport,
-           open_corpus,
-           score_report,
-)
-from corpustools.score.thresholds import breaches, parse_thresholds
+from typing import TYPE_CHECKING
+
+from corpustools.io.lazy import lazy_names
+
+if TYPE_CHECKING:
+    from corpustools.model.status import FixtureStatus
+    from corpustools.score.aggregate import Aggregate, Proportion
+    from corpustools.score.compare import Comparison, CorpusDrift, compare_runs
+    from corpustools.score.history import HistoryPlan, plan_history
+    from corpustools.score.match import FixtureScore
+    from corpustools.score.reasons import Advisory, Reason, Verdict
+    from corpustools.score.scoring import (
+               CorpusInfo,
+               LoadedCorpus,
+               MixedRuns,
+               RunScore,
+               ScoreReport,
+               open_corpus,
+               score_report,
+    )
+    from corpustools.score.thresholds import breaches, parse_thresholds
+
+# Each public name is imported from its module when first read, so that `score` never loads
+# compare (nor a report format it does not print), and `compare` never loads the history.
+_MODULES = {
+    "corpustools.model.status": ("FixtureStatus",),
+    "corpustools.score.aggregate": ("Aggregate", "Proportion"),
+    "corpustools.score.compare": ("Comparison", "CorpusDrift", "compare_runs"),
+    "corpustools.score.history": ("HistoryPlan", "plan_history"),
+    "corpustools.score.match": ("FixtureScore",),
+    "corpustools.score.reasons": ("Advisory", "Reason", "Verdict"),
+    "corpustools.score.scoring": ("CorpusInfo", "LoadedCorpus", "MixedRuns", "RunScore", "ScoreReport",
+                                  "open_corpus", "score_report"),
+    "corpustools.score.thresholds": ("breaches", "parse_thresholds"),
+    "corpustools.score.report": ("report",),
+}
+__getattr__, __dir__ = lazy_names(__name__, {name: module for module, names in _MODULES.items() for name in names})
 
 # The public API (commands and corpustools.api use only these; the rest is internal): scoring and
 # comparing, the values a report holds, the history and the gate. `report` is the subpackage of

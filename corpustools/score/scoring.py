@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from corpustools.io.errors import CorpustoolsError, InputError
 from corpustools.io.layout import SESSION_SUFFIX, SESSIONS_DIR, SIDECAR_SUFFIX, SIDECARS_DIR
@@ -24,8 +25,10 @@ from corpustools.model.spec import CONTRACT_KEYS, DEFAULT_BLOCKING
 from corpustools.score.aggregate import Aggregate, CategoryRow, aggregate, category_rows, taxonomy
 from corpustools.score.fixture import invalid_sidecar_score, score_fixture
 from corpustools.score.match import FixtureScore
-from corpustools.score.repeated import RepeatedSummary, summarize
 from corpustools.score.results import read_run_folder
+
+if TYPE_CHECKING:
+    from corpustools.score.repeated import RepeatedSummary
 
 
 @dataclass(frozen=True)
@@ -180,8 +183,12 @@ def score_report(corpus_root: str, folders: list[str], *, allow_mixed: bool = Fa
     mixed = repeats_differ(runs)
     if mixed and not allow_mixed:
         raise MixedRuns(mixed[0])
-    return ScoreReport(loaded.info, loaded.warnings, runs, summarize(runs) if len(runs) >= 2 else None, mixed,
-                       loaded.corpus)
+    repeated = None
+    if len(runs) >= 2:  # one run (the usual case) never loads corpustools.score.repeated
+        from corpustools.score.repeated import summarize
+
+        repeated = summarize(runs)
+    return ScoreReport(loaded.info, loaded.warnings, runs, repeated, mixed, loaded.corpus)
 
 
 # What makes runs repeats of one prompt (what run.yaml records, as said in a message). Inputs are

@@ -9,20 +9,25 @@
 - compare/         the comparison's reports (text, markdown, json, html)
 """
 
-from collections.abc import Callable
+from __future__ import annotations
 
-from corpustools.score.report.html import score_html
-from corpustools.score.report.json import score_json
-from corpustools.score.report.markdown import score_markdown
-from corpustools.score.report.text import score_text
-from corpustools.score.scoring import ScoreReport
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from corpustools.io.lazy import LazyFunction
+
+if TYPE_CHECKING:
+    from corpustools.score.scoring import ScoreReport
 
 __all__ = ["FORMATTERS", "compare"]
 
-# `score --format`'s choices: a format is one function of a ScoreReport and one entry here.
+_HERE = "corpustools.score.report"
+
+# `score --format`'s choices: a format is one function of a ScoreReport and one entry here (its
+# module is imported when the format is first used: `score` prints text without loading the page).
 FORMATTERS: dict[str, Callable[[ScoreReport], str]] = {
-    "text": score_text,
-    "markdown": score_markdown,
-    "json": score_json,
-    "html": score_html,
+    "text": LazyFunction(f"{_HERE}.text", "score_text"),
+    "markdown": LazyFunction(f"{_HERE}.markdown", "score_markdown"),
+    "json": LazyFunction(f"{_HERE}.json", "score_json"),
+    "html": LazyFunction(f"{_HERE}.html", "score_html"),
 }

@@ -6,20 +6,25 @@
 - html.py          one self-contained page
 """
 
-from collections.abc import Callable
+from __future__ import annotations
 
-from corpustools.score.compare import Comparison
-from corpustools.score.report.compare.html import compare_html
-from corpustools.score.report.compare.json import compare_json
-from corpustools.score.report.compare.markdown import compare_markdown
-from corpustools.score.report.compare.text import compare_text
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from corpustools.io.lazy import LazyFunction
+
+if TYPE_CHECKING:
+    from corpustools.score.compare import Comparison
 
 __all__ = ["FORMATTERS"]
 
-# `compare --format`'s choices: a format is one function of a Comparison and one entry here.
+_HERE = "corpustools.score.report.compare"
+
+# `compare --format`'s choices: a format is one function of a Comparison and one entry here (its
+# module is imported when the format is first used).
 FORMATTERS: dict[str, Callable[[Comparison], str]] = {
-    "text": compare_text,
-    "markdown": compare_markdown,
-    "json": compare_json,
-    "html": compare_html,
+    "text": LazyFunction(f"{_HERE}.text", "compare_text"),
+    "markdown": LazyFunction(f"{_HERE}.markdown", "compare_markdown"),
+    "json": LazyFunction(f"{_HERE}.json", "compare_json"),
+    "html": LazyFunction(f"{_HERE}.html", "compare_html"),
 }
