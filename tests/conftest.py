@@ -22,6 +22,18 @@ import pytest
 from tests.support.corpus import write_corpus
 
 
+def pytest_collection_modifyitems(config, items):
+    """`heavy` tests (benchmark scale: minutes and gigabytes) run only when a -m expression names
+    them (`pytest -m heavy`): any other selection, the quick loop's `-m "not slow"` included,
+    leaves them out, so no -m a contributor types can start one by accident."""
+    if "heavy" in (config.option.markexpr or ""):
+        return
+    kept = [item for item in items if item.get_closest_marker("heavy") is None]
+    if len(kept) < len(items):
+        config.hook.pytest_deselected(items=[item for item in items if item not in kept])
+        items[:] = kept
+
+
 @pytest.fixture
 def make_corpus(tmp_path):
     """A function: make_corpus(overrides=None, name="corpus") -> Path of a fresh corpus folder."""
