@@ -43,7 +43,7 @@ def test_the_docs_example_runs_as_written_and_prints_what_the_doc_says(monkeypat
     examples = doc_examples()
     assert len(examples) >= 4 and all(printed for _, printed in examples)  # lint, score, format, compare, errors
     monkeypatch.chdir(ROOT)
-    namespace: dict = {"__name__": "python_api_doc"}
+    namespace = {"__name__": "python_api_doc"}
     for code, printed in examples:
         out = StringIO()
         with redirect_stdout(out):
