@@ -74,3 +74,27 @@ def test_lint_on_the_array_search_matches_the_golden_file(generated, monkeypatch
     out, err = capsys.readouterr()
     assert err == "" and '"code": "CT702"' in out
     assert out == (GOLDEN / "lint.json").read_text(encoding="utf-8")
+
+
+
+LARGE = "lint-10000.sha256"  # sha256, the number of findings, how it was made
+
+
+@pytest.mark.heavy
+def test_lint_at_10000_fixtures_prints_the_findings_of_before(tmp_path, monkeypatch, capsys):
+    """The generated 10,000-fixture corpus with 5 defects of each kind: lint's JSON report is byte
+    for byte the one of before the speed work of issue 26 (its sha256 is committed, not its 0.5 MB).
+    Heavy: about a minute and 800 MB; `python -m pytest -m heavy` beside a benchmark run."""
+    import hashlib
+
+    monkeypatch.chdir(write_generated(tmp_path, 10_000, 0, 5))
+    main(COMMANDS["lint.json"])
+    out = capsys.readouterr().out
+    digest, findings = hashlib.sha256(out.encode()).hexdigest(), out.count('"code": "CT')
+    if REGENERATE:
+        (GOLDEN / LARGE).write_text(f"{digest}  {findings} findings: lint corpus --format json --prompt prompt.md "
+                                    "--kb kb, on bench/make_corpus.py 10000 OUT --seed 0 --defects 5\n", encoding="utf-8")
+    expected_digest, expected_findings = (GOLDEN / LARGE).read_text(encoding="utf-8").split()[:2]
+    assert (digest, findings) == (expected_digest, int(expected_findings)), (
+        "lint's findings at 10,000 fixtures changed; if that is intended, regenerate with -m heavy "
+        "(this module's docstring)")
