@@ -113,6 +113,8 @@ def test_errors_are_raised_never_printed_nor_exited(capsys, tmp_path):
     with pytest.raises(api.CalibrationProblems) as problems:
         api.calibrate(ROOT / CORPUS, [(tmp_path / "none", tmp_path / "none.yaml")])
     assert problems.value.problems
+    # str(): the first problem's one line, naming its file (not just a count)
+    assert str(problems.value).startswith(f"{tmp_path / 'none'}: no such results folder")
     for error in (api.InputError, api.ConfigError, api.UsageError, api.MixedRuns, api.CorpusDrift,
                   api.CalibrationProblems):
         assert issubclass(error, api.CorpustoolsError)

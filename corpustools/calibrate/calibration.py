@@ -35,8 +35,11 @@ class CalibrationProblems(CorpustoolsError):
     in file order."""
 
     def __init__(self, problems: list[Problem]):
-        super().__init__(f"{len(problems)} problem(s)")
         self.problems = sorted(problems, key=_file_order)
+        # str(): one line that names a file (the first problem), as the API promises; lines(): all
+        more = len(self.problems) - 1
+        super().__init__(f"{self.problems[0]}" + (f" (and {more} more problem(s))" if more > 0 else "")
+                         if self.problems else "no problem")
 
     def lines(self, prefix: str) -> list[str]:
         """The first MAX_SHOWN problems, how many more, and the count: nothing was compared."""

@@ -88,7 +88,11 @@ REGISTERED: tuple[Registered, ...] = (
 class LazyRule(ModuleType):
     """A registered rule module, imported on first use. CODE, NAME and SUPPRESSIBLE are the
     registry's row; any other attribute (SEVERITY, OPTIONS, FIXES, check, the docstring) imports
-    the module and is read from it. Everything that takes a rule module takes one of these."""
+    the module and is read from it. Everything that takes a rule module takes one of these.
+
+    The same idea as corpustools.io.lazy (import on first use), not built on it: a rule is a module
+    stand-in that answers its row's attributes without importing, where LazyFunction is one
+    callable and lazy_names a package's missing names."""
 
     def __init__(self, row: Registered) -> None:
         super().__init__(f"{RULES_PACKAGE}.{row.module}")

@@ -20,7 +20,8 @@ RULE = f"""Adding a lint rule ({RECIPES}: "A lint rule"):
      (or an entry in NOT_PLANTED saying why it cannot be planted);
   5. python -m corpustools.lint.docs docs/lint-rules.md;
   6. CORPUSTOOLS_REGENERATE_GOLDEN=1 python -m pytest -q -p no:cacheprovider tests/test_golden.py (a new
-     planter changes the generated corpus: tests/golden/lint.json, score.json and score.md), and review the diff."""
+     planter changes the generated corpus: tests/golden/lint.json, score.json and score.md), and review the diff;
+  7. the same with -m heavy for tests/golden/lint-10000.sha256 (the 10,000-fixture corpus plants the defect too)."""
 
 FORMAT = f"""Adding a report format ({RECIPES}: "A report format"):
   1. the formatter, one function of the family's report value returning text: lint in

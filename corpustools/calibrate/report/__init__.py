@@ -6,20 +6,25 @@
 - html.py          one self-contained page
 """
 
-from collections.abc import Callable
+from __future__ import annotations
 
-from corpustools.calibrate.calibration import Calibration
-from corpustools.calibrate.report.html import calibration_html
-from corpustools.calibrate.report.json import calibration_json
-from corpustools.calibrate.report.markdown import calibration_markdown
-from corpustools.calibrate.report.text import calibration_text
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from corpustools.io.lazy import LazyFunction
+
+if TYPE_CHECKING:
+    from corpustools.calibrate.calibration import Calibration
 
 __all__ = ["FORMATTERS"]
 
-# `calibrate --format`'s choices: a format is one function of a Calibration and one entry here.
+_HERE = "corpustools.calibrate.report"
+
+# `calibrate --format`'s choices: a format is one function of a Calibration and one entry here (its
+# module is imported when the format is first used, as score's and compare's are).
 FORMATTERS: dict[str, Callable[[Calibration], str]] = {
-    "text": calibration_text,
-    "markdown": calibration_markdown,
-    "json": calibration_json,
-    "html": calibration_html,
+    "text": LazyFunction(f"{_HERE}.text", "calibration_text"),
+    "markdown": LazyFunction(f"{_HERE}.markdown", "calibration_markdown"),
+    "json": LazyFunction(f"{_HERE}.json", "calibration_json"),
+    "html": LazyFunction(f"{_HERE}.html", "calibration_html"),
 }
