@@ -37,6 +37,7 @@ caller who only scores never loads lint's rules).
 
 from __future__ import annotations
 
+import importlib
 import os
 from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any
@@ -146,21 +147,24 @@ def calibrate(corpus: PathLike, pairs: Iterable[tuple[PathLike, PathLike]]) -> C
     return calibrate_runs(os.fspath(corpus), given)
 
 
+# A report type (by where it is defined) -> the module holding its family's FORMATTERS table, so
+# formatting one family's report imports no other family.
+_FORMATTER_TABLES = {
+    "corpustools.lint.report.LintReport": "corpustools.lint",
+    "corpustools.score.scoring.ScoreReport": "corpustools.score.report",
+    "corpustools.score.compare.Comparison": "corpustools.score.report.compare",
+    "corpustools.calibrate.calibration.Calibration": "corpustools.calibrate.report",
+}
+
+
 def _formatters(report: Report) -> Mapping[str, Callable[[Any], str]]:
     """The FORMATTERS table of the report's family (its command's --format choices)."""
-    from corpustools import lint as linting
-    from corpustools.calibrate import Calibration
-    from corpustools.calibrate.report import FORMATTERS as CALIBRATE
-    from corpustools.score import Comparison, ScoreReport
-    from corpustools.score.report import FORMATTERS as SCORE
-    from corpustools.score.report.compare import FORMATTERS as COMPARE
-
-    families: dict[type, Mapping[str, Callable[[Any], str]]] = {
-        linting.LintReport: linting.FORMATTERS, ScoreReport: SCORE, Comparison: COMPARE, Calibration: CALIBRATE}
-    table = families.get(type(report))
-    if table is None:
-        raise TypeError(f"not a corpustools report: {type(report).__name__} (give what lint, score, compare or "
+    kind = type(report)
+    table_module = _FORMATTER_TABLES.get(f"{kind.__module__}.{kind.__qualname__}")
+    if table_module is None:
+        raise TypeError(f"not a corpustools report: {kind.__name__} (give what lint, score, compare or "
                         "calibrate returned)")
+    table: Mapping[str, Callable[[Any], str]] = importlib.import_module(table_module).FORMATTERS
     return table
 
 

@@ -24,11 +24,15 @@ from tests.support.corpus import write_corpus
 
 def pytest_collection_modifyitems(config, items):
     """`heavy` tests (benchmark scale: minutes and gigabytes) run only when a -m expression names
-    them (`pytest -m heavy`): any other selection, the quick loop's `-m "not slow"` included,
-    leaves them out, so no -m a contributor types can start one by accident."""
+    them (`pytest -m heavy`) or a test is named by its node id: any other selection, the quick
+    loop's `-m "not slow"` included, leaves them out, so no -m a contributor types starts one by
+    accident."""
     if "heavy" in (config.option.markexpr or ""):
         return
-    kept = [item for item in items if item.get_closest_marker("heavy") is None]
+    named = tuple(arg for arg in config.args if "::" in arg)  # a test named by its node id runs
+    kept = [item for item in items if item.get_closest_marker("heavy") is None
+            or any(item.nodeid == arg or item.nodeid.startswith(arg + "[") or arg.endswith(item.nodeid)
+                   for arg in named)]
     if len(kept) < len(items):
         config.hook.pytest_deselected(items=[item for item in items if item not in kept])
         items[:] = kept

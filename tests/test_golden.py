@@ -76,7 +76,6 @@ def test_lint_on_the_array_search_matches_the_golden_file(generated, monkeypatch
     assert out == (GOLDEN / "lint.json").read_text(encoding="utf-8")
 
 
-
 LARGE = "lint-10000.sha256"  # sha256, the number of findings, how it was made
 
 

@@ -153,6 +153,14 @@ def test_importing_the_api_loads_no_feature():
                             "corpustools.io.lazy", "corpustools.io.positions"]
 
 
+def test_formatting_a_score_report_loads_no_other_family():
+    program = ("import sys; from corpustools import api; "
+               "api.format_report(api.score('fixtures/prompt-eval', 'fixtures/prompt-eval/runs/v5-run8'), 'text'); "
+               "print(sorted(m for m in sys.modules if m.startswith(('corpustools.lint', 'corpustools.calibrate'))))")
+    loaded = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, check=True, cwd=ROOT)
+    assert eval(loaded.stdout) == []
+
+
 def test_the_package_says_it_is_typed():
     assert (ROOT / "corpustools" / "py.typed").is_file()
     assert '"py.typed"' in (ROOT / "pyproject.toml").read_text(encoding="utf-8")
