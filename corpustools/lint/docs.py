@@ -47,7 +47,8 @@ comments: fixture text is fed to a model. A false positive of a secret rule is a
 as gitleaks and detect-secrets do it: every CT501-CT507 finding ends with `fingerprint <sha256>`,
 the SHA-256 of the exact text it matched, and an entry of `secrets: allow:` naming that file and
 that fingerprint, with a reason, allows that text in that file and nowhere else (change one
-character and it is reported again). An entry that allows nothing is CT509.
+character and it is reported again). An entry without `file` allows that exact text in every file
+of the corpus (for a value the corpus repeats on purpose). An entry that allows nothing is CT509.
 
 ```yaml
 lint:
