@@ -85,10 +85,12 @@ def _whole_count(value: float | None, *, is_rate: bool) -> str | None:
 
 
 def signed(value: float | None, *, is_rate: bool) -> str:
+    """A delta with its sign: percentage points for rates; a count's whole when it is (`+2`);
+    a delta that shows as zero has no sign."""
     if value is None:
         return "n/a"
-    magnitude = metric_spread(abs(value), is_rate=is_rate)
-    if magnitude in ("0.0 pp", "0.0"):
+    magnitude = run_spread(abs(value), is_rate=is_rate)
+    if magnitude in ("0.0 pp", "0.0", "0"):
         return magnitude
     return ("+" if value > 0 else "−") + magnitude
 

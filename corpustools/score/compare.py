@@ -235,10 +235,7 @@ class Comparison:
 
     def delta_text(self, m: MetricChange) -> str:
         """The delta signed: percentage points for a rate; a count's whole when it is."""
-        delta = m.delta
-        if m.metric.is_rate or delta is None or not float(delta).is_integer():
-            return signed(delta, is_rate=m.metric.is_rate)
-        return "0" if delta == 0 else ("+" if delta > 0 else "−") + str(abs(int(delta)))
+        return signed(m.delta, is_rate=m.metric.is_rate)
 
     def change_text(self, m: MetricChange) -> str:
         """`recall dropped 100.0% → 96.0%`, `recall unchanged at 100.0%`, `gate accuracy n/a`; with
