@@ -84,6 +84,11 @@ def _whole_count(value: float | None, *, is_rate: bool) -> str | None:
     return str(int(value))
 
 
+def plural(count: int, noun: str) -> str:
+    """`1 fixture`, `0 fixtures`, `3 fixtures`."""
+    return f"{count} {noun}{'' if count == 1 else 's'}"
+
+
 def signed(value: float | None, *, is_rate: bool) -> str:
     """A delta with its sign: percentage points for rates; a count's whole when it is (`+2`);
     a delta that shows as zero has no sign."""

@@ -12,6 +12,7 @@ from corpustools.reporting.formatting import (
     fraction,
     manifest_fields,
     percent,
+    plural,
     proportion,
     run_spread,
     run_value,
@@ -99,7 +100,7 @@ def diagnostics_line(runs: tuple[RunScore, ...]) -> list[str]:
     if not count:
         return []
     shown = any(f.advisories and f.verdict is not Verdict.PASS for run in runs for f in run.fixtures)
-    return [f"diagnostics: {count} on {fixtures} fixture{'s' if fixtures != 1 else ''} (advisory, never a verdict; "
+    return [f"diagnostics: {count} on {plural(fixtures, 'fixture')} (advisory, never a verdict; "
             + ("the failing fixtures' are above; " if shown else "") + "--format markdown lists every one)"]
 
 
