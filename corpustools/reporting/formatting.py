@@ -62,9 +62,7 @@ def metric_number(value: float | None, *, is_rate: bool) -> str:
 
 def run_value(value: float | None, *, is_rate: bool) -> str:
     """One run's value of a metric: a rate as a percentage, a count as the whole number it is."""
-    if value is None or is_rate or not float(value).is_integer():
-        return metric_number(value, is_rate=is_rate)
-    return str(int(value))
+    return _whole_count(value, is_rate=is_rate) or metric_number(value, is_rate=is_rate)
 
 
 def metric_spread(value: float | None, *, is_rate: bool) -> str:
@@ -76,16 +74,28 @@ def metric_spread(value: float | None, *, is_rate: bool) -> str:
 
 def run_spread(value: float | None, *, is_rate: bool) -> str:
     """A spread as a page shows it: percentage points for rates; a count's, whole when it is."""
+    return _whole_count(value, is_rate=is_rate) or metric_spread(value, is_rate=is_rate)
+
+
+def _whole_count(value: float | None, *, is_rate: bool) -> str | None:
+    """A count that is a whole number, as that number (`3`, not `3.0`); None for anything else."""
     if value is None or is_rate or not float(value).is_integer():
-        return metric_spread(value, is_rate=is_rate)
+        return None
     return str(int(value))
 
 
+def plural(count: int, noun: str) -> str:
+    """`1 fixture`, `0 fixtures`, `3 fixtures`."""
+    return f"{count} {noun}{'' if count == 1 else 's'}"
+
+
 def signed(value: float | None, *, is_rate: bool) -> str:
+    """A delta with its sign: percentage points for rates; a count's whole when it is (`+2`);
+    a delta that shows as zero has no sign."""
     if value is None:
         return "n/a"
-    magnitude = metric_spread(abs(value), is_rate=is_rate)
-    if magnitude in ("0.0 pp", "0.0"):
+    magnitude = run_spread(abs(value), is_rate=is_rate)
+    if magnitude in ("0.0 pp", "0.0", "0"):
         return magnitude
     return ("+" if value > 0 else "−") + magnitude
 

@@ -13,7 +13,7 @@ from corpustools.io.errors import CorpustoolsError
 from corpustools.io.positions import printable
 from corpustools.model.corpus import ScoringCorpus
 from corpustools.model.status import TextEnum
-from corpustools.reporting.formatting import run_value, signed
+from corpustools.reporting.formatting import plural, run_value, signed
 from corpustools.score.aggregate import METRICS, Metric, metric_value
 from corpustools.score.reasons import Verdict
 from corpustools.score.repeated import point_stability
@@ -211,7 +211,7 @@ class Comparison:
         gained, 1 lost (reject-noise-01)`, the lost fixtures always named; a regression also says
         which blocking metric worsened."""
         gained, lost = len(self.gained), len(self.lost)
-        text = f"{self.headline}: {gained} fixture{'s' if gained != 1 else ''} gained, {lost} lost"
+        text = f"{self.headline}: {plural(gained, 'fixture')} gained, {lost} lost"
         text += f" ({', '.join(f.id for f in self.lost)})" if lost else ""
         return text + (f"; {'; '.join(self.regressed_because)}" if self.regressed else "")
 
@@ -235,10 +235,7 @@ class Comparison:
 
     def delta_text(self, m: MetricChange) -> str:
         """The delta signed: percentage points for a rate; a count's whole when it is."""
-        delta = m.delta
-        if m.metric.is_rate or delta is None or not float(delta).is_integer():
-            return signed(delta, is_rate=m.metric.is_rate)
-        return "0" if delta == 0 else ("+" if delta > 0 else "−") + str(abs(int(delta)))
+        return signed(m.delta, is_rate=m.metric.is_rate)
 
     def change_text(self, m: MetricChange) -> str:
         """`recall dropped 100.0% → 96.0%`, `recall unchanged at 100.0%`, `gate accuracy n/a`; with

@@ -20,7 +20,7 @@ from corpustools.calibrate.report.markdown import (
     shown_levels,
     summary_parts,
 )
-from corpustools.reporting.formatting import fraction, interval, percent
+from corpustools.reporting.formatting import fraction, interval, percent, plural
 from corpustools.reporting.page import (
     anchor,
     banner,
@@ -119,7 +119,7 @@ def calibration_html(calibration: Calibration) -> str:
     filters = [("cause", [cause for cause, _ in CAUSES if counts[cause]]),
                ("category", sorted({f.category for _, f in fixtures})),
                ("run", [str(i) for i in range(1, k + 1)])]
-    body += [f"<h2>Disagreements ({len(fixtures)} fixture{'s' if len(fixtures) != 1 else ''})</h2>",
+    body += [f"<h2>Disagreements ({plural(len(fixtures), 'fixture')})</h2>",
              filter_bar(filters)]
     if not fixtures:
         body.append("<p>None: the scorer and the judge agree on every fixture, point and proposal.</p>")

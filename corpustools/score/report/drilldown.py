@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from corpustools.model.contract import Item
 from corpustools.model.sidecar import ANY_OF_JOINER, COMBINATION_JOINER
-from corpustools.reporting.formatting import code
+from corpustools.reporting.formatting import code, plural
 from corpustools.score.evidence import ForbiddenHit, PointEvidence, TermCheck
 from corpustools.score.match import FieldScore, FixtureScore
 from corpustools.score.reasons import Reason, ReasonKind
@@ -144,10 +144,6 @@ def forbidden_words(detail: ReasonDetail, quote, title) -> str:
         f"{quote(part)} in {', '.join(quote(f) for f in fields)}" for part, fields in held.items())
         for name, (heading, held) in by_proposal.items())
     return f"forbidden combination {COMBINATION_JOINER.join(quote(p) for p in parts)} {point} in {where}"
-
-
-def plural(count: int, noun: str) -> str:
-    return f"{count} {noun}{'' if count == 1 else 's'}"
 
 
 def reason_words(detail: ReasonDetail, quote, value=None, plain=str, title=None) -> str:

@@ -3,7 +3,15 @@ F1 in words. The numbers' precision and the Markdown escaping are corpustools.re
 
 from __future__ import annotations
 
-from corpustools.reporting.formatting import fraction, interval, metric_number, metric_spread, percent, proportion
+from corpustools.reporting.formatting import (
+    fraction,
+    interval,
+    metric_number,
+    metric_spread,
+    percent,
+    plural,
+    proportion,
+)
 from corpustools.score.aggregate import METRICS
 
 
@@ -20,7 +28,7 @@ def phantom_count(a) -> str:
     """`3 phantoms`, or what a text output has instead (an answer is never a phantom)."""
     if not a.phantoms_apply:
         return "phantoms n/a (text answers)"
-    return f"{a.phantoms} phantom{'s' if a.phantoms != 1 else ''}"
+    return plural(a.phantoms, "phantom")
 
 
 def f1_text(value: float | None) -> str:
@@ -39,4 +47,4 @@ def repeated_verdict_parts(summary, aggregates, number=None) -> tuple[str, str]:
     return (f"{', '.join(fraction(a.pass_rate) for a in aggregates)} fixtures passed in {summary.runs} runs",
             f"(mean {number(spread.mean, is_rate=True)}, sample std {metric_spread(spread.std, is_rate=True)}); "
             + "; ".join(f"{m.label} mean {number(summary.spread_of(m.key).mean, is_rate=m.is_rate)}" for m in rest)
-            + f"; {flaky} flaky fixture{'s' if flaky != 1 else ''}.")
+            + f"; {plural(flaky, 'flaky fixture')}.")

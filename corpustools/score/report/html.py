@@ -36,7 +36,7 @@ from corpustools.score.report.drilldown import json_text
 from corpustools.score.report.formatting import f1_text, phantom_count
 from corpustools.score.report.history_html import history_section
 from corpustools.score.report.html_fixture import fixture_block, fixture_filters, fixture_rows
-from corpustools.score.report.text import report_verdict_parts
+from corpustools.score.report.text import failing_indexes, report_verdict_parts
 from corpustools.score.scoring import RunScore, ScoreReport, label_lines
 
 
@@ -151,7 +151,7 @@ def fixtures_section(report: ScoreReport, corpus: ScoringCorpus) -> list[str]:
     runs = report.runs
     labelled = [(f"Run {i}", run) for i, run in enumerate(runs, 1)]
     count = len(runs[0].fixtures)
-    failing = [i for i in range(count) if any(run.fixtures[i].verdict is not Verdict.PASS for run in runs)]
+    failing = failing_indexes(runs)
     passing = [i for i in range(count) if i not in failing]
     lines = [f"<h2>Failing fixtures ({len(failing)} of {count}"
              + (" failed in at least one run)</h2>" if len(runs) > 1 else ")</h2>"),

@@ -16,6 +16,7 @@ from corpustools.model.corpus import ScoringCorpus
 from corpustools.model.normalize import term_spans
 from corpustools.model.sidecar import Sidecar
 from corpustools.model.status import FixtureStatus
+from corpustools.reporting.formatting import plural
 from corpustools.reporting.page import anchor, esc, table, verdict_badge
 from corpustools.score.evidence import ForbiddenHit, PointEvidence, TermCheck
 from corpustools.score.match import FixtureScore
@@ -201,8 +202,7 @@ def run_evidence(fixture: FixtureScore, sidecar: Sidecar | None, *, show_reasons
                        [[f"<code>{esc(h.point_id)}</code>", forbidden_label(h), f"<code>{esc(h.proposal)}</code>",
                          esc(h.field)] for h in hits], "forbidden")
     phantoms = set(fixture.unexpected)
-    lines.append(f"<h4>Output ({len(fixture.proposals)} proposal{'s' if len(fixture.proposals) != 1 else ''}, "
-                 f"{len(phantoms)} phantom{'s' if len(phantoms) != 1 else ''})</h4>")
+    lines.append(f"<h4>Output ({plural(len(fixture.proposals), 'proposal')}, {plural(len(phantoms), 'phantom')})</h4>")
     if not fixture.proposals:
         lines.append('<p class="muted">The output is empty.</p>')
     for proposal in fixture.proposals:

@@ -12,6 +12,7 @@ from corpustools.reporting.formatting import (
     fraction,
     manifest_fields,
     percent,
+    plural,
     proportion,
     run_spread,
     run_value,
@@ -76,8 +77,13 @@ def categories_line(run: RunScore) -> str:
     return "categories passed: " + ", ".join(f"{c.category} {c.passed}/{c.total}" for c in run.categories)
 
 
+def taxonomy_words(run: RunScore) -> str:
+    """`missed-point 2, phantom-over-budget 1`, or `none`."""
+    return ", ".join(f"{kind} {count}" for kind, count in run.taxonomy) or "none"
+
+
 def taxonomy_line(run: RunScore) -> str:
-    return "failure taxonomy: " + (", ".join(f"{kind} {count}" for kind, count in run.taxonomy) or "none")
+    return f"failure taxonomy: {taxonomy_words(run)}"
 
 
 def precision_lines(a) -> list[str]:
@@ -99,7 +105,7 @@ def diagnostics_line(runs: tuple[RunScore, ...]) -> list[str]:
     if not count:
         return []
     shown = any(f.advisories and f.verdict is not Verdict.PASS for run in runs for f in run.fixtures)
-    return [f"diagnostics: {count} on {fixtures} fixture{'s' if fixtures != 1 else ''} (advisory, never a verdict; "
+    return [f"diagnostics: {count} on {plural(fixtures, 'fixture')} (advisory, never a verdict; "
             + ("the failing fixtures' are above; " if shown else "") + "--format markdown lists every one)"]
 
 
@@ -111,12 +117,11 @@ def single_summary(report: ScoreReport) -> list[str]:
 
 def per_run_line(number: int, run: RunScore) -> list[str]:
     a = run.aggregate
-    taxonomy = ", ".join(f"{kind} {count}" for kind, count in run.taxonomy) or "none"
     return [f"run {number}: {run_summary(run)}",
             f"  passed {fraction(a.pass_rate)}, recall {fraction(a.recall)}, precision {fraction(a.precision)}, "
             f"{phantom_count(a)}, gate accuracy {fraction(a.gate_accuracy)}, false rejects {a.false_rejects}"
             + (f", optional points matched {fraction(a.optional_matched)}" if a.optional_points_total else "")
-            + f"; failures: {taxonomy}"]
+            + f"; failures: {taxonomy_words(run)}"]
 
 
 def repeated_lines(report: ScoreReport) -> list[str]:
