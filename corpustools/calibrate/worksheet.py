@@ -27,8 +27,6 @@ from corpustools.score.results import ResultFile, read_run_folder
 from corpustools.score.scoring import LoadedCorpus
 
 WORKSHEET_VERSION = 1
-YES_NO = ("yes", "no")
-VERDICTS = ("PASS", "FAIL")
 DURABLE_UNLABELED, OVER_EXTRACTION = "durable-unlabeled", "over-extraction"
 POINT_CLASS, OPTIONAL_CLASS = "point:", "optional:"
 EXPECTED_LIST, OPTIONAL_LIST = "expected", "optional"
