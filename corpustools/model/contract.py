@@ -29,7 +29,6 @@ from corpustools.io.schemastore import validate
 from corpustools.model.normalize import normalize
 
 JSON_FORMAT, TEXT_FORMAT = "json", "text"
-FORMATS = (JSON_FORMAT, TEXT_FORMAT)
 USER, AGENT = "user", "agent"  # the speakers a role tag can stand for
 SPEAKERS = (USER, AGENT)
 # A category's `expect` beside the item types: nothing to extract, or a salvaged subset.
