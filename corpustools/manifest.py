@@ -404,11 +404,7 @@ def state_in_history(corpus_root: str, corpus_sha: str) -> tuple[CorpusState, st
         if digests_sha256({relative: digest[blob] for relative, blob in files.items()}) != corpus_sha:
             continue
         with tempfile.TemporaryDirectory(prefix="corpustools-refresh-") as scratch:
-            for relative, blob in files.items():
-                target = os.path.join(scratch, *relative.split("/"))
-                os.makedirs(os.path.dirname(target), exist_ok=True)
-                with open(target, "wb") as handle:
-                    handle.write(contents[blob])
+            _write_blobs(scratch, files, contents)
             _schema_at(corpus_root, found.sha, scratch)
             return corpus_state(load_scoring_corpus(scratch)), found.sha
     return f"no commit of {corpus_root} among the {len(shas)} that changed it has corpus sha256 {corpus_sha[:12]}"
@@ -430,11 +426,17 @@ def _schema_at(corpus_root: str, sha: str, scratch: str) -> None:
         data = blobs(corpus_root, list(found.files.values()))
     except NoHistory:
         return
-    for name, blob in found.files.items():
-        target = os.path.join(scratch, *name.split("/"))
+    _write_blobs(scratch, found.files, data)
+
+
+def _write_blobs(scratch: str, files: Mapping[str, str], contents: Mapping[str, bytes]) -> None:
+    """Write each file (relative POSIX path -> blob id) into the fresh folder `scratch` with its
+    blob's bytes: a corpus as of a commit, for load_scoring_corpus to read."""
+    for relative, blob in files.items():
+        target = os.path.join(scratch, *relative.split("/"))
         os.makedirs(os.path.dirname(target), exist_ok=True)
         with open(target, "wb") as handle:
-            handle.write(data[blob])
+            handle.write(contents[blob])
 
 
 def _yaml_lines(key: str, value) -> list[str]:
