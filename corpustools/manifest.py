@@ -32,8 +32,8 @@ from corpustools.io.schemastore import validate
 from corpustools.io.textfile import decode_text, read_bytes, read_text
 from corpustools.io.writing import write_text
 from corpustools.io.yamlload import parse_yaml
-from corpustools.model.corpus import CorpusFiles, ScoringCorpus, bad_names, load_scoring_corpus
-from corpustools.model.hashing import corpus_sha256, inputs_sha256, labels_sha256, session_input_digests
+from corpustools.model.corpus import CorpusFiles, ScoringCorpus, bad_names, load_scoring_corpus, read_spec_file
+from corpustools.model.hashing import corpus_sha256, digests_sha256, inputs_sha256, labels_sha256, session_input_digests
 
 MANIFEST_FILE = "run.yaml"
 UNRECORDED = "unrecorded"
@@ -322,7 +322,6 @@ def refresh_manifest(folder: str, corpus_root: str, *, inputs_unchanged: bool = 
     known to be the ones the run was made against; InputError (refused) when they changed, or when
     that cannot be told and `inputs_unchanged` does not vouch for it. The keys it has are kept."""
     from corpustools.io.inputs import claim_update
-    from corpustools.io.yamlload import parse_yaml
 
     path = manifest_path(folder)
     if not os.path.lexists(path):
@@ -385,7 +384,6 @@ def state_in_history(corpus_root: str, corpus_sha: str) -> tuple[CorpusState, st
 
     from corpustools.io.githistory import NoHistory, blobs, commits, tree
     from corpustools.io.layout import SESSION_SUFFIX, SESSIONS_DIR, SIDECAR_SUFFIX, SIDECARS_DIR, SPEC_FILE
-    from corpustools.model.hashing import digests_sha256
 
     def counted(relative: str) -> bool:
         folder, _, name = relative.rpartition("/")
@@ -414,7 +412,6 @@ def _schema_at(corpus_root: str, sha: str, scratch: str) -> None:
     """Copy into `scratch` the output schema file the corpus.yaml there declares, as of commit
     `sha` (the contract's hash covers it); nothing when it declares none or git has none."""
     from corpustools.io.githistory import NoHistory, blobs, tree
-    from corpustools.model.corpus import read_spec_file
 
     spec = read_spec_file(scratch).data
     output = spec.get("output") if isinstance(spec, dict) else None
