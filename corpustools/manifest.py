@@ -132,7 +132,7 @@ def read_manifest(results_dir: str) -> ManifestRead:
     errors = validate("run-manifest", doc.data)
     if errors:
         first = errors[0]
-        return ManifestRead(None, (f"{doc.pos(first.keypath)}: {first.pointer or '/'}: {first.message}; "
+        return ManifestRead(None, (f"{doc.pos(first.keypath)}: {first}; "
                                    f"manifest ignored: {unrecorded}",))
     said = (f"{path}: {unrecorded}",) if RunManifest.from_document(doc.data).unrecorded else ()
     return ManifestRead(doc.data, said)
@@ -228,7 +228,7 @@ def build_manifest(corpus_root: str, prompt_path: str, *, model: str, temperatur
     }
     errors = validate("run-manifest", manifest)
     if errors:
-        raise InputError(Pos(MANIFEST_FILE), f"{errors[0].pointer or '/'}: {errors[0].message}")
+        raise InputError(Pos(MANIFEST_FILE), str(errors[0]))
     return manifest, remarks
 
 
@@ -333,7 +333,7 @@ def refresh_manifest(folder: str, corpus_root: str, *, inputs_unchanged: bool = 
     doc = parse_yaml(text, path)
     errors = validate("run-manifest", doc.data)
     if errors:
-        raise InputError(doc.pos(errors[0].keypath), f"{errors[0].pointer or '/'}: {errors[0].message}")
+        raise InputError(doc.pos(errors[0].keypath), str(errors[0]))
     manifest = RunManifest.from_document(doc.data)
     prompt_sha = manifest.prompt.sha256
     if manifest.inputs_sha256 is not None:
@@ -373,7 +373,7 @@ def refresh_manifest(folder: str, corpus_root: str, *, inputs_unchanged: bool = 
     new_text = (text if text.endswith("\n") else text + "\n") + "\n".join(lines) + "\n"
     errors = validate("run-manifest", parse_yaml(new_text, path).data)
     if errors:
-        raise InputError(Pos(path), f"{errors[0].pointer or '/'}: {errors[0].message}")
+        raise InputError(Pos(path), str(errors[0]))
     return Refreshed(new_text, f"{how}; recorded {', '.join(added)}")
 
 
