@@ -32,8 +32,8 @@ from corpustools.io.schemastore import validate
 from corpustools.io.textfile import decode_text, read_bytes, read_text
 from corpustools.io.writing import write_text
 from corpustools.io.yamlload import parse_yaml
-from corpustools.model.corpus import CorpusFiles, ScoringCorpus, bad_names, load_scoring_corpus
-from corpustools.model.hashing import corpus_sha256, inputs_sha256, labels_sha256, session_input_digests
+from corpustools.model.corpus import CorpusFiles, ScoringCorpus, bad_names, load_scoring_corpus, read_spec_file
+from corpustools.model.hashing import corpus_sha256, digests_sha256, inputs_sha256, labels_sha256, session_input_digests
 
 MANIFEST_FILE = "run.yaml"
 UNRECORDED = "unrecorded"
@@ -132,7 +132,7 @@ def read_manifest(results_dir: str) -> ManifestRead:
     errors = validate("run-manifest", doc.data)
     if errors:
         first = errors[0]
-        return ManifestRead(None, (f"{doc.pos(first.keypath)}: {first.pointer or '/'}: {first.message}; "
+        return ManifestRead(None, (f"{doc.pos(first.keypath)}: {first}; "
                                    f"manifest ignored: {unrecorded}",))
     said = (f"{path}: {unrecorded}",) if RunManifest.from_document(doc.data).unrecorded else ()
     return ManifestRead(doc.data, said)
@@ -228,7 +228,7 @@ def build_manifest(corpus_root: str, prompt_path: str, *, model: str, temperatur
     }
     errors = validate("run-manifest", manifest)
     if errors:
-        raise InputError(Pos(MANIFEST_FILE), f"{errors[0].pointer or '/'}: {errors[0].message}")
+        raise InputError(Pos(MANIFEST_FILE), str(errors[0]))
     return manifest, remarks
 
 
@@ -322,7 +322,6 @@ def refresh_manifest(folder: str, corpus_root: str, *, inputs_unchanged: bool = 
     known to be the ones the run was made against; InputError (refused) when they changed, or when
     that cannot be told and `inputs_unchanged` does not vouch for it. The keys it has are kept."""
     from corpustools.io.inputs import claim_update
-    from corpustools.io.yamlload import parse_yaml
 
     path = manifest_path(folder)
     if not os.path.lexists(path):
@@ -334,7 +333,7 @@ def refresh_manifest(folder: str, corpus_root: str, *, inputs_unchanged: bool = 
     doc = parse_yaml(text, path)
     errors = validate("run-manifest", doc.data)
     if errors:
-        raise InputError(doc.pos(errors[0].keypath), f"{errors[0].pointer or '/'}: {errors[0].message}")
+        raise InputError(doc.pos(errors[0].keypath), str(errors[0]))
     manifest = RunManifest.from_document(doc.data)
     prompt_sha = manifest.prompt.sha256
     if manifest.inputs_sha256 is not None:
@@ -374,7 +373,7 @@ def refresh_manifest(folder: str, corpus_root: str, *, inputs_unchanged: bool = 
     new_text = (text if text.endswith("\n") else text + "\n") + "\n".join(lines) + "\n"
     errors = validate("run-manifest", parse_yaml(new_text, path).data)
     if errors:
-        raise InputError(Pos(path), f"{errors[0].pointer or '/'}: {errors[0].message}")
+        raise InputError(Pos(path), str(errors[0]))
     return Refreshed(new_text, f"{how}; recorded {', '.join(added)}")
 
 
@@ -385,7 +384,6 @@ def state_in_history(corpus_root: str, corpus_sha: str) -> tuple[CorpusState, st
 
     from corpustools.io.githistory import NoHistory, blobs, commits, tree
     from corpustools.io.layout import SESSION_SUFFIX, SESSIONS_DIR, SIDECAR_SUFFIX, SIDECARS_DIR, SPEC_FILE
-    from corpustools.model.hashing import digests_sha256
 
     def counted(relative: str) -> bool:
         folder, _, name = relative.rpartition("/")
@@ -404,11 +402,7 @@ def state_in_history(corpus_root: str, corpus_sha: str) -> tuple[CorpusState, st
         if digests_sha256({relative: digest[blob] for relative, blob in files.items()}) != corpus_sha:
             continue
         with tempfile.TemporaryDirectory(prefix="corpustools-refresh-") as scratch:
-            for relative, blob in files.items():
-                target = os.path.join(scratch, *relative.split("/"))
-                os.makedirs(os.path.dirname(target), exist_ok=True)
-                with open(target, "wb") as handle:
-                    handle.write(contents[blob])
+            _write_blobs(scratch, files, contents)
             _schema_at(corpus_root, found.sha, scratch)
             return corpus_state(load_scoring_corpus(scratch)), found.sha
     return f"no commit of {corpus_root} among the {len(shas)} that changed it has corpus sha256 {corpus_sha[:12]}"
@@ -418,7 +412,6 @@ def _schema_at(corpus_root: str, sha: str, scratch: str) -> None:
     """Copy into `scratch` the output schema file the corpus.yaml there declares, as of commit
     `sha` (the contract's hash covers it); nothing when it declares none or git has none."""
     from corpustools.io.githistory import NoHistory, blobs, tree
-    from corpustools.model.corpus import read_spec_file
 
     spec = read_spec_file(scratch).data
     output = spec.get("output") if isinstance(spec, dict) else None
@@ -430,11 +423,17 @@ def _schema_at(corpus_root: str, sha: str, scratch: str) -> None:
         data = blobs(corpus_root, list(found.files.values()))
     except NoHistory:
         return
-    for name, blob in found.files.items():
-        target = os.path.join(scratch, *name.split("/"))
+    _write_blobs(scratch, found.files, data)
+
+
+def _write_blobs(scratch: str, files: Mapping[str, str], contents: Mapping[str, bytes]) -> None:
+    """Write each file (relative POSIX path -> blob id) into the fresh folder `scratch` with its
+    blob's bytes: a corpus as of a commit, for load_scoring_corpus to read."""
+    for relative, blob in files.items():
+        target = os.path.join(scratch, *relative.split("/"))
         os.makedirs(os.path.dirname(target), exist_ok=True)
         with open(target, "wb") as handle:
-            handle.write(data[blob])
+            handle.write(contents[blob])
 
 
 def _yaml_lines(key: str, value) -> list[str]:

@@ -26,6 +26,10 @@ class SchemaError:
         parts = (str(p).replace("~", "~0").replace("/", "~1") for p in self.keypath)
         return "".join("/" + p for p in parts)
 
+    def __str__(self) -> str:
+        """`/pointer: message` (`/` for the document itself): how every schema error is told."""
+        return f"{self.pointer or '/'}: {self.message}"
+
 
 def schema_text(kind: str) -> str:
     if kind not in SCHEMA_KINDS:

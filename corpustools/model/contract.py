@@ -25,11 +25,10 @@ from functools import cached_property, lru_cache
 from typing import Any
 
 from corpustools.io.errors import InputError
-from corpustools.io.schemastore import validate
+from corpustools.io.schemastore import SchemaError, validate
 from corpustools.model.normalize import normalize
 
 JSON_FORMAT, TEXT_FORMAT = "json", "text"
-FORMATS = (JSON_FORMAT, TEXT_FORMAT)
 USER, AGENT = "user", "agent"  # the speakers a role tag can stand for
 SPEAKERS = (USER, AGENT)
 # A category's `expect` beside the item types: nothing to extract, or a salvaged subset.
@@ -446,8 +445,7 @@ def close_match(word, choices: Sequence[str]) -> str:
 
 class _Errors(list):
     def add(self, keypath: tuple, message: str) -> None:
-        pointer = "/" + "/".join(str(p).replace("~", "~0").replace("/", "~1") for p in keypath)
-        self.append((keypath, f"{pointer}: {message}"))
+        self.append((keypath, str(SchemaError(keypath, message))))  # told as a schema error is
 
 
 def parse_contract(data: Mapping, root: str) -> tuple[Contract | None, list[tuple[tuple, str]]]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from corpustools.io.positions import Pos
-from corpustools.io.schemastore import validate
+from corpustools.io.schemastore import SchemaError, validate
 from corpustools.io.yamlload import YamlDoc
 from corpustools.model.contract import DEFAULT, Contract, field_problem, type_problem
 from corpustools.model.normalize import contains_term
@@ -135,25 +135,30 @@ def contract_errors(data: dict, contract: Contract) -> list[tuple[tuple, str]]:
     errors: list[tuple[tuple, str]] = []
     if not isinstance(data, dict):
         return errors
-    types = contract.item_types
     for list_key in (EXPECTED_POINTS, OPTIONAL_POINTS):
         points = data.get(list_key)
         for i, point in enumerate(points if isinstance(points, list) else ()):
             kind = point.get("type") if isinstance(point, dict) else None
-            if isinstance(kind, str) and kind not in types:
-                errors.append(((list_key, i, "type"), f"/{list_key}/{i}/type: {type_problem(kind, contract)}"))
+            problem = type_problem(kind, contract) if isinstance(kind, str) else None
+            if problem:
+                errors.append(_error((list_key, i, "type"), problem))
     fields = data.get("expected_fields")
     for pointer in fields if isinstance(fields, dict) else ():
         problem = field_problem(pointer, contract)
         if problem:
-            escaped = pointer.replace("~", "~0").replace("/", "~1")
-            errors.append((("expected_fields", pointer), f"/expected_fields/{escaped}: {problem}"))
+            errors.append(_error(("expected_fields", pointer), problem))
     return errors
 
 
-def _entry_error(data, keypath: tuple, pointer: str, message: str) -> tuple[tuple, str]:
+def _error(keypath: tuple, message: str) -> tuple[tuple, str]:
+    """(key path, `/pointer: message`): a mistake told as a schema error is."""
+    return keypath, str(SchemaError(keypath, message))
+
+
+def _entry_error(data, error: SchemaError) -> tuple[tuple, str]:
     """A schema error inside a term list, said as what is wrong with the entry, at the entry: a
     list inside a list of terms, or an empty list (other errors as the schema words them)."""
+    keypath, pointer = error.keypath, error.pointer
     if len(keypath) in (4, 5) and keypath[0] in (EXPECTED_POINTS, OPTIONAL_POINTS) and keypath[2] in TERM_LISTS:
         value = data
         for part in keypath:
@@ -165,7 +170,7 @@ def _entry_error(data, keypath: tuple, pointer: str, message: str) -> tuple[tupl
                            f"{what}")
         if len(keypath) == 4 and value == []:
             return entry, f"{where}: an empty list of {what}: give at least one term, or remove the entry"
-    return keypath, f"{pointer or '/'}: {message}"
+    return keypath, str(error)
 
 
 def parse_sidecar(doc: YamlDoc, contract: Contract | None = DEFAULT) -> tuple[Sidecar | None, list[tuple[Pos, str]]]:
@@ -173,7 +178,7 @@ def parse_sidecar(doc: YamlDoc, contract: Contract | None = DEFAULT) -> tuple[Si
     type or a pinned field the output contract does not declare is one too; None as `contract`
     checks neither)."""
     # One error per entry: a list holding two lists is one mistake.
-    errors = list(dict.fromkeys(_entry_error(doc.data, e.keypath, e.pointer, e.message)
+    errors = list(dict.fromkeys(_entry_error(doc.data, e)
                                 for e in validate("sidecar", doc.data)))
     if contract is not None:  # reported with the schema's errors: every mistake of the file at once
         errors += contract_errors(doc.data, contract)

@@ -68,11 +68,6 @@ def is_fixture_name(fixture_id: str, category: str) -> bool:
 CONTRACT_KEYS = ("output", "session")
 
 
-def _schema_message(error: SchemaError) -> str:
-    """A schema error as a line (an unknown key already says what was meant: io/schemastore)."""
-    return f"{error.pointer or '/'}: {error.message}"
-
-
 def parse_contract_part(doc: YamlDoc, root: str, errors: list[SchemaError]
                         ) -> tuple[Contract | None, list[tuple[Pos, str]]]:
     """The contract of the spec `doc`, given its schema `errors`: None, with the contract's own
@@ -90,7 +85,7 @@ def parse_spec(doc: YamlDoc, root: str = "") -> tuple[CorpusSpec | None, list[tu
     corpus folder: the contract's schema file is relative to it."""
     schema_errors = validate("corpus-spec", doc.data)
     contract, contract_errors = parse_contract_part(doc, root, schema_errors)
-    errors = [(doc.pos(e.keypath), _schema_message(e)) for e in schema_errors] + contract_errors
+    errors = [(doc.pos(e.keypath), str(e)) for e in schema_errors] + contract_errors
     if errors:
         return None, errors, contract
     assert contract is not None  # no error, so the contract parsed
