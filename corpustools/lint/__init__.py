@@ -26,6 +26,7 @@ uses. Everything else under corpustools.lint is internal; tests/test_layers.py h
 
 from typing import TYPE_CHECKING
 
+from corpustools.io.lazy import lazy_names
 from corpustools.lint.config import ConfigError
 from corpustools.lint.engine import LintRun, RuleCrash, Selection, choose, exit_code, lint_paths
 from corpustools.lint.registry import rule_modules
@@ -38,15 +39,8 @@ if TYPE_CHECKING:
 
 # --fix and --diff only: lint.fixing (and the round-trip YAML editor behind it) is imported when one
 # of its names is first used, so a plain lint does not pay for it.
-_FIXING = frozenset({"CorpusFixes", "FixResult", "format_diff", "plan_paths", "write_fixes"})
-
-
-def __getattr__(name: str):
-    if name in _FIXING:
-        from corpustools.lint import fixing
-
-        return getattr(fixing, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__, __dir__ = lazy_names(__name__, dict.fromkeys(
+    ("CorpusFixes", "FixResult", "format_diff", "plan_paths", "write_fixes"), "corpustools.lint.fixing"))
 
 
 __all__ = [

@@ -106,8 +106,9 @@ def expand_codes(text: str, rules: list[ModuleType], *, option: str) -> frozense
 
 def check_cli_ignore(codes: frozenset[str], rules: list[ModuleType], *, option: str = "--ignore") -> None:
     """ConfigError naming `option` when `codes` holds a rule that can never be switched off."""
+    by_code = rule_by_code(rules)
     for code in sorted(codes):
-        rule = rule_by_code(rules)[code]
+        rule = by_code[code]
         if not suppressible(rule):
             raise ConfigError(Pos(""), f"{option}: {_never(rule, 'ignored')}")
 

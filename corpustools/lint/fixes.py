@@ -159,11 +159,11 @@ def drop_term(term: TermAt) -> Planned | Unfixable:
         return Planned((EditYaml(term.path, YamlEdit("drop", term.keypath, term.value)),),
                        f"{term.field} term {term.text!r} dropped from its list")
     old = [term.value] if term.siblings else term.value
+    what = "entry" if isinstance(old, list) else "term"
     if term.field == "must_match_all" and term.count == 1:
-        what = "entry" if isinstance(old, list) else "term"
         return Unfixable(f"{term.text!r} is its point's only must_match_all {what}; rewrite the point by hand")
     return Planned((EditYaml(term.path, YamlEdit("drop", term.entry_keypath, old)),),
-                   f"{term.field} {'entry' if isinstance(old, list) else 'term'} {term.text!r} dropped")
+                   f"{term.field} {what} {term.text!r} dropped")
 
 
 def session_at(ctx: LintContext, pos: Pos) -> str | None:

@@ -118,17 +118,20 @@ def entries_never_said(ctx: LintContext, field: str, consequence: str) -> Iterat
             said = [t for t in entry.terms if normalized(t)]
             if not said or any(contains_term(turns.everything, t.text) for t in said):
                 continue
-            if entry.listed:
-                yield Problem(entry.pos, f"{field} entry {entry_shown(entry)} of {point_name(point)}: no term of it "
-                                         f"occurs in the transcript; {consequence}")
-            else:
-                yield Problem(entry.pos, f"{field} term {quoted(entry.text)} of {point_name(point)} never "
-                                         f"occurs in the transcript; {consequence}")
+            never = ": no term of it occurs" if entry.listed else " never occurs"
+            yield Problem(entry.pos, f"{field} {entry_named(entry)} of {point_name(point)}{never} in the transcript; "
+                                     f"{consequence}")
 
 
 def entry_shown(entry: TermEntry) -> str:
     """An entry of several terms for a message, as YAML writes it: `['tracking sync', 'trackingsync']`."""
     return "[" + ", ".join(quoted(t) for t in entry.texts) + "]"
+
+
+def entry_named(entry: TermEntry) -> str:
+    """An entry for a message: `term 'cache'`, or `entry ['tracking sync', 'trackingsync']` for one
+    written as a list."""
+    return f"entry {entry_shown(entry)}" if entry.listed else f"term {quoted(entry.text)}"
 
 
 def term_words(text: str) -> list[str]:

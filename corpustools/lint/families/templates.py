@@ -59,18 +59,21 @@ def turn_sentences(session: Session, role: str | None = None) -> Iterator[Senten
             yield from lines_sentences(turn_lines(session, turn, body))
 
 
+# A session split into sentences: (speaker, sentences) of each of its turns, in order.
+SplitSession = tuple[tuple[str | None, tuple[Sentence, ...]], ...]
+
 # What the template rules share in a run (keyed also by the sentence options or threshold they depend on).
-SPLIT_SESSIONS: CacheKey[dict[str, tuple[tuple[str | None, tuple[Sentence, ...]], ...]]] = CacheKey("templates.split_sessions")
+SPLIT_SESSIONS: CacheKey[dict[str, SplitSession]] = CacheKey("templates.split_sessions")
 FIXTURE_SENTENCES: CacheKey[tuple[Located, ...]] = CacheKey("templates.fixture_sentences")
 BY_SKELETON: CacheKey[dict[str, tuple[Located, ...]]] = CacheKey("templates.by_skeleton")
 PROMPT_REFERENCE: CacheKey[Reference] = CacheKey("templates.prompt")
 KB_REFERENCE: CacheKey[Reference] = CacheKey("templates.kb")
 
 
-def split_sessions(ctx: LintContext) -> Mapping[str, tuple[tuple[str | None, tuple[Sentence, ...]], ...]]:
+def split_sessions(ctx: LintContext) -> Mapping[str, SplitSession]:
     """fixture id -> (speaker, sentences) of each of its turns, in order: every session split into
     sentences once a run, shared by the template rules and the opening check (CT705)."""
-    def build(c: LintContext) -> dict[str, tuple[tuple[str | None, tuple[Sentence, ...]], ...]]:
+    def build(c: LintContext) -> dict[str, SplitSession]:
         split = {}
         for fixture_id, session in sorted(c.corpus.sessions.items()):
             body = session.body.split("\n")

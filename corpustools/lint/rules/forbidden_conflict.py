@@ -17,7 +17,7 @@ Example (flagged — every output with "render cache" contains "cache"):
 from __future__ import annotations
 
 from corpustools.lint.diagnostic import Problem, Severity
-from corpustools.lint.families.labels import entry_shown, labelled_points, normalized, point_name, quoted
+from corpustools.lint.families.labels import entry_named, entry_shown, labelled_points, normalized, point_name, quoted
 from corpustools.lint.fixes import UNSAFE, Fix, drop_term, term_at
 from corpustools.model.normalize import contains_term
 from corpustools.model.sidecar import TermEntry
@@ -48,8 +48,8 @@ def check(ctx, options):
             clashes = [_forcing(point.must_match_all, part.text) for part in forbidden.terms]
             if not clashes or any(clash is None for clash in clashes):
                 continue
-            inside = " and ".join(f"{'entry ' + entry_shown(c) if c.listed else 'term ' + quoted(c.text)} "
-                                  f"(line {c.pos.line})" for c in dict.fromkeys(c for c in clashes if c is not None))
+            inside = " and ".join(f"{entry_named(c)} (line {c.pos.line})"
+                                  for c in dict.fromkeys(c for c in clashes if c is not None))
             what = (f"term {quoted(forbidden.text)} occurs" if not forbidden.listed
                     else f"combination {entry_shown(forbidden)}: each of its terms occurs")
             yield Problem(forbidden.pos, f"must_not_match {what} inside must_match_all {inside}; "

@@ -21,7 +21,7 @@ Example (flagged), where only the agent wrote "config:import":
 from __future__ import annotations
 
 from corpustools.lint.diagnostic import Problem, Severity
-from corpustools.lint.families.labels import entry_shown, normalized, point_name, points_with_turns, quoted
+from corpustools.lint.families.labels import entry_named, normalized, point_name, points_with_turns
 from corpustools.model.contract import AGENT, SPEAKERS, USER
 from corpustools.model.normalize import contains_term
 
@@ -46,7 +46,6 @@ def check(ctx, options):
             terms = [t for t in entry.terms if normalized(t)]
             if (any(contains_term(said[others[0]], t.text) for t in terms)
                     and not any(contains_term(said[speaker], t.text) for t in terms for speaker in taught_by)):
-                shown = entry_shown(entry) if entry.listed else quoted(entry.text)
-                yield Problem(entry.pos, f"{'entry' if entry.listed else 'term'} {shown} of {point.type} "
+                yield Problem(entry.pos, f"{entry_named(entry)} of {point.type} "
                                          f"{point_name(point)} occurs only in {contract.tag_list(others[0])} turns; "
                                          f"{point.type}s come from what the {' or the '.join(taught_by)} taught")

@@ -75,9 +75,9 @@ def literal_hint(needles: Iterable[str], any_case: Iterable[str] = ()) -> Hint:
     """A hint from literal needles (`any_case` ones in any letter case), searched at C speed by
     their first character (see _by_first_character); a regex alternating between dozens of
     literals would try each at every position."""
-    exact, folded = _by_first_character(needles), _by_first_character({needle.lower() for needle in any_case})
-    any_case_pattern = (re.compile("|".join(map(re.escape, sorted({needle.lower() for needle in any_case}))),
-                                   re.IGNORECASE) if folded else None)
+    lowered = sorted({needle.lower() for needle in any_case})
+    exact, folded = _by_first_character(needles), _by_first_character(lowered)
+    any_case_pattern = re.compile("|".join(map(re.escape, lowered)), re.IGNORECASE) if lowered else None
 
     def search(text: str) -> Search:
         searches = _searches(text, exact)
