@@ -20,7 +20,9 @@ __all__ = ["CORPUS_KEYS", "MANIFEST_FILE", "UNRECORDED", "CorpusState", "Manifes
            "read_manifest", "refresh_manifest", "run_drift", "write_manifest"]
 
 import hashlib
+import itertools
 import os
+import posixpath
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -32,7 +34,7 @@ from corpustools.io.schemastore import validate
 from corpustools.io.textfile import decode_text, read_bytes, read_text
 from corpustools.io.writing import write_text
 from corpustools.io.yamlload import parse_yaml
-from corpustools.model.corpus import CorpusFiles, ScoringCorpus, bad_names, load_scoring_corpus, read_spec_file
+from corpustools.model.corpus import CorpusFiles, ScoringCorpus, bad_names, load_scoring_corpus
 from corpustools.model.hashing import corpus_sha256, digests_sha256, inputs_sha256, labels_sha256, session_input_digests
 
 MANIFEST_FILE = "run.yaml"
@@ -402,37 +404,61 @@ def state_in_history(corpus_root: str, corpus_sha: str) -> tuple[CorpusState, st
         if digests_sha256({relative: digest[blob] for relative, blob in files.items()}) != corpus_sha:
             continue
         with tempfile.TemporaryDirectory(prefix="corpustools-refresh-") as scratch:
-            _write_blobs(scratch, files, contents)
-            _schema_at(corpus_root, found.sha, scratch)
-            return corpus_state(load_scoring_corpus(scratch)), found.sha
+            # The corpus goes as deep in `scratch` as its schema file lies above it (`../x.json`),
+            # so every file of the commit lands inside `scratch`, where corpus.yaml names it.
+            schema = _declared_schema(contents.get(files.get(SPEC_FILE, "")))
+            root = os.path.join(scratch, *["corpus"] * _levels_up(schema))
+            _write_blobs(scratch, root, files, contents)
+            if schema is not None:
+                _schema_at(corpus_root, found.sha, schema, scratch, root)
+            return corpus_state(load_scoring_corpus(root)), found.sha
     return f"no commit of {corpus_root} among the {len(shas)} that changed it has corpus sha256 {corpus_sha[:12]}"
 
 
-def _schema_at(corpus_root: str, sha: str, scratch: str) -> None:
-    """Copy into `scratch` the output schema file the corpus.yaml there declares, as of commit
-    `sha` (the contract's hash covers it); nothing when it declares none or git has none."""
+def _declared_schema(spec: bytes | None) -> str | None:
+    """The output schema file a corpus.yaml's bytes declare (relative to it), or None."""
+    if spec is None:
+        return None
+    try:
+        data = parse_yaml(decode_text(spec, "corpus.yaml"), "corpus.yaml").data
+    except InputError:
+        return None
+    output = data.get("output") if isinstance(data, dict) else None
+    relative = output.get("schema") if isinstance(output, dict) else None
+    return relative if isinstance(relative, str) and not os.path.isabs(relative) else None
+
+
+def _levels_up(relative: str | None) -> int:
+    """How many folders above corpus.yaml's a relative path reaches (`../../x.json`: 2)."""
+    parts = posixpath.normpath(relative).split("/") if relative else []
+    return len(list(itertools.takewhile(lambda part: part == "..", parts)))
+
+
+def _schema_at(corpus_root: str, sha: str, relative: str, scratch: str, root: str) -> None:
+    """Copy the output schema file `relative` (to corpus.yaml) as of commit `sha` beside the corpus
+    written at `root` in `scratch` (the contract's hash covers it); nothing when git has none."""
     from corpustools.io.githistory import NoHistory, blobs, tree
 
-    spec = read_spec_file(scratch).data
-    output = spec.get("output") if isinstance(spec, dict) else None
-    relative = output.get("schema") if isinstance(output, dict) else None
-    if not isinstance(relative, str) or os.path.isabs(relative):
-        return
     try:
         found = tree(corpus_root, sha, [relative])
         data = blobs(corpus_root, list(found.files.values()))
     except NoHistory:
         return
-    _write_blobs(scratch, found.files, data)
+    _write_blobs(scratch, root, found.files, data)
 
 
-def _write_blobs(scratch: str, files: Mapping[str, str], contents: Mapping[str, bytes]) -> None:
-    """Write each file (relative POSIX path -> blob id) into the fresh folder `scratch` with its
-    blob's bytes: a corpus as of a commit, for load_scoring_corpus to read."""
+def _write_blobs(scratch: str, root: str, files: Mapping[str, str], contents: Mapping[str, bytes]) -> None:
+    """Write each file (POSIX path relative to `root` -> blob id) with its blob's bytes: a corpus as
+    of a commit, for load_scoring_corpus to read. Only ever inside the fresh folder `scratch`, as new
+    files, never through a link: a path reaching out of it is not written."""
+    inside = os.path.join(os.path.abspath(scratch), "")
     for relative, blob in files.items():
-        target = os.path.join(scratch, *relative.split("/"))
+        target = os.path.abspath(os.path.join(root, *relative.split("/")))
+        if not target.startswith(inside):
+            continue
         os.makedirs(os.path.dirname(target), exist_ok=True)
-        with open(target, "wb") as handle:
+        descriptor = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o600)
+        with os.fdopen(descriptor, "wb") as handle:
             handle.write(contents[blob])
 
 

@@ -216,6 +216,36 @@ def test_refresh_finds_the_commit_a_run_was_made_against_and_keeps_what_run_yaml
 
 
 @needs_git
+def test_refresh_of_a_corpus_whose_schema_lies_above_it_writes_only_in_its_scratch_folder(capsys):
+    """corpus.yaml may name its output schema above its own folder (`../shared/x.json`); rebuilding
+    the corpus of a commit puts that file inside the scratch folder, never beside it."""
+    import tempfile
+    import uuid
+
+    from tests.support.triage import GOLD, SPEC, TRIAGE_FILES, write_run, write_triage
+
+    shared = f"shared-{uuid.uuid4().hex}"  # a name no other run can have left in the temporary folder
+    git("init", "-q")
+    corpus = write_triage("c", {"corpus.yaml": SPEC.replace("schema: output.schema.json",
+                                                            f"schema: ../{shared}/output.schema.json"),
+                                "output.schema.json": None})
+    Path(shared).mkdir()
+    Path(shared, "output.schema.json").write_text(TRIAGE_FILES["output.schema.json"], encoding="utf-8")
+    committed("corpus version 1")
+    run = write_run("run", GOLD)
+    manifest, _ = build_manifest(str(corpus), str(prompt_file()), model="m", temperature="0", harness=None,
+                                 operator="o", started_at="2026-03-01T00:00:00Z")
+    old = {k: v for k, v in manifest.items() if k not in CORPUS_KEYS[1:]}
+    (run / "run.yaml").write_text(manifest_yaml(old), encoding="utf-8")
+    edit(corpus / "corpus.yaml", "corpus_version: 1", "corpus_version: 2")
+    committed("corpus version 2")
+    code, out, err = refresh(capsys, run, corpus)
+    assert (code, out) == (0, ""), err
+    assert "its sessions are those of commit " in err
+    assert not os.path.exists(os.path.join(tempfile.gettempdir(), shared))
+
+
+@needs_git
 def test_refresh_is_refused_naming_the_first_changed_session(make_corpus, capsys):
     corpus, run = committed_corpus_with_an_old_run(make_corpus)
     before = (run / "run.yaml").read_bytes()
