@@ -112,7 +112,7 @@ def _schema_problems(doc: YamlDoc) -> list[Problem]:
     problems = []
     for error in validate("adjudication", doc.data):
         blank = _blank_problem(doc, error.keypath) if len(error.keypath) in (3, 5) else None
-        problems.append(blank or Problem(doc.pos(error.keypath), f"{error.pointer or '/'}: {error.message}"))
+        problems.append(blank or Problem(doc.pos(error.keypath), str(error)))
     return list(dict.fromkeys(problems))
 
 

@@ -202,7 +202,7 @@ class Contract:
     def other_suffix(self) -> str:
         return RESULT_SUFFIXES[TEXT_FORMAT if self.format == JSON_FORMAT else JSON_FORMAT]
 
-    def schema_errors(self, output) -> list:
+    def schema_errors(self, output) -> list[SchemaError]:
         """The errors of `output` against the contract's schema (none without one)."""
         if self.builtin_schema is not None:
             return validate(self.builtin_schema, output)

@@ -91,9 +91,7 @@ def read_result(fixture_id: str, path: str, contract: Contract = DEFAULT) -> Res
         return ResultFile(fixture_id, path, FileStatus.INVALID, error=error, digest=digest)
     errors = contract.schema_errors(output)
     if errors:
-        first = errors[0]
-        return ResultFile(fixture_id, path, FileStatus.INVALID, error=f"{path}: {first.pointer or '/'}: {first.message}",
-                          digest=digest)
+        return ResultFile(fixture_id, path, FileStatus.INVALID, error=f"{path}: {errors[0]}", digest=digest)
     try:
         answer = contract.read_json(output)
     except ValueError as err:
