@@ -37,8 +37,8 @@ from corpustools.io.textfile import is_regular_file
 from corpustools.io.writing import STANDARD_OUTPUT, refuse_corpus_path, refuse_target, write_text
 from corpustools.io.yamlload import YamlDoc
 from corpustools.io.yamlwrite import flow_scalar
-from corpustools.model.corpus import UNREAD, bad_names, corpus_files, disk_name, list_files, load_spec_file
-from corpustools.model.hashing import file_sha256
+from corpustools.model.corpus import bad_names, corpus_files, disk_name, list_files, load_spec_file
+from corpustools.model.hashing import file_digest, file_digests, file_sha256
 from corpustools.model.status import FileStatus
 
 RECORD_VERSION = 1
@@ -100,15 +100,7 @@ def record_files(corpus_root: str) -> list[str]:
 def file_hashes(corpus_root: str, *, strict: bool = False) -> dict[str, str]:
     """relative path -> sha256. A file that cannot be read is UNREAD (so it shows as changed), or,
     when `strict`, an InputError naming it (a record must hash every file)."""
-    hashes = {}
-    for relative in record_files(corpus_root):
-        try:
-            hashes[relative] = file_sha256(os.path.join(corpus_root, *disk_name(relative).split("/")))
-        except InputError:
-            if strict:
-                raise
-            hashes[relative] = UNREAD
-    return hashes
+    return file_digests(corpus_root, record_files(corpus_root), strict=strict)
 
 
 def _relative_to(path: str, folder: str) -> str:
@@ -267,16 +259,9 @@ def record_drift(rec: Record) -> list[Drift]:
     drifts = corpus_drift(rec)
     if not is_regular_file(rec.prompt_path):
         drifts.append(Drift(rec.prompt_path, FileStatus.MISSING, rec.doc.data["authoring_prompt"]["path"]))
-    elif _sha256_or_unread(rec.prompt_path) != rec.prompt_sha256:
+    elif file_digest(rec.prompt_path) != rec.prompt_sha256:
         drifts.append(Drift(rec.prompt_path, FileStatus.CHANGED, rec.doc.data["authoring_prompt"]["path"]))
     return drifts
-
-
-def _sha256_or_unread(path: str) -> str:
-    try:
-        return file_sha256(path)
-    except InputError:
-        return UNREAD
 
 
 def default_record(corpus: str | None = None) -> str:

@@ -23,15 +23,26 @@ def file_sha256(path: str) -> str:
     return hashlib.sha256(read_bytes(path)).hexdigest()
 
 
+def file_digest(path: str, *, strict: bool = False) -> str:
+    """sha256 of a file, or UNREAD when it cannot be read (so it shows as changed); when `strict`,
+    the InputError naming it instead."""
+    try:
+        return file_sha256(path)
+    except InputError:
+        if strict:
+            raise
+        return UNREAD
+
+
+def file_digests(root: str, relatives: list[str], *, strict: bool = False) -> dict[str, str]:
+    """relative path (POSIX, as listed) -> file_digest of each file under `root`."""
+    return {relative: file_digest(os.path.join(root, *disk_name(relative).split("/")), strict=strict)
+            for relative in relatives}
+
+
 def corpus_digests(root: str) -> dict[str, str]:
     """relative path -> sha256 (or UNREAD) of each corpus file, as load_corpus records them."""
-    digests: dict[str, str] = {}
-    for relative in corpus_files(root):
-        try:
-            digests[relative] = file_sha256(os.path.join(root, *disk_name(relative).split("/")))
-        except InputError:
-            digests[relative] = UNREAD
-    return digests
+    return file_digests(root, corpus_files(root))
 
 
 def corpus_sha256(root: str | CorpusFiles) -> str:
