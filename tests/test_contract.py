@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from corpustools.cli import main
-from tests.support.triage import BILLING, GOLD, OUTAGE, SPEC, TRIAGE_FILES, write_files, write_run, write_triage
+from tests.support.triage import BILLING, GOLD, OUTAGE, OUTPUT, SPEC, TRIAGE_FILES, write_files, write_run, write_triage
 
 pytestmark = pytest.mark.usefixtures("in_tmp")
 
@@ -309,14 +309,7 @@ def test_score_flags_results_produced_under_another_contract(capsys, tmp_path):
 
 # --- text answers --------------------------------------------------------------------------------
 
-TEXT_SPEC = SPEC.replace("""output:
-  format: json
-  schema: output.schema.json
-  items:
-    - type: fact
-      at: /kb_facts
-  fields: [/queue, /priority, /escalate]
-""", """output:
+TEXT_SPEC = SPEC.replace(OUTPUT, """output:
   format: text
   empty: ["", "none", "n/a"]
 """).replace("expect: fact", "expect: answer")

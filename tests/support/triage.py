@@ -13,6 +13,17 @@ from pathlib import Path
 
 BILLING, OUTAGE = "billing-refund-01", "outage-report-01"
 
+# The corpus's output contract as corpus.yaml says it (a test swaps it for another contract).
+OUTPUT = """\
+output:
+  format: json
+  schema: output.schema.json
+  items:
+    - type: fact
+      at: /kb_facts
+  fields: [/queue, /priority, /escalate]
+"""
+
 SPEC = """\
 corpus_version: 1
 name: triage-mini
@@ -23,13 +34,7 @@ harnesses: [claude]
 turns:
   min: 4
   max: 10
-output:
-  format: json
-  schema: output.schema.json
-  items:
-    - type: fact
-      at: /kb_facts
-  fields: [/queue, /priority, /escalate]
+""" + OUTPUT + """\
 session:
   roles: {CUSTOMER: user, AGENT: agent}
   frontmatter: [session_id, captured_at]
