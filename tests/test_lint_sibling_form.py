@@ -12,8 +12,8 @@ import pytest
 
 from corpustools.cli import main
 from tests.support.corpus import ADMIT_ID, SPEC_TEXT, session_text
-from tests.test_lint_labels import SHOWN, SIDECAR, labels, point
 from tests.support.lint import lint_run, messages, where
+from tests.test_lint_labels import SHOWN, SIDECAR, labels, point
 
 pytestmark = pytest.mark.usefixtures("in_tmp")
 

@@ -145,11 +145,12 @@ def _prefix(words: list[str], forms: list[str], session: SessionWords, word_stem
     return " ".join(words[:-1] + [shared])
 
 
-def sibling_forms(ctx: LintContext) -> Iterator[tuple[ExpectedPoint, SiblingForms]]:
-    """(point, its finding) for every term with forms its entry misses, in point and term order."""
+def sibling_forms(ctx: LintContext, only: str | None = None) -> Iterator[tuple[ExpectedPoint, SiblingForms]]:
+    """(point, its finding) for every term with forms its entry misses, in point and term order
+    (`only`: of that sidecar's points only)."""
     known, sessions = normalized_turns(ctx), dict[str, SessionWords]()
-    for fixture_id, _, point in labelled_points(ctx):
-        if fixture_id not in known:
+    for fixture_id, sidecar, point in labelled_points(ctx):
+        if fixture_id not in known or (only is not None and os.path.abspath(sidecar.path) != only):
             continue
         turns = known[fixture_id]
         session = sessions.setdefault(fixture_id, SessionWords(turns.everything))
@@ -177,7 +178,7 @@ def _write_entry(ctx, problem):
     term = term_at(ctx, problem.pos)
     if term is None or term.field != "must_match_all":
         return None
-    found = next((f for _, f in sibling_forms(ctx) if f.term.pos == problem.pos), None)
+    found = next((f for _, f in sibling_forms(ctx, os.path.abspath(term.path)) if f.term.pos == problem.pos), None)
     if found is None:
         return None
     alternatives = _alternatives(found)
@@ -188,7 +189,7 @@ def _write_entry(ctx, problem):
     if not isinstance(term.value, str):
         return Unfixable(f"{term.text!r} is not a single term")
     return Planned((EditYaml(term.path, YamlEdit("set", term.keypath, term.value, alternatives)),),
-                   f"term {quoted(term.text)} written as the entry [{', '.join(alternatives)}]")
+                   f"term {quoted(term.text)} written as the entry {flow_sequence(alternatives)}")
 
 
 CODE = "CT614"
