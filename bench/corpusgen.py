@@ -22,8 +22,9 @@ from dataclasses import dataclass, field
 
 from grammar import Sentence, content_words, long_sentence, short_sentence
 from results import make_result, run_manifest
-from vocabulary import ADJECTIVES, NOUNS
+from vocabulary import ADJECTIVES, NOUNS, SHORT_REPLIES
 
+from corpustools.lint.rules.term_sibling_form import stem
 from corpustools.model.normalize import normalize
 
 CORPUS, RESULTS, PROMPT, KB, PROVENANCE = "corpus", "results", "prompt.md", "kb", "provenance.yaml"
@@ -240,12 +241,23 @@ def usable_term(phrase: str, said: Counter) -> bool:
         and not GENERIC_WORDS & set(words)
 
 
-def pick_terms(rng: random.Random, pool: list[str], taken: set[str], count: int, said: Counter) -> list[str]:
-    """`count` distinct terms from `pool`, none inside another or inside one already taken."""
+def has_other_form(phrase: str, words: frozenset[str]) -> bool:
+    """Whether the session says another form of the phrase's last word, one the phrase does not
+    find (`signups` beside "signup"): CT614's finding, which a label author follows by choosing
+    another term. Stricter than the rule (the phrase's other words are not looked for)."""
+    last = normalize(phrase).split()[-1]
+    return any(word[0] == last[0] and not word.startswith(last) and stem(word) == stem(last) for word in words)
+
+
+def pick_terms(rng: random.Random, pool: list[str], taken: set[str], count: int, said: Counter,
+               words: frozenset[str]) -> list[str]:
+    """`count` distinct terms from `pool`, none inside another or inside one already taken, none
+    with another form in the session's `words`."""
     terms: list[str] = []
     for phrase in rng.sample(pool, len(pool)):
         chosen = terms + sorted(taken)
-        if usable_term(phrase, said) and not any(phrase in t or t in phrase for t in chosen):
+        if usable_term(phrase, said) and not any(phrase in t or t in phrase for t in chosen) \
+                and not has_other_form(phrase, words):
             terms.append(phrase)
             if len(terms) == count:
                 break
@@ -253,8 +265,9 @@ def pick_terms(rng: random.Random, pool: list[str], taken: set[str], count: int,
 
 
 def make_sidecar(rng: random.Random, fixture_id: str, category: Category, user: list[str],
-                 agent: list[str]) -> dict | None:
-    """Labels any faithful extraction can satisfy, or None if the transcript has too few phrases."""
+                 agent: list[str], words: frozenset[str]) -> dict | None:
+    """Labels any faithful extraction can satisfy, or None if the transcript has too few phrases
+    (`words`: the session's normalized words)."""
     points = []
     types = {"practice": ["practice"], "map": ["map"], "subset": ["practice"], "empty": []}[category.expect]
     if types and rng.random() < 0.25:
@@ -262,7 +275,7 @@ def make_sidecar(rng: random.Random, fixture_id: str, category: Category, user: 
     taken: set[str] = set()
     said = Counter(user + agent)
     for index, point_type in enumerate(types):
-        terms = pick_terms(rng, user, taken, rng.randint(2, 4), said)
+        terms = pick_terms(rng, user, taken, rng.randint(2, 4), said, words)
         if len(terms) < 2:
             return None
         taken.update(terms)
@@ -286,7 +299,9 @@ def make_fixture(rng: random.Random, fixture_id: str, category: Category, source
     fm = frontmatter(rng)
     while True:
         turns, user, agent = make_turns(rng, source)
-        sidecar = make_sidecar(rng, fixture_id, category, user, agent)
+        # the short replies too: a session may be padded with them after it is labelled (defects.py)
+        words = frozenset(normalize(" ".join([s for turn in turns for s in turn.sentences] + list(SHORT_REPLIES))).split())
+        sidecar = make_sidecar(rng, fixture_id, category, user, agent, words)
         if sidecar is not None:
             break
     result = make_result(rng, sidecar, agent)

@@ -22,6 +22,7 @@ from grammar import LONG_SENTENCE_TOKENS
 from vocabulary import NOUNS, SHORT_REPLIES
 
 from corpustools.lint.families.skeleton import text_sentences
+from corpustools.lint.rules.term_sibling_form import stem
 from corpustools.model.normalize import normalize
 
 NOT_PLANTED = (
@@ -31,6 +32,8 @@ NOT_PLANTED = (
     ("CT509", "an unused `lint: secrets: allow:` entry is a line of corpus.yaml, not a defect of a fixture; "
               "tests/adversarial/test_secret_findings.py covers it"),
 )
+# Nouns whose plural the stemmer joins to them (CT614's planted term is the plural).
+_PLURAL_NOUNS = [noun for noun in NOUNS if stem(noun + "s") == stem(noun)]
 UNWINNABLE = "quixotic marmalade"  # no vocabulary word: never in a transcript
 RARE_WORD = "zephyrine"  # no vocabulary word: a phrase with it is said only where it is planted
 
@@ -245,6 +248,10 @@ class Planter:
         noun = NOUNS[k % len(NOUNS)]
         return _set_term(_append(fixture, f"Keep the {noun}, don't drop it."), "don't drop"), _sidecar(fixture)
 
+    def ct614(self, k, fixture, donor):  # the plural as the term, the session saying the singular too
+        noun = _PLURAL_NOUNS[k % len(_PLURAL_NOUNS)]
+        return _set_term(_append(fixture, f"Stack the {noun}s by the other {noun}."), f"{noun}s"), _sidecar(fixture)
+
     # -- copied sentences ------------------------------------------------------------------------
     def ct701(self, k, fixture, donor):
         return _append(fixture, _long_sentences(donor)[0]), _session(fixture)
@@ -362,7 +369,7 @@ def plant(rng: random.Random, categories: list[Category], fixtures: list[Fixture
              ("CT401", planter.ct401), ("CT402", planter.ct402), ("CT403", planter.ct403), ("CT407", planter.ct407)]
     table += [(code, planter.secret(code)) for code in sorted(SECRETS)] + [("CT508", planter.ct508)]
     table += [(f"CT{n}", getattr(planter, f"ct{n}")) for n in (601, 602, 603, 604, 605, 606, 607, 608, 609, 610,
-                                                                611, 612, 613, 701, 702, 703, 704)]
+                                                                611, 612, 613, 614, 701, 702, 703, 704)]
     needed = (len(table) + 7) * k  # a donor each for CT102, CT701 and CT702; CT801's fixture; CT705's three
     if len(fixtures) < needed:
         raise ValueError(f"--defects {k} needs at least {needed} fixtures, not {len(fixtures)}")

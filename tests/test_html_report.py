@@ -64,14 +64,14 @@ def test_a_corpus_named_with_markup_titles_every_page_as_text(make_corpus, tmp_p
 
 def test_the_title_and_heading_name_the_prompt_and_its_version_first(capsys):
     pages = {
-        "proposal-extract v5 · corpustools score · corpus prompt-eval, version 5":
+        "proposal-extract v5 · corpustools score · corpus prompt-eval, version 6":
             ("proposal-extract v5", ["score", SHIPPED, RUNS / "v5-run6"]),
-        "proposal-extract v5 · corpustools score (2 runs) · corpus prompt-eval, version 5":
+        "proposal-extract v5 · corpustools score (2 runs) · corpus prompt-eval, version 6":
             ("proposal-extract v5", ["score", SHIPPED, RUNS / "v5-run6", RUNS / "v5-run7"]),
-        "proposal-extract v8 vs v5 · corpustools compare · corpus prompt-eval, version 5":
+        "proposal-extract v8 vs v5 · corpustools compare · corpus prompt-eval, version 6":
             ("proposal-extract v8 vs v5", ["compare", SHIPPED, "--base", RUNS / "v5-run6", "--candidate",
                                            RUNS / "v8-run5"]),
-        "proposal-extract v5, v8 · corpustools calibrate · corpus prompt-eval, version 5":
+        "proposal-extract v5, v8 · corpustools calibrate · corpus prompt-eval, version 6":
             ("proposal-extract v5, v8", calibrate_argv()),
     }
     for title, (h1, argv) in pages.items():
@@ -84,7 +84,7 @@ def test_the_page_leads_with_the_verdict_then_the_failing_fixtures_in_words(caps
     body = page[page.index("<body>"):]
     banner = body.index('<div class="banner bad" id="verdict"><strong>13/24 fixtures passed</strong> (54.2%, 95% CI')
     # the run was made against corpus version 4: one line says it is scored under the current labels
-    revised = body.index('<p class="labels-revised">labels revised since this run (corpus version 4 → 5): scored '
+    revised = body.index('<p class="labels-revised">labels revised since this run (corpus version 4 → 6): scored '
                          "under the current labels</p>")
     failing = body.index("<h2>Failing fixtures (11 of 24)</h2>")
     first = body.index('<details class="fixture" id="fixture-admit-convention-02"')

@@ -212,6 +212,25 @@ def test_the_only_forbidden_term_leaves_an_empty_list_and_keeps_the_key_comment(
     assert "CT608" not in _codes(corpus) and "CT005" not in _codes(corpus)
 
 
+def test_ct614_writes_the_term_as_the_entry_of_its_forms_and_only_that_line(corpus):
+    """The plural as the term while the session also says the singular: the unsafe fix writes the
+    entry listing both, keeping the line's comment; nothing else in the sidecar changes."""
+    base = (corpus / SIDECAR).read_text()
+    term = _first_term(base)
+    _replace(corpus / SIDECAR, f"- {term}   #", f"- {term}s   #")
+    session = corpus / SESSION
+    session.write_text(session.read_text().rstrip("\n") + f" Stack the {term}s by the other {term}.\n")
+    assert "CT614" in _codes(corpus)
+
+    status, out, err = run_main("lint", "--fix", "--select", "CT614", str(corpus))
+    assert "has an unsafe fix (add --unsafe-fixes to apply)" in err and "CT614" in _codes(corpus)
+
+    status, out, err = run_main("lint", "--fix", "--unsafe-fixes", "--select", "CT614", str(corpus))
+    assert (corpus / SIDECAR).read_text() == base.replace(f"- {term}   #", f"- [{term}s, {term}]   #")
+    assert "CT614 fixed (unsafe fix): " in err and f"written as the entry [{term}s, {term}]" in err
+    assert "CT614" not in _codes(corpus) and status == 0
+
+
 @pytest.mark.parametrize("code", ["CT102", "CT103"])
 def test_a_duplicated_or_counted_session_id_gets_a_new_random_uuid(corpus, code):
     session, other = corpus / SESSION, corpus / OTHER_SESSION
@@ -465,7 +484,7 @@ def test_every_fix_a_rule_declares_has_its_planted_defect_test_here():
 
     declared = {(rule.CODE, fix.safe) for rule in rule_modules() for fix in rule_fixes(rule)}
     tested = ({(code, True) for code, _ in SAFE_CASES.values()} | {(code, False) for code, _ in UNSAFE_CASES.values()}
-              | {("CT608", False), ("CT102", False), ("CT103", False)})  # their own tests above
+              | {("CT608", False), ("CT102", False), ("CT103", False), ("CT614", False)})  # their own tests above
     assert declared == tested
     docs = (REPO / "docs" / "lint-rules.md").read_text(encoding="utf-8")
     assert "| [CT603](#ct603-term-case) | term-case | error | safe |" in docs

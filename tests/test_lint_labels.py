@@ -1,4 +1,4 @@
-"""The label rules (CT601-CT610): each has a failing sample, asserting code, line and column (the
+"""The label rules (CT601-CT614): each has a failing sample, asserting code, line and column (the
 shared valid corpus passes them all: test_lint_engine.py). Samples are the shared valid corpus
 (tests/support/corpus.py) with the admit sidecar's points changed; its session says "expired
 signups" and "queue worker" in user turns and "delete query" only in an agent turn."""
@@ -65,6 +65,7 @@ FAILING = [
     ("CT612", [point("p", "practice", ["queue worker", "mailing vendor"], ["delete query"])], [(9, 9), (11, 9)]),
     ("CT613", [point("p", "practice", ["queue worker's", "expired signups"], ["don\u2019t delete"])],
      [(8, 9), (11, 9)]),
+    ("CT614", [point("p", "practice", ["queue worker", "signups"])], [(9, 9)]),  # the agent says "signup table"
 ]
 
 
@@ -96,6 +97,8 @@ PASSING = [
     ("CT612", [point("p", "practice", ["queue worker", "expired signups"], ["mailing"])]),  # said twice; one word
     ("CT612", [point("p", "practice", ["queue worker", "cron schedule table"])]),  # never said: CT601's
     ("CT613", [point("p", "practice", ["queue worker", "expired signups"], ["'s'"])]),  # a quoted s
+    ("CT614", [point("p", "practice", ["queue worker", "signup"])]),  # finds "signups" and "signup"
+    ("CT614", [point("p", "practice", ["queue worker", "expired signups"])]),  # "signup table" is not "expired signup"
 ]
 
 

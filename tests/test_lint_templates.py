@@ -306,8 +306,8 @@ def test_ct704_near_verbatim_is_reported(make_corpus, tmp_path):
 
 def test_ct704_only_admit_user_turns_count(make_corpus, tmp_path):
     # the KB says what the admit fixture's agent says, and what the reject fixture's user says
-    kb = write_kb(tmp_path, "I moved the cleanup into a queue worker and the cron hook now only enqueues the "
-                            "expired signup ids. " + REJECT_TURNS[0][1])
+    kb = write_kb(tmp_path, "I moved the cleanup into a queue worker and the cron hook now only enqueues "
+                            "their ids. " + REJECT_TURNS[0][1])
     run = run_of(make_corpus, with_turns(reject=[("USER", KB_SENTENCE)]), kb=kb)
     assert where(run, "CT704") == []
     assert where(run_of(make_corpus, {}), "CT704") == []  # no KB: inactive

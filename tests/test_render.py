@@ -21,7 +21,7 @@ def test_render_substitutes_the_body_without_frontmatter(make_corpus, tmp_path, 
     assert code == 0
     assert out.startswith("# Extract\n\nRead the transcript.\n\n---\n\n[USER]: Add a cron hook")
     assert "session_id" not in out and PLACEHOLDER not in out
-    assert out.endswith("only enqueues the expired signup ids.\n")
+    assert out.endswith("only enqueues their ids.\n")
 
 
 def test_render_is_literal_for_regex_and_format_syntax(make_corpus, tmp_path, capsys):

@@ -163,10 +163,10 @@ def test_the_readme_first_command_scores_a_current_run_without_drift(capsys):
     assert main(command) == 0
     printed = capsys.readouterr().out
     assert "CORPUS DRIFT" not in printed
-    # the text a terminal reads: the run predates corpus version 5, so one line first says it is
+    # the text a terminal reads: the run predates corpus version 6, so one line first says it is
     # scored under the current labels; then what failed, the verdict line last, no Markdown or HTML
     lines = printed.splitlines()
-    assert lines[:3] == ["labels revised since this run (corpus version 4 → 5): scored under the current labels", "",
+    assert lines[:3] == ["labels revised since this run (corpus version 4 → 6): scored under the current labels", "",
                          "FAIL admit-convention-02 (admit-convention)"]
     assert printed.count("labels revised") == 1
     assert lines[-1].startswith("13/24 fixtures passed (54.2%, 95% CI 35.1%–72.1%); recall 25/25")
@@ -221,7 +221,7 @@ def test_a_label_revision_leaves_every_committed_run_scoreable_without_drift(tmp
         report = json.loads(capsys.readouterr().out)
         assert report["corpus_drift"] is None
         assert report["labels_revised"].startswith("labels revised since this run (corpus version ")
-        assert report["labels_revised"].endswith(" → 5): scored under the current labels")
+        assert report["labels_revised"].endswith(" → 6): scored under the current labels")
     v5 = [run for run in runs if "/v5-" in run]
     v8 = [run for run in runs if "/v8-" in run]
     argv = ["compare", str(corpus)] + [a for run in v5 for a in ("--base", run)] + [
@@ -231,7 +231,7 @@ def test_a_label_revision_leaves_every_committed_run_scoreable_without_drift(tmp
     assert code == 0 and captured.err == "" and "DRIFT" not in captured.out
     # the runs were made against versions 1 to 4, each says so; the headline still comes last
     lines = captured.out.rstrip("\n").split("\n")
-    assert lines[0].startswith(f"{v5[0]}: labels revised since this run (corpus version 1 → 5)")
+    assert lines[0].startswith(f"{v5[0]}: labels revised since this run (corpus version 1 → 6)")
     assert lines[-1].startswith(("improved: ", "regressed: ", "no change beyond noise: "))
     # A changed session is not a label revision: its runs' outputs answer another transcript.
     session = corpus / "sessions" / "admit-convention-01.md"

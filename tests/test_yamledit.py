@@ -164,6 +164,19 @@ def test_comments_and_layout_survive_every_kind_of_edit():
         "fixture_id: a-01", "fixture_id: 'true'")  # plain `true` would read as a boolean
 
 
+def test_a_term_becomes_a_list_of_terms_and_a_flow_list_gains_one_in_place():
+    """What CT614's fix does: a scalar written as a flow sequence, and a one-line flow sequence
+    rewritten; items bare where YAML reads them back as the same strings, else quoted."""
+    text = "terms:  # the point's\n  - reversal   # key\n  - [cache, 'tags']\n  - x\n"
+    assert edit_yaml(text, YamlEdit("set", ("terms", 0), "reversal", ["reversal", "reverses"])) == text.replace(
+        "- reversal ", "- [reversal, reverses] ")
+    assert edit_yaml(text, YamlEdit("set", ("terms", 1), ["cache", "tags"], ["cache", "tags", "tag, list", "no"])) == (
+        text.replace("[cache, 'tags']", '[cache, tags, "tag, list", "no"]'))
+    block = "terms:\n  - - a\n    - b\n"
+    with pytest.raises(EditRefused, match="not a one-line scalar or flow sequence"):
+        edit_yaml(block, YamlEdit("set", ("terms", 0), ["a", "b"], ["a", "b", "c"]))
+
+
 @pytest.mark.parametrize(("text", "edit", "why"), [
     ("a: &x [b]\nc: *x\n", YamlEdit("drop", ("a", 0), "b"), "shared through a YAML anchor"),
     ("a: |\n  b\n", YamlEdit("set", ("a",), "b\n", "c"), "not a one-line scalar"),

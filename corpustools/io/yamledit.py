@@ -26,7 +26,7 @@ from typing import Any
 
 from corpustools.io.errors import InputError
 from corpustools.io.yamlload import KeyPath, _scalar, parse_yaml
-from corpustools.io.yamlwrite import flow_scalar
+from corpustools.io.yamlwrite import flow_scalar, flow_sequence
 
 _SCALAR, _MAPPING, _SEQUENCE, _ALIAS = "scalar", "mapping", "sequence", "alias"
 
@@ -124,10 +124,10 @@ def nodes(text: str) -> dict[KeyPath, Node]:
 
 @dataclass(frozen=True)
 class YamlEdit:
-    """One change to a YAML document: `value` at `keypath` set to `new` (what="set"), the key at
-    `keypath` renamed to `new` (what="rename"), or the sequence item at `keypath` dropped
-    (what="drop"). `old` is the value (or key) the edit was planned against: a text that no longer
-    holds it is not edited."""
+    """One change to a YAML document: `value` at `keypath` set to `new` (what="set": a one-line
+    scalar or flow sequence, to a scalar or a list of scalars), the key at `keypath` renamed to
+    `new` (what="rename"), or the sequence item at `keypath` dropped (what="drop"). `old` is the
+    value (or key) the edit was planned against: a text that no longer holds it is not edited."""
 
     what: str  # set | rename | drop
     keypath: KeyPath
@@ -186,7 +186,10 @@ def _value_at(data: Any, keypath: KeyPath) -> Any:
 # --- renderings of a new scalar -----------------------------------------------------------------
 
 def _renderings(value: Any, style: str) -> list[str]:
-    """Ways to write `value` as a one-line scalar, the original's style first."""
+    """Ways to write `value` as a one-line scalar, the original's style first; a list of scalars as
+    a one-line flow sequence (`[a, b]`, then every item quoted)."""
+    if isinstance(value, list):
+        return list(dict.fromkeys([flow_sequence(value), "[" + ", ".join(flow_scalar(v) for v in value) + "]"]))
     text = value if isinstance(value, str) else flow_scalar(value)
     plain = [text] if isinstance(value, str) and text and "\n" not in text and text == text.strip() else []
     single = ["'" + text.replace("'", "''") + "'"] if isinstance(value, str) and text.isprintable() else []
@@ -215,8 +218,9 @@ def _candidates(text: str, found: dict[KeyPath, Node], edit: YamlEdit) -> list[t
     if node.shared:
         raise EditRefused("the value is shared through a YAML anchor or alias; edit it by hand")
     if edit.what == "set":
-        if node.kind != _SCALAR or node.style not in ("", "'", '"'):
-            raise EditRefused("the value is not a one-line scalar")
+        one_line_flow = node.kind == _SEQUENCE and node.style == "flow" and "\n" not in text[node.start:node.end]
+        if not one_line_flow and (node.kind != _SCALAR or node.style not in ("", "'", '"')):
+            raise EditRefused("the value is not a one-line scalar or flow sequence")
         return [(text[:node.start] + written + text[node.end:], []) for written in _renderings(edit.new, node.style)]
     if edit.what == "rename":
         if node.key_start < 0:

@@ -21,6 +21,8 @@ _BLOCK_UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\ufeff\ufffe
 # `key: value`, no comment), written bare because quotes around every id tire a reader.
 _PLAIN = re.compile(r"[A-Za-z][A-Za-z0-9_./()\[\]',;-]*(?: [A-Za-z0-9_./()\[\]',;-]+)*")
 _NOT_PLAIN = {"true", "false", "null", "yes", "no", "on", "off", "y", "n"}
+# The same inside a flow sequence, where `[`, `]` and `,` end a plain scalar.
+_FLOW_PLAIN = re.compile(r"[A-Za-z][A-Za-z0-9_./()';-]*(?: [A-Za-z0-9_./()';-]+)*")
 
 
 def flow_scalar(value) -> str:
@@ -33,6 +35,14 @@ def inline_scalar(value) -> str:
     if isinstance(value, str) and _PLAIN.fullmatch(value) and value.lower() not in _NOT_PLAIN:
         return value
     return flow_scalar(value)
+
+
+def flow_sequence(values) -> str:
+    """A list of JSON scalars as a one-line YAML flow sequence, `[tracking sync, trackingsync]`:
+    each string bare when that is unambiguous inside a flow sequence, else quoted."""
+    return "[" + ", ".join(
+        value if isinstance(value, str) and _FLOW_PLAIN.fullmatch(value) and value.lower() not in _NOT_PLAIN
+        else flow_scalar(value) for value in values) + "]"
 
 
 def _literal_block(text: str, key_indent: int) -> list[str]:

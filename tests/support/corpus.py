@@ -46,7 +46,7 @@ ADMIT_TURNS = (
     ("USER", "Never delete rows directly here. Expired signups go through the queue worker, because the "
              "mailing vendor needs an unsubscribe call for each one."),
     ("AGENT", "Understood. I moved the cleanup into a queue worker and the cron hook now only enqueues "
-              "the expired signup ids."),
+              "their ids."),
 )
 
 REJECT_TURNS = (
