@@ -65,6 +65,7 @@ class JudgedFixture:
     verdict: Verdict  # PASS | FAIL
     why: str
     optional: frozenset[str] = frozenset()  # the ids of the points listed `optional`
+    category: str = ""
 
     def proposal(self, name: str) -> JudgedProposal | None:
         return self._by_name.get(name)
@@ -195,6 +196,7 @@ def _judged(doc: YamlDoc) -> JudgedWorksheet:
             verdict=Verdict(fixture["verdict"]),  # the schema allows PASS and FAIL only
             why=" ".join((fixture["why"] or "").split()),
             optional=frozenset(p["id"] for p in points if p["list"] == OPTIONAL_LIST),
+            category=fixture["category"],
         )
     return JudgedWorksheet(doc.path, data["shows_terms"], fixtures, data["corpus"]["name"],
                            doc.pos(("corpus", "name")), data.get("rater"), tuple(data.get("reconciled") or ()),
