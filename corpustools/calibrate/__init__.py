@@ -9,11 +9,12 @@ describes the procedure and every format.
 """
 
 from corpustools.calibrate.agree import Agreement, agree_worksheets, breaches, parse_fail_under
+from corpustools.calibrate.reconcile import Reconciled, reconcile_worksheets
 from corpustools.calibrate.calibration import Calibration, CalibrationProblems, RunCalibration, calibrate_runs
 from corpustools.calibrate.worksheet import Worksheet, build_worksheet, refuse_answered, worksheet_yaml
 
 # The public API (commands and corpustools.api use only these; the rest is internal). `report` is
 # the subpackage of the calibration reports (its FORMATTERS).
 __all__ = ["Agreement", "Calibration", "CalibrationProblems", "RunCalibration", "Worksheet", "agree_worksheets",
-           "breaches", "build_worksheet", "calibrate_runs", "parse_fail_under", "refuse_answered", "report",
-           "worksheet_yaml"]
+           "breaches", "build_worksheet", "calibrate_runs", "parse_fail_under", "reconcile_worksheets", "Reconciled",
+           "refuse_answered", "report", "worksheet_yaml"]

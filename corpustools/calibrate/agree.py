@@ -319,7 +319,7 @@ def _identity(judged: JudgedWorksheet) -> str:
     return f"{judged.results}{named}"
 
 
-def _pair_problems(first: JudgedWorksheet, second: JudgedWorksheet, *, allow_partial: bool) -> list[Problem]:
+def pair_problems(first: JudgedWorksheet, second: JudgedWorksheet, *, allow_partial: bool) -> list[Problem]:
     """Why these two worksheets cannot be compared: not one run, not one set of outputs, one rater,
     a fixture in one only (unless allow_partial), a proposal in one only."""
     a, b = first.path, second.path
@@ -381,7 +381,7 @@ def agree_worksheets(corpus_root: str, worksheets: Sequence[str], *, allow_parti
         raise CalibrationProblems(problems)
     pairs, warnings, whys = [], [], {}
     for number, (first, second) in enumerate(zip(read[::2], read[1::2], strict=True), 1):
-        found = _pair_problems(first, second, allow_partial=allow_partial)
+        found = pair_problems(first, second, allow_partial=allow_partial)
         if found:
             problems += found
             continue

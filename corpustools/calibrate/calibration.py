@@ -58,6 +58,16 @@ class RunCalibration:
     shows_terms: bool
     fixtures: tuple[FixtureCalibration, ...]
     warnings: tuple[str, ...]
+    rater: str | None = None  # the worksheet's `rater:`, when it records one
+    reconciled: tuple[str, ...] = ()  # the two raters whose worksheets `reconcile` merged into it
+
+    @property
+    def judged_by(self) -> str:
+        """Who gave the verdicts, when the worksheet says: ` (rater alice)`, ` (a reconciled pair's:
+        alice and bob)`, else nothing (a report of a worksheet that says nothing is unchanged)."""
+        if self.reconciled:
+            return f" (a reconciled pair's: {' and '.join(self.reconciled)})"
+        return f" (rater {self.rater})" if self.rater else ""
 
     def table(self, level: str) -> Table:
         if level == "fixture":
@@ -177,7 +187,8 @@ def calibrate_runs(corpus_root: str, pairs: list[tuple[str, str]]) -> Calibratio
             warnings.append(f"{folder} and {earlier} have byte-identical result files: one run counted twice in "
                             "the pooled agreement")
         prompt = None if run.manifest is None else run.manifest.prompt
-        runs.append(RunCalibration(folder, path, prompt, judged.shows_terms, fixtures, tuple(warnings)))
+        runs.append(RunCalibration(folder, path, prompt, judged.shows_terms, fixtures, tuple(warnings), judged.rater,
+                                   judged.reconciled))
     if problems:
         raise CalibrationProblems(problems)
     return Calibration(loaded.info, loaded.warnings, tuple(runs))

@@ -210,7 +210,9 @@ def _answer_lines(key: str, value, hint: str, indent: int, above: Sequence[str])
         return lines + [f"{pad}{key}:".ljust(indent + 24) + f"# {hint}"]
     if key == FIXTURE_ANSWERS[-1][0]:  # why: free text, any length
         return lines + scalar_lines(key, value, indent)
-    return lines + [f"{pad}{key}: {inline_scalar(value)}"]
+    # yes, no, PASS, FAIL and classes bare, as a judge writes them (YAML 1.2 reads `yes` as a string)
+    shown = value if value in ("yes", "no") else inline_scalar(value)
+    return lines + [f"{pad}{key}: {shown}"]
 
 
 def _flow(value) -> str:

@@ -58,7 +58,7 @@ def two_by_two(level: Level, t: Table) -> list[str]:
 
 
 def runs_table(calibration: Calibration) -> list[str]:
-    rows = [[str(i), f"<code>{esc(run.results)}</code>", f"<code>{esc(run.verdicts)}</code>",
+    rows = [[str(i), f"<code>{esc(run.results)}</code>", f"<code>{esc(run.verdicts)}</code>{esc(run.judged_by)}",
              esc(prompt_text(run.prompt)), "<strong>yes</strong>" if run.shows_terms else "no"]
             for i, run in enumerate(calibration.runs, 1)]
     return table(["run", "results", "verdicts", "prompt", "judge saw the terms"], rows)

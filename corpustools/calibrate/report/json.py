@@ -26,6 +26,8 @@ def run_dict(run: RunCalibration) -> dict:
         "verdicts": run.verdicts,
         "prompt": None if run.prompt is None else run.prompt.identity(),
         "shows_terms": run.shows_terms,
+        "rater": run.rater,
+        "reconciled": list(run.reconciled),
         "warnings": list(run.warnings),
         "agreement": agreement_dict(run),
         "fixtures": [{

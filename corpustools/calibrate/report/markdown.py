@@ -85,7 +85,7 @@ def per_run_table(calibration: Calibration) -> list[str]:
 
 
 def runs_table(calibration: Calibration) -> list[str]:
-    rows = [[str(i), code(run.results), code(run.verdicts), md(prompt_text(run.prompt)),
+    rows = [[str(i), code(run.results), code(run.verdicts) + md(run.judged_by), md(prompt_text(run.prompt)),
              "**yes**" if run.shows_terms else "no"] for i, run in enumerate(calibration.runs, 1)]
     return table(["run", "results", "verdicts", "prompt", "judge saw the terms"], rows)
 

@@ -33,7 +33,7 @@ def calibration_text(calibration: Calibration) -> str:
     lines += [""] if lines else []
     lines.append(corpus_line(calibration.corpus))
     for i, run in enumerate(calibration.runs, 1):
-        lines.append(f"run {i}: {run.results} judged in {run.verdicts}; prompt {prompt_text(run.prompt)}"
+        lines.append(f"run {i}: {run.results} judged in {run.verdicts}{run.judged_by}; prompt {prompt_text(run.prompt)}"
                      + ("; the judge saw the terms" if run.shows_terms else ""))
     lines.append("agreement (scorer vs human):")
     for level in shown_levels(calibration):
