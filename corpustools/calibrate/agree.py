@@ -404,6 +404,10 @@ def agree_worksheets(corpus_root: str, worksheets: Sequence[str], *, allow_parti
         raise CalibrationProblems(problems)
     spec = loaded.corpus.spec
     threshold = spec.agreement if spec is not None else None
+    from corpustools.provenance import threshold_warning
+
+    changed = threshold_warning(corpus_root, threshold, {judged.path: judged.corpus_sha256 for judged in read})
+    warnings += [changed] if changed else []
     return Agreement(loaded.info, tuple(pairs), threshold, tuple(dict.fromkeys(loaded.warnings + tuple(warnings))),
                      contract, whys)
 
