@@ -41,3 +41,19 @@ MEDS_GOLD = {
 
 def write_meds_run(folder, outputs: dict | None = None) -> Path:
     return write_run(folder, {**MEDS_GOLD, **(outputs or {})})
+
+
+def second_rater(worksheet, out, rater: str = "bob", *, flips: int = 2) -> Path:
+    """A synthetic second rater's worksheet of the run `worksheet` judges (for tests only: a real
+    second rater reads the outputs blind): `worksheet` with `rater: RATER`, its first `flips`
+    FAIL verdicts PASS, its first captured point not captured and its first `flips`
+    over-extractions durable-unlabeled."""
+    text = Path(worksheet).read_text(encoding="utf-8")
+    version = next(line for line in text.splitlines() if line.startswith("worksheet_version:"))
+    text = text.replace(version, f"{version}\nrater: {rater}", 1)
+    text = text.replace("    verdict: FAIL\n", "    verdict: PASS\n", flips)
+    text = text.replace("        captured: yes\n", "        captured: no\n", 1)
+    text = text.replace("        class: over-extraction\n", "        class: durable-unlabeled\n", flips)
+    out = Path(out)
+    out.write_text(text, encoding="utf-8")
+    return out
