@@ -245,7 +245,7 @@ def _with_status(run: RunCalibration, score: RunScore, loaded: LoadedCorpus, fro
     elif made_under != frozen.labels_sha256:
         why = "made under other labels than the frozen ones"
     elif judged:
-        why = f"{judged} of its outputs were judged before the freeze"
+        why = f"{judged} of its outputs judged before the freeze"
     else:
         return replace(run, held_out=True)
     return replace(run, held_out=False, revision_why=why)
