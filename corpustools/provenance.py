@@ -447,7 +447,9 @@ def freeze(corpus_root: str, record_path: str | None = None, *, extra: tuple[str
     frozen = date or datetime.date.today().isoformat()
     if not _DATE.fullmatch(frozen):
         raise InputError(Pos(""), f"--date {frozen!r} is not YYYY-MM-DD")
-    state = corpus_state(loaded_corpus(corpus_root))
+    labels = corpus_state(loaded_corpus(corpus_root)).labels_sha256
+    if labels is None:  # never for a corpus read now; the type allows it for a refreshed run.yaml
+        raise InputError(Pos(corpus_root), "cannot hash the labels; nothing frozen")
     judged, worksheets = judged_outputs(corpus_root, rec.doc.data["corpus"]["name"], extra)
     data = dict(rec.doc.data)
     history = list(rec.history)
@@ -455,9 +457,9 @@ def freeze(corpus_root: str, record_path: str | None = None, *, extra: tuple[str
         history.append({"frozen": rec.freeze.frozen, "labels_sha256": rec.freeze.labels_sha256,
                         "judged": len(rec.freeze.judged)})
     data["history"] = history
-    data["freeze"] = {"frozen": frozen, "labels_sha256": state.labels_sha256, "judged": sorted(judged)}
+    data["freeze"] = {"frozen": frozen, "labels_sha256": labels, "judged": sorted(judged)}
     write_text(path, render_record(data), updating=True)
-    return Freeze(path, state.labels_sha256, len(judged), worksheets)
+    return Freeze(path, labels, len(judged), worksheets)
 
 
 def threshold_warning(corpus_root: str, now: AgreementThreshold | None, written_under: dict[str, str]) -> str | None:

@@ -9,8 +9,8 @@ describes the procedure and every format.
 """
 
 from corpustools.calibrate.agree import Agreement, agree_worksheets, breaches, parse_fail_under
-from corpustools.calibrate.reconcile import Reconciled, reconcile_worksheets
 from corpustools.calibrate.calibration import Calibration, CalibrationProblems, RunCalibration, calibrate_runs
+from corpustools.calibrate.reconcile import Reconciled, reconcile_worksheets
 from corpustools.calibrate.worksheet import Worksheet, build_worksheet, refuse_answered, worksheet_yaml
 
 # The public API (commands and corpustools.api use only these; the rest is internal). `report` is

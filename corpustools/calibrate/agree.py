@@ -379,7 +379,9 @@ def agree_worksheets(corpus_root: str, worksheets: Sequence[str], *, allow_parti
             read.append(judged)
     if problems:
         raise CalibrationProblems(problems)
-    pairs, warnings, whys = [], [], {}
+    pairs: list[PairAgreement] = []
+    warnings: list[str] = []
+    whys: dict[int, dict[str, tuple[str, str, str]]] = {}
     for number, (first, second) in enumerate(zip(read[::2], read[1::2], strict=True), 1):
         found = pair_problems(first, second, allow_partial=allow_partial)
         if found:

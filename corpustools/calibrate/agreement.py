@@ -129,9 +129,9 @@ def gwet_ac1(matrix: Matrix, categories: int | None = None) -> Coefficient:
     ac1 = (observed - chance) / (1 - chance)
     if n == 1:
         return Coefficient(float(ac1), undefined=ONE_PAIR)
-    weighted = sum((Fraction(rows[k][l], n) * ((1 if k == l else 0) - 2 * (1 - ac1) * (1 - (pi[k] + pi[l]) / 2)
+    weighted = sum((Fraction(rows[k][m], n) * ((1 if k == m else 0) - 2 * (1 - ac1) * (1 - (pi[k] + pi[m]) / 2)
                                                  / (q - 1)) ** 2
-                    for k in range(size) for l in range(size) if rows[k][l]), Fraction(0))
+                    for k in range(size) for m in range(size) if rows[k][m]), Fraction(0))
     variance = (weighted - (observed - 2 * (1 - ac1) * chance) ** 2) / (n * (1 - chance) ** 2)
     half = t_quantile(n - 1) * math.sqrt(max(0.0, float(variance)))
     value = float(ac1)

@@ -145,7 +145,7 @@ def reconcile_worksheets(first_path: str, second_path: str) -> Reconciled:
         for key, _ in FIXTURE_ANSWERS[:-1]:
             merge((*here, key), fixture, other, key)
         if verdicts_differ:  # the third reader writes the why of the verdict they give
-            notes[(*here, WHY)] = [f"{rater}'s why: {' '.join((why or '').split()) or '(none given)'}"
+            notes[here + (WHY,)] = [f"{rater}'s why: {' '.join((why or '').split()) or '(none given)'}"
                                    for rater, why in zip(raters, (fixture[WHY], other[WHY]), strict=True)]
             fixture[WHY] = None
         else:
