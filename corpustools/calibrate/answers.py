@@ -172,7 +172,7 @@ def _class_problems(doc: YamlDoc) -> list[Problem]:
     return problems
 
 
-def _item_fields(proposal: dict, version: int) -> dict:
+def item_fields(proposal: dict, version: int) -> dict:
     """A proposal's item fields: under `fields:` (version 2), or beside name, type and class (1)."""
     if version == 2:
         return dict(proposal[FIELDS])
@@ -190,7 +190,7 @@ def _judged(doc: YamlDoc) -> JudgedWorksheet:
             result_sha256=fixture["result_sha256"],
             pos=doc.pos(("fixtures", i)),
             captured={p["id"]: p["captured"] == "yes" for p in points},
-            proposals=tuple(JudgedProposal(p["name"], p["type"], p["class"], _item_fields(p, version))
+            proposals=tuple(JudgedProposal(p["name"], p["type"], p["class"], item_fields(p, version))
                             for p in fixture["proposals"]),
             leak=fixture["task_detail_leak"] == "yes",
             verdict=Verdict(fixture["verdict"]),  # the schema allows PASS and FAIL only

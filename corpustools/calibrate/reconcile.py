@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from corpustools.calibrate.agree import pair_problems
-from corpustools.calibrate.answers import JudgedWorksheet, read_worksheet
+from corpustools.calibrate.answers import JudgedWorksheet, item_fields, read_worksheet
 from corpustools.calibrate.calibration import CalibrationProblems
 from corpustools.calibrate.worksheet import (
     ABSENT_NOTE,
@@ -70,8 +70,7 @@ def _as_version_2(doc: YamlDoc) -> dict:
                 shown[pointer] = ABSENT if absent else value
             fixture[FIELDS] = shown
         if data["worksheet_version"] != WORKSHEET_VERSION:
-            fixture["proposals"] = [{"name": p["name"], "type": p["type"],
-                                     FIELDS: {k: v for k, v in p.items() if k not in ("name", "type", "class")},
+            fixture["proposals"] = [{"name": p["name"], "type": p["type"], FIELDS: item_fields(p, 1),
                                      "class": p["class"]} for p in fixture["proposals"]]
         fixtures.append(fixture)
     return {"worksheet_version": WORKSHEET_VERSION, "corpus": data["corpus"], "run": data["run"],

@@ -11,6 +11,7 @@ from corpustools.reporting.formatting import (
     code,
     fraction,
     interval,
+    markdown_opening,
     md,
     percent,
     proportion,
@@ -148,12 +149,7 @@ def disagreements_section(calibration: Calibration) -> list[str]:
 
 
 def calibration_markdown(calibration: Calibration) -> str:
-    c = calibration.corpus
-    version = "unknown" if c.version is None else str(c.version)
-    lines = [f"# corpustools calibrate: {md(c.name)}" + ("" if c.version is None else f" v{c.version}"), ""]
-    lines += [summary_line(calibration), ""]
-    lines += table(["", ""], [["corpus", f"{md(c.name)}, version {version} ({code(c.path)})"],
-                              ["corpus sha256", code(c.sha256)]]) + [""]
+    lines = markdown_opening("calibrate", calibration.corpus, summary_line(calibration))
     lines += runs_table(calibration) + [""]
     warnings = all_warnings(calibration)
     if warnings:

@@ -14,7 +14,16 @@ from corpustools.calibrate.agree import (
 from corpustools.calibrate.agreement import Coefficient
 from corpustools.calibrate.report.markdown import quoted
 from corpustools.io.positions import printable_lines
-from corpustools.reporting.formatting import code, fraction, interval, md, percent, proportion, table
+from corpustools.reporting.formatting import (
+    code,
+    fraction,
+    interval,
+    markdown_opening,
+    md,
+    percent,
+    proportion,
+    table,
+)
 
 
 def coefficient_text(c: Coefficient, *, with_interval: bool = False) -> str:
@@ -124,13 +133,8 @@ def per_pair_rows(agreement: Agreement) -> list[list[str]]:
 
 
 def agreement_markdown(agreement: Agreement) -> str:
-    c = agreement.corpus
     raters = agreement.raters
-    version = "unknown" if c.version is None else str(c.version)
-    lines = [f"# corpustools agree: {md(c.name)}" + ("" if c.version is None else f" v{c.version}"), ""]
-    lines += [summary_line(agreement), ""]
-    lines += table(["", ""], [["corpus", f"{md(c.name)}, version {version} ({code(c.path)})"],
-                              ["corpus sha256", code(c.sha256)]]) + [""]
+    lines = markdown_opening("agree", agreement.corpus, summary_line(agreement))
     lines += table(["pair", "run", md(raters[0]), md(raters[1]), "fixtures compared"],
                    [[str(i), code(p.results), md(side_text(p.first)), md(side_text(p.second)), str(p.fixtures)]
                     for i, p in enumerate(agreement.pairs, 1)]) + [""]
