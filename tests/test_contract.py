@@ -395,8 +395,8 @@ def test_a_worksheet_shows_each_item_as_the_contract_declares_it_and_calibrates(
     write_run("gold", GOLD)
     assert run(capsys, "adjudicate", "c", "gold", "--out", "ws.yaml")[0] == 0
     sheet = (tmp_path / "ws.yaml").read_text()
-    assert ("      - name: fact[0]\n        type: fact\n        text: A refund of a duplicate charge reaches the card "
-            "within five business days.\n        class: ") in sheet
+    assert ("      - name: fact[0]\n        type: fact\n        fields:\n          text: A refund of a duplicate "
+            "charge reaches the card within five business days.\n        class: ") in sheet
     assert "    expect: fact\n" in sheet and "    expect: empty\n" in sheet
     answers = {"captured:": "captured: yes", "class:": "class: point:refund-delay", "task_detail_leak:":
                "task_detail_leak: no", "verdict:": "verdict: PASS", "why:": 'why: ""'}
@@ -425,7 +425,7 @@ def test_a_worksheet_shows_the_results_pinned_fields_so_a_judge_can_check_them(c
 def test_a_worksheet_of_the_built_in_contract_has_no_fields_block(capsys, tmp_path):
     shipped = Path(__file__).resolve().parents[1] / "fixtures" / "prompt-eval"
     assert run(capsys, "adjudicate", shipped, shipped / "runs" / "v5-run6", "--out", "ws.yaml")[0] == 0
-    assert "    fields:" not in (tmp_path / "ws.yaml").read_text()
+    assert "\n    fields:" not in (tmp_path / "ws.yaml").read_text()  # (each proposal's fields are deeper)
 
 
 def test_a_blank_answer_is_empty_whatever_empty_declares(capsys):

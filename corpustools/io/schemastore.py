@@ -11,7 +11,7 @@ from functools import cache
 from corpustools.io.suggest import closest, unknown_key_message
 
 SCHEMA_KINDS = ("corpus-spec", "sidecar", "proposal-output", "run-manifest", "score-report", "compare-report",
-                "adjudication", "calibration-report")
+                "adjudication", "calibration-report", "agreement-report")
 VALIDATE_KINDS = ("proposal-output", "sidecar", "corpus-spec", "run-manifest", "adjudication")
 
 

@@ -203,6 +203,16 @@ def manifest_fields(manifest: RunManifest | None) -> list[tuple[str, str]]:
     return fields
 
 
+def markdown_opening(command: str, c: CorpusInfo, summary: str) -> list[str]:
+    """A Markdown report's first lines: `# corpustools COMMAND: <corpus> v<version>`, its summary
+    line, and the corpus table (name, version and path; sha256)."""
+    version = "unknown" if c.version is None else str(c.version)
+    return ([f"# corpustools {command}: {md(c.name)}" + ("" if c.version is None else f" v{c.version}"), "",
+             summary, ""]
+            + table(["", ""], [["corpus", f"{md(c.name)}, version {version} ({code(c.path)})"],
+                               ["corpus sha256", code(c.sha256)]]) + [""])
+
+
 def corpus_line(c: CorpusInfo) -> str:
     version = "unknown" if c.version is None else str(c.version)
     return f"corpus: {c.name}, version {version} ({c.path}, sha256 {c.short_sha})"
