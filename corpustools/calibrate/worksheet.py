@@ -12,10 +12,10 @@ completed one.
 
 from __future__ import annotations
 
-import json
 import os
 from dataclasses import dataclass
 
+from corpustools.io.documents import dump_json
 from corpustools.io.errors import InputError
 from corpustools.io.layout import SESSION_SUFFIX, SESSIONS_DIR
 from corpustools.io.positions import Pos
@@ -159,7 +159,7 @@ def _proposal_lines(proposal: Item) -> list[str]:
             lines.append(f"        {inline_scalar(key)}: [{', '.join(flow_scalar(v) for v in value)}]")
         else:
             lines += scalar_lines(inline_scalar(key), value if isinstance(value, (str, int, float)) or value is None
-                                  else json.dumps(value, ensure_ascii=False, sort_keys=True), 8)
+                                  else dump_json(value, sort_keys=True), 8)
     return lines + [_answer(PROPOSAL_ANSWER[0], PROPOSAL_ANSWER[1], 8)]
 
 
@@ -170,7 +170,7 @@ def _field_lines(fields: tuple[tuple[str, object], ...]) -> list[str]:
         return []
     lines = ["    fields:"]
     for pointer, value in fields:
-        shown = "null  # absent from the result" if value is ABSENT else json.dumps(value, ensure_ascii=False)
+        shown = "null  # absent from the result" if value is ABSENT else dump_json(value)
         lines.append(f"      {inline_scalar(pointer)}: {shown}")
     return lines
 

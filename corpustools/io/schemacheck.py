@@ -83,17 +83,20 @@ class Unsupported(Exception):
     """The schema uses a keyword (or a form of one) this check does not implement."""
 
 
-def compile_check(schema: dict) -> Check | None:
-    """A predicate that is True only for documents jsonschema finds valid; None if unsupported."""
+def compile_check(schema: dict, compile_pattern: Callable[[str], Any] = re.compile) -> Check | None:
+    """A predicate that is True only for documents jsonschema finds valid; None if unsupported.
+    `compile_pattern` compiles a `pattern` into an object with `search` (a corpus's own schema
+    passes RE2's, corpustools.io.schemaregex: the same engine jsonschema is given for it)."""
     try:
-        return _Compiler(schema).compile(schema)
+        return _Compiler(schema, compile_pattern).compile(schema)
     except Unsupported:
         return None
 
 
 class _Compiler:
-    def __init__(self, root: dict):
+    def __init__(self, root: dict, compile_pattern: Callable[[str], Any]):
         self.root = root
+        self.compile_pattern = compile_pattern
         self.refs: dict[str, Check] = {}
 
     def compile(self, schema: dict) -> Check:
@@ -160,7 +163,7 @@ class _Compiler:
             choices = frozenset(value)
             return lambda item: isinstance(item, str) and item in choices
         if name == "pattern":
-            search = re.compile(value).search
+            search = self.compile_pattern(value).search
             return lambda item: not isinstance(item, str) or search(item) is not None
         if name in ("minimum", "maximum"):
             bound = value
