@@ -95,6 +95,17 @@ def _enum_message(error) -> str:
     return message_of(error) + (f"; did you mean {meant!r}?" if meant else "")
 
 
+def _non_finite(value) -> bool:
+    return isinstance(value, float) and not math.isfinite(value)
+
+
+def _non_finite_message(value: float) -> str:
+    """YAML's `.nan` or `.inf` where a value is checked: said as written, not as Python's `nan`."""
+    written = ".nan" if value != value else ("-.inf" if value < 0 else ".inf")
+    return (f"{written} is no JSON number (JSON has no NaN or infinity, and no report could write it): "
+            "write a finite number, or quote it as a string")
+
+
 def validate(kind: str, data) -> list[SchemaError]:
     """Every schema error, sorted by location then message (deterministic).
 
@@ -121,6 +132,9 @@ def collect_errors(validator, data) -> list[SchemaError]:
                 continue
             if error.validator == "required":
                 required.append(error)
+                continue
+            if error.validator == "type" and _non_finite(error.instance):
+                errors.append(SchemaError(keypath, _non_finite_message(error.instance)))
                 continue
             errors.append(SchemaError(keypath, _enum_message(error) if error.validator == "enum" else message_of(error)))
     except RecursionError:
