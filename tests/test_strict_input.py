@@ -136,8 +136,8 @@ def test_a_yaml_nan_or_infinity_in_expected_fields_is_a_sidecar_error_said_as_wr
     code, out, _ = run(capsys, "lint", "c")
     assert code == 1
     assert out.splitlines()[0] == (f"c/expected/{BILLING}.yaml:13:3: CT005 [error] /expected_fields/~1escalate: "
-                                   f"{written} is no JSON number (JSON has no NaN or infinity, and no report could "
-                                   "write it): write a finite number, or quote it as a string")
+                                   f"{written} is no JSON number (a JSON number is finite: no report could write "
+                                   "it): write a finite number, or quote it as a string")
     write_run("run", GOLD)
     code, out, _ = run(capsys, "score", "c", "run", "--format", "json")
     billing = next(f for f in strict_json(out)["fixtures"] if f["id"] == BILLING)

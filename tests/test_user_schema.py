@@ -335,10 +335,51 @@ def test_a_pattern_re2_cannot_evaluate_is_a_contract_error(capsys, schema_change
     corpus_with(schema_with(**schema_change))
     line = lint_line(capsys)
     assert re.fullmatch(re.escape(f"{SCHEMA_KEY}: CT003 [error] /output/schema: output.schema.json:") + r"\d+:\d+: "
-                        + re.escape(f"{pointer}: pattern {pattern!r} cannot be evaluated in linear time (RE2: {why}); "
-                                    "write it without backreferences or lookaround (docs/contracts.md, Patterns)"),
+                        + re.escape(f"{pointer}: pattern {pattern!r} cannot be evaluated by RE2, the linear-time "
+                                    f"engine schema patterns run in ({why}); write it in RE2's syntax, without "
+                                    "backreferences or lookaround (docs/contracts.md, The schema file)"),
                         line), line
     assert refused(capsys, "score", "c", "run").startswith(f"corpustools score: {SCHEMA_KEY}: /output/schema: ")
+
+
+# --- bounded work: a schema that multiplies its own work fails the one result ------------------------
+
+def doubling_in_place(depth: int) -> dict:
+    """Each level checks the value against the next one twice: 2^depth checks of one value."""
+    defs = {f"d{i}": {"allOf": [{"$ref": f"#/$defs/d{i + 1}"}, {"$ref": f"#/$defs/d{i + 1}"}]} for i in range(depth)}
+    return {**defs, f"d{depth}": {"type": "string"}}
+
+
+# Both recurse into the value twice per level of nesting: 2^depth checks of a nested answer. The
+# second uses only what the fast structural check compiles (it follows $refs too).
+DOUBLING_DESCENT = {"anyOf": [{"type": "array", "items": {"$ref": "#/properties/kb_facts"}, "maxItems": 1},
+                              {"type": "array", "items": {"$ref": "#/properties/kb_facts"}}, {"type": "string"}]}
+FAST_DOUBLING = {"$defs": {"a": {"$ref": "#/$defs/b", "items": {"$ref": "#/$defs/a"}},
+                           "b": {"items": {"$ref": "#/$defs/a"}}}}
+
+
+@pytest.mark.parametrize("changes, field", [
+    ({"queue": {"$ref": "#/$defs/d0"}, "$defs": doubling_in_place(40)}, "queue"),
+    ({"kb_facts": DOUBLING_DESCENT}, "kb_facts"),
+    ({"kb_facts": {"$ref": "#/$defs/a"}, **FAST_DOUBLING}, "kb_facts"),
+])
+def test_a_schema_that_multiplies_its_work_fails_the_one_result_within_a_bound(capsys, changes, field):
+    corpus_with(schema_with(**changes))
+    assert run(capsys, "lint", "c", "--strict") == (0, "All checks passed.\n", "")  # nothing wrong with it as such
+    nested = "A refund takes five business days."
+    for _ in range(40):
+        nested = [nested, "and more"] if field == "kb_facts" else nested
+    write_run("run", {BILLING: {**GOLD[BILLING], field: nested}, OUTAGE: GOLD[OUTAGE]})
+    done = subprocess.run([sys.executable, "-m", "corpustools", "score", "c", "run", "--format", "json"],
+                          capture_output=True, text=True, timeout=120, check=False)
+    billing, outage = json.loads(done.stdout)["fixtures"]
+    # every result's queue is checked 2^40 times over; only the nested answer is, for kb_facts
+    assert billing["status"] == "invalid-result" and outage["status"] == ("ok" if field == "kb_facts" else
+                                                                          "invalid-result")
+    assert re.fullmatch(rf"invalid-result:run/{BILLING}.json: /: schema check exceeded its limit \([0-9,]+ keyword "
+                        r"evaluations for a result of [0-9,]+ JSON values\): the schema checks values against the "
+                        r"same subschemas over and over \(the same \$ref under allOf/anyOf/oneOf, nested\); "
+                        r"simplify it", billing["reasons"][0]), billing["reasons"]
 
 
 # --- 4. schemas check_schema accepts but no validator could use ------------------------------------

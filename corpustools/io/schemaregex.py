@@ -93,8 +93,9 @@ def pattern_problem(pattern: str) -> str | None:
     try:
         compile_pattern(pattern)
     except PatternError as err:
-        return (f"pattern {pattern!r} cannot be evaluated in linear time (RE2: {err}); write it without "
-                "backreferences or lookaround (docs/contracts.md, Patterns)")
+        return (f"pattern {pattern!r} cannot be evaluated by RE2, the linear-time engine schema patterns run in "
+                f"({err}); write it in RE2's syntax, without backreferences or lookaround (docs/contracts.md, "
+                "The schema file)")
     return None
 
 

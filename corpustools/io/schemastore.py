@@ -102,7 +102,7 @@ def _non_finite(value) -> bool:
 def _non_finite_message(value: float) -> str:
     """YAML's `.nan` or `.inf` where a value is checked: said as written, not as Python's `nan`."""
     written = ".nan" if value != value else ("-.inf" if value < 0 else ".inf")
-    return (f"{written} is no JSON number (JSON has no NaN or infinity, and no report could write it): "
+    return (f"{written} is no JSON number (a JSON number is finite: no report could write it): "
             "write a finite number, or quote it as a string")
 
 

@@ -317,10 +317,56 @@ def _metaschema_problem(contents) -> tuple[tuple, str] | None:
     return None
 
 
+# The work one result's validation may take, in keyword evaluations: a schema can make a validator
+# check one value against exponentially many subschemas (`allOf` of the same `$ref` twice, nested
+# twenty deep, or an `anyOf` whose branches each recurse into the value: 2^depth), which no
+# check of the schema alone can rule out. Legitimate schemas take a few evaluations per value.
+LIMIT_BASE = 50_000
+LIMIT_PER_VALUE = 50
+
+
+class _OverLimit(Exception):
+    pass
+
+
+class _Budget:
+    """The evaluations left to the result being validated; spend() raises _OverLimit past zero."""
+
+    def __init__(self) -> None:
+        self.left = 0
+
+    def spend(self) -> None:
+        self.left -= 1
+        if self.left < 0:
+            raise _OverLimit
+
+
+def _values(data) -> int:
+    """How many JSON values `data` holds (itself, every member and element)."""
+    count, stack = 0, [data]
+    while stack:
+        value = stack.pop()
+        count += 1
+        if isinstance(value, dict):
+            stack += value.values()
+        elif isinstance(value, list):
+            stack += value
+    return count
+
+
+def _counted(keyword, budget: _Budget):
+    def evaluate(validator, value, instance, schema):
+        budget.spend()
+        return keyword(validator, value, instance, schema)
+
+    return evaluate
+
+
 class UserSchema:
     """A corpus's schema, read and checked (read_user_schema): validates like a shipped one (the
     fast structural check first, jsonschema for the words), patterns by RE2, `$ref`s only to
-    the documents read."""
+    the documents read, and within a budget of work proportional to the result's size: past it,
+    the result fails with "schema check exceeded its limit". Not for concurrent use."""
 
     def __init__(self, contents, registry, *, text: str, digest: str):
         from corpustools.io.schemacheck import compile_check
@@ -330,22 +376,37 @@ class UserSchema:
         self.registry = registry
         self.text = text  # the declared file as read
         self.digest = digest  # sha256 of its bytes, and of each file its $refs reach
-        self.fast = compile_check(contents, compile_pattern) if isinstance(contents, dict) else None
+        self._budget = _Budget()
+        self.fast = (compile_check(contents, compile_pattern, self._budget.spend) if isinstance(contents, dict)
+                     else None)
         self._validator = None
 
-    def validate(self, data) -> list[SchemaError]:
-        from referencing.exceptions import Unresolvable
-
-        if self.fast is not None and self.fast(data):
-            return []
+    def _jsonschema(self):
         if self._validator is None:
             from jsonschema import Draft202012Validator, validators
 
             cls = validators.validator_for(self.contents, default=Draft202012Validator)
-            cls = validators.extend(cls, validators=re2_keywords(cls.VALIDATORS))
+            keywords = {**cls.VALIDATORS, **re2_keywords(cls.VALIDATORS)}
+            cls = validators.extend(cls, validators={name: _counted(keyword, self._budget)
+                                                     for name, keyword in keywords.items()})
             self._validator = cls(self.contents, registry=self.registry)
+        return self._validator
+
+    def validate(self, data) -> list[SchemaError]:
+        from referencing.exceptions import Unresolvable
+
+        values = _values(data)
+        limit = LIMIT_BASE + LIMIT_PER_VALUE * values
         try:
-            return collect_errors(self._validator, data)
+            self._budget.left = limit
+            if self.fast is not None and self.fast(data):
+                return []
+            self._budget.left = limit
+            return collect_errors(self._jsonschema(), data)
+        except _OverLimit:
+            return [SchemaError((), f"schema check exceeded its limit ({limit:,} keyword evaluations for a result of "
+                                    f"{values:,} JSON values): the schema checks values against the same subschemas "
+                                    "over and over (the same $ref under allOf/anyOf/oneOf, nested); simplify it")]
         except (Unresolvable, PatternError) as err:  # never met for a schema read_user_schema accepted
             return [SchemaError((), f"the schema cannot be evaluated here: {' '.join(str(err).split())[:200]}")]
 
