@@ -18,19 +18,13 @@ import subprocess
 import pytest
 
 from corpustools import api
-from corpustools.cli import main
 from corpustools.io.documents import dump_json
+from tests.support.score import run_cli as run
 from tests.support.triage import BILLING, GOLD, OUTAGE, SPEC, TRIAGE_FILES, write_run, write_triage
 
 pytestmark = pytest.mark.usefixtures("in_tmp")
 
 NUL_PATH = "the path holds a NUL byte (\\0), which no file name can; not read"
-
-
-def run(capsys, *argv) -> tuple[int, str, str]:
-    code = main([str(a) for a in argv])
-    captured = capsys.readouterr()
-    return code, captured.out, captured.err
 
 
 def strict_json(text: str):

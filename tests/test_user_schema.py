@@ -23,20 +23,14 @@ from pathlib import Path
 import pytest
 
 from corpustools import api
-from corpustools.cli import main
 from tests.support.network import ConnectionRefusedByTest, guard_connections, schema_server
+from tests.support.score import run_cli as run
 from tests.support.triage import BILLING, GOLD, OUTAGE, SCHEMA, write_files, write_run, write_triage
 
 pytestmark = pytest.mark.usefixtures("in_tmp")
 
 # Where corpus.yaml's `schema: output.schema.json` is (tests/support/triage.py's SPEC).
 SCHEMA_KEY = "c/corpus.yaml:12:3"
-
-
-def run(capsys, *argv) -> tuple[int, str, str]:
-    code = main([str(a) for a in argv])
-    captured = capsys.readouterr()
-    return code, captured.out, captured.err
 
 
 def schema_with(**changes) -> dict:
