@@ -376,6 +376,32 @@ def test_a_schema_that_multiplies_its_work_fails_the_one_result_within_a_bound(c
                         r"simplify it", billing["reasons"][0]), billing["reasons"]
 
 
+def test_a_pattern_whose_program_is_too_large_is_a_contract_error(capsys):
+    """RE2's work is the text's length times the program's size: `\\p{L}{400}!` (478,405
+    instructions) takes 16 s on a 100 kB answer."""
+    corpus_with(schema_with(queue={"type": "string", "pattern": r"\p{L}{400}!"}))
+    assert lint_line(capsys) == (
+        f"{SCHEMA_KEY}: CT003 [error] /output/schema: output.schema.json:14:7: /properties/queue/pattern: pattern "
+        "'\\\\p{L}{400}!' is too large to evaluate: its RE2 program has 478,405 instructions, over the 50,000 a pattern "
+        "may have (a repetition of a large class, such as \\p{L}{400}?)")
+    many = {f"^x{i}\\p{{L}}{{20}}$": {} for i in range(30)}  # about 24,000 instructions each
+    corpus_with(schema_with(patternProperties=many))
+    assert "brings the schema's patterns to " in lint_line(capsys)
+
+
+def test_a_heavy_pattern_on_a_long_answer_fails_the_one_result_with_pattern_check_exceeded(capsys):
+    heavy = r"(?:.{1,1000}){1}x|[a-z]{1000}y"  # 10,005 instructions: 20 s on 100 kB where its DFA gives up
+    corpus_with(schema_with(kb_facts={"type": "array", "items": {"type": "string", "pattern": heavy}}))
+    write_run("run", {BILLING: {**GOLD[BILLING], "kb_facts": ["ab" * 60_000]}, OUTAGE: GOLD[OUTAGE]})
+    done = subprocess.run([sys.executable, "-m", "corpustools", "score", "c", "run", "--format", "json"],
+                          capture_output=True, text=True, timeout=120, check=False)
+    billing, outage = json.loads(done.stdout)["fixtures"]
+    assert outage["verdict"] == "PASS"
+    assert re.fullmatch(rf"invalid-result:run/{BILLING}.json: /: pattern check exceeded its limit \([0-9,]+ steps "
+                        r"of RE2 program for a result of [0-9,]+ characters\): the schema's patterns are large for "
+                        r"the text they search; simplify them", billing["reasons"][0]), billing["reasons"]
+
+
 # --- 4. schemas check_schema accepts but no validator could use ------------------------------------
 
 @pytest.mark.parametrize("changes, line", [

@@ -14,15 +14,15 @@ ECMA-262 is listed in docs/contracts.md (`\\s` is ASCII whitespace, `.` stops on
 jsonschema evaluates these keywords by calling `re.search(pattern, text)` in its keyword
 functions (and in the helpers `additionalProperties` and `unevaluatedProperties` use to find
 the keys a pattern covers). `re2_keywords` gives a validator class those functions with `re`
-bound to this module's `search`, each a copy of jsonschema's own: nothing process-wide is
-patched, and jsonschema's semantics and messages are kept.
+bound to one schema's `Patterns.search`, each a copy of jsonschema's own: nothing process-wide
+is patched, and jsonschema's semantics and messages are kept.
 """
 
 from __future__ import annotations
 
 import types
 from collections.abc import Callable, Mapping
-from functools import lru_cache
+from typing import Any
 
 # The keywords whose functions jsonschema writes with `re.search` (draft 2020-12 and the older
 # drafts' variants of the same names).
@@ -72,7 +72,16 @@ def to_re2(pattern: str) -> str:
     return "".join(out)
 
 
-@lru_cache(maxsize=1024)  # a schema's few patterns, searched in every result
+# RE2 never backtracks, but its work on a text is bounded by the text's length times the size of
+# the pattern's program (when its DFA gives up, it simulates the program on each character):
+# `\p{L}{400}!` is a 478,405-instruction program that takes 16 s on a 100 kB answer. So a pattern's
+# program, and a schema's together, are capped when the schema is read (what a legitimate pattern
+# needs is a few thousand: `^\p{L}+$` is 1,200), and every search is charged length x program size
+# against the result's budget (corpustools.io.userschema).
+MAX_PROGRAM = 50_000  # RE2 instructions of one pattern
+MAX_PROGRAMS = 500_000  # of all the patterns of one schema together
+
+
 def compile_pattern(pattern: str):
     """The RE2 program of a schema pattern; PatternError when RE2 cannot compile it (a
     backreference, lookaround, a repetition over 1,000, a program over RE2's memory budget)."""
@@ -88,28 +97,54 @@ def compile_pattern(pattern: str):
         raise PatternError(reason.decode("utf-8", "replace") if isinstance(reason, bytes) else str(reason)) from None
 
 
-def pattern_problem(pattern: str) -> str | None:
-    """Why RE2 cannot evaluate `pattern` (its reason and what to do), or None."""
-    try:
-        compile_pattern(pattern)
-    except PatternError as err:
-        return (f"pattern {pattern!r} cannot be evaluated by RE2, the linear-time engine schema patterns run in "
-                f"({err}); write it in RE2's syntax, without backreferences or lookaround (docs/contracts.md, "
-                "The schema file)")
-    return None
+class Patterns:
+    """The RE2 programs of one schema's patterns, and the searches made with them: each charged
+    (length of the text + 1) x program size to `charge`, when one is set."""
 
+    def __init__(self) -> None:
+        self.programs: dict[str, Any] = {}
+        self.size = 0  # instructions of every pattern added
+        self.charge: Callable[[int], None] | None = None
 
-def search(pattern: str, text: str):
-    """A match of `pattern` anywhere in `text` (JSON Schema patterns are not anchored), or None."""
-    program = compile_pattern(pattern)
-    try:
-        return program.search(text)
-    except UnicodeEncodeError:  # a lone surrogate (no JSON this package reads holds one): as bytes
-        return program.search(text.encode("utf-8", "surrogatepass"))
+    def add(self, pattern: str) -> str | None:
+        """Compile a pattern of the schema; why it cannot be evaluated (RE2's reason, or its
+        program's size over the caps), or None."""
+        if pattern in self.programs:
+            return None
+        try:
+            program = compile_pattern(pattern)
+        except PatternError as err:
+            return (f"pattern {pattern!r} cannot be evaluated by RE2, the linear-time engine schema patterns run in "
+                    f"({err}); write it in RE2's syntax, without backreferences or lookaround (docs/contracts.md, "
+                    "The schema file)")
+        size = program.programsize
+        if size > MAX_PROGRAM:
+            return (f"pattern {pattern!r} is too large to evaluate: its RE2 program has {size:,} instructions, over "
+                    f"the {MAX_PROGRAM:,} a pattern may have (a repetition of a large class, such as \\p{{L}}{{400}}?)")
+        if self.size + size > MAX_PROGRAMS:
+            return (f"pattern {pattern!r} brings the schema's patterns to {self.size + size:,} RE2 instructions, over "
+                    f"the {MAX_PROGRAMS:,} a schema's patterns may have together")
+        self.programs[pattern] = program
+        self.size += size
+        return None
 
+    def search(self, pattern: str, text: str):
+        """A match of `pattern` anywhere in `text` (JSON Schema patterns are not anchored), or None.
+        A pattern not added (jsonschema joins a schema's patternProperties with `|`) is compiled
+        here, once."""
+        program = self.programs.get(pattern)
+        if program is None:
+            program = self.programs[pattern] = compile_pattern(pattern)
+        if self.charge is not None:
+            self.charge((len(text) + 1) * program.programsize)
+        try:
+            return program.search(text)
+        except UnicodeEncodeError:  # a lone surrogate (no JSON this package reads holds one): as bytes
+            return program.search(text.encode("utf-8", "surrogatepass"))
 
-# What jsonschema's copied keyword functions find as `re`: this module's search, nothing else.
-_RE2_AS_RE = types.SimpleNamespace(search=search)
+    def searcher(self, pattern: str):
+        """An object whose `search(text)` is this pattern's (for corpustools.io.schemacheck)."""
+        return types.SimpleNamespace(search=lambda text: self.search(pattern, text))
 
 
 def _names(code: types.CodeType) -> set[str]:
@@ -134,7 +169,7 @@ def _uses_re(function: types.FunctionType, seen: set) -> bool:
                and _uses_re(helper, seen) for helper in helpers)
 
 
-def _rebound(function: types.FunctionType, done: dict) -> types.FunctionType:
+def _rebound(function: types.FunctionType, as_re, done: dict) -> types.FunctionType:
     """A copy of `function` whose globals give `re` as RE2, as do those of each jsonschema helper
     it calls (a recursive helper calls its own copy)."""
     if function in done:
@@ -143,18 +178,19 @@ def _rebound(function: types.FunctionType, done: dict) -> types.FunctionType:
     copy = types.FunctionType(function.__code__, namespace, function.__name__, function.__defaults__,
                               function.__closure__)
     done[function] = copy
-    namespace["re"] = _RE2_AS_RE
+    namespace["re"] = as_re
     for name in _names(function.__code__):
         helper = namespace.get(name)
         if isinstance(helper, types.FunctionType) and helper.__module__.startswith("jsonschema") \
                 and _uses_re(helper, set()):
-            namespace[name] = _rebound(helper, done)
+            namespace[name] = _rebound(helper, as_re, done)
     return copy
 
 
-def re2_keywords(keywords: Mapping[str, Callable]) -> dict[str, Callable]:
-    """The pattern keywords of a validator class's `VALIDATORS`, evaluated by RE2: pass the result
-    to `jsonschema.validators.extend(cls, validators=...)`."""
+def re2_keywords(keywords: Mapping[str, Callable], patterns: Patterns) -> dict[str, Callable]:
+    """The pattern keywords of a validator class's `VALIDATORS`, evaluated by `patterns`: pass the
+    result to `jsonschema.validators.extend(cls, validators=...)`."""
     done: dict = {}
-    return {name: _rebound(function, done) for name, function in keywords.items()
+    as_re = types.SimpleNamespace(search=patterns.search)  # what the copies find as `re`
+    return {name: _rebound(function, as_re, done) for name, function in keywords.items()
             if name in PATTERN_KEYWORDS and isinstance(function, types.FunctionType) and _uses_re(function, set())}

@@ -28,7 +28,7 @@ from urllib.parse import unquote, urldefrag, urljoin, urlsplit
 from corpustools.io.documents import json_position, parse_json
 from corpustools.io.errors import InputError
 from corpustools.io.positions import Pos
-from corpustools.io.schemaregex import PatternError, pattern_problem, re2_keywords
+from corpustools.io.schemaregex import PatternError, Patterns, re2_keywords
 from corpustools.io.schemastore import SchemaError, collect_errors, message_of
 from corpustools.io.textfile import decode_text, read_bytes
 
@@ -101,6 +101,7 @@ class _Reader:
         self.documents: list[_Document] = []
         self.nodes: dict[int, tuple[Any, _Document, tuple]] = {}  # id() -> (schema, document, key path)
         self.refs: dict[int, list[tuple[str, Any]]] = {}  # id() of a schema -> (keyword, target) of its references
+        self.patterns = Patterns()  # every pattern of every document, compiled
 
     # -- reading a file
 
@@ -173,11 +174,11 @@ class _Reader:
 
     def _check_patterns(self, schema: dict, document: _Document, keypath: tuple) -> None:
         pattern = schema.get("pattern")
-        if isinstance(pattern, str) and (problem := pattern_problem(pattern)):
+        if isinstance(pattern, str) and (problem := self.patterns.add(pattern)):
             raise SchemaFileError(document.where((*keypath, "pattern")), f"{_pointer((*keypath, 'pattern'))}: {problem}")
         properties = schema.get("patternProperties")
         for name in properties if isinstance(properties, dict) else ():
-            if problem := pattern_problem(name):
+            if problem := self.patterns.add(name):
                 at = (*keypath, "patternProperties", name)
                 raise SchemaFileError(document.where(at), f"{_pointer(at)}: {problem}")
 
@@ -323,35 +324,53 @@ def _metaschema_problem(contents) -> tuple[tuple, str] | None:
 # check of the schema alone can rule out. Legitimate schemas take a few evaluations per value.
 LIMIT_BASE = 50_000
 LIMIT_PER_VALUE = 50
+# ...and in pattern steps: each search costs (length + 1) x its RE2 program's size
+# (corpustools.io.schemaregex), at worst about 0.3-3 ns a step here.
+STEPS_BASE = 500_000_000
+STEPS_PER_CHARACTER = 5_000  # of the result's strings and keys
 
 
 class _OverLimit(Exception):
-    pass
+    """Past the keyword evaluations (`what` "schema") or the pattern steps ("pattern") allowed."""
+
+    def __init__(self, what: str):
+        super().__init__(what)
+        self.what = what
 
 
 class _Budget:
-    """The evaluations left to the result being validated; spend() raises _OverLimit past zero."""
+    """The work left to the result being validated; spend() and charge() raise _OverLimit past it."""
 
     def __init__(self) -> None:
-        self.left = 0
+        self.left = self.steps = 0
 
     def spend(self) -> None:
         self.left -= 1
         if self.left < 0:
-            raise _OverLimit
+            raise _OverLimit("schema")
+
+    def charge(self, steps: int) -> None:
+        self.steps -= steps
+        if self.steps < 0:
+            raise _OverLimit("pattern")
 
 
-def _values(data) -> int:
-    """How many JSON values `data` holds (itself, every member and element)."""
-    count, stack = 0, [data]
+def _size(data) -> tuple[int, int]:
+    """How many JSON values `data` holds (itself, every member and element), and how many
+    characters its strings and keys hold."""
+    count = characters = 0
+    stack = [data]
     while stack:
         value = stack.pop()
         count += 1
-        if isinstance(value, dict):
+        if isinstance(value, str):
+            characters += len(value)
+        elif isinstance(value, dict):
+            characters += sum(len(key) for key in value)
             stack += value.values()
         elif isinstance(value, list):
             stack += value
-    return count
+    return count, characters
 
 
 def _counted(keyword, budget: _Budget):
@@ -368,16 +387,17 @@ class UserSchema:
     the documents read, and within a budget of work proportional to the result's size: past it,
     the result fails with "schema check exceeded its limit". Not for concurrent use."""
 
-    def __init__(self, contents, registry, *, text: str, digest: str):
+    def __init__(self, contents, registry, patterns: Patterns, *, text: str, digest: str):
         from corpustools.io.schemacheck import compile_check
-        from corpustools.io.schemaregex import compile_pattern
 
         self.contents = contents
         self.registry = registry
         self.text = text  # the declared file as read
         self.digest = digest  # sha256 of its bytes, and of each file its $refs reach
         self._budget = _Budget()
-        self.fast = (compile_check(contents, compile_pattern, self._budget.spend) if isinstance(contents, dict)
+        self.patterns = patterns
+        patterns.charge = self._budget.charge
+        self.fast = (compile_check(contents, patterns.searcher, self._budget.spend) if isinstance(contents, dict)
                      else None)
         self._validator = None
 
@@ -386,7 +406,7 @@ class UserSchema:
             from jsonschema import Draft202012Validator, validators
 
             cls = validators.validator_for(self.contents, default=Draft202012Validator)
-            keywords = {**cls.VALIDATORS, **re2_keywords(cls.VALIDATORS)}
+            keywords = {**cls.VALIDATORS, **re2_keywords(cls.VALIDATORS, self.patterns)}
             cls = validators.extend(cls, validators={name: _counted(keyword, self._budget)
                                                      for name, keyword in keywords.items()})
             self._validator = cls(self.contents, registry=self.registry)
@@ -395,15 +415,19 @@ class UserSchema:
     def validate(self, data) -> list[SchemaError]:
         from referencing.exceptions import Unresolvable
 
-        values = _values(data)
-        limit = LIMIT_BASE + LIMIT_PER_VALUE * values
+        values, characters = _size(data)
+        limit, steps = LIMIT_BASE + LIMIT_PER_VALUE * values, STEPS_BASE + STEPS_PER_CHARACTER * characters
         try:
-            self._budget.left = limit
+            self._budget.left, self._budget.steps = limit, steps
             if self.fast is not None and self.fast(data):
                 return []
-            self._budget.left = limit
+            self._budget.left, self._budget.steps = limit, steps
             return collect_errors(self._jsonschema(), data)
-        except _OverLimit:
+        except _OverLimit as over:
+            if over.what == "pattern":
+                return [SchemaError((), f"pattern check exceeded its limit ({steps:,} steps of RE2 program for a "
+                                        f"result of {characters:,} characters): the schema's patterns are large for "
+                                        "the text they search; simplify them")]
             return [SchemaError((), f"schema check exceeded its limit ({limit:,} keyword evaluations for a result of "
                                     f"{values:,} JSON values): the schema checks values against the same subschemas "
                                     "over and over (the same $ref under allOf/anyOf/oneOf, nested); simplify it")]
@@ -420,4 +444,4 @@ def read_user_schema(path: str, shown: str, corpus_root: str) -> UserSchema:
     digests = reader.digests
     digest = digests[0][1] if len(digests) == 1 else hashlib.sha256(
         "".join(f"{name}\0{sha}\n" for name, sha in sorted(digests)).encode("utf-8", "surrogateescape")).hexdigest()
-    return UserSchema(document.contents, reader.registry, text=document.text, digest=digest)
+    return UserSchema(document.contents, reader.registry, reader.patterns, text=document.text, digest=digest)
