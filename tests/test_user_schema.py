@@ -382,11 +382,17 @@ def test_a_pattern_whose_program_is_too_large_is_a_contract_error(capsys):
     corpus_with(schema_with(queue={"type": "string", "pattern": r"\p{L}{400}!"}))
     assert lint_line(capsys) == (
         f"{SCHEMA_KEY}: CT003 [error] /output/schema: output.schema.json:14:7: /properties/queue/pattern: pattern "
-        "'\\\\p{L}{400}!' is too large to evaluate: its RE2 program has 478,405 instructions, over the 50,000 a pattern "
-        "may have (a repetition of a large class, such as \\p{L}{400}?)")
+        "'\\\\p{L}{400}!' is too large to evaluate: its RE2 program is over the 2 MiB a pattern may take (a "
+        "repetition of a large class, such as \\p{L}{400}?)")
+    corpus_with(schema_with(queue={"type": "string", "pattern": r"\p{L}{42}!"}))
+    assert re.search(r"pattern '\\\\p\{L\}\{42\}!' is too large to evaluate: its RE2 program has 5[0-9],[0-9]{3} "
+                     r"instructions, over the 50,000 a pattern may have", lint_line(capsys))
     many = {f"^x{i}\\p{{L}}{{20}}$": {} for i in range(30)}  # about 24,000 instructions each
     corpus_with(schema_with(patternProperties=many))
     assert "brings the schema's patterns to " in lint_line(capsys)
+    corpus_with(schema_with(patternProperties={f"^x{i}$": {} for i in range(257)}))
+    assert lint_line(capsys).endswith("/patternProperties/^x256$: pattern '^x256$' is one more than the 256 distinct "
+                                      "patterns a schema may have")
 
 
 def test_a_heavy_pattern_on_a_long_answer_fails_the_one_result_with_pattern_check_exceeded(capsys):

@@ -80,6 +80,10 @@ def to_re2(pattern: str) -> str:
 # against the result's budget (corpustools.io.userschema).
 MAX_PROGRAM = 50_000  # RE2 instructions of one pattern
 MAX_PROGRAMS = 500_000  # of all the patterns of one schema together
+# Memory: RE2 lets a program and its DFA cache grow to `max_mem` (8 MiB by default); at 2 MiB each,
+# a schema's patterns hold at most 512 MiB, whatever the answers they search.
+MAX_MEMORY = 2 << 20
+MAX_PATTERNS = 256  # distinct patterns of one schema
 
 
 def compile_pattern(pattern: str):
@@ -90,6 +94,7 @@ def compile_pattern(pattern: str):
     options = re2.Options()
     options.log_errors = False  # RE2 would print its reason on standard error: the reason is ours to say
     options.never_capture = True  # only "is there a match" is asked
+    options.max_mem = MAX_MEMORY
     try:
         return re2.compile(to_re2(pattern), options)
     except re2.error as err:
@@ -111,9 +116,14 @@ class Patterns:
         program's size over the caps), or None."""
         if pattern in self.programs:
             return None
+        if len(self.programs) == MAX_PATTERNS:
+            return f"pattern {pattern!r} is one more than the {MAX_PATTERNS} distinct patterns a schema may have"
         try:
             program = compile_pattern(pattern)
         except PatternError as err:
+            if str(err).startswith("pattern too large"):
+                return (f"pattern {pattern!r} is too large to evaluate: its RE2 program is over the {MAX_MEMORY >> 20} "
+                        "MiB a pattern may take (a repetition of a large class, such as \\p{L}{400}?)")
             return (f"pattern {pattern!r} cannot be evaluated by RE2, the linear-time engine schema patterns run in "
                     f"({err}); write it in RE2's syntax, without backreferences or lookaround (docs/contracts.md, "
                     "The schema file)")
