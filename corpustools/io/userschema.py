@@ -102,6 +102,7 @@ class _Reader:
         self.nodes: dict[int, tuple[Any, _Document, tuple]] = {}  # id() -> (schema, document, key path)
         self.refs: dict[int, list[tuple[str, Any]]] = {}  # id() of a schema -> (keyword, target) of its references
         self.patterns = Patterns()  # every pattern of every document, compiled
+        self.digests: list[tuple[str, str]] = []  # (file, sha256) of each document read
 
     # -- reading a file
 
@@ -135,7 +136,6 @@ class _Reader:
         return document
 
     def read_declared(self, path: str, shown: str) -> _Document:
-        self.digests: list[tuple[str, str]] = []
         document = self.read(path, shown)
         self.check(document)
         self.check_cycles()
