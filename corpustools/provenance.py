@@ -52,7 +52,7 @@ from corpustools.io.errors import InputError
 from corpustools.io.inputs import claim_update
 from corpustools.io.layout import GOLD_DIR, SESSIONS_DIR, SIDECARS_DIR, SPEC_FILE
 from corpustools.io.positions import Pos, printable
-from corpustools.io.textfile import is_regular_file
+from corpustools.io.textfile import is_regular_file, refuse_nul
 from corpustools.io.writing import STANDARD_OUTPUT, refuse_corpus_path, refuse_target, write_text
 from corpustools.io.yamlload import YamlDoc
 from corpustools.io.yamlwrite import flow_scalar
@@ -103,6 +103,10 @@ def corpus_record_path(corpus_root: str, spec=None) -> str:
         spec = load_spec_file(corpus_root)[0]
     configured = spec.lint.get("provenance") if spec is not None and isinstance(spec.lint, dict) else None
     if isinstance(configured, str) and configured:
+        try:
+            refuse_nul(configured, "lint.provenance")
+        except InputError as err:  # at the key: no file can be named so
+            raise InputError(spec.doc.pos(("lint", "provenance")) if spec.doc else err.pos, str(err)) from None
         return os.path.normpath(os.path.join(corpus_root, configured))
     return default_record_path(corpus_root)
 
@@ -573,13 +577,12 @@ def verify_text(report: VerifyReport) -> str:
 
 def verify_json(report: VerifyReport) -> str:
     """One JSON object: the record and each drift's path and status."""
-    import json
-
+    from corpustools.io.documents import dump_json
     from corpustools.io.paths import display_path
 
-    return json.dumps({"record": display_path(report.record),
-                       "drifts": [{"path": display_path(d.path), "status": d.status} for d in report.drifts]},
-                      indent=2, ensure_ascii=False) + "\n"
+    return dump_json({"record": display_path(report.record),
+                      "drifts": [{"path": display_path(d.path), "status": d.status} for d in report.drifts]},
+                     indent=2) + "\n"
 
 
 # `provenance verify --format`'s choices: a format is one function of a VerifyReport and one entry here.

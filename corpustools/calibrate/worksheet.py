@@ -13,11 +13,11 @@ in. The format (version 2; version 1 is still read) is documented in docs/calibr
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from corpustools.io.documents import dump_json
 from corpustools.io.errors import InputError
 from corpustools.io.layout import SESSION_SUFFIX, SESSIONS_DIR
 from corpustools.io.positions import Pos
@@ -228,7 +228,7 @@ def _item_field_lines(key: str, value, indent: int) -> list[str]:
     if isinstance(value, list) and all(v is None or isinstance(v, (str, int, float)) for v in value):
         return [f"{' ' * indent}{inline_scalar(key)}: {_flow(value)}"]
     return scalar_lines(inline_scalar(key), value if isinstance(value, (str, int, float)) or value is None
-                        else json.dumps(value, ensure_ascii=False, sort_keys=True), indent)
+                        else dump_json(value, sort_keys=True), indent)
 
 
 def _field_answer_lines(fields: dict) -> list[str]:
@@ -236,7 +236,7 @@ def _field_answer_lines(fields: dict) -> list[str]:
     same value): `true` is a boolean, `"true"` a string; a pointer the result lacks is null, said."""
     lines = [f"    {FIELDS}:"]
     for pointer, value in fields.items():
-        shown = f"null  {ABSENT_NOTE}" if value is ABSENT else json.dumps(value, ensure_ascii=False)
+        shown = f"null  {ABSENT_NOTE}" if value is ABSENT else dump_json(value)
         lines.append(f"      {inline_scalar(pointer)}: {shown}")
     return lines
 

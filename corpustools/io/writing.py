@@ -37,7 +37,7 @@ from corpustools.io.errors import InputError
 from corpustools.io.inputs import refuse_input
 from corpustools.io.layout import GOLD_DIR, SESSIONS_DIR, SIDECARS_DIR, SPEC_FILE, is_corpus_folder
 from corpustools.io.positions import Pos, printable
-from corpustools.io.textfile import file_kind
+from corpustools.io.textfile import file_kind, refuse_nul
 
 PROTECTED = (SPEC_FILE, SESSIONS_DIR, SIDECARS_DIR, GOLD_DIR)
 STANDARD_OUTPUT = "-"  # `--output -`: the report goes to standard output, as without --output
@@ -101,6 +101,7 @@ def refuse_target_kind(path: str) -> None:
     """InputError unless `path` is absent or a regular file (never a link, folder, FIFO, device or socket)."""
     if not path:
         raise InputError(Pos(""), "an empty path names no file; nothing written")
+    refuse_nul(path, path, "nothing written")
     try:
         mode = os.lstat(path).st_mode
     except FileNotFoundError:

@@ -80,12 +80,16 @@ def build_context(corpus, config: LintConfig, selection: Selection) -> LintConte
 
     prompt = selection.prompt or config.prompt
     kb = selection.kb or config.kb
+    try:
+        record = corpus_record_path(corpus.root, corpus.spec)
+    except InputError as err:  # lint: provenance: names no file that can be (a NUL byte): a setting of lint's
+        raise ConfigError(err.pos, err.message) from None
     return LintContext(
         corpus=corpus,
         prompt=(_from_option("--prompt" if selection.prompt else "lint.prompt", prompt_source, prompt)
                 if prompt else None),
         kb=_from_option("--kb" if selection.kb else "lint.kb", read_kb, kb) if kb else None,
-        provenance_record=corpus_record_path(corpus.root, corpus.spec),
+        provenance_record=record,
         secret_allow=config.secret_allow,
     )
 

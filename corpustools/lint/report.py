@@ -7,7 +7,6 @@ json-summary) or to the repository root (github, sarif), and redacted like every
 
 from __future__ import annotations
 
-import json
 import os
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -16,6 +15,7 @@ from types import ModuleType
 from urllib.parse import quote
 
 from corpustools import __version__
+from corpustools.io.documents import dump_json
 from corpustools.io.paths import display_path, repository_root, root_relative
 from corpustools.io.positions import printable
 from corpustools.lint.diagnostic import Diagnostic, Severity
@@ -125,12 +125,12 @@ def format_json_summary(report: LintReport) -> str:
         "by_code": dict(sorted(Counter(d.code for d in diagnostics).items())),
         "exit_code": report.exit_code,
     }
-    return json.dumps(summary, indent=2, ensure_ascii=False) + "\n"
+    return dump_json(summary, indent=2) + "\n"
 
 
 def format_json(report: LintReport) -> str:
     """One JSON array of every diagnostic: path, line, col, code, name, severity, message."""
-    return json.dumps([d.as_dict() for d in report.diagnostics], indent=2, ensure_ascii=False) + "\n"
+    return dump_json([d.as_dict() for d in report.diagnostics], indent=2) + "\n"
 
 
 def _github_data(text: str) -> str:
@@ -216,7 +216,7 @@ def format_sarif(report: LintReport) -> str:
                   "originalUriBaseIds": {"%SRCROOT%": {"description": {"text": SRCROOT_DESCRIPTION}}},
                   "results": results}],
     }
-    return json.dumps(log, indent=2, ensure_ascii=False) + "\n"
+    return dump_json(log, indent=2) + "\n"
 
 
 def format_statistics(diagnostics: Sequence[Diagnostic]) -> str:

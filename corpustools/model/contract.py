@@ -144,10 +144,9 @@ class Contract:
     builtin_schema: str | None = None  # a shipped schema kind (the default contract's)
     checks: tuple[Check, ...] = ()  # advisory checks of every item
     declared: bool = False  # corpus.yaml has an `output:` key
-    schema: Any = field(default=None, compare=False, repr=False)  # the schema file's document
-    schema_digest: str | None = None  # sha256 of the schema file's bytes
+    schema: Any = field(default=None, compare=False, repr=False)  # the schema file, read (io.userschema.UserSchema)
+    schema_digest: str | None = None  # sha256 of the schema file's bytes (and of each file its $refs reach)
     schema_text: str | None = field(default=None, compare=False, repr=False)  # the schema file as read
-    _validator: list = field(default_factory=list, init=False, compare=False, repr=False)  # the UserSchema, once made
 
     # -- items and speakers
 
@@ -208,11 +207,7 @@ class Contract:
             return validate(self.builtin_schema, output)
         if self.schema is None:
             return []
-        if not self._validator:
-            from corpustools.io.schemastore import UserSchema
-
-            self._validator.append(UserSchema(self.schema))
-        return self._validator[0].validate(output)
+        return self.schema.validate(output)
 
     def read_text(self, text: str) -> Answer:
         """A text result: one `answer` item, or none when the trimmed answer is blank or one of
@@ -524,28 +519,21 @@ def _output(output: Mapping, root: str, errors: _Errors) -> dict[str, Any]:
 
 
 def _schema_file(relative: str, root: str, errors: _Errors) -> dict[str, Any]:
-    from corpustools.io.documents import parse_json
-    from corpustools.io.schemastore import UserSchema
-    from corpustools.io.textfile import decode_text, read_bytes
+    from corpustools.io.userschema import SchemaFileError, read_user_schema
 
     where = ("output", "schema")
     if os.path.isabs(relative):
         errors.add(where, f"{relative}: give the schema file relative to corpus.yaml")
         return {}
-    path = os.path.join(root, *relative.split("/"))
     try:
-        data = read_bytes(path, display=relative)
-        text = decode_text(data, relative)
-        schema = parse_json(text, relative)
+        schema = read_user_schema(os.path.join(root, *relative.split("/")), relative, root)
+    except SchemaFileError as err:  # no schema corpustools can use: its file, line and pointer
+        errors.add(where, str(err))
+        return {}
     except InputError as err:
         errors.add(where, f"cannot read the schema file: {err}")
         return {}
-    problem = UserSchema(schema).problem()
-    if problem:
-        errors.add(where, f"{relative} {problem}")
-        return {}
-    return {"schema_file": relative, "schema": schema, "schema_digest": hashlib.sha256(data).hexdigest(),
-            "schema_text": text}
+    return {"schema_file": relative, "schema": schema, "schema_digest": schema.digest, "schema_text": schema.text}
 
 
 def schema_path(contract: Contract, root: str) -> str | None:

@@ -11,11 +11,12 @@ line by line, by io.positions.printable_lines.
 
 from __future__ import annotations
 
-import json
 import posixpath
 import re
 import shlex
 from typing import TYPE_CHECKING
+
+from corpustools.io.documents import dump_json
 
 if TYPE_CHECKING:  # types only: reporting imports no feature at run time
     from corpustools.manifest import PromptRecord, RunManifest
@@ -226,7 +227,7 @@ def formats_hint(output: str) -> str:
 
 def dumps(data) -> str:
     """A JSON report: indented, non-ASCII as is, one final newline."""
-    return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+    return dump_json(data, indent=2) + "\n"
 
 
 def proportion_dict(p: Proportion) -> dict:

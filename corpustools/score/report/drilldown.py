@@ -6,9 +6,9 @@ fixture's proposals by title. One layout, rendered as Markdown and as plain text
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 
+from corpustools.io.documents import dump_json
 from corpustools.model.contract import Item
 from corpustools.model.sidecar import ANY_OF_JOINER, COMBINATION_JOINER
 from corpustools.reporting.formatting import code, plural
@@ -69,7 +69,7 @@ def one_line(text: str) -> str:
 
 def json_text(value) -> str:
     """A field value as JSON text: a string quoted, so `"true"` and `true` never look alike."""
-    return json.dumps(value, ensure_ascii=False)
+    return dump_json(value)
 
 
 def field_line(field: FieldScore, value) -> str:
@@ -220,5 +220,5 @@ def quoted(text: str) -> str:
     string (quotes and backslashes inside escaped, so where it ends is never in doubt)."""
     if text and not any(ch.isspace() or ch in "\"\\" for ch in text):
         return text
-    return json.dumps(text, ensure_ascii=False)
+    return dump_json(text)
 
