@@ -190,6 +190,21 @@ def test_the_output_schema_comes_from_the_index_even_outside_the_corpus(repo, ca
     assert code == 1 and re.search(r"^triage/corpus\.yaml:\d+:\d+: CT003 .*output\.schema\.json", out, re.M), out
 
 
+def test_a_staged_change_to_a_file_the_corpus_reads_outside_it_lints_the_corpus(repo, capsys):
+    # The prompt lint.prompt names lies beside the corpus: a commit changing only the prompt can
+    # break the corpus (CT703) as much as one changing a session.
+    _write(repo, "prompt.md", "# Prompt\n\nRead the transcript.\n")
+    _write(repo, "corpus/corpus.yaml", SPEC_TEXT + "lint:\n  prompt: ../prompt.md\n")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "-m", "a prompt")
+    _write(repo, "prompt.md", f"# Prompt\n\n{ADMIT_TURNS[2][1]}\n")
+    git(repo, "add", "prompt.md")
+
+    code, out, _ = hook(capsys, "prompt.md")
+
+    assert code == 1 and re.search(r" CT703 \[error\] .*prompt\.md:3", out), out
+
+
 def test_a_staged_file_over_the_size_cap_is_refused_as_on_disk(repo, capsys):
     from corpustools.io.textfile import MAX_FILE_BYTES
 

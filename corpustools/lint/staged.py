@@ -36,7 +36,7 @@ from types import ModuleType
 from corpustools.io.errors import InputError
 from corpustools.io.gitstage import StagedIndex, new_file, staged_index, write_staged
 from corpustools.io.inputs import note_file
-from corpustools.io.layout import is_corpus_folder
+from corpustools.io.layout import SPEC_FILE, is_corpus_folder
 from corpustools.io.paths import display_path
 from corpustools.io.positions import Pos
 from corpustools.io.textfile import read_bytes
@@ -204,19 +204,22 @@ def _note_input(path: str) -> None:
     note_file(path, info)
 
 
-def _copy_inputs(mirror: _Mirror, root: str, rules: list[ModuleType]) -> None:
+def _copy_inputs(mirror: _Mirror, root: str, rules: list[ModuleType]) -> list[str]:
     """Copy what the staged corpus.yaml at `root` (in the copy) makes lint read outside the corpus
     folder, found as the loader and the engine find it: the output schema first (the contract
     reads it), then the provenance record, lint.prompt and lint.kb, then the authoring prompt the
-    record names."""
+    record names. Returns their real paths (the record and its prompt only when the record is
+    this corpus's: another corpus's record leaves CT801 inactive)."""
     from corpustools.model.corpus import read_spec_file
     from corpustools.provenance import corpus_record_path
 
+    read = []
     loaded = read_spec_file(root)
     output = loaded.data.get("output") if isinstance(loaded.data, dict) else None
     schema = output.get("schema") if isinstance(output, dict) else None
     if isinstance(schema, str) and schema and "\0" not in schema:
-        mirror.copy_of(os.path.join(root, *schema.split("/")))
+        read.append(os.path.join(root, *schema.split("/")))
+        mirror.copy_of(read[-1])
         loaded = read_spec_file(root)
     spec = loaded.spec
     record = corpus_record_path(root, spec)
@@ -228,22 +231,46 @@ def _copy_inputs(mirror: _Mirror, root: str, rules: list[ModuleType]) -> None:
             config = None  # linting the corpus reports it
         for path in (config.prompt, config.kb) if config is not None else ():
             if path:
+                read.append(path)
                 mirror.copy_of(path)
-    prompt = _authoring_prompt(record)
+    prompt = _authoring_prompt(record, root)
     if prompt is not None:
+        read += [record, prompt]
         mirror.copy_of(prompt)
+    return [mirror.real(path) for path in read]
 
 
-def _authoring_prompt(record: str) -> str | None:
-    """The authoring prompt a provenance record (in the copy) names, or None."""
+def _authoring_prompt(record: str, root: str) -> str | None:
+    """The authoring prompt the provenance record (in the copy) names, when it is the record of
+    the corpus at `root`; else None."""
     from corpustools.provenance import load_record
 
     if not os.path.isfile(record) or os.path.islink(record):
         return None
     try:
-        return load_record(record).prompt_path
-    except (InputError, ValueError):
+        loaded = load_record(record)
+        return loaded.prompt_path if os.path.samefile(loaded.corpus_root, root) else None
+    except (InputError, OSError, ValueError):
         return None
+
+
+def _reading_a_change(index: StagedIndex, mirror: _Mirror, rules: list[ModuleType], linted: set[str]) -> set[str]:
+    """The corpora (absolute roots) not in `linted` whose staged corpus.yaml makes lint read a
+    staged name outside their folder (a shared output schema, the prompt, the KB, their provenance
+    record or its authoring prompt): a change there can break them as much as one inside."""
+    changed = [os.path.join(index.top, *name.split("/")) for name in index.changed]
+    found = set()
+    for name in index.entries:
+        if posixpath.basename(name) != SPEC_FILE:
+            continue
+        root = os.path.join(index.top, *posixpath.dirname(name).split("/")) if "/" in name else index.top
+        if root in linted or not mirror.copy(os.path.join(root, SPEC_FILE)):
+            continue
+        for path in _copy_inputs(mirror, mirror.of(root), rules):
+            if any(change == path or change.startswith(path.rstrip(os.sep) + os.sep) for change in changed):
+                found.add(root)
+                break
+    return found
 
 
 def _in_copy(selection: Selection, mirror: _Mirror) -> Selection:
@@ -265,12 +292,13 @@ def lint_staged(paths: list[str], rules: list[ModuleType], selection: Selection,
     InputError when git is missing or `cwd` is in no repository; ConfigError for a PATH whose
     corpus is outside the repository or has no staged file (skipped with `skip_outside`)."""
     index = staged_index(cwd)
-    targets = resolve_targets(paths, cwd, skip_outside=skip_outside, whole_corpus=whole_corpus,
-                              staged=staged_corpora(index))
     scratch = os.path.realpath(tempfile.mkdtemp(prefix="corpustools-staged-"))
     try:
         mirror = _Mirror(index, scratch)
         try:
+            staged = staged_corpora(index)
+            staged |= _reading_a_change(index, mirror, rules, staged)
+            targets = resolve_targets(paths, cwd, skip_outside=skip_outside, whole_corpus=whole_corpus, staged=staged)
             in_copy = _in_copy(selection, mirror)
             return merged_runs(_lint_copied(target, mirror, rules, in_copy, skip_outside=skip_outside)
                                for target in targets)
