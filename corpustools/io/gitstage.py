@@ -20,7 +20,7 @@ from __future__ import annotations
 import os
 import subprocess
 import threading
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 
 from corpustools.io.errors import InputError
@@ -131,11 +131,12 @@ def _safe_parts(name: str) -> list[str] | None:
 
 
 class _BlobReader:
-    """One `git cat-file --batch`: a blob's bytes streamed, one object at a time."""
+    """One `git cat-file --batch` reading `blobs` in order: a thread writes their ids (so neither
+    side waits on the other's pipe), and each blob's bytes are streamed as it comes."""
 
-    def __init__(self, top: str) -> None:
+    def __init__(self, top: str, blobs: list[str]) -> None:
         try:
-            self.process = subprocess.Popen(["git", "cat-file", "--batch"], cwd=top, stdin=subprocess.PIPE,
+            self.process = subprocess.Popen(["git", "cat-file", "--batch", "--buffer"], cwd=top, stdin=subprocess.PIPE,
                                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=_git_env())
         except FileNotFoundError:
             raise InputError(Pos(""), "--staged asks git for the staged files, and git is not installed") from None
@@ -144,25 +145,36 @@ class _BlobReader:
         self.watchdog = threading.Timer(_GIT_TIMEOUT * 10, self.process.kill)  # a stuck git never hangs a hook
         self.watchdog.daemon = True
         self.watchdog.start()
+        self.feeder = threading.Thread(target=self._feed, args=(blobs,), daemon=True)
+        self.feeder.start()
+
+    def _feed(self, blobs: list[str]) -> None:
+        stdin = self.process.stdin
+        assert stdin is not None
+        try:
+            for blob in blobs:
+                stdin.write(blob.encode("ascii") + b"\n")
+            stdin.close()
+        except OSError:  # git stopped: the reader says so
+            pass
 
     def close(self) -> None:
         self.watchdog.cancel()
-        for stream in (self.process.stdin, self.process.stdout):
-            if stream is not None:
-                stream.close()
+        if self.process.stdout is not None:
+            self.process.stdout.close()
+        self.process.kill()
         self.process.wait()
+        self.feeder.join()
 
-    def stream(self, blob: str, shown: str) -> Iterable[bytes]:
-        """The blob's bytes in chunks, then b"" and its whole size (see copy_blob)."""
-        stdin, stdout = self.process.stdin, self.process.stdout
-        assert stdin is not None and stdout is not None
+    def stream(self, blob: str, shown: str) -> Iterator[bytes]:
+        """The next blob's bytes (it must be `blob`), in chunks."""
+        stdout = self.process.stdout
+        assert stdout is not None
         try:
-            stdin.write(blob.encode("ascii") + b"\n")
-            stdin.flush()
             header = stdout.readline().split()
         except OSError as err:
             raise InputError(Pos(shown), f"git cat-file could not read the staged file: {err}") from None
-        if len(header) != 3 or header[1] != b"blob":
+        if len(header) != 3 or header[0] != blob.encode("ascii") or header[1] != b"blob":
             raise InputError(Pos(shown), f"git could not read the staged file (object {blob} is "
                                          f"{b' '.join(header[1:]).decode('ascii', 'replace') or 'missing'})")
         left = int(header[2])
@@ -206,40 +218,50 @@ def _link_target(reader: _BlobReader, blob: str, shown: str) -> str:
     return os.fsdecode(data.replace(b"\0", b""))
 
 
+def _under_a_file(index: StagedIndex, parts: list[str]) -> bool:
+    """Whether a file or link entry lies on the way to `parts` (never in a valid index: writing
+    there would go through it)."""
+    for i in range(1, len(parts)):
+        entry = index.entries.get("/".join(parts[:i]))
+        if entry is not None and entry.mode != GITLINK_MODE:
+            return True
+    return False
+
+
 def write_staged(index: StagedIndex, names: Iterable[str], mirror: str) -> list[str]:
     """Write the staged entries `names` (paths relative to the top) under the folder `mirror`, at the
     same relative paths: a file with its staged bytes (see _write_blob), a symbolic link as a link
     (never followed), a submodule as an empty folder. Only new files and folders, only inside
     `mirror`, never through a link; a name that is no entry, or that another entry's link or file
-    would have to hold, is left out. The names written, in order."""
-    chosen = [name for name in dict.fromkeys(names) if name in index.entries]
-    blocked = {name for name in index.entries if index.entries[name].mode != GITLINK_MODE}
+    would have to hold, is left out. The names written, sorted."""
     real_mirror = os.path.realpath(mirror)
-    written = []
-    reader: _BlobReader | None = None
-    try:
-        for name in sorted(chosen):
-            parts = _safe_parts(name)
-            if parts is None or any("/".join(parts[:i]) in blocked for i in range(1, len(parts))):
-                continue
-            target = os.path.join(mirror, *parts)
-            folder = os.path.dirname(target)
+    checked: set[str] = set()  # folders made and found to be no link
+    planned: list[tuple[str, IndexEntry, str]] = []
+    for name in sorted(set(names)):
+        entry, parts = index.entries.get(name), _safe_parts(name)
+        if entry is None or parts is None or _under_a_file(index, parts):
+            continue
+        target = os.path.join(mirror, *parts)
+        folder = os.path.dirname(target)
+        if folder not in checked:
             os.makedirs(folder, exist_ok=True)
             if os.path.realpath(folder) != os.path.join(real_mirror, *parts[:-1]):
                 continue  # a link on the way: never written through
-            entry = index.entries[name]
-            if os.path.lexists(target):
-                continue
-            if entry.mode == GITLINK_MODE:
-                os.mkdir(target)
-            else:
-                reader = reader or _BlobReader(index.top)
+            checked.add(folder)
+        if os.path.lexists(target):
+            continue
+        if entry.mode == GITLINK_MODE:
+            os.mkdir(target)
+        planned.append((name, entry, target))
+    blobs = [(name, entry, target) for name, entry, target in planned if entry.mode != GITLINK_MODE]
+    if blobs:
+        reader = _BlobReader(index.top, [entry.blob for _, entry, _ in blobs])
+        try:
+            for name, entry, target in blobs:
                 if entry.mode == LINK_MODE:
                     os.symlink(_link_target(reader, entry.blob, name), target)
                 else:
                     _write_blob(reader, entry.blob, target, name)
-            written.append(name)
-    finally:
-        if reader is not None:
+        finally:
             reader.close()
-    return written
+    return [name for name, _, _ in planned]

@@ -285,6 +285,21 @@ def _in_copy(selection: Selection, mirror: _Mirror) -> Selection:
     return replace(selection, prompt=moved(selection.prompt), kb=moved(selection.kb))
 
 
+_MEMORY = "/dev/shm"  # a file system in memory, on Linux
+
+
+def _scratch_folder() -> str:
+    """A new private folder (0700) for the copy: in memory where the system has such a file system
+    and TMPDIR names no other place, so the staged files (a key among them) never reach a disk and
+    writing thousands of them costs no disk I/O; else the system's temporary folder."""
+    if not os.environ.get("TMPDIR") and os.path.isdir(_MEMORY) and os.access(_MEMORY, os.W_OK | os.X_OK):
+        try:
+            return os.path.realpath(tempfile.mkdtemp(prefix="corpustools-staged-", dir=_MEMORY))
+        except OSError:
+            pass
+    return os.path.realpath(tempfile.mkdtemp(prefix="corpustools-staged-"))
+
+
 def lint_staged(paths: list[str], rules: list[ModuleType], selection: Selection, *, skip_outside: bool = False,
                 whole_corpus: bool = False, cwd: str = ".") -> LintRun:
     """`lint --staged [PATH...]`: every corpus holding a staged change, linted whole, and the
@@ -292,7 +307,7 @@ def lint_staged(paths: list[str], rules: list[ModuleType], selection: Selection,
     InputError when git is missing or `cwd` is in no repository; ConfigError for a PATH whose
     corpus is outside the repository or has no staged file (skipped with `skip_outside`)."""
     index = staged_index(cwd)
-    scratch = os.path.realpath(tempfile.mkdtemp(prefix="corpustools-staged-"))
+    scratch = _scratch_folder()
     try:
         mirror = _Mirror(index, scratch)
         try:
