@@ -154,6 +154,42 @@ def test_the_prompt_given_on_the_command_line_comes_from_the_index(repo, capsys)
     assert lint(capsys, "corpus", "-q", "--prompt", "prompt.md")[0] == 0  # on disk it copies nothing
 
 
+def test_a_path_whose_corpus_has_nothing_staged_is_a_usage_error_or_skipped(repo, tmp_path, capsys):
+    write_corpus(repo / "untracked")  # on disk, never added
+    code, out, err = lint(capsys, "--staged", "untracked")
+    assert (code, out) == (2, "")
+    assert err.startswith("corpustools lint: untracked: the corpus has no file staged in the git repository at "), err
+    assert lint(capsys, "--staged", "--skip-outside-corpora", "untracked") == (0, "All checks passed.\n", "")
+    assert lint(capsys, "--staged", "corpus")[0] == 0  # a tracked corpus named by a PATH is linted as staged
+
+
+def test_the_copy_is_private_and_removed(repo, tmp_path, monkeypatch, capsys):
+    import tempfile
+
+    scratch = tmp_path / "scratch"
+    scratch.mkdir()
+    monkeypatch.setenv("TMPDIR", str(scratch))  # TMPDIR set: the copy goes there, not in memory
+    monkeypatch.setattr(tempfile, "tempdir", str(scratch))
+    seen = []
+    from corpustools.lint import staged
+
+    real_lint = staged.lint_target
+
+    def spy(target, *args, **kwargs):
+        folder = Path(target.root)
+        while folder.parent != scratch:
+            folder = folder.parent
+        seen.append((folder, os.stat(folder).st_mode & 0o777))
+        return real_lint(target, *args, **kwargs)
+
+    monkeypatch.setattr(staged, "lint_target", spy)
+    _write(repo, SIDECAR, (repo / SIDECAR).read_text() + "# touched\n")
+    git(repo, "add", SIDECAR)
+    assert lint(capsys, "--staged")[0] == 0
+    assert [mode for _, mode in seen] == [0o700]
+    assert list(scratch.iterdir()) == []
+
+
 def test_staged_with_fix_or_diff_is_a_usage_error(repo, capsys):
     for option in ("--fix", "--diff"):
         code, out, err = lint(capsys, "--staged", option)
