@@ -39,6 +39,14 @@ def plant_capital_term(path: Path) -> tuple[bytes, bytes]:
     return broken.encode(), text.encode()
 
 
+def planted_with_an_edit(corpus: Path) -> tuple[Path, bytes, bytes]:
+    """The sidecar with a CT603 finding planted: (its path, the bytes --fix makes, the bytes an
+    editor saves: the planted bytes and one more line)."""
+    path = corpus / SIDECAR
+    was, fixed = plant_capital_term(path)
+    return path, fixed, was + b"# the editor's edit\n"
+
+
 @pytest.fixture(scope="module")
 def generated(tmp_path_factory) -> Path:
     return write_generated(tmp_path_factory.mktemp("generated"), 20)
@@ -78,15 +86,11 @@ def _inside(function: str) -> bool:
     return False
 
 
-@pytest.mark.parametrize("save", sorted(SAVES))
-def test_an_edit_saved_after_the_last_read_before_the_write_is_kept(corpus, monkeypatch, save):
-    # The audit's window: --fix has read the file a last time (to check it still holds the bytes
-    # the fix was computed from) and is about to put the fixed file in its place.
+def fix_with_a_save_after_the_last_read(monkeypatch, corpus: Path, path: Path, save: str, edited: bytes):
+    """`lint --fix CORPUS` with an editor saving `edited` to `path` the moment --fix has read it
+    while writing the fixes (its last look before the write): (exit code, standard error)."""
     from corpustools.io import textfile
 
-    path = corpus / SIDECAR
-    plant_capital_term(path)
-    edited = path.read_bytes() + b"# the editor's edit\n"
     real_read, saved = textfile.read_bytes, []
 
     def read_then_edit(name, *args, **kwargs):
@@ -98,8 +102,18 @@ def test_an_edit_saved_after_the_last_read_before_the_write_is_kept(corpus, monk
 
     monkeypatch.setattr(textfile, "read_bytes", read_then_edit)
     code, _, err = run_main("lint", "--fix", str(corpus))
-
     assert saved, "the editor never saved: --fix did not read the file before writing it"
+    return code, err
+
+
+@pytest.mark.parametrize("save", sorted(SAVES))
+def test_an_edit_saved_after_the_last_read_before_the_write_is_kept(corpus, monkeypatch, save):
+    # The audit's window: --fix has read the file a last time (to check it still holds the bytes
+    # the fix was computed from) and is about to put the fixed file in its place.
+    path, _, edited = planted_with_an_edit(corpus)
+
+    code, err = fix_with_a_save_after_the_last_read(monkeypatch, corpus, path, save, edited)
+
     assert path.read_bytes() == edited
     assert code == 2
     assert NOT_WRITTEN_CHANGED in err, err
@@ -114,9 +128,7 @@ def test_an_edit_saved_at_the_swap_is_kept(corpus, monkeypatch, save, when):
     # (by rename) is a later save over the fixed file, which wins.
     from corpustools.io import writing
 
-    path = corpus / SIDECAR
-    was, fixed = plant_capital_term(path)
-    edited = was + b"# the editor's edit\n"
+    path, fixed, edited = planted_with_an_edit(corpus)
     real_exchange = writing._exchange
 
     def exchange_with_an_edit(a, b):
@@ -146,9 +158,7 @@ def test_an_edit_saved_while_the_file_is_moved_aside_is_kept(corpus, monkeypatch
     # and the fixed one linked in under the name only if no file took it meanwhile.
     from corpustools.io import writing
 
-    path = corpus / SIDECAR
-    was, fixed = plant_capital_term(path)
-    edited = was + b"# the editor's edit\n"
+    path, fixed, edited = planted_with_an_edit(corpus)
     real_holds, saved = writing._holds, []
 
     def no_swap(a, b):
@@ -198,24 +208,13 @@ def test_without_an_edit_the_fix_is_written_with_or_without_the_swap(corpus, mon
 @pytest.mark.parametrize("save", sorted(SAVES))
 def test_a_rename_fix_keeps_an_edit_saved_meanwhile(corpus, monkeypatch, save):
     # CT205: expected/x.yml is renamed to x.yaml; an edit saved to x.yml at the critical point stays.
-    from corpustools.io import textfile
-
     (corpus / SIDECAR).rename(corpus / SIDECAR.replace(".yaml", ".yml"))
     path = corpus / SIDECAR.replace(".yaml", ".yml")
     edited = path.read_bytes() + b"# the editor's edit\n"
-    real_read, saved = textfile.read_bytes, []
 
-    def read_then_edit(name, *args, **kwargs):
-        data = real_read(name, *args, **kwargs)
-        if os.path.abspath(name) == str(path) and not saved and _inside("write_fixes"):
-            SAVES[save](path, edited)
-            saved.append(name)
-        return data
+    code, err = fix_with_a_save_after_the_last_read(monkeypatch, corpus, path, save, edited)
 
-    monkeypatch.setattr(textfile, "read_bytes", read_then_edit)
-    code, _, err = run_main("lint", "--fix", str(corpus))
-
-    assert saved and code == 2, err
+    assert code == 2, err
     assert path.read_bytes() == edited and not (corpus / SIDECAR).exists()
     assert "CT205 fix not written: " in err, err
 
