@@ -91,7 +91,8 @@ def fix_with_a_save_after_the_last_read(monkeypatch, corpus: Path, path: Path, s
     while writing the fixes (its last look before the write): (exit code, standard error)."""
     from corpustools.io import textfile
 
-    real_read, saved = textfile.read_bytes, []
+    real_read = textfile.read_bytes
+    saved: list[str] = []
 
     def read_then_edit(name, *args, **kwargs):
         data = real_read(name, *args, **kwargs)
