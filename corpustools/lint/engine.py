@@ -6,7 +6,7 @@ read by corpustools.model.prompt."""
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from types import ModuleType
 from typing import TypeVar
@@ -106,13 +106,19 @@ def active_rules(rules: list[ModuleType], config: LintConfig, selection: Selecti
     return active
 
 
-def _diagnostic(rule: ModuleType, pos: Pos, message: str, config: LintConfig) -> Diagnostic:
+def _as_is(text: str) -> str:
+    return text
+
+
+def _diagnostic(rule: ModuleType, pos: Pos, message: str, config: LintConfig,
+                shown: Callable[[str], str] = _as_is) -> Diagnostic:
     # Line 0 means "the file as a whole"; reports and SARIF want 1-based positions throughout.
     # Every message is redacted here, once; the path is the file as found, which the reporters
     # show (relative to the working folder or the repository root) and redact (lint/report.py).
-    return Diagnostic(pos.path, max(pos.line, 1), max(pos.col, 1), rule.CODE,
+    # `shown` names a file read from a copy (lint --staged) by its real path, before redaction.
+    return Diagnostic(shown(pos.path), max(pos.line, 1), max(pos.col, 1), rule.CODE,
                       rule.NAME, config.severity.get(rule.CODE, rule.SEVERITY),
-                      redact_secrets(" ".join(str(message).split())))
+                      redact_secrets(" ".join(shown(str(message)).split())))
 
 
 def kept_problems(problems, rule: ModuleType, config: LintConfig, root: str,
@@ -129,7 +135,8 @@ def kept_problems(problems, rule: ModuleType, config: LintConfig, root: str,
 
 
 def run_rules(context: LintContext, rules: list[ModuleType], config: LintConfig,
-              only: tuple[str, ...] | None = None) -> LintRun:
+              only: tuple[str, ...] | None = None, shown: Callable[[str], str] = _as_is) -> LintRun:
+    """Every rule's findings as Diagnostics; `shown` maps each path and message (see _diagnostic)."""
     root = context.corpus.root
     diagnostics: set[Diagnostic] = set()
     crashes = []
@@ -137,34 +144,41 @@ def run_rules(context: LintContext, rules: list[ModuleType], config: LintConfig,
         try:
             problems = list(rule.check(context, config.options_of(rule)))
         except Exception as exc:  # a rule bug must not hide every other rule's findings
-            detail = redact_secrets(" ".join(str(exc).split()))[:300]
+            detail = redact_secrets(" ".join(shown(str(exc)).split()))[:300]
             crashes.append(RuleCrash(rule.CODE, rule.NAME, f"{type(exc).__name__}: {detail}"))
             continue
         for problem in kept_problems(problems, rule, config, root, only):
-            diagnostics.add(_diagnostic(rule, problem.pos, problem.message, config))
+            diagnostics.add(_diagnostic(rule, problem.pos, problem.message, config, shown))
     return LintRun(tuple(sorted(diagnostics)), tuple(crashes))
 
 
-def lint_target(target: Target, rules: list[ModuleType], selection: Selection) -> LintRun:
-    """Load one corpus and run the active rules on it. ConfigError for a bad `lint:` section."""
+def lint_target(target: Target, rules: list[ModuleType], selection: Selection, *,
+                shown: Callable[[str], str] = _as_is) -> LintRun:
+    """Load one corpus and run the active rules on it. ConfigError for a bad `lint:` section.
+    `shown`: how a path read is named in what is reported (lint --staged lints a copy)."""
     from corpustools.model.corpus import load_corpus
 
     corpus = load_corpus(target.root)
     config = corpus_config(corpus, rules)
     context = build_context(corpus, config, selection)
-    run = run_rules(context, active_rules(rules, config, selection), config, target.only)
+    run = run_rules(context, active_rules(rules, config, selection), config, target.only, shown)
     return replace(run, fixtures=len(set(corpus.session_paths) | set(corpus.sidecar_paths)))
 
 
 def lint_paths(paths: list[str], rules: list[ModuleType], selection: Selection, *, skip_outside: bool = False,
-               whole_corpus: bool = False, staged: list[str] | None = None) -> LintRun:
-    """Lint what `paths` (and `staged` names) name (see resolve_targets); diagnostics of all corpora,
-    sorted together."""
+               whole_corpus: bool = False) -> LintRun:
+    """Lint what `paths` name (see resolve_targets); diagnostics of all corpora, sorted together.
+    `lint --staged` is corpustools.lint.staged.lint_staged."""
+    return merged_runs(lint_target(target, rules, selection)
+                       for target in resolve_targets(paths, skip_outside=skip_outside, whole_corpus=whole_corpus))
+
+
+def merged_runs(runs: Iterable[LintRun]) -> LintRun:
+    """One LintRun of several corpora's: diagnostics sorted together, crashes and fixtures added up."""
     diagnostics: set[Diagnostic] = set()
     crashes: list[RuleCrash] = []
     fixtures = 0
-    for target in resolve_targets(paths, skip_outside=skip_outside, whole_corpus=whole_corpus, staged=staged):
-        run = lint_target(target, rules, selection)
+    for run in runs:
         diagnostics.update(run.diagnostics)
         crashes += run.crashes
         fixtures += run.fixtures
