@@ -211,7 +211,7 @@ def test_an_undeclared_point_type_or_field_in_a_sidecar_is_a_lint_error_with_a_s
     assert out.splitlines()[:2] == [
         f"c/expected/{BILLING}.yaml:6:5: CT005 [error] /expected_points/0/type: type 'facts' is not an item type "
         "of the output contract (fact) (did you mean fact?)",
-        f"c/expected/{BILLING}.yaml:11:3: CT005 [error] /expected_fields/~1queu: /queu is not a declared field of "
+        f"c/expected/{BILLING}.yaml:11:3: CT005 [error] expected_fields key '/queu' is not a declared field of "
         "the output contract (/queue, /priority, /escalate) (did you mean /queue?)"]
 
 

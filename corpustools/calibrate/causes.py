@@ -3,6 +3,7 @@ disagreement with the label change that would remove it (docs/calibration.md, "C
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, replace
 
 from corpustools.calibrate.answers import JudgedFixture
@@ -74,8 +75,13 @@ def _capturing(point: ExpectedPoint, evidence: PointEvidence | None, score: Fixt
 def _brittle(point: ExpectedPoint, proposal: Item | None, levels: tuple[str, ...]) -> Disagreement:
     if proposal is None:
         return Disagreement(BRITTLE, levels, point.id, None, f"the output has no {point.type} proposal to carry it")
-    absent = proposal_evidence(proposal, point).absent
-    detail = f"terms absent from {proposal.name}: {_quoted(absent)}" if absent else "every term is present"
+    evidence = proposal_evidence(proposal, point)
+    absent, wrong = evidence.absent, evidence.wrong_fields
+    details = [f"terms absent from {proposal.name}: {_quoted(absent)}"] if absent else []
+    details += [f"{proposal.name}'s {c.field} is {json.dumps(c.got, ensure_ascii=False) if c.present else 'absent'}, "
+                f"item_fields expects {' or '.join(json.dumps(v, ensure_ascii=False) for v in c.expected)}"
+                for c in wrong]
+    detail = "; ".join(details) or "every term is present"
     detail += "".join(_alternative(entry, proposal) for entry in point.must_match_all if entry.text in absent)
     if proposal.type != point.type:
         detail = f"{proposal.name} is a {proposal.type} and the point a {point.type}; " + detail
@@ -87,7 +93,7 @@ def _alternative(entry: TermEntry, proposal: Item) -> str:
     the proposal states an absent entry in a close variant of one of its terms (the wording a
     near-miss flags), else ``: the alternative that would let the label accept that wording."""
     for term in entry.terms:
-        wording = close_wording(term.text, proposal.match_text)
+        wording = close_wording(term.text, proposal)
         if wording is not None:
             written = ", ".join((*entry.texts, wording))
             return f"; {proposal.name} says '{wording}': write the entry as [{written}]"

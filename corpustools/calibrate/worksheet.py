@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from dataclasses import dataclass
 
 from corpustools.io.errors import InputError
@@ -42,6 +43,8 @@ HEADER = (
     "# Judge from the session and the proposals alone. This worksheet never shows the scorer's verdicts,",
     "# and shows the match terms only when shows_terms is true: a judge who sees them anchors on them.",
 )
+# A key written bare in a flow mapping (item_fields); any other is quoted.
+_FLOW_KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*")
 
 
 def known_sha256(digest: str | None) -> str | None:
@@ -125,6 +128,21 @@ def _terms_line(key: str, entries, indent: int) -> list[str]:
     return [f"{' ' * indent}{key}: [{', '.join(entry(e) for e in entries)}]"]
 
 
+def _item_fields_line(item_fields, indent: int) -> list[str]:
+    """A point's item_fields as the sidecar writes them, in flow style (`item_fields: {dose: "5 mg"}`),
+    a list of acceptable values as a list; nothing for a point without them."""
+    if not item_fields:
+        return []
+
+    def key(name: str) -> str:
+        return name if _FLOW_KEY.fullmatch(name) and name.lower() not in ("true", "false", "null") else flow_scalar(name)
+
+    def values(found) -> str:
+        return f"[{', '.join(flow_scalar(v) for v in found.values)}]" if found.listed else flow_scalar(found.values[0])
+
+    return [f"{' ' * indent}item_fields: {{{', '.join(f'{key(f.name)}: {values(f)}' for f in item_fields)}}}"]
+
+
 def _answer(key: str, hint: str, indent: int) -> str:
     return f"{' ' * indent}{key}:".ljust(indent + 24) + f"# {hint}"
 
@@ -147,6 +165,7 @@ def _point_lines(point, *, shows_terms: bool) -> list[str]:
     if shows_terms:
         lines += _terms_line("must_match_all", point.must_match_all, 8)
         lines += _terms_line("must_not_match", point.must_not_match, 8)
+        lines += _item_fields_line(point.item_fields, 8)
     return lines + [_answer(POINT_ANSWER[0], POINT_ANSWER[1], 8)]
 
 
@@ -235,7 +254,7 @@ def first_answer(data) -> tuple | None:
 _TOP_KEYS = frozenset({"worksheet_version", "corpus", "run", "shows_terms", "fixtures"})
 _FIXTURE_KEYS = frozenset({"fixture_id", "category", "expect", "session", "result_sha256", "result_status",
                            "result_error", "notes", "fields", "points", "proposals", "task_detail_leak", "verdict", "why"})
-_POINT_KEYS = frozenset({"id", "list", "type", "notes", "must_match_all", "must_not_match", "captured"})
+_POINT_KEYS = frozenset({"id", "list", "type", "notes", "must_match_all", "must_not_match", "item_fields", "captured"})
 
 
 def proposal_keys(contract: Contract) -> frozenset[str]:
