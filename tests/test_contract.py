@@ -360,6 +360,20 @@ def test_a_json_result_under_a_text_contract_says_which_name_to_use(capsys):
         f"save the result as {BILLING}.txt"]
 
 
+@pytest.mark.parametrize("matching, fires", [(None, False), ("words", False), ("substring", True)])
+def test_matching_decides_what_a_term_matches_for_scorer_and_linter(capsys, matching, fires):
+    # `voice` is part of the word "invoice": a substring, never a word start
+    sidecar = TRIAGE_FILES[f"expected/{BILLING}.yaml"].replace("must_not_match: [march invoice]",
+                                                               "must_not_match: [voice]")
+    spec = SPEC.replace("  fields: [", f"  matching: {matching}\n  fields: [") if matching else SPEC
+    write_triage("c", {"corpus.yaml": spec, f"expected/{BILLING}.yaml": sidecar})
+    write_run("run", {**GOLD, BILLING: {**GOLD[BILLING], "kb_facts": ["Refunds of an invoice take five business days."]}})
+    assert fixture(score_json(capsys, "c", "run"), BILLING)["reasons"] == (
+        ["forbidden-match:refund-delay:voice"] if fires else [])
+    # the linter finds the term as the scorer does: said in the chat only as part of "invoice"
+    assert ("CT607" in run(capsys, "lint", "c", "--select", "CT607")[1]) is not fires
+
+
 # --- the lint rules that know about item types ---------------------------------------------------
 
 def test_taught_by_makes_ct602_check_the_declared_speaker(capsys):
