@@ -15,6 +15,7 @@ from corpustools.io.yamlload import parse_yaml
 from corpustools.model.contract import parse_contract
 from corpustools.model.sidecar import parse_sidecar
 from corpustools.score.evidence import point_evidence
+from tests.support.calibrate import fill_all
 from tests.support.clinic import (
     BILLING,
     CLINIC_FILES,
@@ -277,3 +278,27 @@ def test_adjudicate_show_terms_shows_item_fields(capsys):
     assert "        item_fields: {dose: [\"90 mcg\", \"90 micrograms\"]}\n" in sheet
     assert run(capsys, "adjudicate", "c", "gold", "--out", "blind.yaml")[0] == 0
     assert "item_fields" not in open("blind.yaml", encoding="utf-8").read()  # the judge never sees the labels
+
+
+def test_calibrate_names_the_value_behind_a_disagreement(capsys):
+    # the item objects' title key is `drug` here: a worksheet lists an item's fields beside its
+    # own `name:` key, which a field called `name` would repeat
+    spec = SPEC.replace("match: [name, dose]\n      title: name", "match: [drug, dose]\n      title: drug")
+    schema = CLINIC_FILES["output.schema.json"].replace('"name"', '"drug"')
+    write_clinic("c", {"corpus.yaml": spec, "output.schema.json": schema})
+    meds = [{"drug": name, "dose": dose} for name, dose in
+            (("lisinopril", "10 mg"), ("amlodipine", "2.5 mg"), ("albuterol inhaler", "90 mcg"))]
+    write_run("run", {MEDS: {**GOLD[MEDS], "medications": meds}, BILLING: GOLD[BILLING]})
+    assert run(capsys, "adjudicate", "c", "run", "--out", "ws.yaml")[0] == 0
+    # a judge who counts the 2.5 mg answer as capturing the 5 mg point, and the answer as a pass
+    judged = fill_all(open("ws.yaml", encoding="utf-8").read(),
+                      {(MEDS, "medication[1]", "class"): "point:amlodipine-5",
+                       (MEDS, "medication[0]", "class"): "point:lisinopril-10",
+                       (MEDS, "medication[2]", "class"): "point:albuterol-90",
+                       (MEDS, "allergy[0]", "class"): "point:latex-allergy"})
+    open("judged.yaml", "w", encoding="utf-8").write(judged)
+    code, out, err = run(capsys, "calibrate", "c", "run", "--verdicts", "judged.yaml", "--format", "json")
+    assert code == 0, err
+    causes = [d for f in json.loads(out)["runs"][0]["fixtures"] for d in f["disagreements"]]
+    assert any(d["cause"] == "brittle-term" and d["point"] == "amlodipine-5" and d["detail"] ==
+               "medication[1]'s dose is \"2.5 mg\", item_fields expects \"5 mg\"" for d in causes), causes

@@ -100,6 +100,16 @@ def _alternative(entry: TermEntry, proposal: Item) -> str:
     return ""
 
 
+def _held(point: ExpectedPoint, name: str) -> str:
+    """`every term is found in x ('a', 'b')`, and `x holds its item_fields (dose)` for a point that
+    has them: what made the scorer count the point."""
+    said = [f"every term is found in {name} ({_quoted(t.text for t in point.must_match_all)})"] \
+        if point.must_match_all else []
+    if point.item_fields:
+        said.append(f"{name} holds its item_fields ({', '.join(f.name for f in point.item_fields)})")
+    return " and ".join(said)
+
+
 def _point_disagreements(points: tuple[ExpectedPoint, ...], scores: tuple[PointScore, ...], level: str,
                          score: FixtureScore, judged: JudgedFixture) -> list[Disagreement]:
     # The scorer's evidence, point by point in sidecar order; none for a missing or invalid result.
@@ -113,9 +123,8 @@ def _point_disagreements(points: tuple[ExpectedPoint, ...], scores: tuple[PointS
         if captured:
             out.append(_brittle(point, _capturing(point, checked, score, judged), (level,)))
         else:
-            out += [Disagreement(LOOSE, (level,), point.id, name, f"every term is found in {name} "
-                                 f"({_quoted(t.text for t in point.must_match_all)}); the human says the point "
-                                 "is not captured") for name in matched.matched_by]
+            out += [Disagreement(LOOSE, (level,), point.id, name, f"{_held(point, name)}; the human says the "
+                                 "point is not captured") for name in matched.matched_by]
     return out
 
 

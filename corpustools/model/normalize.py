@@ -14,6 +14,7 @@ import re
 import unicodedata
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 
 # \w is letters, digits and underscore; [\W_] is therefore "neither a letter nor a digit".
 _NOT_LETTER_OR_DIGIT = re.compile(r"[\W_]+")
@@ -71,18 +72,21 @@ class Matching:
     def normalize(self, text: str) -> str:
         return self.normalize_text(text)
 
+    def needle(self, term: str) -> str:
+        """The term normalized: a label's few terms are looked for in every item and turn, so
+        each is normalized once."""
+        return _normalized_term(self.normalize_text, term)
+
     def contains(self, normalized_text: str, term: str) -> bool:
         """Whether `term` occurs in already-normalized text under this rule."""
-        needle = self.normalize(term)
-        if not needle:
+        needle = self.needle(term)
+        if not needle or needle not in normalized_text:
             return False
-        if not self.at_words:
-            return needle in normalized_text
-        return next(self._places(normalized_text, needle, overlapping=False), None) is not None
+        return not self.at_words or next(self._places(normalized_text, needle, overlapping=False), None) is not None
 
     def count(self, normalized_text: str, term: str) -> int:
         """How many times `term` occurs in already-normalized text, occurrences never overlapping."""
-        needle = self.normalize(term)
+        needle = self.needle(term)
         if not needle:
             return 0
         if not self.at_words:
@@ -109,7 +113,7 @@ class Matching:
         construction: the occurrences are searched in the normalized text itself; only their
         mapping back to `text` comes from _source_spans.
         """
-        needle = self.normalize(term)
+        needle = self.needle(term)
         if not needle:
             return ()
         normalized = self.normalize(text)
@@ -135,6 +139,11 @@ class Matching:
                 at = normalized_text.find(needle, at + step)
             else:
                 at = normalized_text.find(needle, at + 1)
+
+
+@lru_cache(maxsize=65536)
+def _normalized_term(normalization: Callable[[str], str], term: str) -> str:
+    return normalization(term)
 
 
 # Words: a term matches only where it starts at a word start, and may end inside a word

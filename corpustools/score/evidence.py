@@ -58,7 +58,7 @@ class ProposalEvidence:
     @property
     def misses(self) -> int:
         """How many of the point's terms and item fields the item does not hold."""
-        return len(self.absent) + len(self.wrong_fields)
+        return sum(not check.found for check in self.terms) + sum(not check.matched for check in self.fields)
 
     @property
     def matched(self) -> bool:
@@ -77,11 +77,7 @@ class PointEvidence:
     def closest(self) -> ProposalEvidence | None:
         """The proposal holding most of the point's terms and item fields, the first in output
         order on a tie; None when the output has no proposal of the point's type."""
-        best = None
-        for candidate in self.proposals:
-            if best is None or candidate.misses < best.misses:
-                best = candidate
-        return best
+        return min(self.proposals, key=lambda candidate: candidate.misses, default=None)  # min keeps the first
 
 
 @dataclass(frozen=True)
