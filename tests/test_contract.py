@@ -211,7 +211,7 @@ def test_an_undeclared_point_type_or_field_in_a_sidecar_is_a_lint_error_with_a_s
     assert out.splitlines()[:2] == [
         f"c/expected/{BILLING}.yaml:6:5: CT005 [error] /expected_points/0/type: type 'facts' is not an item type "
         "of the output contract (fact) (did you mean fact?)",
-        f"c/expected/{BILLING}.yaml:11:3: CT005 [error] /expected_fields/~1queu: /queu is not a declared field of "
+        f"c/expected/{BILLING}.yaml:11:3: CT005 [error] expected_fields key '/queu' is not a declared field of "
         "the output contract (/queue, /priority, /escalate) (did you mean /queue?)"]
 
 
@@ -358,6 +358,20 @@ def test_a_json_result_under_a_text_contract_says_which_name_to_use(capsys):
     assert fixture(score_json(capsys, "c", "run"), BILLING)["reasons"] == [
         f"invalid-result:run/{BILLING}.json: this corpus's output format is text (corpus.yaml output.format): "
         f"save the result as {BILLING}.txt"]
+
+
+@pytest.mark.parametrize("matching, fires", [(None, False), ("words", False), ("substring", True)])
+def test_matching_decides_what_a_term_matches_for_scorer_and_linter(capsys, matching, fires):
+    # `voice` is part of the word "invoice": a substring, never a word start
+    sidecar = TRIAGE_FILES[f"expected/{BILLING}.yaml"].replace("must_not_match: [march invoice]",
+                                                               "must_not_match: [voice]")
+    spec = SPEC.replace("  fields: [", f"  matching: {matching}\n  fields: [") if matching else SPEC
+    write_triage("c", {"corpus.yaml": spec, f"expected/{BILLING}.yaml": sidecar})
+    write_run("run", {**GOLD, BILLING: {**GOLD[BILLING], "kb_facts": ["Refunds of an invoice take five business days."]}})
+    assert fixture(score_json(capsys, "c", "run"), BILLING)["reasons"] == (
+        ["forbidden-match:refund-delay:voice"] if fires else [])
+    # the linter finds the term as the scorer does: said in the chat only as part of "invoice"
+    assert ("CT607" in run(capsys, "lint", "c", "--select", "CT607")[1]) is not fires
 
 
 # --- the lint rules that know about item types ---------------------------------------------------

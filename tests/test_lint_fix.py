@@ -24,7 +24,7 @@ from tests.support.bench import lint_json, run_main, tree_digest, write_generate
 
 REPO = Path(__file__).resolve().parent.parent
 SIDECAR, SESSION, OTHER_SESSION = "expected/admit-gotcha-01.yaml", "sessions/admit-gotcha-01.md", "sessions/admit-gotcha-02.md"
-SUMMARY = re.compile(r"^Fixed (\d+) findings \((\d+) remaining\)\.$", re.MULTILINE)
+SUMMARY = re.compile(r"^Fixed (\d+) findings? \((\d+) remaining\)\.$", re.MULTILINE)
 
 
 def _commented(corpus: Path) -> None:
@@ -392,7 +392,7 @@ def test_fix_reports_remaining_findings_in_the_chosen_format(corpus):
     status, out, err = run_main("lint", "--fix", "--format", "json", str(corpus))
     remaining = json.loads(out)
     assert all(d["code"] != "CT603" for d in remaining)
-    assert f"Fixed 1 findings ({len(remaining)} remaining).\n" in err
+    assert f"Fixed 1 finding ({len(remaining)} remaining).\n" in err  # one finding: singular
 
 
 def _read_only_run(top: Path, corpus: Path) -> subprocess.CompletedProcess:

@@ -124,7 +124,12 @@ def test_proposal_output_root_must_be_an_object():
     (lambda d: d["expected_points"][0].update(notes=""), "/expected_points/0/notes"),
     (lambda d: d["expected_points"][0].update(notes=" \n"), "/expected_points/0/notes"),
     (lambda d: d.update(optional_points={}), "/optional_points"),
-    (lambda d: d.update(optional_points=[{"id": "x", "type": "map"}]), "/optional_points/0"),
+    (lambda d: d.update(optional_points=[{"id": "x", "type": "map", "item_fields": []}]),
+     "/optional_points/0/item_fields"),
+    (lambda d: d.update(optional_points=[{"id": "x", "type": "map", "item_fields": {"dose": {"a": 1}}}]),
+     "/optional_points/0/item_fields/dose"),
+    (lambda d: d.update(optional_points=[{"id": "x", "type": "map", "item_fields": {"dose": []}}]),
+     "/optional_points/0/item_fields/dose"),
     (lambda d: d.update(optional_points=[{"id": "x", "type": "map", "must_match_all": ["a"], "weight": 1}]),
      "/optional_points/0/weight"),
 ])

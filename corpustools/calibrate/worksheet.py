@@ -14,6 +14,7 @@ in. The format (version 2; version 1 is still read) is documented in docs/calibr
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
@@ -157,6 +158,8 @@ def _point_data(point, *, shows_terms: bool) -> dict:
     if shows_terms:
         data["must_match_all"] = _entries(point.must_match_all)
         data["must_not_match"] = _entries(point.must_not_match)
+        if point.item_fields:
+            data["item_fields"] = {f.name: list(f.values) if f.listed else f.values[0] for f in point.item_fields}
     return data | {POINT_ANSWER[0]: None}
 
 
@@ -222,6 +225,19 @@ def _flow(value) -> str:
     return flow_scalar(value)
 
 
+# A key written bare in a flow mapping (item_fields); any other is quoted.
+_FLOW_KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*")
+
+
+def _flow_mapping(value: Mapping) -> str:
+    """A point's item_fields as the sidecar writes them, in flow style (`{dose: "5 mg"}`), a list of
+    acceptable values as a list."""
+    def key(name: str) -> str:
+        return name if _FLOW_KEY.fullmatch(name) and name.lower() not in ("true", "false", "null") else flow_scalar(name)
+
+    return "{" + ", ".join(f"{key(name)}: {_flow(found)}" for name, found in value.items()) + "}"
+
+
 def _item_field_lines(key: str, value, indent: int) -> list[str]:
     """One field of an item as written: a string as a scalar, a list of scalars as a flow sequence,
     anything else as JSON text."""
@@ -269,6 +285,8 @@ def _fixture_lines(i: int, fixture: dict, notes: Notes) -> list[str]:
                   f"        type: {point['type']}"]
         lines += scalar_lines("notes", point["notes"], 8)
         lines += [f"        {key}: {_flow(point[key])}" for key in ("must_match_all", "must_not_match") if key in point]
+        if "item_fields" in point:
+            lines.append(f"        item_fields: {_flow_mapping(point['item_fields'])}")
         lines += _answer_lines(POINT_ANSWER[0], point[POINT_ANSWER[0]], POINT_ANSWER[1], 8,
                                notes.get((*here, "points", j, POINT_ANSWER[0]), ()))
     lines.append("    proposals:" + ("" if proposals else " []"))
@@ -330,7 +348,7 @@ def first_answer(data) -> tuple | None:
 _TOP_KEYS = frozenset({"worksheet_version", "rater", "reconciled", "corpus", "run", "shows_terms", "fixtures"})
 _FIXTURE_KEYS = frozenset({"fixture_id", "category", "expect", "session", "result_sha256", "result_status",
                            "result_error", "notes", FIELDS, "points", "proposals", "task_detail_leak", "verdict", "why"})
-_POINT_KEYS = frozenset({"id", "list", "type", "notes", "must_match_all", "must_not_match", "captured"})
+_POINT_KEYS = frozenset({"id", "list", "type", "notes", "must_match_all", "must_not_match", "item_fields", "captured"})
 _PROPOSAL_KEYS = frozenset({"name", "type", FIELDS, PROPOSAL_ANSWER[0]})  # version 2
 
 

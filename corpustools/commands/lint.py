@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from corpustools.commands.options import add_command, add_report_options, path
 from corpustools.io.errors import UsageError
+from corpustools.reporting import formatting
 
 HELP = "check a fixture corpus: malformed, unwinnable, leaking or copied fixtures"
 
@@ -145,7 +146,7 @@ def _diff(fixes, args, out, err) -> int:
     text = lint.format_diff(fixes)
     emit(text, args.output, None, out, err=err, force=args.force)
     count = sum(len(corpus.fixed) for corpus in fixes)
-    print(f"Would fix {count} findings.", file=err)
+    print(f"Would fix {formatting.plural(count, 'finding')}.", file=err)
     return 1 if text else 0
 
 

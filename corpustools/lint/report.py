@@ -21,6 +21,7 @@ from corpustools.io.positions import printable
 from corpustools.lint.diagnostic import Diagnostic, Severity
 from corpustools.lint.engine import LintRun, exit_code
 from corpustools.lint.secrets.redaction import redact_secrets
+from corpustools.reporting.formatting import plural
 
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 
@@ -60,10 +61,10 @@ class LintReport:
         return tuple(replace(d, path=root_relative(d.path, root, cwd)) for d in self.diagnostics)
 
     def fixed_line(self) -> str:
-        """`Fixed N findings (M remaining).` after --fix; nothing without it or with --quiet."""
+        """`Fixed N findings (M remaining).` (`Fixed 1 finding`) after --fix; nothing without it or with --quiet."""
         if self.fixed is None or self.quiet:
             return ""
-        return f"Fixed {self.fixed} findings ({len(self.run.diagnostics)} remaining).\n"
+        return f"Fixed {plural(self.fixed, 'finding')} ({len(self.run.diagnostics)} remaining).\n"
 
 
 def format_text(report: LintReport) -> str:
@@ -92,10 +93,6 @@ def notes(report: LintReport, fmt: str) -> str:
     return (format_statistics(report.diagnostics) if report.statistics else "") + report.fixed_line()
 
 
-def _counted(count: int, noun: str) -> str:
-    return f"{count} {noun}{'' if count == 1 else 's'}"
-
-
 def _severity_counts(diagnostics: Sequence[Diagnostic]) -> tuple[int, int]:
     errors = sum(1 for d in diagnostics if d.severity is Severity.ERROR)
     return errors, len(diagnostics) - errors
@@ -104,12 +101,12 @@ def _severity_counts(diagnostics: Sequence[Diagnostic]) -> tuple[int, int]:
 def format_summary(diagnostics: Sequence[Diagnostic], fixtures: int, crashes: int = 0) -> str:
     """The last line of text output, ruff-style: what was found, in how many fixtures."""
     errors, warnings = _severity_counts(diagnostics)
-    found = [_counted(n, noun) for n, noun in ((errors, "error"), (warnings, "warning"),
+    found = [plural(n, noun) for n, noun in ((errors, "error"), (warnings, "warning"),
                                                 (crashes, "internal error")) if n]
     if not found:
         return "All checks passed.\n"
     listed = ", ".join(found[:-1]) + " and " + found[-1] if len(found) > 1 else found[0]
-    return f"Found {listed} in {_counted(fixtures, 'fixture')}.\n"
+    return f"Found {listed} in {plural(fixtures, 'fixture')}.\n"
 
 
 def format_json_summary(report: LintReport) -> str:
