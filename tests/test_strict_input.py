@@ -129,7 +129,7 @@ def test_a_yaml_nan_or_infinity_in_expected_fields_is_a_sidecar_error_said_as_wr
     write_triage("c", {f"expected/{BILLING}.yaml": sidecar})
     code, out, _ = run(capsys, "lint", "c")
     assert code == 1
-    assert out.splitlines()[0] == (f"c/expected/{BILLING}.yaml:13:3: CT005 [error] /expected_fields/~1escalate: "
+    assert out.splitlines()[0] == (f"c/expected/{BILLING}.yaml:13:3: CT005 [error] expected_fields key '/escalate': "
                                    f"{written} is no JSON number (a JSON number is finite: no report could write "
                                    "it): write a finite number, or quote it as a string")
     write_run("run", GOLD)
