@@ -29,12 +29,12 @@ class SchemaError:
     @property
     def where(self) -> str:
         """The location for people: the pointer, except that a key holding `/` or `~` (a JSON
-        pointer used as a key, as expected_fields' are) is shown as written, `/expected_fields
+        pointer used as a key, as expected_fields' are) is shown as written, `expected_fields
         key '/queue'`, never escaped (`/expected_fields/~1queue`); `/` for the document itself."""
         at = next((i for i, p in enumerate(self.keypath) if isinstance(p, str) and ("/" in p or "~" in p)), None)
         if at is None:
             return self.pointer or "/"
-        before, rest = "".join(f"/{p}" for p in self.keypath[:at]), SchemaError(self.keypath[at + 1:], "").where
+        before, rest = "/".join(str(p) for p in self.keypath[:at]), SchemaError(self.keypath[at + 1:], "").where
         return f"{before} key {self.keypath[at]!r}".lstrip() + (f", at {rest}" if rest != "/" else "")
 
     def __str__(self) -> str:
