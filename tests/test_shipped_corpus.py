@@ -31,6 +31,7 @@ RUNS_BY_VERSION = {1: ("v5-run1", "v5-run2", "v8-run1"), 2: ("v5-run3", "v8-run2
 BASELINE = RUNS_BY_VERSION[4]
 ALL_RUNS = tuple(f"{RUNS_DIR}/{run}" for runs in RUNS_BY_VERSION.values() for run in runs)
 HELD_OUT_V4 = f"{CALIBRATION}/held-out-corpus-v4"
+HELD_OUT_V5 = f"{CALIBRATION}/held-out-corpus-v5"
 TRIAGE = "fixtures/ticket-triage"
 
 
@@ -58,6 +59,14 @@ REPORTS = {
         "compare", CORPUS, *(a for run in ALL_RUNS if "/v5-" in run for a in ("--base", run)),
         *(a for run in ALL_RUNS if "/v8-" in run for a in ("--candidate", run)), *MARKDOWN],
     f"{HELD_OUT_V4}/calibration.md": ["calibrate", CORPUS, *_pairs(RUNS_DIR, BASELINE, HELD_OUT_V4), *MARKDOWN],
+    # two raters of the held-out version-5 runs (the second judged after the threshold was pre-registered
+    # in corpus.yaml's agreement:), and the scorer against their reconciled worksheets
+    f"{HELD_OUT_V5}/agreement.md": ["agree", CORPUS, *(f"{HELD_OUT_V5}/{run}{who}.yaml" for run in RUNS_BY_VERSION[5]
+                                                       for who in ("", ".second-reader")), *MARKDOWN],
+    f"{HELD_OUT_V5}/calibration-reconciled.md": [
+        "calibrate", CORPUS, *(a for run in RUNS_BY_VERSION[5]
+                               for a in (f"{RUNS_DIR}/{run}", "--verdicts", f"{HELD_OUT_V5}/{run}.reconciled.yaml")),
+        *MARKDOWN],
     # the second shipped corpus, whose answer is a classification (a declared output contract)
     f"{TRIAGE}/runs/v1-run1/report.md": ["score", TRIAGE, f"{TRIAGE}/runs/v1-run1", *MARKDOWN],
     f"{TRIAGE}/calibration/calibration.md": ["calibrate", TRIAGE, *_pairs(f"{TRIAGE}/runs", ("v1-run1",),
