@@ -186,7 +186,6 @@ def import_runs(corpus_root: str, runs: list[tuple[str, ToolRun]], *, prompt_pat
     for folder, run in runs:
         _refuse_unknown(run, known, corpus_root)
         _refuse_twice(run)
-        _refuse_folder(folder, corpus_root, force=force)
         prompt = _prompt(run, prompt_path)
         drift, remarks = _drift(run, loaded, prompt) if prompt is not None and prompt.given else ([], [])
         if prompt is None:
@@ -206,6 +205,8 @@ def import_runs(corpus_root: str, runs: list[tuple[str, ToolRun]], *, prompt_pat
         if isinstance(run.temperature, (int, float)):
             manifest["temperature"] = run.temperature  # exactly as the log has it (0.7, not parsed from text)
         plans.append(_Plan(folder, run, manifest, remarks + said, drift, absent))
+    for plan in plans:  # once every input is read: none of them is in a folder written
+        _refuse_folder(plan.folder, corpus_root, force=force)
     imported = []
     for plan in plans:
         answered = {a.fixture_id: a for a in plan.run.answers if a.output is not None}
