@@ -5,7 +5,10 @@ one line that says how its run was made."""
 from __future__ import annotations
 
 import json
+import os
 import re
+import shutil
+import subprocess
 from pathlib import Path
 
 from corpustools.cli import main
@@ -117,3 +120,25 @@ def without_run_line(report: str) -> str:
     tool, on another day): every verdict, reason, count and interval is in the rest."""
     assert len(_RUN_LINE.findall(report)) == 1, report[:500]
     return _RUN_LINE.sub("", report)
+
+
+def promptfoo_command() -> list[str] | None:
+    """How to run promptfoo here without installing anything: None when it cannot start."""
+    found = shutil.which("promptfoo")
+    for command in ([found] if found else [], ["npx", "--no-install", "promptfoo"] if shutil.which("npx") else []):
+        if not command:
+            continue
+        try:
+            started = subprocess.run([*command, "--version"], capture_output=True, text=True, timeout=120)
+        except (OSError, subprocess.TimeoutExpired):
+            continue
+        if started.returncode == 0:
+            return command
+    return None
+
+
+def offline_promptfoo_env(scratch: Path) -> dict[str, str]:
+    """promptfoo's environment for a run that stays on this machine: no telemetry, no update
+    check, its config and home folders in `scratch`."""
+    return {"PATH": os.environ.get("PATH", ""), "HOME": str(scratch / "home"), "PROMPTFOO_DISABLE_TELEMETRY": "1",
+            "PROMPTFOO_DISABLE_UPDATE": "1", "PROMPTFOO_CONFIG_DIR": str(scratch / "promptfoo-config")}
