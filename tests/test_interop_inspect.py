@@ -129,3 +129,16 @@ def test_the_plain_task_runs_with_the_mock_model_answering(tmp_path, capsys, off
     log = evaluate(tmp_path / "task" / "task.py", tmp_path / "logs", "json", model=model)
     manifest = imported_equals_the_committed_run(capsys, log, tmp_path / "imported")
     assert "cost:\n  input_tokens: 1600\n  output_tokens: 160\n" in manifest
+
+
+def test_a_fixture_the_replayed_run_lacks_is_an_errored_sample_and_missing_once_imported(tmp_path, capsys, offline):
+    partial = tmp_path / "partial-run"
+    shutil.copytree(TRIAGE_RUN, partial)
+    (partial / "trap-angry-01.json").unlink()
+    task = exported_task(tmp_path, capsys, "--replay", str(partial))
+    log = evaluate(task, tmp_path / "logs", "json", model="mockllm/model")
+    code, err = run(capsys, "import", "inspect", log, "--corpus", TRIAGE, "--run", tmp_path / "imported",
+                    "--prompt", TRIAGE_PROMPT)
+    assert code == 0, err
+    assert "trap-angry-01: no answer in the log (error: RuntimeError('trap-angry-01: the replayed run has no output" in err
+    assert result_files(tmp_path / "imported") == result_files(partial)

@@ -40,8 +40,7 @@ def _results(document, path: str) -> Mapping:
     version = results.get("version")
     if version != RESULTS_VERSION:
         raise InputError(Pos(path), f"promptfoo results version {version!r}, made by {_made_by(document)}; corpustools "
-                                    f"reads version {RESULTS_VERSION} (promptfoo 0.80 or later): run the eval again with "
-                                    "a newer promptfoo")
+                                    f"reads version {RESULTS_VERSION}: run the eval again with a current promptfoo")
     if not isinstance(results.get("results"), list) or not isinstance(results.get("prompts"), list):
         raise InputError(Pos(path), "not a promptfoo results file: results.results and results.prompts must be arrays")
     return results
