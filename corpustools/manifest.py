@@ -208,15 +208,16 @@ def build_manifest(corpus_root: str, prompt_path: str, *, model: str, temperatur
     given no --prompt records the prompt its log holds); `cost`: the tokens and dollars a harness
     reported (run.yaml's `cost`); `corpus`: the corpus at `corpus_root`, when already loaded."""
     data = read_bytes(prompt_path) if prompt_data is None else prompt_data  # read once: text and sha256 agree
-    text = decode_text(data, prompt_path or "prompt")
+    shown = prompt_path or "the prompt"
+    text = decode_text(data, shown)
     corpus = loaded_corpus(corpus_root) if corpus is None else corpus
     spec = corpus.spec
     version = prompt_version(text)
     remarks = []
     if version is None:
-        remarks.append(f"{prompt_path}: no 'Version:' line; prompt version recorded as null")
+        remarks.append(f"{shown}: no 'Version:' line; prompt version recorded as null")
     elif spec is not None and str(spec.prompt_version) != str(version):
-        remarks.append(f"{prompt_path}: prompt is Version {version}; corpus.yaml's prompt_under_eval "
+        remarks.append(f"{shown}: prompt is Version {version}; corpus.yaml's prompt_under_eval "
                        f"is version {spec.prompt_version}")
     if prompt_name is None:
         prompt_name = spec.prompt_name if spec is not None else os.path.basename(prompt_path).split(".", 1)[0]

@@ -397,7 +397,9 @@ def test_every_shipped_corpus_exports_and_imports_its_committed_run(corpus, tmp_
         code, _, err = run(capsys, "export", kind, corpus, "--prompt", prompt, "--out", tmp_path / out,
                            *(("--replay", replayed) if kind != "jsonl" else ()))
         assert code == 0, err
-    config = parse_yaml((tmp_path / "promptfooconfig.yaml").read_text(encoding="utf-8"), "c").data
+    text = (tmp_path / "promptfooconfig.yaml").read_text(encoding="utf-8")
+    assert '"$ref"' not in text and '"$schema"' not in text  # promptfoo resolves a $ref against the whole file
+    config = parse_yaml(text, "c").data
     answers = answers_of(replayed)
     assert {test["metadata"]["fixture_id"]: test["providerOutput"] for test in config["tests"]} == answers
     assert json.loads((tmp_path / "inspect" / "replay.json").read_text(encoding="utf-8")) == answers

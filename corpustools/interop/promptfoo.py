@@ -196,7 +196,7 @@ _HEADER = """\
 #   corpustools score CORPUS RUN
 # Each test is one fixture: the prompt as `corpustools render` prints it (vars.rendered), its id in
 # metadata.fixture_id. The assertions only approximate corpustools' labels (docs/interop.md):
-#   is-json against the output contract's schema (Ajv reads it as draft-07: $schema is dropped);
+#   is-json against the output contract's schema (as draft-07 for Ajv: $schema dropped, $refs inlined);
 #   a pinned field (expected_fields) by javascript, strings compared in lowercase, punctuation as spaces;
 #   an expected point by icontains-all of its terms, or javascript when an entry lists alternatives;
 #   its forbidden terms by not-icontains-any, or javascript for a combination;
@@ -259,7 +259,7 @@ def _empty_check(contract) -> str:
 
     if contract.format != JSON_FORMAT:
         empty = sorted({e.strip().casefold() for e in contract.empty})
-        return f"return {_js(empty)}.includes(String(output).trim().toLowerCase());"
+        return f"{_js(empty)}.includes(String(output).trim().toLowerCase())"  # one line: an expression
     arrays = [list(pointer_tokens(item.at)) for item in contract.items]
     return (_PARSED + _AT + f"return {_js(arrays)}.every((tokens) => {{\n"
             "  const items = at(tokens);\n  return Array.isArray(items) && items.length === 0;\n});")
@@ -291,8 +291,36 @@ def _point_assertions(point) -> list[str]:
     return lines
 
 
+class _Unresolved(Exception):
+    """A `$ref` that cannot be inlined: not a local pointer, to nothing, or to itself."""
+
+
+def _inlined(node, root, seen: tuple[str, ...] = ()):
+    """`node` with every local `$ref` (`#/$defs/x`) replaced by what it points to: promptfoo
+    resolves `$ref`s against the whole config file, never against the schema they stand in."""
+    from corpustools.model.contract import ABSENT, resolve
+
+    if isinstance(node, list):
+        return [_inlined(item, root, seen) for item in node]
+    if not isinstance(node, dict):
+        return node
+    ref = node.get("$ref")
+    if isinstance(ref, str):
+        if not ref.startswith("#") or ref in seen:
+            raise _Unresolved(ref)
+        target = resolve(root, ref[1:]) if ref != "#" else root
+        if target is ABSENT:
+            raise _Unresolved(ref)
+        rest = {key: value for key, value in node.items() if key != "$ref"}
+        inlined = _inlined(target, root, (*seen, ref))
+        return {**inlined, **_inlined(rest, root, seen)} if isinstance(inlined, dict) else inlined
+    return {key: _inlined(value, root, seen) for key, value in node.items() if key not in ("$defs", "definitions")}
+
+
 def _schema(exported) -> dict | None:
-    """The output contract's JSON Schema as promptfoo's Ajv reads it (draft-07: no $schema, $id)."""
+    """The output contract's JSON Schema as promptfoo's Ajv reads it: draft-07 (no $schema, $id),
+    every `$ref` inlined; None when there is none, or it refers to itself (is-json then checks
+    only that the answer is JSON)."""
     import json
 
     from corpustools.io.schemastore import schema_text
@@ -304,7 +332,11 @@ def _schema(exported) -> dict | None:
         schema = contract.schema
     else:
         return None
-    return {key: value for key, value in schema.items() if key not in ("$schema", "$id")}
+    try:
+        inlined = _inlined(schema, schema)
+    except _Unresolved:
+        return None
+    return {key: value for key, value in inlined.items() if key not in ("$schema", "$id")}
 
 
 def config_yaml(exported, *, replay: str | None = None, answers: dict[str, str] | None = None,

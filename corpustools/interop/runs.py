@@ -202,8 +202,6 @@ def import_runs(corpus_root: str, runs: list[tuple[str, ToolRun]], *, prompt_pat
             operator=operator, started_at=run.started_at, prompt_name=None if prompt.given else run.prompt_name,
             notes=_notes(run, prompt, unanswered, as_json, absent), prompt_data=prompt.data, cost=run.cost,
             corpus=corpus)
-        if isinstance(run.temperature, (int, float)):
-            manifest["temperature"] = run.temperature  # exactly as the log has it (0.7, not parsed from text)
         plans.append(_Plan(folder, run, manifest, remarks + said, drift, absent))
     for plan in plans:  # once every input is read: none of them is in a folder written
         _refuse_folder(plan.folder, corpus_root, force=force)
