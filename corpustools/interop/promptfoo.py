@@ -198,17 +198,18 @@ _HEADER = """\
 # metadata.fixture_id. The assertions only approximate corpustools' labels (docs/interop.md):
 #   is-json against the output contract's schema (as draft-07 for Ajv: $schema dropped, $refs inlined);
 #   a pinned field (expected_fields) by javascript, strings compared in lowercase, punctuation as spaces;
-#   an expected point by icontains-all of its terms, or javascript when an entry lists alternatives;
+#   an expected point by icontains-all of its terms, or javascript when an entry lists alternatives,
+#   or, for a point with item_fields, javascript finding one item with its values and its terms;
 #   its forbidden terms by not-icontains-any, or javascript for a combination;
 #   a fixture whose right answer is nothing: every item array empty (javascript).
 # What does not map, so promptfoo's pass/fail may differ from corpustools' verdict:
 #   - the phantom budget (max_unexpected_proposals): proposals no point expects are not counted;
 #   - optional points: not asserted (they never fail a fixture in corpustools either);
 #   - matching inside one item: corpustools needs a point's terms in one item's match fields and
-#     looks for forbidden terms in each item's forbid fields; promptfoo looks in the whole output;
+#     looks for forbidden terms in each item's forbid fields; promptfoo looks in the whole output
+#     (but for a point with item_fields);
 #   - word-start matching and normalization (NFKC, possessive 's, any punctuation as a space):
-#     icontains is a plain case-insensitive substring;
-#   - item_fields (a point's field values on one item) are not asserted yet (docs/interop.md).
+#     icontains is a plain case-insensitive substring; item_fields values are compared approximately.
 """
 
 
@@ -236,6 +237,17 @@ const at = (tokens) => {
 };
 """
 _TEXT = "const text = (typeof output === 'string' ? output : JSON.stringify(output)).toLowerCase();\n"
+# Values compared as corpustools compares expected_fields and item_fields, approximately: a string
+# in lowercase, NFKC, a number apart from the word it touches ("5mg" is "5 mg"), any other run of
+# punctuation as one space; a number, boolean or null exactly.
+_SAME = """\
+const norm = (v) => v.normalize('NFKC').toLowerCase()
+  .replace(/(\\p{N})(?=\\p{L})|(\\p{L})(?=\\p{N})/gu, '$1$2 ')
+  .replace(/[^\\p{L}\\p{N}]+/gu, ' ').trim();
+const same = (want, got) => typeof want === 'string'
+  ? typeof got === 'string' && norm(want) === norm(got)
+  : want === got;
+"""
 
 
 def _js(value) -> str:
@@ -247,11 +259,30 @@ def _js(value) -> str:
 def _field_check(pointer: str, accepted: tuple) -> str:
     from corpustools.model.contract import pointer_tokens
 
-    return (_PARSED + _AT + f"const value = at({_js(list(pointer_tokens(pointer)))});\n"
-            "const norm = (v) => v.normalize('NFKC').toLowerCase().replace(/[^\\p{L}\\p{N}]+/gu, ' ').trim();\n"
-            f"return {_js(list(accepted))}.some((want) => typeof want === 'string'\n"
-            "  ? typeof value === 'string' && norm(want) === norm(value)\n"
-            "  : want === value);")
+    return (_PARSED + _AT + _SAME + f"const value = at({_js(list(pointer_tokens(pointer)))});\n"
+            f"return {_js(list(accepted))}.some((want) => same(want, value));")
+
+
+def _item_check(point, contract) -> str | None:
+    """A point with item_fields: some item of its type holds every value and every term entry
+    (an alternative of each, in its match fields): the point matched on one item, as corpustools
+    matches it. None when the contract does not declare the point's type."""
+    from corpustools.model.contract import pointer_tokens
+
+    declared = contract.item_type(point.type)
+    if declared is None:
+        return None
+    fields = {field.name: list(field.values) for field in point.item_fields}
+    entries = [[term.lower() for term in entry.texts] for entry in point.must_match_all]
+    return (_PARSED + _AT + _SAME + f"const items = at({_js(list(pointer_tokens(declared.at)))});\n"
+            "if (!Array.isArray(items)) {\n  return false;\n}\n"
+            f"const fields = {_js(fields)};\nconst entries = {_js(entries)};\n"
+            f"const text = (item) => {_js(list(declared.match))}.map((f) => typeof item[f] === 'string' ? item[f]\n"
+            "  : JSON.stringify(item[f] ?? '')).join('\\n').toLowerCase();\n"
+            "return items.some((item) => item !== null && typeof item === 'object'\n"
+            "  && Object.entries(fields).every(([name, values]) => Object.prototype.hasOwnProperty.call(item, name)\n"
+            "    && values.some((want) => same(want, item[name])))\n"
+            "  && entries.every((alternatives) => alternatives.some((term) => text(item).includes(term))));")
 
 
 def _empty_check(contract) -> str:
@@ -272,10 +303,13 @@ def _assertion(kind: str, value, metric: str) -> list[str]:
     return [f"      - type: {kind}", *shown, f"        metric: {inline_scalar(metric)}"]
 
 
-def _point_assertions(point) -> list[str]:
+def _point_assertions(point, contract) -> list[str]:
     lines = []
     wanted = [[term.lower() for term in entry.texts] for entry in point.must_match_all]
-    if any(len(alternatives) > 1 for alternatives in wanted):
+    on_item = _item_check(point, contract) if getattr(point, "item_fields", ()) else None
+    if on_item is not None:
+        lines += _assertion("javascript", on_item, f"point:{point.id}")
+    elif any(len(alternatives) > 1 for alternatives in wanted):
         lines += _assertion("javascript", _TEXT + f"return {_js(wanted)}.every((alternatives) => "
                             "alternatives.some((term) => text.includes(term)));", f"point:{point.id}")
     elif wanted:
@@ -390,7 +424,7 @@ def config_yaml(exported, *, replay: str | None = None, answers: dict[str, str] 
             if sidecar.expect_empty:
                 checks += _assertion("javascript", _empty_check(contract), "empty")
             for point in sidecar.points:
-                checks += _point_assertions(point)
+                checks += _point_assertions(point, contract)
         if checks:
             lines += ["    assert:", *checks]
     return "\n".join(lines) + "\n"

@@ -51,7 +51,7 @@ def _refuse_mode(mode: int, path: str, shown: str) -> None:
     raise InputError(Pos(shown), f"is {file_kind(mode)}, not a regular file; not read")
 
 
-def _over_limit(size: int, shown: str, limit: int = MAX_FILE_BYTES) -> InputError:
+def _over_limit(size: int, shown: str, limit: int) -> InputError:
     return InputError(Pos(shown), f"file is {size} bytes, over the {limit} byte limit; not read")
 
 
@@ -66,10 +66,11 @@ def _read_upto(fd: int, wanted: int) -> bytes:
     return b"".join(chunks)
 
 
-def read_bytes(path: str, *, display: str | None = None, limit: int = MAX_FILE_BYTES) -> bytes:
-    """The bytes of the regular file at `path` (at most `limit`, MAX_FILE_BYTES unless a reader of
-    larger files such as another tool's log says otherwise); InputError otherwise."""
+def read_bytes(path: str, *, display: str | None = None, limit: int | None = None) -> bytes:
+    """The bytes of the regular file at `path` (at most `limit`: MAX_FILE_BYTES unless a reader of
+    larger files, such as another tool's log, says otherwise); InputError otherwise."""
     shown = display or path
+    limit = MAX_FILE_BYTES if limit is None else limit  # read when called: a test may lower the cap
     try:
         _refuse_mode(os.lstat(path).st_mode, path, shown)
         try:
