@@ -15,12 +15,15 @@ from corpustools.cli import main
 from corpustools.io.yamlload import parse_yaml
 from tests.support.interop import (
     PROMPTFOO_RESULTS,
+    STAND_IN_PROMPT,
     TRIAGE,
     TRIAGE_PROMPT,
     TRIAGE_RUN,
     answers_of,
     committed_run,
     inspect_log,
+    item_fields_supported,
+    items_corpus_with_item_fields,
     prompt_of,
     promptfoo_results,
     rendered,
@@ -436,6 +439,20 @@ def test_the_promptfoo_config_approximates_the_labels(tmp_path, capsys):
     assert metrics["field:/queue"]["type"] == "javascript" and '["payments"]' in metrics["field:/queue"]["value"]
     empty = next(t for t in config["tests"] if t["description"] == "route-billing-01")
     assert "empty" in {a["metric"] for a in empty["assert"]}
+
+
+@pytest.mark.skipif(not item_fields_supported(), reason="sidecars take no item_fields in this tree (issue 30)")
+def test_a_point_with_item_fields_is_asserted_on_one_item(tmp_path, capsys):
+    corpus = items_corpus_with_item_fields(tmp_path / "items")
+    (tmp_path / "prompt.md").write_text(STAND_IN_PROMPT, encoding="utf-8")
+    assert run(capsys, "export", "promptfoo", corpus, "--prompt", tmp_path / "prompt.md", "--out", tmp_path)[0] == 0
+    config = parse_yaml((tmp_path / "promptfooconfig.yaml").read_text(encoding="utf-8"), "c").data
+    test = next(t for t in config["tests"] if t["description"] == "assign-action-01")
+    (point,) = [a for a in test["assert"] if a["metric"] == "point:priya-owns-logo-fix"]
+    assert point["type"] == "javascript"
+    assert 'const fields = {"owner": ["Priya"]};' in point["value"]
+    assert 'const entries = [["priya"], ["logo fix"]];' in point["value"]
+    assert 'at(["actions"])' in point["value"]
 
 
 def test_export_refusals(tmp_path, capsys):

@@ -11,6 +11,7 @@ gold outputs of a scaffolded corpus of each output kind (`init --output`) cover 
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 from pathlib import Path
 
@@ -22,6 +23,8 @@ from tests.support.interop import (
     TRIAGE,
     TRIAGE_PROMPT,
     TRIAGE_RUN,
+    item_fields_supported,
+    items_corpus_with_item_fields,
     offline_promptfoo_env,
     promptfoo_command,
     result_files,
@@ -66,3 +69,33 @@ def test_export_replay_through_the_real_promptfoo_imports_as_the_replayed_run(ki
                  str(tmp_path / "imported"), "--prompt", str(prompt)]) == 0
     assert "warning" not in capsys.readouterr().err
     assert result_files(tmp_path / "imported") == result_files(replayed)
+
+
+@pytest.mark.skipif(not item_fields_supported(), reason="sidecars take no item_fields in this tree (issue 30)")
+def test_an_item_fields_assertion_catches_a_wrong_value_as_corpustools_does(tmp_path, capsys):
+    """A point with item_fields through the real promptfoo: the gold passes; an answer whose item
+    names another owner fails that point in promptfoo, and in corpustools."""
+    assert PROMPTFOO is not None
+    corpus = items_corpus_with_item_fields(tmp_path / "items")
+    prompt = tmp_path / "prompt.md"
+    prompt.write_text(STAND_IN_PROMPT, encoding="utf-8")
+    run = tmp_path / "run"
+    shutil.copytree(corpus / "gold", run)
+    wrong = json.loads((run / "assign-action-01.json").read_text(encoding="utf-8"))
+    wrong["actions"][0]["owner"] = "Sam"
+    (run / "assign-action-01.json").write_text(json.dumps(wrong, indent=2) + "\n", encoding="utf-8")
+    config = tmp_path / "promptfooconfig.yaml"
+    assert main(["export", "promptfoo", str(corpus), "--prompt", str(prompt), "--replay", str(run),
+                 "--out", str(config)]) == 0
+    made = subprocess.run([*PROMPTFOO, "eval", "-c", str(config), "-o", str(tmp_path / "results.json"), "--no-cache",
+                           "--no-write", "--no-table"], cwd=tmp_path, env=offline_promptfoo_env(tmp_path),
+                          capture_output=True, text=True, timeout=600)
+    assert made.returncode in (0, 100), made.stderr[-2000:]  # 100: promptfoo's exit when a test failed
+    document = json.loads((tmp_path / "results.json").read_text(encoding="utf-8"))
+    failed = {(r["testCase"]["description"], c["assertion"]["metric"]) for r in document["results"]["results"]
+              for c in r["gradingResult"]["componentResults"] if not c["pass"]}
+    assert failed == {("assign-action-01", "point:priya-owns-logo-fix")}
+    capsys.readouterr()
+    assert main(["score", str(corpus), str(run), "--format", "json"]) == 0
+    verdicts = {f["id"]: f["verdict"] for f in json.loads(capsys.readouterr().out)["fixtures"]}
+    assert [fixture for fixture, verdict in verdicts.items() if verdict != "PASS"] == ["assign-action-01"]

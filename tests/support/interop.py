@@ -142,3 +142,23 @@ def offline_promptfoo_env(scratch: Path) -> dict[str, str]:
     check, its config and home folders in `scratch`."""
     return {"PATH": os.environ.get("PATH", ""), "HOME": str(scratch / "home"), "PROMPTFOO_DISABLE_TELEMETRY": "1",
             "PROMPTFOO_DISABLE_UPDATE": "1", "PROMPTFOO_CONFIG_DIR": str(scratch / "promptfoo-config")}
+
+
+def item_fields_supported() -> bool:
+    """Whether sidecars take `item_fields` (issue 30) in this tree."""
+    from dataclasses import fields
+
+    from corpustools.model.sidecar import ExpectedPoint
+
+    return "item_fields" in {field.name for field in fields(ExpectedPoint)}
+
+
+def items_corpus_with_item_fields(folder: Path) -> Path:
+    """`init --output items` with the owner of assign-action-01's point pinned: `item_fields: {owner: Priya}`."""
+    assert main(["init", str(folder), "--output", "items"]) == 0
+    sidecar = folder / "expected" / "assign-action-01.yaml"
+    text = sidecar.read_text(encoding="utf-8")
+    assert "      - logo fix\n" in text
+    sidecar.write_text(text.replace("      - logo fix\n", "      - logo fix\n    item_fields:\n      owner: Priya\n", 1),
+                       encoding="utf-8")
+    return folder
