@@ -115,11 +115,16 @@ _RUN_LINE = re.compile(r"^run: .*\n", re.MULTILINE)
 
 
 def without_run_line(report: str) -> str:
-    """A text score report less its `run: FOLDER: prompt ...; model ...; date ...` line, the one
-    line that says where the run lies and how it was made (an imported run was made by another
-    tool, on another day): every verdict, reason, count and interval is in the rest."""
-    assert len(_RUN_LINE.findall(report)) == 1, report[:500]
-    return _RUN_LINE.sub("", report)
+    """A text score report from its `corpus:` line on, less its `run: FOLDER: prompt ...; model
+    ...; date ...` line: what it says of how and when its run was made, and against which labels
+    (`labels revised since this run ...` above the corpus line), is left out (an imported run was
+    made by another tool, on another day, against the corpus as it is now); every verdict, reason,
+    count and interval is in the rest."""
+    body = report[report.index("corpus: "):]
+    assert report[:report.index("corpus: ")].strip() in ("", *[line for line in report.splitlines()
+                                                               if line.startswith("labels revised since this run")])
+    assert len(_RUN_LINE.findall(body)) == 1, report[:500]
+    return _RUN_LINE.sub("", body)
 
 
 def promptfoo_command() -> list[str] | None:
