@@ -362,9 +362,10 @@ def _schema(exported) -> dict | None:
     contract = exported.contract
     if contract.builtin_schema is not None:
         schema = json.loads(schema_text(contract.builtin_schema))
-    elif isinstance(contract.schema, dict):
-        schema = contract.schema
     else:
+        # the schema file's document (read as a UserSchema where schemas are read that way: its contents)
+        schema = getattr(contract.schema, "contents", contract.schema)
+    if not isinstance(schema, dict):
         return None
     try:
         inlined = _inlined(schema, schema)
