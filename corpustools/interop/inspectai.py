@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from corpustools.interop.dataset import Exported
-from corpustools.interop.logs import MAX_LOG_BYTES, Answer, ToolRun, read_log_json
+from corpustools.interop.logs import MAX_LOG_BYTES, Answer, ToolRun, add_cost, mapping, read_log_json
 from corpustools.io.errors import InputError
 from corpustools.io.positions import Pos
 from corpustools.io.textfile import read_bytes
@@ -24,10 +24,6 @@ from corpustools.io.textfile import read_bytes
 TOOL = "inspect"
 _ZIP_MAGIC = b"PK\x03\x04"
 _ATTACHMENT = "attachment://"
-
-
-def _mapping(value) -> Mapping:
-    return value if isinstance(value, dict) else {}
 
 
 def _eval_log(path: str) -> Any:
@@ -82,10 +78,10 @@ def _prompt_seen(sample: Mapping, attachments: Mapping) -> str | None:
 def _why_none(sample: Mapping) -> str | None:
     error, limit = sample.get("error"), sample.get("limit")
     if error:
-        message = _mapping(error).get("message") if isinstance(error, dict) else error
+        message = mapping(error).get("message") if isinstance(error, dict) else error
         return f"error: {' '.join(str(message).split())[:200]}"
     if limit:
-        kind = _mapping(limit).get("type") if isinstance(limit, dict) else limit
+        kind = mapping(limit).get("type") if isinstance(limit, dict) else limit
         return f"{kind} limit reached"
     return None
 
@@ -93,18 +89,14 @@ def _why_none(sample: Mapping) -> str | None:
 def _cost(samples: Sequence[Mapping], stats: Mapping, *, every_sample: bool) -> dict[str, int | float]:
     """Tokens and dollars summed over the samples' model usage; the log's total when the samples
     carry none and all of them are imported."""
-    usages = [usage for sample in samples for usage in _mapping(sample.get("model_usage")).values()]
+    usages = [usage for sample in samples for usage in mapping(sample.get("model_usage")).values()]
     if not usages and every_sample:
-        usages = list(_mapping(stats.get("model_usage")).values())
+        usages = list(mapping(stats.get("model_usage")).values())
     sums: dict[str, int | float] = {}
     for usage in usages:
-        usage = _mapping(usage)
+        usage = mapping(usage)
         for key, field in (("input_tokens", "input_tokens"), ("output_tokens", "output_tokens"), ("usd", "total_cost")):
-            value = usage.get(field)
-            if isinstance(value, (int, float)) and not isinstance(value, bool) and value >= 0:
-                sums[key] = sums.get(key, 0) + value
-    if "usd" in sums:
-        sums["usd"] = round(sums["usd"], 10)
+            add_cost(sums, key, usage.get(field))
     return sums
 
 
@@ -112,7 +104,7 @@ def read_inspect_log(path: str, *, epoch: int | None = None, each_epoch: bool = 
     """The runs in the inspect_ai log `path`: epoch `epoch`, every epoch (`each_epoch`), or the
     only one; InputError when the log holds several and neither is asked for."""
     document = _eval_log(path)
-    header = _mapping(document).get("eval") if isinstance(document, dict) else None
+    header = mapping(document).get("eval") if isinstance(document, dict) else None
     if not isinstance(header, dict):
         raise InputError(Pos(path), "not an inspect_ai log (no 'eval' header; write one with `inspect eval`, "
                                     "or convert an .eval log with `inspect log convert --to json`)")
@@ -142,19 +134,19 @@ def _run(path: str, document: Mapping, header: Mapping, samples: list, epoch: in
         raw_id = sample.get("id")
         if not isinstance(raw_id, (str, int)) or isinstance(raw_id, bool) or raw_id == "":
             raise InputError(Pos(path), f"{where}: a sample without an id: each sample's id is its fixture id")
-        attachments = _mapping(sample.get("attachments"))
+        attachments = mapping(sample.get("attachments"))
         seen = _prompt_seen(sample, attachments)
         why = _why_none(sample)
-        completion = _mapping(sample.get("output")).get("completion")
+        completion = mapping(sample.get("output")).get("completion")
         if why is None and not isinstance(completion, str):
             why = "no output.completion"
         if why is not None:
             answers.append(Answer(str(raw_id), where, None, why_none=why, prompt_seen=seen))
             continue
         answers.append(Answer(str(raw_id), where, _resolved(completion, attachments), prompt_seen=seen))
-    config = _mapping(header.get("model_generate_config"))
+    config = mapping(header.get("model_generate_config"))
     temperature = config.get("temperature")
-    version = _mapping(header.get("packages")).get("inspect_ai")
+    version = mapping(header.get("packages")).get("inspect_ai")
     status = document.get("status")
     identity = ", ".join(part for part in (
         f"eval_id {header['eval_id']}" if isinstance(header.get("eval_id"), str) else "",
@@ -167,7 +159,7 @@ def _run(path: str, document: Mapping, header: Mapping, samples: list, epoch: in
         else "unknown",
         harness=f"inspect_ai {version}" if isinstance(version, str) else "inspect_ai",
         started_at=str(header.get("created") or "unrecorded"),
-        cost=_cost([s for _, s in chosen], _mapping(document.get("stats")), every_sample=epochs == 1),
+        cost=_cost([s for _, s in chosen], mapping(document.get("stats")), every_sample=epochs == 1),
         identity=identity, prompt_name=header.get("task") if isinstance(header.get("task"), str) else None)
 
 

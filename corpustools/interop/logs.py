@@ -71,3 +71,20 @@ def as_text(value) -> tuple[str, bool]:
 
 def plural(count: int, noun: str) -> str:
     return f"{count} {noun}{'' if count == 1 else 's'}"
+
+
+def mapping(value) -> Mapping:
+    """`value` when it is a JSON object, else an empty one: a log's optional parts read alike."""
+    return value if isinstance(value, dict) else {}
+
+
+def add_cost(sums: dict[str, int | float], key: str, value) -> None:
+    """Add a reported count or amount to run.yaml's `cost` sums (a token count only when whole);
+    anything else a log holds there (null, a string, a negative number) is not a cost."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0:
+        return
+    if key.endswith("_tokens") and not isinstance(value, int):
+        return
+    sums[key] = sums.get(key, 0) + value
+    if key == "usd":
+        sums[key] = round(sums[key], 10)  # sums of float dollars print the same on every machine

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from corpustools.interop.logs import Answer, ToolRun, as_text, read_log_json
+from corpustools.interop.logs import Answer, ToolRun, add_cost, as_text, mapping, read_log_json
 from corpustools.io.errors import InputError
 from corpustools.io.positions import Pos
 
@@ -21,12 +21,8 @@ TOOL = "promptfoo"
 _ERROR = 2
 
 
-def _mapping(value) -> Mapping:
-    return value if isinstance(value, dict) else {}
-
-
 def _made_by(document: Mapping) -> str:
-    version = _mapping(document.get("metadata")).get("promptfooVersion")
+    version = mapping(document.get("metadata")).get("promptfooVersion")
     return f"promptfoo {version}" if isinstance(version, str) and version else "an older promptfoo (its version is not recorded)"
 
 
@@ -54,7 +50,7 @@ def column_name(prompt: Mapping) -> str:
 def _pick_column(prompts: list, column: str | None, path: str) -> int:
     """The index of the column (prompt x provider) to import; InputError when there are several
     and --column names none of them."""
-    names = [column_name(_mapping(p)) for p in prompts]
+    names = [column_name(mapping(p)) for p in prompts]
     if not names:
         raise InputError(Pos(path), "the results hold no prompt (results.prompts is empty)")
     listing = "; ".join(names)
@@ -65,7 +61,7 @@ def _pick_column(prompts: list, column: str | None, path: str) -> int:
     for matches in (lambda p, n: n == column,
                     lambda p, n: column in (p.get("label"), p.get("id")),
                     lambda p, n: column == p.get("provider")):
-        found = [i for i, (p, n) in enumerate(zip(prompts, names, strict=True)) if matches(_mapping(p), n)]
+        found = [i for i, (p, n) in enumerate(zip(prompts, names, strict=True)) if matches(mapping(p), n)]
         if len(found) == 1:
             return found[0]
         if len(found) > 1:
@@ -75,9 +71,9 @@ def _pick_column(prompts: list, column: str | None, path: str) -> int:
 
 
 def _fixture_id(result: Mapping) -> str | None:
-    case = _mapping(result.get("testCase"))
-    for value in (_mapping(case.get("metadata")).get("fixture_id"), _mapping(case.get("vars")).get("fixture_id"),
-                  _mapping(result.get("vars")).get("fixture_id"), case.get("description"), result.get("description")):
+    case = mapping(result.get("testCase"))
+    for value in (mapping(case.get("metadata")).get("fixture_id"), mapping(case.get("vars")).get("fixture_id"),
+                  mapping(result.get("vars")).get("fixture_id"), case.get("description"), result.get("description")):
         if isinstance(value, str) and value:
             return value
     return None
@@ -85,7 +81,7 @@ def _fixture_id(result: Mapping) -> str | None:
 
 def _prompt_seen(result: Mapping) -> str | None:
     """The prompt promptfoo sent: `prompt.raw`; the last user message of a chat prompt."""
-    raw = _mapping(result.get("prompt")).get("raw")
+    raw = mapping(result.get("prompt")).get("raw")
     if not isinstance(raw, str):
         return None
     if raw.lstrip().startswith("["):
@@ -102,39 +98,29 @@ def _prompt_seen(result: Mapping) -> str | None:
     return raw
 
 
-def _number(value) -> int | float | None:
-    return value if isinstance(value, (int, float)) and not isinstance(value, bool) and value >= 0 else None
-
-
 def _cost(results: Sequence[Mapping]) -> dict[str, int | float]:
     """Tokens and dollars summed over the answers that report them (run.yaml's `cost`)."""
     sums: dict[str, int | float] = {}
     for result in results:
-        response = _mapping(result.get("response"))
-        usage = _mapping(response.get("tokenUsage")) or _mapping(result.get("tokenUsage"))
-        for key, field in (("input_tokens", "prompt"), ("output_tokens", "completion")):
-            value = _number(usage.get(field))
-            if isinstance(value, int):
-                sums[key] = sums.get(key, 0) + value
-        usd = _number(response.get("cost") if "cost" in response else result.get("cost"))
-        if usd is not None:
-            sums["usd"] = sums.get("usd", 0) + usd
-    if "usd" in sums:
-        sums["usd"] = round(sums["usd"], 10)
+        response = mapping(result.get("response"))
+        usage = mapping(response.get("tokenUsage")) or mapping(result.get("tokenUsage"))
+        add_cost(sums, "input_tokens", usage.get("prompt"))
+        add_cost(sums, "output_tokens", usage.get("completion"))
+        add_cost(sums, "usd", response.get("cost") if "cost" in response else result.get("cost"))
     return sums
 
 
 def _temperature(document: Mapping, provider: Mapping) -> int | float | str:
     """The provider's configured temperature, else `unknown` (the provider's default applied)."""
-    config = _mapping(document.get("config"))
+    config = mapping(document.get("config"))
     providers = config.get("providers")
     entries = providers if isinstance(providers, list) else [providers] if providers else []
     for key in ("label", "id"):
         wanted = provider.get(key)
         for entry in entries:
-            entry = _mapping(entry)
+            entry = mapping(entry)
             if wanted and entry.get(key) == wanted:
-                value = _mapping(entry.get("config")).get("temperature")
+                value = mapping(entry.get("config")).get("temperature")
                 return value if isinstance(value, (int, float)) and not isinstance(value, bool) else "unknown"
     return "unknown"
 
@@ -156,7 +142,7 @@ def read_promptfoo_results(path: str, column: str | None = None) -> ToolRun:
             raise InputError(Pos(path), f"{where} (test {result.get('testIdx')}): names no fixture: give each test "
                                         "metadata.fixture_id (or vars.fixture_id, or a description that is the fixture id)")
         response = result.get("response")
-        output = _mapping(response).get("output") if isinstance(response, dict) else None
+        output = mapping(response).get("output") if isinstance(response, dict) else None
         error = result.get("error")
         if result.get("failureReason") == _ERROR or (error and output is None) or output is None:
             why = error if isinstance(error, str) and error else "no response.output"
@@ -165,17 +151,17 @@ def read_promptfoo_results(path: str, column: str | None = None) -> ToolRun:
             continue
         text, as_json = as_text(output)
         answers.append(Answer(fixture_id, where, text, as_json=as_json, prompt_seen=_prompt_seen(result)))
-    prompt = _mapping(prompts[index])
-    provider = _mapping(chosen[0].get("provider")) if chosen else {}
+    prompt = mapping(prompts[index])
+    provider = mapping(chosen[0].get("provider")) if chosen else {}
     model = provider.get("label") or provider.get("id") or prompt.get("provider") or "unrecorded"
-    timestamp = results.get("timestamp") or _mapping(document.get("metadata")).get("evaluationCreatedAt")
+    timestamp = results.get("timestamp") or mapping(document.get("metadata")).get("evaluationCreatedAt")
     identity = ", ".join(part for part in (
         f"evalId {document['evalId']}" if isinstance(document.get("evalId"), str) else "",
         f"column {column_name(prompt)}") if part)
     raw = prompt.get("raw")
     return ToolRun(
         tool=TOOL, path=path, answers=tuple(answers), model=str(model),
-        temperature=_temperature(document, provider), harness=_made_by(document) if _mapping(
+        temperature=_temperature(document, provider), harness=_made_by(document) if mapping(
             document.get("metadata")).get("promptfooVersion") else "promptfoo",
         started_at=str(timestamp) if timestamp else "unrecorded", cost=_cost(chosen), identity=identity,
         prompt_name=prompt.get("label") if isinstance(prompt.get("label"), str) else None,

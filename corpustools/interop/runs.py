@@ -110,7 +110,7 @@ def _prompt(run: ToolRun, prompt_path: str | None) -> _Prompt | None:
         if not seen:
             return None
         text = json.dumps(seen, ensure_ascii=False, sort_keys=True, indent=1) + "\n"
-    return _Prompt("", text.encode("utf-8", "surrogatepass"), text, False)
+    return _Prompt("", text.encode("utf-8"), text, False)
 
 
 def _first_difference(seen: str, rendered: str) -> int:
