@@ -47,21 +47,26 @@ def corpus_and_run(kind: str, tmp_path: Path) -> tuple[Path, Path, Path]:
     return corpus, prompt, corpus / "gold"
 
 
-@pytest.mark.parametrize("kind", ["triage", "kenkeep", "items", "text"])
-def test_export_replay_through_the_real_promptfoo_imports_as_the_replayed_run(kind, tmp_path, capsys):
+def replayed_through_promptfoo(corpus: Path, prompt: Path, run: Path, tmp_path: Path) -> tuple[int, dict]:
+    """`export promptfoo --replay RUN`, then promptfoo's eval of it offline: (its exit code, its results)."""
     assert PROMPTFOO is not None
-    corpus, prompt, replayed = corpus_and_run(kind, tmp_path)
     config = tmp_path / "promptfooconfig.yaml"
-    assert main(["export", "promptfoo", str(corpus), "--prompt", str(prompt), "--replay", str(replayed),
+    assert main(["export", "promptfoo", str(corpus), "--prompt", str(prompt), "--replay", str(run),
                  "--out", str(config)]) == 0
     made = subprocess.run([*PROMPTFOO, "eval", "-c", str(config), "-o", str(tmp_path / "results.json"), "--no-cache",
                            "--no-write", "--no-table"], cwd=tmp_path, env=offline_promptfoo_env(tmp_path),
                           capture_output=True, text=True, timeout=600)
-    assert made.returncode == 0, made.stdout[-1000:] + made.stderr[-2000:]
-    document = json.loads((tmp_path / "results.json").read_text(encoding="utf-8"))
+    assert (tmp_path / "results.json").is_file(), made.stdout[-1000:] + made.stderr[-2000:]
+    return made.returncode, json.loads((tmp_path / "results.json").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("kind", ["triage", "kenkeep", "items", "text"])
+def test_export_replay_through_the_real_promptfoo_imports_as_the_replayed_run(kind, tmp_path, capsys):
+    corpus, prompt, replayed = corpus_and_run(kind, tmp_path)
+    code, document = replayed_through_promptfoo(corpus, prompt, replayed, tmp_path)
     failures = [(r["testCase"]["description"], r["gradingResult"]["reason"][:300])
                 for r in document["results"]["results"] if not r["success"]]
-    assert failures == []
+    assert (code, failures) == (0, [])
     assert document["results"]["stats"]["successes"] == len(result_files(replayed))
     assert all(r["response"]["tokenUsage"].get("numRequests", 0) == 0 for r in document["results"]["results"])
     capsys.readouterr()
@@ -75,7 +80,6 @@ def test_export_replay_through_the_real_promptfoo_imports_as_the_replayed_run(ki
 def test_an_item_fields_assertion_catches_a_wrong_value_as_corpustools_does(tmp_path, capsys):
     """A point with item_fields through the real promptfoo: the gold passes; an answer whose item
     names another owner fails that point in promptfoo, and in corpustools."""
-    assert PROMPTFOO is not None
     corpus = items_corpus_with_item_fields(tmp_path / "items")
     prompt = tmp_path / "prompt.md"
     prompt.write_text(STAND_IN_PROMPT, encoding="utf-8")
@@ -84,14 +88,8 @@ def test_an_item_fields_assertion_catches_a_wrong_value_as_corpustools_does(tmp_
     wrong = json.loads((run / "assign-action-01.json").read_text(encoding="utf-8"))
     wrong["actions"][0]["owner"] = "Sam"
     (run / "assign-action-01.json").write_text(json.dumps(wrong, indent=2) + "\n", encoding="utf-8")
-    config = tmp_path / "promptfooconfig.yaml"
-    assert main(["export", "promptfoo", str(corpus), "--prompt", str(prompt), "--replay", str(run),
-                 "--out", str(config)]) == 0
-    made = subprocess.run([*PROMPTFOO, "eval", "-c", str(config), "-o", str(tmp_path / "results.json"), "--no-cache",
-                           "--no-write", "--no-table"], cwd=tmp_path, env=offline_promptfoo_env(tmp_path),
-                          capture_output=True, text=True, timeout=600)
-    assert made.returncode in (0, 100), made.stderr[-2000:]  # 100: promptfoo's exit when a test failed
-    document = json.loads((tmp_path / "results.json").read_text(encoding="utf-8"))
+    code, document = replayed_through_promptfoo(corpus, prompt, run, tmp_path)
+    assert code == 100  # promptfoo's exit code when a test failed
     failed = {(r["testCase"]["description"], c["assertion"]["metric"]) for r in document["results"]["results"]
               for c in r["gradingResult"]["componentResults"] if not c["pass"]}
     assert failed == {("assign-action-01", "point:priya-owns-logo-fix")}
