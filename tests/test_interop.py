@@ -35,7 +35,7 @@ from tests.support.interop import (
 SHIPPED = shipped_corpora()
 
 
-def run(capsys, *argv: str) -> tuple[int, str, str]:
+def run(capsys, *argv: object) -> tuple[int, str, str]:
     code = main([str(arg) for arg in argv])
     captured = capsys.readouterr()
     return code, captured.out, captured.err

@@ -42,8 +42,9 @@ def prompt_of(corpus: Path, scratch: Path) -> Path:
 
 
 def committed_run(corpus: Path) -> Path:
-    """The corpus's first committed run (by name)."""
-    return sorted(path.parent for path in (corpus / "runs").glob("*/run.yaml"))[0]
+    """The corpus's first committed run (by name); its gold outputs when it has none yet."""
+    runs = sorted(path.parent for path in (corpus / "runs").glob("*/run.yaml"))
+    return runs[0] if runs else corpus / "gold"
 
 
 def result_files(folder: Path) -> dict[str, bytes]:
