@@ -16,7 +16,7 @@ from __future__ import annotations
 
 __all__ = ["CORPUS_KEYS", "MANIFEST_FILE", "UNRECORDED", "CorpusState", "ManifestRead", "PromptRecord", "Refreshed",
            "RunDrift", "RunManifest",
-           "build_manifest", "corpus_state", "manifest_path", "manifest_yaml", "parse_temperature", "prompt_version",
+           "build_manifest", "corpus_state", "loaded_corpus", "manifest_path", "manifest_yaml", "parse_temperature", "prompt_version",
            "read_manifest", "refresh_manifest", "run_drift", "write_manifest"]
 
 import hashlib
@@ -198,20 +198,26 @@ def corpus_state(corpus: CorpusFiles) -> CorpusState:
 
 
 def build_manifest(corpus_root: str, prompt_path: str, *, model: str, temperature: str, harness: str | None,
-                   operator: str, started_at: str, prompt_name: str | None = None,
-                   notes: str = "") -> tuple[dict, list[str]]:
+                   operator: str, started_at: str, prompt_name: str | None = None, notes: str = "",
+                   prompt_data: bytes | None = None, cost: Mapping[str, int | float] | None = None,
+                   corpus: ScoringCorpus | None = None) -> tuple[dict, list[str]]:
     """-> (manifest, notes for the user). Raises InputError when the prompt cannot be read or
-    the manifest would not be valid."""
-    data = read_bytes(prompt_path)  # read once: the text and its sha256 are of the same bytes
-    text = decode_text(data, prompt_path)
-    corpus = loaded_corpus(corpus_root)
+    the manifest would not be valid.
+
+    `prompt_data`: the prompt's bytes when they are not read from `prompt_path` (an imported run
+    given no --prompt records the prompt its log holds); `cost`: the tokens and dollars a harness
+    reported (run.yaml's `cost`); `corpus`: the corpus at `corpus_root`, when already loaded."""
+    data = read_bytes(prompt_path) if prompt_data is None else prompt_data  # read once: text and sha256 agree
+    shown = prompt_path or "the prompt"
+    text = decode_text(data, shown)
+    corpus = loaded_corpus(corpus_root) if corpus is None else corpus
     spec = corpus.spec
     version = prompt_version(text)
     remarks = []
     if version is None:
-        remarks.append(f"{prompt_path}: no 'Version:' line; prompt version recorded as null")
+        remarks.append(f"{shown}: no 'Version:' line; prompt version recorded as null")
     elif spec is not None and str(spec.prompt_version) != str(version):
-        remarks.append(f"{prompt_path}: prompt is Version {version}; corpus.yaml's prompt_under_eval "
+        remarks.append(f"{shown}: prompt is Version {version}; corpus.yaml's prompt_under_eval "
                        f"is version {spec.prompt_version}")
     if prompt_name is None:
         prompt_name = spec.prompt_name if spec is not None else os.path.basename(prompt_path).split(".", 1)[0]
@@ -226,6 +232,7 @@ def build_manifest(corpus_root: str, prompt_path: str, *, model: str, temperatur
         "operator": operator,
         "started_at": started_at,
         **corpus_state(corpus).recorded(prompt_sha),
+        **({"cost": dict(cost)} if cost else {}),
         "notes": notes,
     }
     errors = validate("run-manifest", manifest)

@@ -8,7 +8,7 @@ corpustools never sends the result anywhere: a person pastes it into a fresh mod
 
 from __future__ import annotations
 
-__all__ = ["Rendered", "render_all", "render_prompt", "transcript"]
+__all__ = ["Rendered", "render_all", "render_prompt", "rendered_prompts", "transcript"]
 
 import os
 from dataclasses import dataclass
@@ -52,6 +52,26 @@ def transcript(corpus_root: str, fixture_id: str) -> str:
     return parse_session(read_text(path), path, fixture_id).body
 
 
+def rendered_prompts(corpus_root: str, prompt_path: str, *, append: bool = False,
+                     prompt_text: str | None = None) -> tuple[dict[str, str], list[str]]:
+    """(fixture id -> the prompt rendered with its transcript, by id; one line per session that
+    could not be rendered): what `render --all` writes, for every session of the corpus.
+    `prompt_text`: the prompt's text when already read (else read from `prompt_path`)."""
+    require_corpus(corpus_root)
+    if prompt_text is None:
+        prompt_text = read_prompt(prompt_path, need_placeholder=not append)
+    elif not append and not has_placeholder(prompt_text):
+        raise no_placeholder(prompt_path)
+    texts, errors = {}, []
+    for fixture_id in sorted(session_paths(corpus_root)):
+        try:
+            texts[fixture_id] = render_prompt(prompt_text, transcript(corpus_root, fixture_id), append=append,
+                                              prompt_path=prompt_path)
+        except InputError as err:
+            errors.append(str(err))
+    return texts, errors
+
+
 @dataclass(frozen=True)
 class Rendered:
     written: tuple[str, ...]  # paths written, by fixture id
@@ -67,14 +87,7 @@ def render_all(corpus_root: str, prompt_path: str, out_dir: str, *, append: bool
 
     require_corpus(corpus_root)
     refuse_corpus_path(out_dir, corpus_root)
-    prompt_text = read_prompt(prompt_path, need_placeholder=not append)
-    texts, errors = {}, []
-    for fixture_id in sorted(session_paths(corpus_root)):
-        try:
-            texts[fixture_id] = render_prompt(prompt_text, transcript(corpus_root, fixture_id), append=append,
-                                              prompt_path=prompt_path)
-        except InputError as err:
-            errors.append(str(err))
+    texts, errors = rendered_prompts(corpus_root, prompt_path, append=append)
     refuse_inputs_inside(out_dir)
     targets = {fixture_id: os.path.join(out_dir, fixture_id + ".md") for fixture_id in texts}
     refused = []

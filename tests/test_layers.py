@@ -26,7 +26,7 @@ import corpustools
 from tests.support.recipes import COMMAND
 
 PACKAGE = Path(corpustools.__file__).parent
-FEATURE_PACKAGES = ("lint", "score", "calibrate", "reporting")
+FEATURE_PACKAGES = ("lint", "score", "calibrate", "reporting", "interop")
 # every top-level module but the entry points and the API is a feature (docs/architecture.md)
 FEATURE_MODULES = tuple(sorted(path.stem for path in PACKAGE.glob("*.py")
                                if path.stem not in ("__init__", "__main__", "cli", "api")))

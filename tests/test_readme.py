@@ -1,5 +1,5 @@
 """The README's Commands table: every example runs as printed, from the top of a copy of this
-repository (the shipped corpus and the authoring record), and exits 0. `my-prompt.md`, which the
+repository (the shipped corpora, the authoring record and the interop test data), and exits 0. `my-prompt.md`, which the
 README says stands for the user's prompt, is the one file the test writes first. The README's
 other snippets are run by tests/test_shipped_corpus.py (the first two commands), the test below
 (the "Your own prompt" commands) and
@@ -7,9 +7,11 @@ tests/test_precommit.py (the pre-commit hook)."""
 
 from __future__ import annotations
 
+import os
 import re
 import shlex
 import shutil
+import sys
 from pathlib import Path
 
 import pytest
@@ -62,7 +64,9 @@ def clone(tmp_path_factory):
     """The shipped corpus and authoring/ in a fresh folder that is a repository (`.git`)."""
     top = tmp_path_factory.mktemp("clone")
     shutil.copytree(ROOT / "fixtures" / "prompt-eval", top / "fixtures" / "prompt-eval")
+    shutil.copytree(ROOT / "fixtures" / "ticket-triage", top / "fixtures" / "ticket-triage")
     shutil.copytree(ROOT / "authoring", top / "authoring")
+    shutil.copytree(ROOT / "tests" / "data" / "interop", top / "tests" / "data" / "interop")
     (top / ".git").mkdir()
     (top / "my-prompt.md").write_text(PROMPT)
     return top
@@ -89,6 +93,51 @@ def test_the_own_prompt_snippet_runs_as_printed(tmp_path, monkeypatch, capsys):
     out = capsys.readouterr().out
     assert out.rstrip().splitlines()[-1].startswith("16/16 fixtures passed")  # the triage run's verdict, last
     assert main(["lint", "--strict", "my-triage"]) == 0  # the scaffold lints clean
+
+
+def test_the_interop_snippet_runs_as_printed(tmp_path, monkeypatch, capsys):
+    """Each `corpustools` line as printed; `promptfoo eval` where promptfoo starts (else its
+    committed output, made by promptfoo 0.123.1 the same way: tests/data/interop/promptfoo);
+    `inspect eval` where inspect_ai is installed (else the inspect half is skipped, saying why)."""
+    import glob
+    import importlib.util
+    import subprocess
+
+    from tests.support.interop import PROMPTFOO_RESULTS, offline_promptfoo_env, promptfoo_command
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("## Runs made with promptfoo or inspect_ai"):]
+    block = re.search(r"```sh\n(.*?)```", section, re.DOTALL)
+    assert block is not None
+    shutil.copytree(ROOT / "fixtures" / "ticket-triage", tmp_path / "fixtures" / "ticket-triage")
+    monkeypatch.chdir(tmp_path)
+    promptfoo = promptfoo_command()
+    has_inspect = importlib.util.find_spec("inspect_ai") is not None
+    verdicts = []
+    for line in block.group(1).splitlines():
+        argv = [found for word in shlex.split(line) for found in (sorted(glob.glob(word)) or [word])]
+        if argv[0] == "promptfoo":
+            if promptfoo is None:
+                shutil.copyfile(PROMPTFOO_RESULTS, argv[argv.index("-o") + 1])
+            else:
+                subprocess.run([*promptfoo, *argv[1:], "--no-cache", "--no-write"], check=True, capture_output=True,
+                               env=offline_promptfoo_env(tmp_path), timeout=600)
+            continue
+        if argv[0] == "inspect":
+            if not has_inspect:
+                break
+            cli = shutil.which("inspect", path=os.path.dirname(sys.executable)) or "inspect"
+            subprocess.run([cli, *argv[1:]], check=True, capture_output=True, timeout=600,
+                           env={**os.environ, "HOME": str(tmp_path / "home")})
+            continue
+        assert argv[0] == "corpustools", line
+        assert main(argv[1:]) == 0, capsys.readouterr()
+        if argv[1] == "score":
+            verdicts.append(capsys.readouterr().out.rstrip().splitlines()[-1])
+    assert len(verdicts) == (2 if has_inspect else 1)
+    assert verdicts[0].startswith("16/16 fixtures passed") and set(verdicts) == {verdicts[0]}  # as the committed run
+    if not has_inspect:
+        pytest.skip("the inspect_ai half: inspect_ai is not installed (pip install '.[interop]')")
 
 
 CONCEPTS = ("fixture", "session", "sidecar", "expected point", "optional point", "phantom", "gate accuracy", "run",

@@ -51,8 +51,8 @@ def _refuse_mode(mode: int, path: str, shown: str) -> None:
     raise InputError(Pos(shown), f"is {file_kind(mode)}, not a regular file; not read")
 
 
-def _over_limit(size: int, shown: str) -> InputError:
-    return InputError(Pos(shown), f"file is {size} bytes, over the {MAX_FILE_BYTES} byte limit; not read")
+def _over_limit(size: int, shown: str, limit: int) -> InputError:
+    return InputError(Pos(shown), f"file is {size} bytes, over the {limit} byte limit; not read")
 
 
 def _read_upto(fd: int, wanted: int) -> bytes:
@@ -73,10 +73,12 @@ def refuse_nul(path: str, shown: str, outcome: str = "not read") -> None:
         raise InputError(Pos(shown), f"the path holds a NUL byte (\\0), which no file name can; {outcome}")
 
 
-def read_bytes(path: str, *, display: str | None = None) -> bytes:
-    """The bytes of the regular file at `path` (at most MAX_FILE_BYTES); InputError otherwise."""
+def read_bytes(path: str, *, display: str | None = None, limit: int | None = None) -> bytes:
+    """The bytes of the regular file at `path` (at most `limit`: MAX_FILE_BYTES unless a reader of
+    larger files, such as another tool's log, says otherwise); InputError otherwise."""
     shown = display or path
     refuse_nul(path, shown)
+    limit = MAX_FILE_BYTES if limit is None else limit  # read when called: a test may lower the cap
     try:
         _refuse_mode(os.lstat(path).st_mode, path, shown)
         try:
@@ -88,16 +90,16 @@ def read_bytes(path: str, *, display: str | None = None) -> bytes:
         try:
             info = os.fstat(fd)
             _refuse_mode(info.st_mode, path, shown)  # swapped for something else after the lstat
-            if info.st_size > MAX_FILE_BYTES:
-                raise _over_limit(info.st_size, shown)
+            if info.st_size > limit:
+                raise _over_limit(info.st_size, shown, limit)
             # size + 1 bytes: one read call for an ordinary file; a file that grew reads on to the cap.
             data = _read_upto(fd, info.st_size + 1)
             if len(data) > info.st_size:
-                data += _read_upto(fd, MAX_FILE_BYTES + 1 - len(data))
+                data += _read_upto(fd, limit + 1 - len(data))
         finally:
             os.close(fd)
-        if len(data) > MAX_FILE_BYTES:
-            raise InputError(Pos(shown), f"file is over the {MAX_FILE_BYTES} byte limit; not read")
+        if len(data) > limit:
+            raise InputError(Pos(shown), f"file is over the {limit} byte limit; not read")
         note_file(path, info)  # an input of this command: never written over (corpustools.io.inputs)
         return data
     except InputError:

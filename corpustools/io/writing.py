@@ -174,6 +174,20 @@ def write_text(path: str, text: str, *, force: bool = False, updating: bool = Fa
     _replace(path, data)
 
 
+def remove_file(path: str, *, force: bool = False) -> None:
+    """Remove the file `path` under write_text's refusals (a regular file, outside every corpus's
+    own files, none of the command's inputs, writable unless `force`): a result a replaced run no
+    longer has. InputError, the file kept, when refused or when it cannot be removed."""
+    refuse_target(path, force=force)
+    try:
+        os.unlink(path)
+    except FileNotFoundError:
+        return
+    except OSError as err:
+        raise InputError(Pos(path), f"cannot remove: {err.strerror or err}") from None
+    _fsync_folder(os.path.dirname(path) or ".")
+
+
 def _replace(path: str, data: bytes) -> None:
     """Write `data` to a temporary file beside `path`, fsync it and rename it over `path` (keeping a
     replaced file's permissions); InputError, nothing changed and no temporary file left, on failure."""

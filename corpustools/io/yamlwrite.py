@@ -31,6 +31,11 @@ def flow_scalar(value) -> str:
     return _YAML_ESCAPE.sub(lambda m: f"\\u{ord(m.group()):04x}", dump_json(value))
 
 
+def flow_json(value) -> str:
+    """Any JSON value, an object or an array too, as one YAML 1.2 flow node (JSON is YAML 1.2)."""
+    return flow_scalar(value)
+
+
 def inline_scalar(value) -> str:
     """A scalar for the end of a `key: ` line: bare when that is unambiguous, else quoted."""
     if isinstance(value, str) and _PLAIN.fullmatch(value) and value.lower() not in _NOT_PLAIN:

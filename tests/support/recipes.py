@@ -41,7 +41,8 @@ COMMAND = f"""Adding a command ({RECIPES}: "A command"):
      run(args, out, err) -> int;
   2. its name in COMMANDS (corpustools/commands/__init__.py);
   3. the logic in a feature module or package (corpustools/<feature>.py declaring __all__, named in
-     docs/architecture.md's layer diagram), never in commands/;
+     docs/architecture.md's layer diagram; a new package also in tests/test_layers.py's FEATURE_PACKAGES),
+     never in commands/;
   4. a row in README.md's Commands table with a one-line example (tests/test_readme.py runs it as printed);
   5. its tests."""
 
