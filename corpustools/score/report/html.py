@@ -37,7 +37,7 @@ from corpustools.score.report.formatting import f1_text, phantom_count
 from corpustools.score.report.history_html import history_section
 from corpustools.score.report.html_fixture import fixture_block, fixture_filters, fixture_rows
 from corpustools.score.report.text import failing_indexes, report_verdict_parts
-from corpustools.score.scoring import RunScore, ScoreReport, label_lines
+from corpustools.score.scoring import RunScore, ScoreReport, since_lines
 
 
 def run_header(run: RunScore) -> list[list[str]]:
@@ -185,7 +185,7 @@ def page_warnings(report: ScoreReport) -> list[str]:
         lines += [f"WARNING: {a} and {b} have byte-identical result files: a cache, not an independent run."
                   for a, b in report.repeated.identical]
     return (warnings(lines + list(report.corpus_warnings) + [w for run in runs for w in run.warnings])
-            + [f'<p class="labels-revised">{esc(line)}</p>' for line in label_lines(runs)])
+            + [f'<p class="labels-revised">{esc(line)}</p>' for line in since_lines(runs)])
 
 
 def score_html(report: ScoreReport) -> str:

@@ -88,6 +88,7 @@ def run_dict(run: RunScore) -> dict:
         "run": public_manifest(run.manifest),
         "corpus_drift": run.drift,
         "labels_revised": run.labels,
+        "fixtures_added": list(run.added),
         "warnings": list(run.warnings),
         "fixtures": [fixture_dict(f) for f in run.fixtures],
         "categories": [{"category": c.category, "passed": c.passed, "total": c.total} for c in run.categories],

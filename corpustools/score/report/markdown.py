@@ -24,7 +24,7 @@ from corpustools.score.match import FixtureScore
 from corpustools.score.reasons import Verdict
 from corpustools.score.report.drilldown import details, json_text, proposals_markdown, reasons_markdown
 from corpustools.score.report.formatting import repeated_verdict_parts, verdict_parts
-from corpustools.score.scoring import RunScore, ScoreReport, label_lines
+from corpustools.score.scoring import RunScore, ScoreReport, since_lines
 
 
 def summary_line(run: RunScore) -> str:
@@ -44,7 +44,7 @@ def drift_notes(report: ScoreReport) -> list[str]:
     lines += [f"> **MIXED RUNS (--allow-mixed):** {md(line)}: the means and the noise floor pool them."
               for line in report.mixed]
     lines += [""] if report.mixed else []
-    return lines + [line for text in label_lines(report.runs) for line in (md(text), "")]
+    return lines + [line for text in since_lines(report.runs) for line in (md(text), "")]
 
 
 def corpus_rows(report: ScoreReport) -> list[list[str]]:

@@ -22,7 +22,7 @@ from corpustools.score.match import FixtureScore
 from corpustools.score.reasons import Verdict
 from corpustools.score.report.drilldown import quoted, reason_details, reason_words
 from corpustools.score.report.formatting import f1_text, phantom_count, repeated_verdict_parts, verdict_parts
-from corpustools.score.scoring import RunScore, ScoreReport, label_lines
+from corpustools.score.scoring import RunScore, ScoreReport, since_lines
 
 # What the summary says about how a run was made (run.yaml); the rest is in the other formats.
 RUN_FIELDS = ("prompt", "model", "temperature", "date")
@@ -175,7 +175,7 @@ def score_text(report: ScoreReport) -> str:
     """The label-drift line (when the labels were revised since a run), failing fixtures, then the
     summary, warnings and the other formats, then the verdict line."""
     runs = report.runs
-    revised = list(label_lines(runs))
+    revised = list(since_lines(runs))
     failing = failing_section(report)
     lines = revised + ([""] if revised else []) + failing + ([""] if failing else [])
     lines += single_summary(report) if len(runs) == 1 else repeated_lines(report)

@@ -28,7 +28,7 @@ NOISE_RULE = "when it exceeds twice the larger side's run-to-run sample standard
 
 def drift_line(comparison: Comparison) -> list[str]:
     """The input drift allowed, then the label-drift line(s)."""
-    labels = [line for text in comparison.labels_revised for line in (md(text), "")]
+    labels = [line for text in comparison.since_lines for line in (md(text), "")]
     if not comparison.drift:
         return labels
     return [f"> **CORPUS DRIFT ALLOWED (--allow-corpus-drift):** {md('; '.join(comparison.drift))}. {DRIFT_CAVEAT}",
