@@ -30,6 +30,8 @@ NOT_PLANTED = (
               "the fuzz tests cover it"),
     ("CT509", "an unused `lint: secrets: allow:` entry is a line of corpus.yaml, not a defect of a fixture; "
               "tests/adversarial/test_secret_findings.py covers it"),
+    ("CT615", "an unused `lint: per_point_ignores:` entry is a line of corpus.yaml, not a defect of a fixture; "
+              "tests/test_second_user.py covers it"),
 )
 UNWINNABLE = "quixotic marmalade"  # no vocabulary word: never in a transcript
 RARE_WORD = "zephyrine"  # no vocabulary word: a phrase with it is said only where it is planted

@@ -316,7 +316,8 @@ def run_drift(manifest: RunManifest | None, folder: str, corpus_path: str, now: 
         if contract is not None and contract != now.contract_sha256:  # corpus.yaml unchanged: same version
             return RunDrift(labels=labels_line(now.version, now.version))
         return RunDrift()
-    inputs, added = None, ()
+    inputs: str | None = None
+    added: tuple[str, ...] = ()
     current = now.inputs_sha256(manifest.prompt.sha256)
     if current != recorded_inputs and (found := sessions_added(manifest, now.sessions)) is not None:
         added = found  # sessions added, none of the run's changed: no drift
@@ -359,10 +360,10 @@ def refresh_manifest(folder: str, corpus_root: str, *, inputs_unchanged: bool = 
     manifest = RunManifest.from_document(doc.data)
     prompt_sha = manifest.prompt.sha256
     if manifest.inputs_sha256 is not None:
-        added = sessions_added(manifest, now.sessions)
-        if added:
+        new_sessions = sessions_added(manifest, now.sessions)
+        if new_sessions:
             return Refreshed(None, f"{path} already records the inputs apart from the labels, and no session it "
-                                   f"records changed ({plural(len(added), 'session')} added since the run): "
+                                   f"records changed ({plural(len(new_sessions), 'session')} added since the run): "
                                    "nothing to refresh")
         if now.inputs_sha256(prompt_sha) != manifest.inputs_sha256:
             changed = changed_session(manifest.session_sha256 or {}, now.sessions)

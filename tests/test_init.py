@@ -58,6 +58,19 @@ def test_the_spec_comments_explain_every_top_level_key(tmp_path, capsys, kind):
         at = lines.index(next(line for line in lines if line.startswith(f"{key}:")))
         assert lines[at - 1].startswith("# "), key  # each key is introduced by a comment
     assert "# lint:" in text  # the optional lint section is shown, commented out
+    assert "opens_with: user" in text and "agent (a front desk" in text  # who opens a session: said, not asked
+
+
+@pytest.mark.parametrize("kind", sorted(KINDS))
+def test_uncommenting_opens_with_keeps_the_scaffold_clean(tmp_path, capsys, kind):
+    run(capsys, "init", "c", "--output", kind)
+    spec = tmp_path / "c/corpus.yaml"
+    text = spec.read_text()
+    uncommented = text.replace("  # opens_with: user\n", "  opens_with: user\n") if kind == "items" else text.replace(
+        "# session:\n#   opens_with: user\n", "session:\n  opens_with: user\n")
+    assert uncommented != text
+    spec.write_text(uncommented)
+    assert run(capsys, "lint", "--strict", "c") == (0, "All checks passed.\n", "")
 
 
 @pytest.mark.parametrize("kind", sorted(KINDS))

@@ -31,6 +31,8 @@ from corpustools.model.normalize import normalize
 JSON_FORMAT, TEXT_FORMAT = "json", "text"
 USER, AGENT = "user", "agent"  # the speakers a role tag can stand for
 SPEAKERS = (USER, AGENT)
+ANY = "any"  # session.opens_with: either speaker may open a session
+OPENERS = (USER, AGENT, ANY)  # what session.opens_with may be (lint CT403)
 # A category's `expect` beside the item types: nothing to extract, or a salvaged subset.
 EXPECT_EMPTY, EXPECT_SUBSET = "empty", "subset"
 TEXT_ITEM = "answer"  # the one item type of a text output
@@ -140,6 +142,7 @@ class Contract:
     empty: tuple[str, ...] = ("",)  # text format: answers (trimmed, case-insensitive) that count as empty
     roles: tuple[tuple[str, str | None], ...] = (("USER", USER), ("AGENT", AGENT))  # (tag, speaker), as declared
     frontmatter: tuple[str, ...] = ("schema_version", SESSION_ID, "harness", "captured_at")
+    opens_with: str = USER  # who speaks a session's first turn (OPENERS): what lint CT403 expects
     schema_file: str | None = None  # output.schema as written (relative to corpus.yaml)
     builtin_schema: str | None = None  # a shipped schema kind (the default contract's)
     checks: tuple[Check, ...] = ()  # advisory checks of every item
@@ -166,7 +169,8 @@ class Contract:
 
     @property
     def expects(self) -> tuple[str, ...]:
-        """What a category's `expect` may be: an item type, `empty` or `subset`."""
+        """What a category's `expect` may be as one word: an item type, `empty` or `subset` (or a list
+        of item types: expect_problem)."""
         return (*self.item_types, EXPECT_EMPTY, EXPECT_SUBSET)
 
     def role_of(self, tag: str) -> str | None:
@@ -267,7 +271,8 @@ class Contract:
     @property
     def sha256(self) -> str:
         """What a run.yaml records: a changed contract (its keys, or its schema file's content)
-        makes results produced under the old one drift."""
+        makes results produced under the old one drift. `opens_with` is not in it: who opens a
+        session is a lint expectation of the sessions, not how a result is read or scored."""
         declaration = {
             "format": self.format, "fields": list(self.fields), "empty": list(self.empty),
             "roles": [list(r) for r in self.roles], "frontmatter": list(self.frontmatter),
@@ -578,6 +583,8 @@ def _session(session: Mapping, errors: _Errors) -> dict[str, Any]:
             if key in keys[:index]:
                 errors.add(("session", "frontmatter", index), f"{key} is listed twice")
         values["frontmatter"] = keys
+    if "opens_with" in session:
+        values["opens_with"] = session["opens_with"]  # one of OPENERS: the schema's enum says so
     return values
 
 
@@ -599,11 +606,23 @@ def session_format_of(data) -> Contract:
     keys = session.get("frontmatter")
     if isinstance(keys, list) and keys and all(isinstance(k, str) for k in keys):
         values["frontmatter"] = tuple(dict.fromkeys((SESSION_ID, *keys))) if SESSION_ID not in keys else tuple(keys)
+    if "opens_with" in session:  # a mistaken value is reported at corpus.yaml, never at every session
+        values["opens_with"] = session["opens_with"] if session["opens_with"] in OPENERS else ANY
     return replace(DEFAULT, **values)
 
 
-def expect_problem(expect: str, contract: Contract) -> str | None:
-    """Why a category's `expect` is not an item type of `contract`, `empty` or `subset`; or None."""
+def expect_problem(expect: str | Sequence[str], contract: Contract) -> str | None:
+    """Why a category's `expect` is not an item type of `contract`, `empty`, `subset` or a list of
+    item types; or None."""
+    if not isinstance(expect, str):
+        for value in expect:
+            if value in (EXPECT_EMPTY, EXPECT_SUBSET):
+                return (f"expect lists {value!r}: a list names item types a fixture may have a point of; {value} "
+                        f"stays single (write expect: {value})")
+            if value not in contract.item_types:
+                return (f"expect lists {value!r}, which is not an item type of the output contract "
+                        f"({', '.join(contract.item_types)}){close_match(value, contract.item_types)}")
+        return None
     if expect in contract.expects:
         return None
     return (f"expect {expect!r} is not an item type of the output contract ({', '.join(contract.item_types)}), "

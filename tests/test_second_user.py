@@ -1,0 +1,214 @@
+"""The second user's first day (issue 33): each friction of a clinic front-desk intake corpus
+(tests/support/frontdesk.py: roles RECEPTIONIST/PATIENT, the receptionist greeting first, `{name,
+dose}` medication items, string allergies, fields /visit_reason and /urgent, a billing chat that
+mentions an allergy in passing), retried with the real commands."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from corpustools.cli import main
+from corpustools.io.yamlload import parse_yaml
+from corpustools.model.contract import parse_contract
+from tests.support.frontdesk import (
+    ALLERGY,
+    BILLING,
+    FRONTDESK_FILES,
+    GOLD,
+    REFILL,
+    RESCHEDULE,
+    SESSION,
+    SIDECARS,
+    SPEC,
+    write_frontdesk,
+)
+from tests.support.triage import write_run
+
+pytestmark = pytest.mark.usefixtures("in_tmp")
+
+# CT604's minimum per item type (one-word allergies) is issue 33's item 2, another change's.
+NOT_HERE = "CT604"
+
+
+def run(capsys, *argv) -> tuple[int, str, str]:
+    code = main([str(a) for a in argv])
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def spec_with(old: str, new: str) -> dict:
+    assert old in SPEC, old
+    return {"corpus.yaml": SPEC.replace(old, new)}
+
+
+def sidecar_with(fixture: str, old: str, new: str) -> dict:
+    assert old in SIDECARS[fixture], old
+    return {f"expected/{fixture}.yaml": SIDECARS[fixture].replace(old, new)}
+
+
+def lint_lines(capsys, *argv) -> list[str]:
+    code, out, err = run(capsys, "lint", "c", "--ignore", NOT_HERE, *argv)
+    assert code in (0, 1) and err == "", err
+    return out.splitlines()[:-1]  # the summary line aside
+
+
+def test_the_front_desk_corpus_lints_clean_and_its_gold_scores_100_percent(capsys):
+    write_frontdesk("c")
+    write_run("gold", GOLD)
+    assert run(capsys, "lint", "c", "--strict", "--ignore", NOT_HERE) == (0, "All checks passed.\n", "")
+    code, out, _ = run(capsys, "score", "c", "gold", "--format", "json")
+    aggregate = json.loads(out)["aggregate"]
+    assert code == 0 and aggregate["fixtures_passed"] == aggregate["fixtures_total"] == 4
+
+
+# --- 1. who opens a session is the corpus's session format ----------------------------------------
+
+def test_a_front_desk_that_greets_first_declares_it_and_ct403_follows(capsys):
+    write_frontdesk("c")
+    assert lint_lines(capsys, "--select", "CT403") == []
+    # without the declaration, today's rule: every session is opened by the agent
+    write_frontdesk("c", spec_with("  opens_with: agent\n", ""))
+    lines = lint_lines(capsys, "--select", "CT403")
+    assert len(lines) == 4 and lines[0] == (f"c/sessions/{ALLERGY}.md:5:1: CT403 [warning] session begins with a "
+                                           "[RECEPTIONIST] turn, not [PATIENT]")
+    # declared, a session the patient opens is the one out of shape
+    session = ("---\nsession_id: 8da729f6-171c-46e3-8bf2-804092fbdb2e\ncaptured_at: '2026-03-02T09:00:00Z'\n---\n"
+               "[PATIENT]: Hello, I am calling about my appointment.\n[RECEPTIONIST]: Of course, which day?\n")
+    write_frontdesk("c", {f"sessions/{RESCHEDULE}.md": session})
+    assert lint_lines(capsys, "--select", "CT403") == [
+        f"c/sessions/{RESCHEDULE}.md:5:1: CT403 [warning] session begins with a [PATIENT] turn, not [RECEPTIONIST] "
+        "(corpus.yaml session.opens_with: agent)"]
+    # any: either may open, but a session still needs a patient turn
+    only_desk = session.replace("[PATIENT]: Hello, I am calling about my appointment.\n", "")
+    write_frontdesk("c", {**spec_with("opens_with: agent", "opens_with: any"), f"sessions/{RESCHEDULE}.md": session})
+    assert lint_lines(capsys, "--select", "CT403") == []
+    write_frontdesk("c", {**spec_with("opens_with: agent", "opens_with: any"),
+                          f"sessions/{RESCHEDULE}.md": only_desk})
+    assert lint_lines(capsys, "--select", "CT403") == [
+        f"c/sessions/{RESCHEDULE}.md:5:1: CT403 [warning] session has no [PATIENT] turn"]
+
+
+def test_opens_with_takes_three_values_and_is_no_part_of_the_contract_hash(capsys):
+    write_frontdesk("c", spec_with("opens_with: agent", "opens_with: receptionist"))
+    lines = lint_lines(capsys)
+    assert len(lines) == 1 and lines[0].startswith("c/corpus.yaml:24:3: CT003 [error] /session/opens_with: ")
+    assert "'receptionist' is not one of ['user', 'agent', 'any']" in lines[0]
+
+    def contract_sha(spec: str) -> str:
+        contract, problems = parse_contract(parse_yaml(spec, "corpus.yaml").data, "c")
+        assert contract is not None, problems
+        return contract.sha256
+
+    # who opens a session is a lint expectation: a run's results are read the same way
+    assert contract_sha(SPEC) == contract_sha(SPEC.replace(SESSION, SESSION.replace("  opens_with: agent\n", "")))
+
+
+# --- 3. CT612 and an entry of alternatives; suppression at one point ---------------------------------
+
+def test_an_entry_of_alternatives_is_one_term_for_ct612(capsys):
+    write_frontdesk("c")
+    assert lint_lines(capsys, "--select", "CT612") == []  # [400 mg, 400mg]: 400mg is one word
+    write_frontdesk("c", sidecar_with(REFILL, "      - [400 mg, 400mg]\n", "      - 400 mg\n"))
+    assert lint_lines(capsys, "--select", "CT612") == [
+        f"c/expected/{REFILL}.yaml:9:9: CT612 [warning] must_match_all term '400 mg' occurs once in the transcript, "
+        "only in this wording; a paraphrase will miss it (a number and its unit: list the spellings as one entry, "
+        "['400 mg', '400mg'])"]
+    # alternatives that are all phrases, said once between them, are reported once, at the entry
+    write_frontdesk("c", sidecar_with(REFILL, "      - [400 mg, 400mg]\n", "      - [400 mg tablets, 400 mg pills]\n"))
+    assert lint_lines(capsys, "--select", "CT612") == [
+        f"c/expected/{REFILL}.yaml:9:9: CT612 [warning] must_match_all entry ['400 mg tablets', '400 mg pills'] "
+        "occurs once in the transcript, only in these wordings; a paraphrase will miss every one"]
+
+
+def test_explain_ct612_advises_numbers_and_units(capsys):
+    code, out, _ = run(capsys, "lint", "--explain", "CT612")
+    assert code == 0 and "A number with its unit (`400 mg`" in out and "`- [400 mg, 400mg]`" in out
+    assert "use: [ibuprofen, [400 mg, 400mg]]" in out
+
+
+POINT_IGNORE = """\
+lint:
+  per_point_ignores:
+    - point: ibuprofen-dose
+      codes: [term-rare-phrase]
+      reason: the dose is written as the patient said it
+"""
+
+
+def test_per_point_ignores_switch_a_rule_off_at_one_point_only(capsys):
+    rare = sidecar_with(REFILL, "      - [400 mg, 400mg]\n", "      - 400 mg\n")
+    also_rare = sidecar_with(BILLING, "must_match_all: [penicillin]", "must_match_all: [penicillin allergy]")
+    said_once = {f"sessions/{BILLING}.md": FRONTDESK_FILES[f"sessions/{BILLING}.md"].replace(
+        "note the penicillin allergy", "note the allergy")}
+    write_frontdesk("c", {**rare, **also_rare, **said_once, "corpus.yaml": SPEC + POINT_IGNORE})
+    lines = lint_lines(capsys, "--select", "CT612,CT615")
+    assert lines == [f"c/expected/{BILLING}.yaml:7:22: CT612 [warning] must_match_all term 'penicillin allergy' "
+                     "occurs once in the transcript, only in this wording; a paraphrase will miss it"]
+    # an entry that switches nothing off is reported at the entry
+    write_frontdesk("c", {"corpus.yaml": SPEC + POINT_IGNORE})
+    assert lint_lines(capsys, "--select", "CT612,CT615") == [
+        "c/corpus.yaml:44:7: CT615 [warning] lint.per_point_ignores: CT612 finds nothing at point 'ibuprofen-dose'; "
+        "delete this entry"]
+    assert lint_lines(capsys, "--select", "CT615") == []  # CT612 did not run: nothing to judge
+    # a point no sidecar has, with the point it probably meant
+    write_frontdesk("c", {"corpus.yaml": SPEC + POINT_IGNORE.replace("ibuprofen-dose", "ibuprofen-dos")})
+    assert lint_lines(capsys, "--select", "CT615") == [
+        "c/corpus.yaml:44:7: CT615 [warning] lint.per_point_ignores: no sidecar has a point 'ibuprofen-dos' (did you "
+        "mean ibuprofen-dose?); delete this entry"]
+
+
+@pytest.mark.parametrize("entry, line", [
+    ("    - point: ibuprofen-dose\n      codes: [term-rare-phrse]\n      reason: r\n",
+     "c/corpus.yaml:45:15: lint.per_point_ignores: unknown rule 'term-rare-phrse': did you mean CT612 "
+     "(term-rare-phrase)? (see corpustools lint --list-rules)"),
+    ("    - point: ibuprofen-dose\n      codes: [CT501]\n      reason: r\n",
+     "c/corpus.yaml:45:15: lint.per_point_ignores: CT501 (secret-token) is a secret rule and can never be ignored "
+     "per point"),
+    ("    - point: ibuprofen-dose\n      codes: [CT612]\n      reason: ' '\n",
+     "c/corpus.yaml:46:7: lint.per_point_ignores: reason must say why the point is exempt"),
+])
+def test_a_bad_per_point_ignores_entry_is_one_line(capsys, entry, line):
+    write_frontdesk("c", {"corpus.yaml": SPEC + "lint:\n  per_point_ignores:\n" + entry})
+    code, out, err = run(capsys, "lint", "c")
+    assert (code, out, err) == (2, "", line + "\n")
+
+
+def test_a_misspelt_per_point_ignores_key_gets_a_did_you_mean(capsys):
+    write_frontdesk("c", {"corpus.yaml": SPEC + POINT_IGNORE.replace("      reason:", "      reasn:")})
+    lines = lint_lines(capsys)
+    assert "c/corpus.yaml:46:7: CT003 [error] /lint/per_point_ignores/0/reasn: unknown key 'reasn': did you mean " \
+           "'reason'?" in lines
+
+
+# --- 4. a category is a scenario: it may expect several item types --------------------------------
+
+def test_a_billing_chat_with_an_allergy_in_passing_expects_either_item_type(capsys):
+    write_frontdesk("c")
+    assert lint_lines(capsys, "--select", "CT303") == []
+    # a billing fixture with neither type says which types it may have
+    point = "  - id: penicillin-allergy\n    type: allergy\n    must_match_all: [penicillin]\n"
+    write_frontdesk("c", {**sidecar_with(BILLING, "expect_empty: false\nexpected_points:\n" + point,
+                                         "expect_empty: true\nexpected_points: []\n")})
+    assert f"c/expected/{BILLING}.yaml:4:1: CT303 [error] category billing-question expects a point of one of its " \
+           "item types (medication, allergy); there is none" in lint_lines(capsys, "--select", "CT303")
+
+
+@pytest.mark.parametrize("expect, message", [
+    ("[medication, empty]", "/categories/2/expect: expect lists 'empty': a list names item types a fixture may have "
+                            "a point of; empty stays single (write expect: empty)"),
+    ("[medication, alergy]", "/categories/2/expect: expect lists 'alergy', which is not an item type of the output "
+                             "contract (medication, allergy) (did you mean allergy?)"),
+])
+def test_empty_and_subset_stay_single(capsys, expect, message):
+    write_frontdesk("c", spec_with("expect: [medication, allergy]", f"expect: {expect}"))
+    assert lint_lines(capsys, "--select", "CT003") == [f"c/corpus.yaml:36:5: CT003 [error] {message}"]
+
+
+def test_the_worksheet_shows_a_list_of_item_types_in_words(capsys):
+    write_frontdesk("c")
+    write_run("gold", GOLD)
+    assert run(capsys, "adjudicate", "c", "gold", "--out", "sheet.yaml")[0] == 0
+    sheet = open("sheet.yaml", encoding="utf-8").read()
+    assert "    expect: medication or allergy\n" in sheet and "    expect: empty\n" in sheet
