@@ -212,3 +212,81 @@ def test_the_worksheet_shows_a_list_of_item_types_in_words(capsys):
     assert run(capsys, "adjudicate", "c", "gold", "--out", "sheet.yaml")[0] == 0
     sheet = open("sheet.yaml", encoding="utf-8").read()
     assert "    expect: medication or allergy\n" in sheet and "    expect: empty\n" in sheet
+
+
+# --- 5. invalid apart from wrong ---------------------------------------------------------------------
+
+def fenced(answer: dict) -> str:
+    return "```json\n" + json.dumps(answer, indent=2) + "\n```\n"
+
+
+def with_notes(answer: dict) -> dict:
+    return {**answer, "notes": "the patient was polite"}
+
+
+def test_an_extra_key_and_a_fence_are_format_failures_reported_as_what_they_are(capsys):
+    write_frontdesk("c")
+    write_run("run", {**GOLD, REFILL: with_notes(GOLD[REFILL]), RESCHEDULE: fenced(GOLD[RESCHEDULE])})
+    code, out, _ = run(capsys, "score", "c", "run")
+    lines = out.splitlines()
+    assert code == 0
+    # the verdict stays FAIL; the advisory says what the content would have scored
+    assert lines[:3] == [
+        f"FAIL {REFILL} (med-refill)",
+        f"  the result is not a valid output: run/{REFILL}.json: /notes: unknown key 'notes' (allowed here: allergies, "
+        f"medications, urgent, visit_reason)  [invalid-result:run/{REFILL}.json: /notes: unknown key 'notes' (allowed "
+        "here: allergies, medications, urgent, visit_reason)]",
+        "  diagnostic: invalid-format:content without the extra key /notes would pass"]
+    assert "  diagnostic: invalid-format:content inside the fence would pass" in lines
+    # each accuracy and recall is told over the valid results, beside how many were invalid
+    assert "field /urgent: 2/2 of valid results, 2 invalid (100.0%, 95% CI 34.2%–100.0%)" in lines
+    assert lines[-1] == ("2/4 fixtures passed (50.0%, 95% CI 15.0%–85.0%); recall 2/2 (100.0%, 95% CI 34.2%–100.0%) "
+                         "(1 invalid result, its 1 point not judged); 0 phantoms; gate accuracy 0/0 (n/a) (1 invalid "
+                         "result not judged); false rejects 0/3.")
+    # the JSON: the strict figures as before, and the valid-only ones beside them
+    code, out, _ = run(capsys, "score", "c", "run", "--format", "json")
+    report = json.loads(out)
+    aggregate = report["aggregate"]
+    assert (aggregate["recall"]["successes"], aggregate["recall"]["total"]) == (2, 3)
+    assert (aggregate["recall_valid_only"]["successes"], aggregate["recall_valid_only"]["total"]) == (2, 2)
+    assert (aggregate["gate_accuracy"]["total"], aggregate["gate_accuracy_valid_only"]["total"]) == (1, 0)
+    assert (aggregate["points_not_judged"], aggregate["gate_not_judged"], aggregate["invalid_results"]) == (1, 1, 2)
+    urgent = next(f for f in aggregate["fields"] if f["field"] == "/urgent")
+    assert (urgent["matched"], urgent["pinned"], urgent["invalid"], urgent["accuracy_valid_only"]["total"]) == (2, 4, 2, 2)
+    medication = next(t for t in aggregate["types"] if t["type"] == "medication")
+    assert (medication["points_not_judged"], medication["recall_valid_only"]["total"]) == (1, 0)
+    refill = next(f for f in report["fixtures"] if f["id"] == REFILL)
+    assert refill["verdict"] == "FAIL" and refill["diagnostics"] == [
+        "invalid-format:content without the extra key /notes would pass"]
+    from corpustools.io.schemastore import validate
+    assert validate("score-report", report) == []
+    # the pull request's report says the same, the advisory beside the reason
+    markdown = run(capsys, "score", "c", "run", "--format", "markdown")[1]
+    assert "(1 invalid result, its 1 point not judged)" in markdown.splitlines()[0]
+    assert "- diagnostic: `invalid-format:content inside the fence would pass`" in markdown
+    assert "| `/urgent` | 2/2 of valid results, 2 invalid | 100.0% | 34.2%–100.0% |" in markdown
+    assert "| expected-point recall, of valid results (1 invalid result, its 1 point not judged) | 2/2 |" in markdown
+
+
+def test_content_that_would_fail_says_why_and_other_invalid_results_get_no_advisory(capsys):
+    write_frontdesk("c")
+    wrong = {**GOLD[REFILL], "medications": [{"name": "ibuprofen", "dose": "200 mg"}]}
+    broken = {**GOLD[ALLERGY], "urgent": "no"}  # a wrong type: no format failure, a wrong answer's shape
+    write_run("run", {**GOLD, REFILL: fenced(with_notes(wrong)), ALLERGY: broken})
+    report = json.loads(run(capsys, "score", "c", "run", "--format", "json")[1])
+    diagnostics = {f["id"]: f["diagnostics"] for f in report["fixtures"]}
+    assert diagnostics[REFILL] == ["invalid-format:content inside the fence, without the extra key /notes would fail "
+                                   "(missed-point:ibuprofen-dose, phantom-over-budget:1>0)"]
+    assert diagnostics[ALLERGY] == []
+
+
+def test_a_committed_run_without_invalid_results_reads_as_before_and_compare_warns_of_strictness(capsys):
+    write_frontdesk("c")
+    write_run("good", GOLD)
+    before = run(capsys, "score", "c", "good")[1]
+    assert "of valid results" not in before and "not judged" not in before
+    write_run("bad", {**GOLD, REFILL: with_notes(GOLD[REFILL])})
+    code, out, _ = run(capsys, "compare", "c", "--base", "good", "--candidate", "bad")
+    assert code == 0 and ("warning: bad: 1 invalid result, compared strictly (as missed points, wrong fields and gate "
+                          "errors: a format failure counts against the prompt); `corpustools score` shows each figure "
+                          "over the valid results too") in out.splitlines()

@@ -137,11 +137,20 @@ class UserSchema:
     def validate(self, data) -> list[SchemaError]:
         if self.fast is not None and self.fast(data):
             return []
+        return _errors(self._made(), data)
+
+    def unexpected_keys(self, data) -> list[UnexpectedKey]:
+        """Every key of `data` the schema forbids (additionalProperties: false), in document order."""
+        if self.fast is not None and self.fast(data):
+            return []
+        return _unexpected(self._made(), data)
+
+    def _made(self):
         if self._validator is None:
             from jsonschema import Draft202012Validator, validators
 
             self._validator = validators.validator_for(self.schema, default=Draft202012Validator)(self.schema)
-        return _errors(self._validator, data)
+        return self._validator
 
 
 def _errors(validator, data) -> list[SchemaError]:
@@ -184,9 +193,13 @@ def unexpected_keys(kind: str, data) -> list[UnexpectedKey]:
     document order: what a did-you-mean reads, whatever keys the schema declares."""
     if (fast := _fast_check(kind)) is not None and fast(data):
         return []
+    return _unexpected(_validator(kind), data)
+
+
+def _unexpected(validator, data) -> list[UnexpectedKey]:
     found = []
     try:
-        errors = list(_validator(kind).iter_errors(data))
+        errors = list(validator.iter_errors(data))
     except RecursionError:
         return []
     for error in errors:

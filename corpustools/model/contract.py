@@ -212,11 +212,23 @@ class Contract:
             return validate(self.builtin_schema, output)
         if self.schema is None:
             return []
+        return self._user_schema().validate(output)
+
+    def extra_keys(self, output) -> list[tuple]:
+        """The key paths of the keys of `output` the contract's schema forbids (additionalProperties:
+        false), in document order (none without a schema)."""
+        from corpustools.io.schemastore import unexpected_keys
+
+        if self.builtin_schema is not None:
+            return [found.keypath for found in unexpected_keys(self.builtin_schema, output)]
+        return [found.keypath for found in self._user_schema().unexpected_keys(output)] if self.schema is not None else []
+
+    def _user_schema(self):
         if not self._validator:
             from corpustools.io.schemastore import UserSchema
 
             self._validator.append(UserSchema(self.schema))
-        return self._validator[0].validate(output)
+        return self._validator[0]
 
     def read_text(self, text: str) -> Answer:
         """A text result: one `answer` item, or none when the trimmed answer is blank or one of

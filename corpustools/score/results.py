@@ -38,6 +38,11 @@ class ResultFile:
     answer: Answer | None = None  # the result read through the contract (its items and fields)
     error: str | None = None  # one line naming the file, for an unreadable or invalid result
     digest: str | None = None  # sha256 of the bytes read (to spot two runs that are one)
+    # An invalid result whose content is valid once a code fence around it, or keys the schema
+    # forbids, are taken away: that content read through the contract (never scored: an advisory
+    # says what it would have scored), and how it was found (`inside the fence`, ...).
+    content: Answer | None = None
+    content_found: str | None = None
 
 
 @dataclass(frozen=True)
@@ -86,17 +91,58 @@ def read_result(fixture_id: str, path: str, contract: Contract = DEFAULT) -> Res
         output = parse_json(text, path)
     except InputError as err:
         # The model's answer as a chat shows it, in a code fence: say what to save instead.
-        fence = fenced_json_line(text) if text is not None else None
-        error = str(InputError(Pos(path, fence, 1), FENCED_HINT)) if fence is not None else str(err)
-        return ResultFile(fixture_id, path, FileStatus.INVALID, error=error, digest=digest)
+        fenced = fenced_json(text) if text is not None else None
+        if fenced is None:
+            return ResultFile(fixture_id, path, FileStatus.INVALID, error=str(err), digest=digest)
+        line, inside = fenced
+        found = content_of(inside, contract, "inside the fence")
+        return ResultFile(fixture_id, path, FileStatus.INVALID, error=str(InputError(Pos(path, line, 1), FENCED_HINT)),
+                          digest=digest, content=found[0] if found else None, content_found=found[1] if found else None)
+    answer, error = read_output(output, contract)
+    if answer is None:
+        found = content_of(output, contract, "")
+        return ResultFile(fixture_id, path, FileStatus.INVALID, error=f"{path}: {error}", digest=digest,
+                          content=found[0] if found else None, content_found=found[1] if found else None)
+    return ResultFile(fixture_id, path, FileStatus.OK, answer=answer, digest=digest)
+
+
+def read_output(output, contract: Contract) -> tuple[Answer | None, str | None]:
+    """A parsed JSON result read through `contract`: (its answer, None), or (None, the first
+    problem: a schema error or an item array that is not one, `/pointer: message`)."""
     errors = contract.schema_errors(output)
     if errors:
-        return ResultFile(fixture_id, path, FileStatus.INVALID, error=f"{path}: {errors[0]}", digest=digest)
+        return None, str(errors[0])
     try:
-        answer = contract.read_json(output)
+        return contract.read_json(output), None
     except ValueError as err:
-        return ResultFile(fixture_id, path, FileStatus.INVALID, error=f"{path}: {err}", digest=digest)
-    return ResultFile(fixture_id, path, FileStatus.OK, answer=answer, digest=digest)
+        return None, str(err)
+
+
+def content_of(output, contract: Contract, found: str) -> tuple[Answer, str] | None:
+    """`output` read through `contract` once the keys its schema forbids are taken away (an answer
+    with an extra `notes` key is a format failure, not a wrong answer), with how it was found
+    (`found`, then `without the extra key /notes`); None when it is not valid even then."""
+    extra = contract.extra_keys(output)
+    if extra:
+        output = _without(output, extra)
+        keys = ", ".join("/" + "/".join(str(part) for part in keypath) for keypath in extra)
+        found = ", ".join(part for part in (found, f"without the extra key{'s' if len(extra) > 1 else ''} {keys}")
+                          if part)
+    answer, _ = read_output(output, contract)
+    return (answer, found) if answer is not None and found else None
+
+
+def _without(document, keypaths: list[tuple]):
+    """A copy of the JSON `document` without the keys at `keypaths`."""
+    import copy
+
+    trimmed = copy.deepcopy(document)
+    for keypath in sorted(keypaths, key=len, reverse=True):
+        parent = trimmed
+        for part in keypath[:-1]:
+            parent = parent[part]
+        parent.pop(keypath[-1], None)
+    return trimmed
 
 
 def unreadable_result(fixture_id: str, path: str, err: OSError) -> ResultFile:
@@ -108,9 +154,9 @@ FENCED_HINT = "the file holds a fenced code block: save only the JSON object"
 _FENCE = re.compile(r"\A\s*(```|~~~)[^\n`]*\n(.*)\n[ \t]*\1[ \t]*\s*\Z", re.DOTALL)
 
 
-def fenced_json_line(text: str) -> int | None:
-    """The line of the opening fence when `text` is a JSON object inside one Markdown code fence
-    (```json ... ```), else None."""
+def fenced_json(text: str) -> tuple[int, dict] | None:
+    """(the line of the opening fence, the object) when `text` is a JSON object inside one Markdown
+    code fence (```json ... ```), else None."""
     import json
 
     match = _FENCE.match(text)
@@ -120,7 +166,7 @@ def fenced_json_line(text: str) -> int | None:
         inside = json.loads(match.group(2))
     except ValueError:
         return None
-    return text[:match.start(1)].count("\n") + 1 if isinstance(inside, dict) else None
+    return (text[:match.start(1)].count("\n") + 1, inside) if isinstance(inside, dict) else None
 
 
 def stray_results(folder: str, fixture_ids: set[str], suffix: str = DEFAULT.result_suffix,
