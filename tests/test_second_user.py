@@ -290,3 +290,67 @@ def test_a_committed_run_without_invalid_results_reads_as_before_and_compare_war
     assert code == 0 and ("warning: bad: 1 invalid result, compared strictly (as missed points, wrong fields and gate "
                           "errors: a format failure counts against the prompt); `corpustools score` shows each figure "
                           "over the valid results too") in out.splitlines()
+
+
+# --- 6. validate result: any contract, the scorer's words ----------------------------------------------
+
+def test_validate_result_checks_answers_against_the_corpus_contract_with_the_scorers_messages(capsys):
+    write_frontdesk("c")
+    write_run("run", {**GOLD, REFILL: with_notes(GOLD[REFILL]), RESCHEDULE: fenced(GOLD[RESCHEDULE]),
+                      ALLERGY: {**GOLD[ALLERGY], "allergies": "latex"}})
+    code, out, err = run(capsys, "validate", "result", "c", *(f"run/{f}.json" for f in sorted(GOLD)))
+    assert (code, err) == (1, "")
+    scored = json.loads(run(capsys, "score", "c", "run", "--format", "json")[1])
+    reasons = {f["id"]: f["reasons"] for f in scored["fixtures"]}
+    # each invalid answer's line is the scorer's invalid-result detail, word for word
+    assert out.splitlines() == [
+        reasons[ALLERGY][0].removeprefix("invalid-result:"),
+        f"run/{BILLING}.json: valid",
+        reasons[REFILL][0].removeprefix("invalid-result:"),
+        f"run/{REFILL}.json: warning: the content without the extra key /notes is a valid answer",
+        reasons[RESCHEDULE][0].removeprefix("invalid-result:"),
+        f"run/{RESCHEDULE}.json: warning: the content inside the fence is a valid answer"]
+    assert out.splitlines()[0] == f"run/{ALLERGY}.json: /allergies: 'latex' is not of type 'array'"
+    code, out, _ = run(capsys, "validate", "result", "c", f"run/{ALLERGY}.json", "--format", "json")
+    assert code == 1 and json.loads(out) == [{"path": f"run/{ALLERGY}.json", "line": None, "col": None,
+                                              "pointer": "/allergies", "severity": "error",
+                                              "message": "'latex' is not of type 'array'"}]
+
+
+def test_validate_result_warns_of_an_absent_field_and_a_name_score_would_not_read(capsys):
+    from tests.support.frontdesk import SCHEMA
+
+    loose = json.dumps({**SCHEMA, "required": ["medications", "allergies"]}, indent=2) + "\n"
+    write_frontdesk("c", {"output.schema.json": loose})
+    answer = {k: v for k, v in GOLD[REFILL].items() if k != "urgent"}
+    write_run("run", {"med-refil-01": answer})
+    code, out, _ = run(capsys, "validate", "result", "c", "run/med-refil-01.json")
+    assert code == 0 and out.splitlines() == [
+        "run/med-refil-01.json: warning: /urgent: absent: the output contract declares this field (output.fields); "
+        "a sidecar pinning it counts it as a mismatch",
+        "run/med-refil-01.json: names no fixture with a sidecar; not scored (did you mean med-refill-01.json?)",
+        "run/med-refil-01.json: valid"]
+
+
+@pytest.mark.parametrize("argv, code, line", [
+    (["c"], 2, "corpustools validate: validate result takes CORPUS FILE...: "),
+    (["c", "-"], 2, "corpustools validate: validate result takes CORPUS FILE...: "),
+    (["nowhere", "x.json"], 2, "corpustools validate: nowhere: "),
+    (["c", "absent.json"], 2, "absent.json: no such file"),
+])
+def test_validate_result_needs_a_corpus_and_files(capsys, argv, code, line):
+    write_frontdesk("c")
+    got, out, err = run(capsys, "validate", "result", *argv)
+    assert (got, out) == (code, "") and err.startswith(line) and err.count("\n") == 1
+
+
+def test_validate_result_of_a_text_contract_and_a_file_saved_under_the_other_name(capsys):
+    assert run(capsys, "init", "t", "--output", "text")[0] == 0
+    answers = {"admit-rule-01.txt": "Run the linter before every commit.\n", "reject-noise-01.json": "{}"}
+    for name, text in answers.items():
+        (__import__("pathlib").Path("t/gold") / name).write_text(text, encoding="utf-8")
+    code, out, _ = run(capsys, "validate", "result", "t", "t/gold/admit-rule-01.txt", "t/gold/reject-noise-01.json")
+    assert code == 1 and out.splitlines() == [
+        "t/gold/admit-rule-01.txt: valid",
+        "t/gold/reject-noise-01.json: this corpus's output format is text (corpus.yaml output.format): save the "
+        "result as reject-noise-01.txt"]

@@ -125,6 +125,15 @@ class Item:
 ABSENT = object()  # a field pointer that resolves to nothing in a result
 
 
+class ReadError(ValueError):
+    """A schema-valid result the contract cannot read: what is wrong at an RFC 6901 pointer
+    (`/kb_facts: is an object, not an array of fact items`)."""
+
+    def __init__(self, pointer: str, message: str):
+        super().__init__(f"{pointer}: {message}")
+        self.pointer, self.message = pointer, message
+
+
 @dataclass(frozen=True, eq=False, repr=False)  # made per result, never compared
 class Answer:
     """A result read through the contract: its items in scoring order and its pinned-able fields."""
@@ -242,16 +251,16 @@ class Contract:
         return Answer((item,), {}, text)
 
     def read_json(self, output) -> Answer:
-        """The items and fields of a schema-valid JSON result; ValueError naming the pointer when an
+        """The items and fields of a schema-valid JSON result; ReadError naming the pointer when an
         item array is missing or not an array, or an item is not what its type declares."""
         items: list[Item] = []
         for declared in self.items:
             array = resolve(output, declared.at)
             if array is ABSENT:
-                raise ValueError(f"{declared.at}: missing; the output contract reads {declared.type} items from "
-                                 "an array there")
+                raise ReadError(declared.at, f"missing; the output contract reads {declared.type} items from an "
+                                             "array there")
             if not isinstance(array, list):
-                raise ValueError(f"{declared.at}: is {json_kind(array)}, not an array of {declared.type} items")
+                raise ReadError(declared.at, f"is {json_kind(array)}, not an array of {declared.type} items")
             for index, raw in enumerate(array):
                 items.append(_item(declared, index, raw))
         fields = {pointer: resolve(output, pointer) for pointer in self.fields}
@@ -324,13 +333,13 @@ def _item(declared: ItemType, index: int, raw) -> Item:
     where = f"{declared.at}/{index}"
     if declared.strings:
         if not isinstance(raw, str):
-            raise ValueError(f"{where}: is {json_kind(raw)}, not a string ({declared.type} items are strings: "
-                             "the contract names no match fields)")
+            raise ReadError(where, f"is {json_kind(raw)}, not a string ({declared.type} items are strings: the "
+                                   "contract names no match fields)")
         return Item(name, declared.type, raw, normalize(raw), ((TEXT_FIELD, raw),), ((TEXT_FIELD, raw),), raw,
                     TEXT_FIELD)
     if not isinstance(raw, dict):
-        raise ValueError(f"{where}: is {json_kind(raw)}, not an object ({declared.type} items are objects with "
-                         f"the fields {', '.join(declared.match)})")
+        raise ReadError(where, f"is {json_kind(raw)}, not an object ({declared.type} items are objects with the "
+                               f"fields {', '.join(declared.match)})")
     get = raw.get
     title = get(declared.title, "") if declared.title else ""
     match_text = normalize("\n".join([_text(value) for f in declared.match if (value := get(f, ABSENT)) is not ABSENT]))

@@ -25,9 +25,22 @@ from corpustools.io.positions import Pos
 from corpustools.io.suggest import closest
 from corpustools.io.textfile import Unreadable, decode_text, read_bytes
 from corpustools.manifest import MANIFEST_FILE, RunManifest, read_manifest
-from corpustools.model.contract import DEFAULT, JSON_FORMAT, Answer, Contract
+from corpustools.model.contract import DEFAULT, JSON_FORMAT, Answer, Contract, ReadError
 from corpustools.model.corpus import disk_name, utf8_name
 from corpustools.model.status import FileStatus
+
+
+@dataclass(frozen=True)
+class ResultProblem:
+    """Why a result is invalid, in parts: where (the file, or its line), the JSON pointer of the
+    offending value when there is one, and what is wrong. ResultFile.error says them as one line."""
+
+    pos: Pos
+    pointer: str | None
+    message: str
+
+    def __str__(self) -> str:
+        return str(InputError(self.pos, f"{self.pointer}: {self.message}" if self.pointer else self.message))
 
 
 @dataclass(frozen=True)
@@ -38,11 +51,18 @@ class ResultFile:
     answer: Answer | None = None  # the result read through the contract (its items and fields)
     error: str | None = None  # one line naming the file, for an unreadable or invalid result
     digest: str | None = None  # sha256 of the bytes read (to spot two runs that are one)
+    problem: ResultProblem | None = None  # an invalid result's error, in parts (validate result's JSON)
     # An invalid result whose content is valid once a code fence around it, or keys the schema
     # forbids, are taken away: that content read through the contract (never scored: an advisory
     # says what it would have scored), and how it was found (`inside the fence`, ...).
     content: Answer | None = None
     content_found: str | None = None
+
+
+def invalid_result(fixture_id: str, path: str, problem: ResultProblem, digest: str,
+                   content: tuple[Answer, str] | None = None) -> ResultFile:
+    return ResultFile(fixture_id, path, FileStatus.INVALID, error=str(problem), digest=digest, problem=problem,
+                      content=content[0] if content else None, content_found=content[1] if content else None)
 
 
 @dataclass(frozen=True)
@@ -64,15 +84,16 @@ def result_path(folder: str, fixture_id: str, contract: Contract = DEFAULT) -> s
 
 
 def read_result(fixture_id: str, path: str, contract: Contract = DEFAULT) -> ResultFile:
+    """The result saved at `path` read through `contract` (or, when none is there, the one saved
+    under the other format's name): OK with its answer, MISSING, UNREADABLE or INVALID with the one
+    line that says why. What `score` and `validate result` read a result with."""
     try:
         os.lstat(path)
     except (FileNotFoundError, NotADirectoryError):
         other = path[: -len(contract.result_suffix)] + contract.other_suffix
         if os.path.lexists(other):  # saved under the other format's name: say which name to use
-            shown = os.path.basename(path)
-            return ResultFile(fixture_id, other, FileStatus.INVALID, digest="unread:saved under the other format's name", error=(
-                f"{other}: this corpus's output format is {contract.format} (corpus.yaml output.format): "
-                f"save the result as {shown}"))
+            return invalid_result(fixture_id, other, other_format_problem(other, contract),
+                                  "unread:saved under the other format's name")
         return ResultFile(fixture_id, path, FileStatus.MISSING)
     except OSError as err:  # the folder cannot be searched: the file may well be there
         return unreadable_result(fixture_id, path, err)
@@ -81,7 +102,7 @@ def read_result(fixture_id: str, path: str, contract: Contract = DEFAULT) -> Res
     except Unreadable as err:
         return ResultFile(fixture_id, path, FileStatus.UNREADABLE, error=str(err), digest=f"unread:{err.message}")
     except InputError as err:
-        return ResultFile(fixture_id, path, FileStatus.INVALID, error=str(err), digest=f"unread:{err.message}")
+        return invalid_result(fixture_id, path, ResultProblem(err.pos, None, err.message), f"unread:{err.message}")
     digest = hashlib.sha256(data).hexdigest()
     text = None
     try:
@@ -93,29 +114,36 @@ def read_result(fixture_id: str, path: str, contract: Contract = DEFAULT) -> Res
         # The model's answer as a chat shows it, in a code fence: say what to save instead.
         fenced = fenced_json(text) if text is not None else None
         if fenced is None:
-            return ResultFile(fixture_id, path, FileStatus.INVALID, error=str(err), digest=digest)
+            return invalid_result(fixture_id, path, ResultProblem(err.pos, None, err.message), digest)
         line, inside = fenced
-        found = content_of(inside, contract, "inside the fence")
-        return ResultFile(fixture_id, path, FileStatus.INVALID, error=str(InputError(Pos(path, line, 1), FENCED_HINT)),
-                          digest=digest, content=found[0] if found else None, content_found=found[1] if found else None)
-    answer, error = read_output(output, contract)
+        return invalid_result(fixture_id, path, ResultProblem(Pos(path, line, 1), None, FENCED_HINT), digest,
+                              content_of(inside, contract, "inside the fence"))
+    answer, problem = read_output(output, contract)
     if answer is None:
-        found = content_of(output, contract, "")
-        return ResultFile(fixture_id, path, FileStatus.INVALID, error=f"{path}: {error}", digest=digest,
-                          content=found[0] if found else None, content_found=found[1] if found else None)
+        assert problem is not None  # read_output says why it read nothing
+        pointer, message = problem
+        return invalid_result(fixture_id, path, ResultProblem(Pos(path), pointer, message), digest,
+                              content_of(output, contract, ""))
     return ResultFile(fixture_id, path, FileStatus.OK, answer=answer, digest=digest)
 
 
-def read_output(output, contract: Contract) -> tuple[Answer | None, str | None]:
-    """A parsed JSON result read through `contract`: (its answer, None), or (None, the first
-    problem: a schema error or an item array that is not one, `/pointer: message`)."""
+def other_format_problem(path: str, contract: Contract) -> ResultProblem:
+    """A result saved under the other format's name (`x.txt` under a json contract): which name to use."""
+    stem = os.path.basename(path)[: -len(contract.other_suffix)]
+    return ResultProblem(Pos(path), None, f"this corpus's output format is {contract.format} (corpus.yaml "
+                                          f"output.format): save the result as {stem}{contract.result_suffix}")
+
+
+def read_output(output, contract: Contract) -> tuple[Answer | None, tuple[str, str] | None]:
+    """A parsed JSON result read through `contract`: (its answer, None), or (None, (pointer,
+    message) of the first problem: a schema error, or an item array or item that is not one)."""
     errors = contract.schema_errors(output)
     if errors:
-        return None, str(errors[0])
+        return None, (errors[0].pointer or "/", errors[0].message)
     try:
         return contract.read_json(output), None
-    except ValueError as err:
-        return None, str(err)
+    except ReadError as err:
+        return None, (err.pointer, err.message)
 
 
 def content_of(output, contract: Contract, found: str) -> tuple[Answer, str] | None:
@@ -186,10 +214,16 @@ def stray_results(folder: str, fixture_ids: set[str], suffix: str = DEFAULT.resu
             continue
         stem = name[: -len(suffix)]
         if name.endswith(suffix) and not name.startswith(".") and stem not in fixture_ids:
-            meant = closest(stem, fixture_ids) if stem not in sessions else None
-            hint = f" (did you mean {meant}{suffix}?)" if meant else ""
-            warnings.append(f"{os.path.join(folder, name)}: names no fixture with a sidecar; not scored{hint}")
+            warnings.append(unscored_name(os.path.join(folder, name), stem, fixture_ids, suffix, sessions))
     return warnings
+
+
+def unscored_name(path: str, stem: str, fixture_ids: Collection[str], suffix: str, sessions: Collection[str] = ()) -> str:
+    """`<path>: names no fixture with a sidecar; not scored`, with the fixture it may have meant when
+    its name `stem` is close to one and is no session's."""
+    meant = closest(stem, fixture_ids) if stem not in sessions else None
+    hint = f" (did you mean {meant}{suffix}?)" if meant else ""
+    return f"{path}: names no fixture with a sidecar; not scored{hint}"
 
 
 def read_run_folder(folder: str, fixture_ids: list[str], contract: Contract = DEFAULT,
