@@ -471,15 +471,21 @@ def test_run_init_records_both_hashes(make_corpus, capsys):
     assert manifest["corpus_version"] == 1 and sorted(manifest["session_sha256"]) == [ADMIT_ID, REJECT_ID]
 
 
-def test_calibrate_warns_when_a_session_changed_since_the_run_not_when_labels_did(make_corpus, capsys):
+def judged_run(corpus: Path, capsys) -> tuple[Path, Path]:
+    """A recorded run and the worksheet a judge filled for it (the admit fixture's practice matched)."""
     from tests.support.calibrate import fill_all
 
-    corpus = make_corpus()
     run = recorded_run(corpus)
     sheet = Path("sheet.yaml")
     assert run_cli(capsys, "adjudicate", corpus, run, "--out", sheet)[0] == 0
     sheet.write_text(fill_all(sheet.read_text(encoding="utf-8"), {(ADMIT_ID, "practice[0]", "class"):
                                                                    "point:expire-via-queue"}), encoding="utf-8")
+    return run, sheet
+
+
+def test_calibrate_warns_when_a_session_changed_since_the_run_not_when_labels_did(make_corpus, capsys):
+    corpus = make_corpus()
+    run, sheet = judged_run(corpus, capsys)
     edit(corpus / SIDECAR, "notes: A tiny fixture for tests.", "notes: A tiny fixture, revised.")
     code, out, err = run_cli(capsys, "calibrate", corpus, run, "--verdicts", sheet, "--format", "json")
     assert (code, err) == (0, "") and json.loads(out)["runs"][0]["warnings"] == []
@@ -490,14 +496,8 @@ def test_calibrate_warns_when_a_session_changed_since_the_run_not_when_labels_di
 
 
 def test_calibrate_a_worksheet_of_a_run_made_before_fixtures_were_added(make_corpus, capsys):
-    from tests.support.calibrate import fill_all
-
     corpus = make_corpus()
-    run = recorded_run(corpus)
-    sheet = Path("sheet.yaml")
-    assert run_cli(capsys, "adjudicate", corpus, run, "--out", sheet)[0] == 0
-    sheet.write_text(fill_all(sheet.read_text(encoding="utf-8"), {(ADMIT_ID, "practice[0]", "class"):
-                                                                   "point:expire-via-queue"}), encoding="utf-8")
+    run, sheet = judged_run(corpus, capsys)
     add_fixtures(corpus)
     code, out, err = run_cli(capsys, "calibrate", corpus, run, "--verdicts", sheet, "--format", "json")
     assert (code, err) == (0, "")

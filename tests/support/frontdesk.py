@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 
-from tests.support.triage import write_files
+from tests.support.triage import session, write_files
 
 REFILL, ALLERGY, BILLING, RESCHEDULE = "med-refill-01", "allergy-intake-01", "billing-question-01", "reschedule-01"
 
@@ -84,11 +84,6 @@ SCHEMA = {
         "allergies": {"type": "array", "items": {"type": "string"}},
     },
 }
-
-
-def session(session_id: str, turns) -> str:
-    body = "".join(f"[{tag}]: {text}\n" for tag, text in turns)
-    return f"---\nsession_id: {session_id}\ncaptured_at: '2026-03-02T09:00:00Z'\n---\n{body}"
 
 
 R, P = "RECEPTIONIST", "PATIENT"
