@@ -152,6 +152,12 @@ def test_per_point_ignores_switch_a_rule_off_at_one_point_only(capsys):
         "c/corpus.yaml:44:7: CT615 [warning] lint.per_point_ignores: CT612 finds nothing at point 'ibuprofen-dose'; "
         "delete this entry"]
     assert lint_lines(capsys, "--select", "CT615") == []  # CT612 did not run: nothing to judge
+    # one code of an entry that switches nothing off
+    both = POINT_IGNORE.replace("codes: [term-rare-phrase]", "codes: [term-rare-phrase, CT605]")
+    write_frontdesk("c", {**rare, "corpus.yaml": SPEC + both})
+    assert lint_lines(capsys, "--select", "CT605,CT612,CT615") == [
+        "c/corpus.yaml:44:7: CT615 [warning] lint.per_point_ignores: CT605 finds nothing at point 'ibuprofen-dose'; "
+        "remove CT605 from this entry"]
     # a point no sidecar has, with the point it probably meant
     write_frontdesk("c", {"corpus.yaml": SPEC + POINT_IGNORE.replace("ibuprofen-dose", "ibuprofen-dos")})
     assert lint_lines(capsys, "--select", "CT615") == [

@@ -167,9 +167,9 @@ def _score_read(loaded: LoadedCorpus, run: RunFolder, drift: RunDrift, left_out:
     warnings = run.warnings + tuple(
         f"{result.path}: {fixture_id} was added to the corpus since this run (its run.yaml records no input for "
         "it): not scored" for fixture_id in added if (result := run.results[fixture_id]).status != FileStatus.MISSING)
-    return RunScore(run.path, run.manifest, tuple(fixtures), category_rows(fixtures, _categories(loaded, left_out, fixtures)),
-                    aggregate(fixtures, loaded.contract), taxonomy(fixtures), warnings, drift.inputs,
-                    run.fingerprint, drift.labels, added)
+    categories = category_rows(fixtures, _categories(loaded, left_out, fixtures))
+    return RunScore(run.path, run.manifest, tuple(fixtures), categories, aggregate(fixtures, loaded.contract),
+                    taxonomy(fixtures), warnings, drift.inputs, run.fingerprint, drift.labels, added)
 
 
 def _categories(loaded: LoadedCorpus, left_out: frozenset[str], fixtures: list[FixtureScore]) -> list[str]:
