@@ -122,6 +122,18 @@ def test_an_entry_of_alternatives_is_one_term_for_ct612(capsys):
         "occurs once in the transcript, only in these wordings; a paraphrase will miss every one"]
 
 
+def test_ct612_counts_an_entry_of_alternatives_as_the_scorer_finds_it(capsys):
+    """A larger number holding the phrase (`1400 mg tablets`) is not the phrase under the corpus's
+    matching (number-safe, from a word's start), so it does not make a rare entry look common."""
+    phrases = sidecar_with(REFILL, "      - [400 mg, 400mg]\n", "      - [400 mg tablets, 400 mg pills]\n")
+    larger = {f"sessions/{REFILL}.md": FRONTDESK_FILES[f"sessions/{REFILL}.md"].replace(
+        "I take the ibuprofen twice a day with food.", "The 1400 mg tablets last year were a mistake.")}
+    write_frontdesk("c", {**phrases, **larger})
+    assert lint_lines(capsys, "--select", "CT612") == [
+        f"c/expected/{REFILL}.yaml:9:9: CT612 [warning] must_match_all entry ['400 mg tablets', '400 mg pills'] "
+        "occurs once in the transcript, only in these wordings; a paraphrase will miss every one"]
+
+
 def test_explain_ct612_advises_numbers_and_units(capsys):
     code, out, _ = run(capsys, "lint", "--explain", "CT612")
     assert code == 0 and "A number with its unit (`400 mg`" in out and "`- [400 mg, 400mg]`" in out
