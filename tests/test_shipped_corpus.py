@@ -135,7 +135,7 @@ TRIAGE_WRONG_REASONS = {
                        "field-mismatch:/queue", "field-mismatch:/priority"],  # the first-raised issue set everything
     "multi-issue-02": ["field-mismatch:/queue", "phantom-over-budget:1>0"],  # the longer issue; a generalised case
     "claim-uncorrected-01": ["non-empty-where-empty", "phantom-over-budget:1>0"],  # the customer's claim as a fact
-    "claim-corrected-01": ["forbidden-match:accept-dispute-instead-of-refund:withdraw",
+    "claim-corrected-01": ["forbidden-match:accept-dispute-instead-of-refund:withdraw + bank",
                            "field-mismatch:/priority"],  # the belief repeated to deny it; any dispute as high
     "escalate-declined-01": ["field-mismatch:/escalate"],  # the agent's "no need to escalate" believed
     "escalate-declined-02": ["field-mismatch:/escalate"],
