@@ -13,23 +13,10 @@ from __future__ import annotations
 
 import json
 
+from tests.support.clinic import OUTPUT  # the same answer: {name, dose} medications, string allergies
 from tests.support.triage import session, write_files
 
 REFILL, ALLERGY, BILLING, RESCHEDULE = "med-refill-01", "allergy-intake-01", "billing-question-01", "reschedule-01"
-
-OUTPUT = """\
-output:
-  format: json
-  schema: output.schema.json
-  items:
-    - type: medication
-      at: /medications
-      match: [name, dose]
-      title: name
-    - type: allergy
-      at: /allergies
-  fields: [/visit_reason, /urgent]
-"""
 
 SESSION = """\
 session:
