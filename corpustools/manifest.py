@@ -15,7 +15,7 @@ per-session hashes it records, or else against the corpus's git history.
 from __future__ import annotations
 
 __all__ = ["CORPUS_KEYS", "MANIFEST_FILE", "UNRECORDED", "CorpusState", "ManifestRead", "PromptRecord", "Refreshed",
-           "RunDrift", "RunManifest",
+           "RunDrift", "RunManifest", "sessions_added",
            "build_manifest", "corpus_state", "loaded_corpus", "manifest_path", "manifest_yaml", "parse_temperature", "prompt_version",
            "read_manifest", "refresh_manifest", "run_drift", "write_manifest"]
 
@@ -36,6 +36,7 @@ from corpustools.io.writing import write_text
 from corpustools.io.yamlload import parse_yaml
 from corpustools.model.corpus import CorpusFiles, ScoringCorpus, bad_names, load_scoring_corpus
 from corpustools.model.hashing import corpus_sha256, digests_sha256, inputs_sha256, labels_sha256, session_input_digests
+from corpustools.reporting.formatting import plural
 
 MANIFEST_FILE = "run.yaml"
 UNRECORDED = "unrecorded"
@@ -265,6 +266,9 @@ def write_manifest(results_dir: str, text: str, *, force: bool) -> str:
 class RunDrift:
     inputs: str | None = None  # why these outputs may answer other inputs: a banner, and compare refuses
     labels: str | None = None  # the one line saying the run is scored under revised labels
+    # Fixtures whose sessions were added since the run while every session it recorded is unchanged:
+    # no drift, the run answered the same questions for the fixtures it has (scored on those).
+    added: tuple[str, ...] = ()
 
 
 def labels_line(then: int | None, now: int | None) -> str:
@@ -286,6 +290,20 @@ def changed_session(recorded: Mapping[str, str], now: Mapping[str, str]) -> str 
     return None
 
 
+def sessions_added(manifest: RunManifest, now: Mapping[str, str]) -> tuple[str, ...] | None:
+    """The fixtures whose sessions were added since the run, by id, when that is all that changed in
+    its inputs: every session it records is there unchanged, and they (with its prompt) are the inputs
+    it records. None when a recorded session changed or was removed, or the run records no sessions."""
+    recorded = manifest.session_sha256
+    if recorded is None or manifest.inputs_sha256 is None:
+        return None
+    if any(now.get(fixture_id) != digest for fixture_id, digest in recorded.items()):
+        return None
+    if inputs_sha256(manifest.prompt.sha256, recorded) != manifest.inputs_sha256:
+        return None  # its session_sha256 is not what its inputs hash was made of
+    return tuple(sorted(set(now) - set(recorded)))
+
+
 def run_drift(manifest: RunManifest | None, folder: str, corpus_path: str, now: CorpusState) -> RunDrift:
     """How the corpus at `corpus_path` (state `now`) differs from the one the run in `folder` was
     made against, by its manifest (none: nothing is known, nothing is said)."""
@@ -305,9 +323,12 @@ def run_drift(manifest: RunManifest | None, folder: str, corpus_path: str, now: 
         if contract is not None and contract != now.contract_sha256:  # corpus.yaml unchanged: same version
             return RunDrift(labels=labels_line(now.version, now.version))
         return RunDrift()
-    inputs = None
+    inputs: str | None = None
+    added: tuple[str, ...] = ()
     current = now.inputs_sha256(manifest.prompt.sha256)
-    if current != recorded_inputs:
+    if current != recorded_inputs and (found := sessions_added(manifest, now.sessions)) is not None:
+        added = found  # sessions added, none of the run's changed: no drift
+    elif current != recorded_inputs:
         recorded = manifest.session_sha256
         what = changed_session(recorded, now.sessions) if recorded is not None else None
         inputs = (f"{path} was produced against other inputs: {what or 'the sessions changed'} since the run "
@@ -315,7 +336,7 @@ def run_drift(manifest: RunManifest | None, folder: str, corpus_path: str, now: 
     labels = None
     if manifest.labels_sha256 != now.labels_sha256:
         labels = labels_line(manifest.corpus_version, now.version)
-    return RunDrift(inputs, labels)
+    return RunDrift(inputs, labels, added)
 
 
 # --- run init --refresh ----------------------------------------------------------------------------
@@ -346,6 +367,11 @@ def refresh_manifest(folder: str, corpus_root: str, *, inputs_unchanged: bool = 
     manifest = RunManifest.from_document(doc.data)
     prompt_sha = manifest.prompt.sha256
     if manifest.inputs_sha256 is not None:
+        new_sessions = sessions_added(manifest, now.sessions)
+        if new_sessions:
+            return Refreshed(None, f"{path} already records the inputs apart from the labels, and no session it "
+                                   f"records changed ({plural(len(new_sessions), 'session')} added since the run): "
+                                   "nothing to refresh")
         if now.inputs_sha256(prompt_sha) != manifest.inputs_sha256:
             changed = changed_session(manifest.session_sha256 or {}, now.sessions)
             raise InputError(Pos(path), f"refused: {changed or 'the sessions changed'} since the run: these outputs "

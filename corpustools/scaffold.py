@@ -16,10 +16,12 @@ One kind of corpus per kind of prompt answer (docs/contracts.md):
   `reject-noise-01` (whose answer is `none`).
 
 Each fixture has a session, a sidecar and a gold output; corpus.yaml explains every key in
-comments. The files are fixed text, kept as files in corpustools/new_corpus/<kind>/ (package
+comments; `prompt/<name>.v1.md` is a starter prompt (its `Version:` line, the transcript
+placeholder `render` substitutes, and the answer's shape under the kind's output contract), and
+the README says the run loop. The files are fixed text, kept as files in corpustools/new_corpus/<kind>/ (package
 data): a folder per fixture holding its `session.md` (or none, when it reuses another kind's
 session), `sidecar.yaml` and `gold.json` or `gold.txt`, any other file of the corpus
-(`output.schema.json`) as it is, and two templates given the corpus name and path,
+(`output.schema.json`) and its `prompt.md` as they are, and two templates given the corpus name and path,
 `corpus.yaml.in` and `README.md.in`; so the same DIR name and kind always give the same bytes.
 That layout is not a corpus's own (no corpus.yaml, no sessions/ beside expected/), so `lint`
 never takes the package's folder for a corpus.
@@ -27,7 +29,7 @@ never takes the package's folder for a corpus.
 
 from __future__ import annotations
 
-__all__ = ["KINDS", "scaffold", "scaffold_files"]
+__all__ = ["KINDS", "scaffold", "scaffold_files", "starter_prompt"]
 
 import os
 from dataclasses import dataclass
@@ -46,6 +48,7 @@ class Kind:
 
     fixtures: tuple[tuple[str, str], ...]  # (fixture id, "<kind>/<fixture folder>" holding its session.md)
     gold_suffix: str  # .json, or .txt for a text answer
+    prompt: str  # corpus.yaml's prompt_under_eval name: the starter prompt is prompt/<prompt>.v1.md
     files: tuple[str, ...] = ()  # other files of the kind's folder, written as they are
     readme: tuple[tuple[str, str], ...] = ()  # names README.md.in is given, beside name and path
 
@@ -54,12 +57,13 @@ KENKEEP, ITEMS, TEXT = "kenkeep", "items", "text"
 ADMIT_ID, MAP_ID, SUBSET_ID, REJECT_ID = "admit-convention-01", "admit-map-01", "mixed-salvage-01", "reject-noise-01"
 KINDS = {
     KENKEEP: Kind(tuple((f, f"{KENKEEP}/{f}") for f in (ADMIT_ID, MAP_ID, SUBSET_ID, REJECT_ID)), ".json",
-                  readme=(("admit", ADMIT_ID), ("map", MAP_ID), ("subset", SUBSET_ID), ("reject", REJECT_ID))),
+                  "my-extraction-prompt", readme=(("admit", ADMIT_ID), ("map", MAP_ID), ("subset", SUBSET_ID), ("reject", REJECT_ID))),
     ITEMS: Kind(tuple((f, f"{ITEMS}/{f}") for f in ("assign-action-01", "record-decision-01", "mixed-salvage-01",
-                                                    "no-outcome-01")), ".json", files=("output.schema.json",)),
+                                                    "no-outcome-01")), ".json", "my-meeting-notes-prompt",
+                files=("output.schema.json",)),
     # The text answers are about the same sessions as the default kind's rule and reject fixtures.
     TEXT: Kind((("admit-rule-01", f"{KENKEEP}/{ADMIT_ID}"), (SUBSET_ID, f"{KENKEEP}/{SUBSET_ID}"),
-                (REJECT_ID, f"{KENKEEP}/{REJECT_ID}")), ".txt"),
+                (REJECT_ID, f"{KENKEEP}/{REJECT_ID}")), ".txt", "my-one-rule-prompt"),
 }
 DEFAULT_KIND = KENKEEP
 
@@ -75,8 +79,12 @@ def scaffold_files(name: str, shown_path: str, kind: str = DEFAULT_KIND) -> dict
     it, or sessions/ and expected/, is a corpus, whose own files only `init` writes, into the
     folder it creates)."""
     spec = KINDS[kind]
-    files = {"README.md": _template(f"{kind}/README.md.in").format(name=name, path=shown_path, **dict(spec.readme))}
+    prompt = starter_prompt(kind)
+    files = {"README.md": _template(f"{kind}/README.md.in").format(name=name, path=shown_path,
+                                                                   prompt=f"{shown_path}/{prompt}", **dict(spec.readme))}
     files.update({relative: _template(f"{kind}/{relative}") for relative in spec.files})
+    # A starter prompt: the transcript placeholder render substitutes, and the answer's shape.
+    files[prompt] = _template(f"{kind}/prompt.md")
     for template, folder, suffix in (("session.md", "sessions", ".md"), ("sidecar.yaml", "expected", ".yaml"),
                                      (f"gold{spec.gold_suffix}", "gold", spec.gold_suffix)):
         for fixture_id, session_from in spec.fixtures:
@@ -84,6 +92,11 @@ def scaffold_files(name: str, shown_path: str, kind: str = DEFAULT_KIND) -> dict
             files[f"{folder}/{fixture_id}{suffix}"] = _template(f"{source}/{template}")
     files["corpus.yaml"] = _template(f"{kind}/corpus.yaml.in").format(name=flow_scalar(name))
     return files
+
+
+def starter_prompt(kind: str) -> str:
+    """Where `init` writes the starter prompt of `kind`, relative to the corpus: `prompt/<name>.v1.md`."""
+    return f"prompt/{KINDS[kind].prompt}.v1.md"
 
 
 def refuse_folder(folder: str) -> None:

@@ -1,11 +1,14 @@
 """`validate`: check files against a shipped schema, plus the output contract: for a proposal
 output the shipped prompt's advisory checks; for a sidecar the item types and fields of the
 contract of the corpus it is in (the built-in one outside a corpus); for a corpus spec the
-contract it declares (docs/contracts.md)."""
+contract it declares (docs/contracts.md). `validate result CORPUS FILE...` checks answers against
+the output contract of CORPUS, read as `score` reads them (score.results.read_result), with its
+messages."""
 
 from __future__ import annotations
 
-__all__ = ["FORMATTERS", "FileVerdict", "ValidationProblem", "ValidationReport", "validate_file", "validate_files"]
+__all__ = ["FORMATTERS", "FileVerdict", "ValidationProblem", "ValidationReport", "validate_file",
+           "validate_files", "validate_results"]
 
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -15,7 +18,7 @@ from corpustools.io.errors import InputError
 from corpustools.io.positions import Pos, printable
 from corpustools.io.schemastore import validate
 from corpustools.io.textfile import decode_text, read_bytes, read_stdin_bytes
-from corpustools.model.contract import DEFAULT, contract_warnings
+from corpustools.model.contract import ABSENT, DEFAULT, contract_warnings
 from corpustools.model.status import FileStatus, Severity
 
 # Kinds whose text lines name the line and column of each schema error (a worksheet is edited by
@@ -103,6 +106,63 @@ def contract_problems(kind: str, doc, path: str) -> list[tuple[Pos | None, str, 
         _, errors, _ = parse_spec(doc, os.path.dirname(path) if path != "-" else ".")
         return [(pos if doc.positions else None, *split(message)) for pos, message in errors]
     return []
+
+
+def validate_results(corpus_root: str, paths: list[str]) -> ValidationReport:
+    """Check each answer of `paths` against the output contract of the corpus at `corpus_root`, as
+    `score` reads a result: InputError when it is no corpus or its contract is broken."""
+    from corpustools.score.scoring import open_corpus
+
+    loaded = open_corpus(corpus_root)
+    corpus = loaded.corpus
+    return ValidationReport(tuple(validate_result(path, loaded.contract, set(corpus.sidecar_paths),
+                                                  set(corpus.session_paths)) for path in paths))
+
+
+def validate_result(path: str, contract, fixture_ids: set[str], sessions: set[str]) -> FileVerdict:
+    """One answer: the scorer's reading of it (its invalid-result line, or valid with the contract's
+    advisory checks), a field the contract declares that it lacks, and a name score would not read."""
+    import os
+
+    from corpustools.score.results import (
+        ResultProblem,
+        invalid_result,
+        other_format_problem,
+        read_result,
+        unscored_name,
+    )
+
+    if not os.path.lexists(path):
+        return FileVerdict(path, FileStatus.UNREADABLE, (str(InputError(Pos(path), "no such file")),))
+    name = os.path.basename(path)
+    stem = next((name[: -len(suffix)] for suffix in (contract.result_suffix, contract.other_suffix)
+                 if name.endswith(suffix)), None)
+    if name.endswith(contract.other_suffix):  # what score says when it finds only this file
+        result = invalid_result(name, path, other_format_problem(path, contract), "")
+    else:
+        result = read_result(stem or name, path, contract)
+    if result.status is FileStatus.UNREADABLE:
+        return FileVerdict(path, FileStatus.UNREADABLE, (str(result.error),))
+    notes = [] if stem in fixture_ids else [unscored_name(path, stem or name, fixture_ids, contract.result_suffix,
+                                                          sessions)]
+    if result.status is not FileStatus.OK or result.answer is None:
+        problem = result.problem or ResultProblem(Pos(path), None, str(result.error))
+        found = ([f"the content {result.content_found} is a valid answer"] if result.content_found else [])
+        problems = (_problem(problem.pos, problem.pointer, Severity.ERROR, problem.message),
+                    *(_problem(Pos(path), None, Severity.WARNING, text) for text in found + notes))
+        return FileVerdict(path, FileStatus.INVALID, (str(problem), *(f"{path}: warning: {text}" for text in found),
+                                                      *notes), problems)
+    answer = result.answer
+    warnings = [str(w) for w in contract.warnings(answer)]
+    warnings += [f"{pointer}: absent: the output contract declares this field (output.fields); a sidecar pinning "
+                 "it counts it as a mismatch" for pointer, value in answer.fields.items() if value is ABSENT]
+    lines = tuple(f"{path}: warning: {w}" for w in warnings) + tuple(notes) + (f"{path}: valid",)
+    return FileVerdict(path, FileStatus.VALID, lines,
+                       tuple(_problem(Pos(path), None, Severity.WARNING, text) for text in warnings + notes))
+
+
+def _problem(pos: Pos, pointer: str | None, severity: Severity, message: str) -> ValidationProblem:
+    return ValidationProblem(pos.path, pos.line, max(pos.col, 1) if pos.line else 0, pointer, severity, message)
 
 
 def pos_of(problem: ValidationProblem) -> str:

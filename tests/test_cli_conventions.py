@@ -171,7 +171,7 @@ def test_the_shipped_corpus_record_is_the_default_one():
 # Every command that writes a file, with the path it names: stdout stays empty (or keeps the report
 # it would print anyway) and the last line on standard error is `wrote PATH`, one way for all.
 WRITERS = [
-    (("init", "c2"), "wrote c2 (14 files; next: corpustools lint c2)"),
+    (("init", "c2"), "wrote c2 (15 files; next: corpustools lint c2)"),
     (("lint", "c", "--output", "out/lint.txt"), "wrote out/lint.txt"),
     (("validate", "sidecar", "c/expected/admit-map-01.yaml", "--output", "out/valid.txt"), "wrote out/valid.txt"),
     (("score", "c", "c/gold", "--output", "out/score.md"), "wrote out/score.md"),

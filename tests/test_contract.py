@@ -496,3 +496,15 @@ def test_an_undocumented_contract_key_is_named_with_the_recipe():
         "session": {"properties": {"roles": {}}}}}
     docs = "### `output:`\n| `format` | x |\n| `items` | x |\n| `items[].type` | x |\n### `session:`\n| `roles` | x |\n"
     assert undocumented_keys(schema, docs) == ["output.description: no row in docs/contracts.md's `output:` table"]
+
+
+def test_session_opens_with_says_who_speaks_first(capsys):
+    # the triage chats open with the customer: declared `agent`, each is out of shape; `any` accepts them
+    write_triage("c", with_spec("  frontmatter: [session_id, captured_at]\n",
+                                "  frontmatter: [session_id, captured_at]\n  opens_with: agent\n"))
+    out = run(capsys, "lint", "c", "--select", "CT403")[1]
+    assert f"c/sessions/{BILLING}.md:5:1: CT403 [warning] session begins with a [CUSTOMER] turn, not [AGENT] " \
+           "(corpus.yaml session.opens_with: agent)" in out.splitlines()
+    write_triage("c", with_spec("  frontmatter: [session_id, captured_at]\n",
+                                "  frontmatter: [session_id, captured_at]\n  opens_with: any\n"))
+    assert run(capsys, "lint", "c", "--select", "CT403") == (0, "All checks passed.\n", "")

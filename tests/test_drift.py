@@ -139,17 +139,117 @@ def test_a_changed_session_is_input_drift_naming_it(make_corpus, capsys):
     assert f"{SESSION} changed since the run" in err and "--allow-corpus-drift" in err
 
 
-@pytest.mark.parametrize("what", ["added", "removed"])
-def test_an_added_or_removed_session_is_input_drift(make_corpus, capsys, what):
+def test_a_removed_session_is_input_drift(make_corpus, capsys):
     corpus = make_corpus()
     run = recorded_run(corpus)
-    if what == "added":
-        shutil.copy(corpus / SESSION, corpus / "sessions" / "admit-convention-02.md")
-        name = "admit-convention-02"
+    (corpus / "sessions" / f"{REJECT_ID}.md").unlink()
+    assert f"sessions/{REJECT_ID}.md was removed since the run" in score(capsys, corpus, run)["corpus_drift"]
+
+
+# --- fixtures added since a run: no drift, scored on the fixtures it was made against ---------------------
+
+ADDED = ("admit-convention-02", "admit-convention-03")
+ADDED_LINE = ("2 fixtures added since this run (sessions/admit-convention-02.md, sessions/admit-convention-03.md): "
+              "scored on the 2 fixtures it was made against")
+
+
+def add_fixtures(corpus: Path, ids=ADDED, category: str = "admit-convention") -> None:
+    """New fixtures, session and sidecar, beside the ones a run was made against."""
+    for fixture_id in ids:
+        text = (corpus / SESSION).read_text(encoding="utf-8").replace("Add a cron hook", f"Add a cron hook ({fixture_id})")
+        (corpus / "sessions" / f"{fixture_id}.md").write_text(text, encoding="utf-8")
+        (corpus / "expected" / f"{fixture_id}.yaml").write_text(
+            (corpus / SIDECAR).read_text(encoding="utf-8").replace(ADMIT_ID, fixture_id)
+            .replace("admit-convention", category), encoding="utf-8")
+
+
+def test_fixtures_added_since_a_run_are_no_drift_and_the_run_is_scored_on_the_fixtures_it_has(make_corpus, capsys):
+    corpus = make_corpus()
+    run = recorded_run(corpus)
+    add_fixtures(corpus)
+    report = score(capsys, corpus, run)
+    assert report["corpus_drift"] is None and report["fixtures_added"] == list(ADDED)
+    assert [f["id"] for f in report["fixtures"]] == [ADMIT_ID, REJECT_ID]  # never two missing results
+    assert report["aggregate"]["fixtures_passed"] == report["aggregate"]["fixtures_total"] == 2
+    assert validate("score-report", report) == []
+    text = score(capsys, corpus, run, fmt="text").rstrip("\n").split("\n")
+    assert text[0] == LINE.format(1, 1) and text[1] == ADDED_LINE  # two sidecars more: the labels moved too
+    assert text[-1].startswith("2/2 fixtures passed")
+    markdown = score(capsys, corpus, run, fmt="markdown")
+    assert markdown.startswith(f"{LINE.format(1, 1)}\n\n{ADDED_LINE}\n\n**2/2 fixtures passed**")
+    assert "DRIFT" not in markdown
+    assert ADDED_LINE in score(capsys, corpus, run, fmt="html")
+    # a run made after them is scored on all four; with the older one, both on the two they share
+    newer = recorded_run(corpus, "newer")
+    write_results(newer, {fixture_id: GOOD_ADMIT for fixture_id in ADDED})
+    assert score(capsys, corpus, newer)["aggregate"]["fixtures_total"] == 4
+    both = score(capsys, corpus, run, newer)
+    assert [r["aggregate"]["fixtures_total"] for r in both["runs"]] == [2, 2]
+    assert [r["fixtures_added"] for r in both["runs"]] == [list(ADDED), []]
+    text = score(capsys, corpus, run, newer, fmt="text")
+    assert f"run: {ADDED_LINE.replace('it was made', 'every run was made')}" in text
+    # compare proceeds, fixture by fixture on the fixtures both were made against
+    code, out, err = run_cli(capsys, "compare", corpus, "--base", run, "--candidate", newer, "--format", "json")
+    assert (code, err) == (0, "")
+    comparison = json.loads(out)
+    assert [f["id"] for f in comparison["fixtures"]] == [ADMIT_ID, REJECT_ID]
+    assert comparison["fixtures_added"] == [f"run: {ADDED_LINE.replace('it was made', 'every run was made')}"]
+    assert comparison["corpus_drift_allowed"] == [] and validate("compare-report", comparison) == []
+
+
+def test_a_category_every_fixture_of_which_was_added_is_not_among_the_old_runs_categories(make_corpus, capsys):
+    corpus = make_corpus()
+    run = recorded_run(corpus)
+    edit(corpus / "corpus.yaml", "categories:\n", "categories:\n  - id: admit-later\n    count: 2\n    expect: practice\n"
+                                                 "    tests: added since the run\n")
+    add_fixtures(corpus, ("admit-later-01", "admit-later-02"), "admit-later")
+    categories = [c["category"] for c in score(capsys, corpus, run)["categories"]]
+    assert categories == ["admit-convention", "reject-noise"]
+
+
+def test_a_result_for_a_fixture_added_since_the_run_is_not_scored_and_said(make_corpus, capsys):
+    corpus = make_corpus()
+    run = recorded_run(corpus)
+    add_fixtures(corpus)
+    write_results(run, {ADDED[0]: GOOD_ADMIT})  # saved into the old run, which records no input for it
+    report = score(capsys, corpus, run)
+    assert report["aggregate"]["fixtures_total"] == 2
+    assert f"run/{ADDED[0]}.json: {ADDED[0]} was added to the corpus since this run (its run.yaml records no input " \
+           "for it): not scored" in report["warnings"]
+
+
+@pytest.mark.parametrize("also", ["changed", "removed"])
+def test_an_added_session_with_a_changed_or_removed_one_is_still_input_drift(make_corpus, capsys, also):
+    corpus = make_corpus()
+    run = recorded_run(corpus)
+    add_fixtures(corpus)
+    if also == "changed":
+        edit(corpus / SESSION, "[USER]: Add a cron hook", "[USER]: Please add a cron hook")
     else:
         (corpus / "sessions" / f"{REJECT_ID}.md").unlink()
-        name = REJECT_ID
-    assert f"sessions/{name}.md was {what} since the run" in score(capsys, corpus, run)["corpus_drift"]
+    report = score(capsys, corpus, run)
+    assert "was produced against other inputs" in report["corpus_drift"] and report["fixtures_added"] == []
+    assert run_cli(capsys, "compare", corpus, "--base", run, "--candidate", run)[0] == 2
+
+
+def test_a_run_yaml_whose_session_hashes_are_not_its_inputs_hash_is_input_drift(make_corpus, capsys):
+    corpus = make_corpus()
+    run = recorded_run(corpus)
+    text = (run / "run.yaml").read_text(encoding="utf-8")
+    kept = [line for line in text.split("\n") if not line.startswith(f"  {REJECT_ID}: ")]
+    (run / "run.yaml").write_text("\n".join(kept), encoding="utf-8")  # a session's hash cut from the record
+    assert score(capsys, corpus, run)["corpus_drift"] is None  # the inputs are still the ones it records
+    add_fixtures(corpus)  # now the record cannot vouch that the sessions it lists are all the run answered
+    report = score(capsys, corpus, run)
+    assert "was produced against other inputs" in report["corpus_drift"] and report["fixtures_added"] == []
+
+
+def test_refresh_of_a_run_with_sessions_added_since_has_nothing_to_do(make_corpus, capsys):
+    corpus = make_corpus()
+    run = recorded_run(corpus)
+    add_fixtures(corpus)
+    code, out, err = refresh(capsys, run, corpus)
+    assert (code, out) == (0, "") and "no session it records changed (2 sessions added since the run)" in err
 
 
 def test_a_run_yaml_with_one_corpus_hash_says_which_drift_cannot_be_told_apart(make_corpus, capsys):
@@ -371,15 +471,21 @@ def test_run_init_records_both_hashes(make_corpus, capsys):
     assert manifest["corpus_version"] == 1 and sorted(manifest["session_sha256"]) == [ADMIT_ID, REJECT_ID]
 
 
-def test_calibrate_warns_when_a_session_changed_since_the_run_not_when_labels_did(make_corpus, capsys):
+def judged_run(corpus: Path, capsys) -> tuple[Path, Path]:
+    """A recorded run and the worksheet a judge filled for it (the admit fixture's practice matched)."""
     from tests.support.calibrate import fill_all
 
-    corpus = make_corpus()
     run = recorded_run(corpus)
     sheet = Path("sheet.yaml")
     assert run_cli(capsys, "adjudicate", corpus, run, "--out", sheet)[0] == 0
     sheet.write_text(fill_all(sheet.read_text(encoding="utf-8"), {(ADMIT_ID, "practice[0]", "class"):
                                                                    "point:expire-via-queue"}), encoding="utf-8")
+    return run, sheet
+
+
+def test_calibrate_warns_when_a_session_changed_since_the_run_not_when_labels_did(make_corpus, capsys):
+    corpus = make_corpus()
+    run, sheet = judged_run(corpus, capsys)
     edit(corpus / SIDECAR, "notes: A tiny fixture for tests.", "notes: A tiny fixture, revised.")
     code, out, err = run_cli(capsys, "calibrate", corpus, run, "--verdicts", sheet, "--format", "json")
     assert (code, err) == (0, "") and json.loads(out)["runs"][0]["warnings"] == []
@@ -387,3 +493,14 @@ def test_calibrate_warns_when_a_session_changed_since_the_run_not_when_labels_di
     code, out, _ = run_cli(capsys, "calibrate", corpus, run, "--verdicts", sheet, "--format", "json")
     [warning] = json.loads(out)["runs"][0]["warnings"]
     assert warning.startswith("CORPUS DRIFT: run/run.yaml was produced against other inputs: ") and code == 0
+
+
+def test_calibrate_a_worksheet_of_a_run_made_before_fixtures_were_added(make_corpus, capsys):
+    corpus = make_corpus()
+    run, sheet = judged_run(corpus, capsys)
+    add_fixtures(corpus)
+    code, out, err = run_cli(capsys, "calibrate", corpus, run, "--verdicts", sheet, "--format", "json")
+    assert (code, err) == (0, "")
+    calibrated = json.loads(out)["runs"][0]
+    assert calibrated["warnings"] == [ADDED_LINE.replace("scored on", "calibrated on")]
+    assert [f["id"] for f in calibrated["fixtures"]] == [ADMIT_ID, REJECT_ID]

@@ -32,10 +32,10 @@ def _files(folder):
 def test_init_writes_one_fixture_per_expect_kind(tmp_path, capsys):
     code, out, err = run(capsys, "init", "new-corpus")
     assert (code, out) == (0, "")
-    assert err == "wrote new-corpus (14 files; next: corpustools lint new-corpus)\n"
-    assert _files(tmp_path / "new-corpus") == ["README.md", "corpus.yaml"] + sorted(
+    assert err == "wrote new-corpus (15 files; next: corpustools lint new-corpus)\n"
+    assert _files(tmp_path / "new-corpus") == sorted(["README.md", "corpus.yaml", "prompt/my-extraction-prompt.v1.md"] + [
         f"{folder}/{fixture}{suffix}" for fixture in FIXTURES
-        for folder, suffix in (("expected", ".yaml"), ("gold", ".json"), ("sessions", ".md")))
+        for folder, suffix in (("expected", ".yaml"), ("gold", ".json"), ("sessions", ".md"))])
     spec = parse_yaml((tmp_path / "new-corpus/corpus.yaml").read_text(), "corpus.yaml").data
     assert spec["name"] == "new-corpus"
     # every value of `expect` the corpus format knows, once
@@ -58,6 +58,19 @@ def test_the_spec_comments_explain_every_top_level_key(tmp_path, capsys, kind):
         at = lines.index(next(line for line in lines if line.startswith(f"{key}:")))
         assert lines[at - 1].startswith("# "), key  # each key is introduced by a comment
     assert "# lint:" in text  # the optional lint section is shown, commented out
+    assert "opens_with: user" in text and "agent (a front desk" in text  # who opens a session: said, not asked
+
+
+@pytest.mark.parametrize("kind", sorted(KINDS))
+def test_uncommenting_opens_with_keeps_the_scaffold_clean(tmp_path, capsys, kind):
+    run(capsys, "init", "c", "--output", kind)
+    spec = tmp_path / "c/corpus.yaml"
+    text = spec.read_text()
+    uncommented = text.replace("  # opens_with: user\n", "  opens_with: user\n") if kind == "items" else text.replace(
+        "# session:\n#   opens_with: user\n", "session:\n  opens_with: user\n")
+    assert uncommented != text
+    spec.write_text(uncommented)
+    assert run(capsys, "lint", "--strict", "c") == (0, "All checks passed.\n", "")
 
 
 @pytest.mark.parametrize("kind", sorted(KINDS))
@@ -184,3 +197,54 @@ def test_the_files_init_copies_are_no_corpus_that_lint_finds():
         assert {"README.md.in", "corpus.yaml.in", *spec.files} <= listed and "corpus.yaml" not in listed
     assert discover_corpora(package) == []
     assert corpus_root_of(os.path.join(templates, "kenkeep", ADMIT_ID, "session.md")) is None
+
+
+# --- the starter prompt and the run loop ---------------------------------------------------------------
+
+@pytest.mark.parametrize("kind", sorted(KINDS))
+def test_init_writes_a_starter_prompt_whose_answer_shape_is_the_contracts(tmp_path, capsys, kind):
+    from corpustools.scaffold import starter_prompt
+
+    run(capsys, "init", "c", "--output", kind)
+    prompt = tmp_path / "c" / starter_prompt(kind)
+    text = prompt.read_text()
+    spec = parse_yaml((tmp_path / "c/corpus.yaml").read_text(), "corpus.yaml").data
+    assert prompt.name == f"{spec['prompt_under_eval']['name']}.v{spec['prompt_under_eval']['version']}.md"
+    assert text.startswith("Version: 1\n") and "\n[TRANSCRIPT PLACEHOLDER, substituted at runtime]\n" in text
+    # the answer it shows (its one indented example) is valid under the corpus's own contract
+    example = next(line.strip() for line in text.splitlines() if line.startswith("    "))
+    suffix = ".txt" if kind == "text" else ".json"
+    fixture = KIND_FIXTURES[kind][0]
+    (tmp_path / "answers").mkdir()
+    (tmp_path / "answers" / f"{fixture}{suffix}").write_text(example + "\n")
+    code, out, _ = run(capsys, "validate", "result", "c", f"answers/{fixture}{suffix}")
+    assert (code, out.splitlines()[-1]) == (0, f"answers/{fixture}{suffix}: valid"), out
+    # lint reads it as the prompt under evaluation, and the scaffold stays clean
+    assert run(capsys, "lint", "--strict", "c", "--prompt", prompt) == (0, "All checks passed.\n", "")
+
+
+@pytest.mark.parametrize("kind", sorted(KINDS))
+def test_the_scaffold_readme_says_the_run_loop_in_five_lines_that_run(tmp_path, capsys, kind):
+    from corpustools.scaffold import starter_prompt
+
+    run(capsys, "init", "c", "--output", kind)
+    readme = (tmp_path / "c/README.md").read_text()
+    loop = readme[readme.index("The run loop"):].split("\n\n")[1].splitlines()
+    assert [line.split(":")[0] for line in loop] == ["1. Render", "2. Run", "3. Save", "4. Run init", "5. Score"]
+    commands = [next((part for part in line.split("`") if part.startswith("corpustools ")), "") for line in loop]
+    prompt = f"c/{starter_prompt(kind)}"
+    assert commands[0] == f"corpustools render c --all --out rendered --prompt {prompt}"
+    # each command as printed, the model's part played by the gold answers
+    assert run(capsys, *commands[0].split()[1:])[0] == 0
+    suffix = ".txt" if kind == "text" else ".json"
+    assert sorted(p.stem for p in (tmp_path / "rendered").iterdir()) == sorted(KIND_FIXTURES[kind])
+    (tmp_path / "runs/run1").mkdir(parents=True)
+    for gold in (tmp_path / "c/gold").iterdir():
+        (tmp_path / "runs/run1" / gold.name).write_bytes(gold.read_bytes())
+    init = commands[3].replace("MODEL", "m").replace("--temperature T", "--temperature 0")
+    assert run(capsys, *init.split()[1:])[0] == 0
+    score = commands[4].split()
+    code, out, _ = run(capsys, *score[1:])
+    assert code == 0 and out.splitlines()[-1].startswith(f"{len(KIND_FIXTURES[kind])}/{len(KIND_FIXTURES[kind])} "
+                                                         "fixtures passed")
+    assert f"runs/run1/<fixture_id>{suffix}" in readme

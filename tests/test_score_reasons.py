@@ -37,6 +37,10 @@ ADVISORIES = [
     (Advisory(AdvisoryKind.CONTRACT, proposal="practice[0]", text="tag-case"), "contract:practice[0]:tag-case"),
     (Advisory(AdvisoryKind.INVENTED_IDENTIFIER, proposal="map[2]", text="std::vector"),
      "invented-identifier:map[2]:std::vector"),
+    (Advisory(AdvisoryKind.INVALID_FORMAT, text="content inside the fence would pass"),
+     "invalid-format:content inside the fence would pass"),
+    (Advisory(AdvisoryKind.INVALID_FORMAT, text="content without the extra key /notes would fail (missed-point:p)"),
+     "invalid-format:content without the extra key /notes would fail (missed-point:p)"),
 ]
 
 

@@ -126,6 +126,68 @@ def test_provenance_record_matches_the_corpus(capsys):
     assert main(["provenance", "verify", "authoring/provenance.yaml"]) == 0, capsys.readouterr()
 
 
+# The second shipped corpus, whose answer is a classification: its labels follow prompt version 1.
+TRIAGE_PROMPT_V1 = f"{TRIAGE}/prompt/ticket-triage.v1.md"
+# For each fixture added in corpus version 2 (the chats that take the corpus off its ceiling): a
+# faithful answer a careful triager might give instead of the gold, and a plausible wrong answer of
+# a looser prompt (such as prompt/ticket-triage.v0.md), with the reasons it must fail for: the
+# rule the fixture tests. A faithful answer that failed would mean a label too narrow; a wrong
+# answer that passed, or failed for another reason, a fixture that does not test what it says.
+TRIAGE_PARAPHRASES = "tests/data/triage-paraphrases"
+TRIAGE_WRONG = "tests/data/triage-wrong"
+TRIAGE_WRONG_REASONS = {
+    "queue-cause-01": ["field-mismatch:/queue"],  # routed where the failure shows, not by the cause
+    "queue-overlap-01": ["forbidden-match:processing-fee-kept-on-refund:christening",
+                         "forbidden-match:processing-fee-kept-on-refund:1.12",
+                         "field-mismatch:/queue", "field-mismatch:/priority"],  # a fee is billing; its details kept
+    "multi-issue-01": ["forbidden-match:report-export-12-months:november",
+                       "field-mismatch:/queue", "field-mismatch:/priority"],  # the first-raised issue set everything
+    "multi-issue-02": ["field-mismatch:/queue", "phantom-over-budget:1>0"],  # the longer issue; a generalised case
+    "claim-uncorrected-01": ["non-empty-where-empty", "phantom-over-budget:1>0"],  # the customer's claim as a fact
+    "claim-corrected-01": ["forbidden-match:accept-dispute-instead-of-refund:withdraw + bank",
+                           "field-mismatch:/priority"],  # the belief repeated to deny it; any dispute as high
+    "escalate-declined-01": ["field-mismatch:/escalate"],  # the agent's "no need to escalate" believed
+    "escalate-declined-02": ["field-mismatch:/escalate"],
+    "escalate-sum-01": ["field-mismatch:/escalate"],  # three refunds under the limit summed over it
+    "priority-ended-01": ["field-mismatch:/priority"],  # yesterday's declined cards as urgent today
+}
+
+
+def _scored(corpus: str, results: str, capsys) -> dict:
+    assert main(["score", corpus, results, "--format", "json"]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def test_strict_lint_of_the_triage_corpus_reports_nothing(capsys):
+    code = main(["lint", TRIAGE, "--strict", "--prompt", TRIAGE_PROMPT_V1])
+    out = capsys.readouterr()
+    assert (code, out.out, out.err) == (0, "All checks passed.\n", "")
+
+
+def test_triage_gold_outputs_pass_every_fixture_with_every_field_right(capsys):
+    report = _scored(TRIAGE, f"{TRIAGE}/gold", capsys)
+    aggregate = report["aggregate"]
+    assert aggregate["fixtures_passed"] == aggregate["fixtures_total"] == 26
+    assert aggregate["points_matched"] == aggregate["points_total"]
+    assert (aggregate["phantoms"], aggregate["false_rejects"], aggregate["invalid_results"]) == (0, 0, 0)
+    assert aggregate["gate_correct"] == aggregate["gate_total"]
+    assert {f["field"]: (f["matched"], f["pinned"]) for f in aggregate["fields"]} == {
+        pointer: (26, 26) for pointer in ("/queue", "/priority", "/escalate")}
+
+
+def test_faithful_triage_answers_pass_and_looser_ones_fail_for_the_rule_each_fixture_tests(capsys):
+    written = sorted(p.stem for p in (ROOT / TRIAGE_PARAPHRASES).glob("*.json"))
+    assert written == sorted(p.stem for p in (ROOT / TRIAGE_WRONG).glob("*.json")) == sorted(TRIAGE_WRONG_REASONS)
+    faithful = {f["id"]: (f["verdict"], f["reasons"]) for f in _scored(TRIAGE, TRIAGE_PARAPHRASES, capsys)["fixtures"]}
+    assert {name: faithful[name] for name in written} == {name: ("PASS", []) for name in written}
+    wrong = {f["id"]: (f["verdict"], f["reasons"]) for f in _scored(TRIAGE, TRIAGE_WRONG, capsys)["fixtures"]}
+    assert {name: wrong[name] for name in written} == {name: ("FAIL", TRIAGE_WRONG_REASONS[name]) for name in written}
+
+
+def test_triage_provenance_record_matches_the_corpus(capsys):
+    assert main(["provenance", "verify", "authoring/ticket-triage-provenance.yaml"]) == 0, capsys.readouterr()
+
+
 @pytest.mark.parametrize("run", ALL_RUNS)
 def test_every_recorded_result_is_a_valid_proposal_output(run, capsys):
     results = sorted(str(p.relative_to(ROOT)) for p in (ROOT / run).glob("*.json"))

@@ -446,3 +446,30 @@ def test_an_invalid_referenced_schema_is_named_at_its_line(capsys):
     line = lint_line(capsys)
     assert line.startswith(f"{SCHEMA_KEY}: CT003 [error] /output/schema: defs/queue.json:2:3: is not a valid JSON "
                            "Schema: /type: 'strnig' is not valid under any of the given schemas"), line
+
+
+# --- the scorer's format advisory reads the same schema (issue 33 item 5) --------------------------
+
+def test_an_extra_key_forbidden_by_a_referenced_schema_file_gets_the_format_advisory(capsys):
+    """`additionalProperties: false` in a file the declared schema reaches by `$ref`: the key is
+    found through the same registry that judged the result, and the advisory says what the content
+    without it would score."""
+    answer = {key: value for key, value in SCHEMA.items() if key != "$schema"}
+    corpus_with({"$schema": SCHEMA["$schema"], "$ref": "defs/answer.json"},
+                **{"defs/answer.json": json.dumps(answer)})
+    write_run("run", {BILLING: {**GOLD[BILLING], "notes": "a calm customer"}, OUTAGE: GOLD[OUTAGE]})
+    billing = json.loads(run(capsys, "score", "c", "run", "--format", "json")[1])["fixtures"][0]
+    assert billing["verdict"] == "FAIL" and billing["reasons"][0].startswith(
+        f"invalid-result:run/{BILLING}.json: /notes: unknown key 'notes'")
+    assert billing["diagnostics"] == ["invalid-format:content without the extra key /notes would pass"]
+
+
+def test_an_extra_key_under_a_schema_that_multiplies_its_work_is_no_advisory_and_no_hang(capsys):
+    """Finding the forbidden keys runs within the same budget as validating: past it, no advisory
+    (the result's one reason says the check exceeded its limit)."""
+    corpus_with(schema_with(queue={"$ref": "#/$defs/d0"}, **{"$defs": doubling_in_place(40)}))
+    write_run("run", {BILLING: {**GOLD[BILLING], "notes": "a calm customer"}, OUTAGE: GOLD[OUTAGE]})
+    done = subprocess.run([sys.executable, "-m", "corpustools", "score", "c", "run", "--format", "json"],
+                          capture_output=True, text=True, timeout=120, check=False)
+    billing = json.loads(done.stdout)["fixtures"][0]
+    assert "schema check exceeded its limit" in billing["reasons"][0] and billing["diagnostics"] == []

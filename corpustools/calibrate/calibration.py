@@ -18,9 +18,10 @@ from corpustools.calibrate.worksheet import known_sha256, unjudgeable
 from corpustools.io.errors import CorpustoolsError, InputError
 from corpustools.io.positions import Pos, Problem
 from corpustools.manifest import PromptRecord
+from corpustools.reporting.formatting import plural
 from corpustools.score.reasons import Verdict
 from corpustools.score.results import result_path
-from corpustools.score.scoring import CorpusInfo, LoadedCorpus, RunScore, open_corpus, score_run
+from corpustools.score.scoring import CorpusInfo, LoadedCorpus, RunScore, added_text, open_corpus, score_run
 
 MAX_SHOWN = 50  # lines of bad input shown before "and N more problems"
 
@@ -163,7 +164,7 @@ def _warnings(loaded: LoadedCorpus, run: RunScore, judged: JudgedWorksheet) -> l
             if point_id not in current:
                 warnings.append(f"{entry.pos}: fixture {fixture.id}: the worksheet's point {point_id} is no "
                                 "longer in the sidecar; not compared")
-    for fixture_id in sorted(set(judged.fixtures) - {f.id for f in run.fixtures}):
+    for fixture_id in sorted(set(judged.fixtures) - {f.id for f in run.fixtures} - set(run.added)):
         warnings.append(f"{judged.fixtures[fixture_id].pos}: fixture {fixture_id} is not a scored fixture of "
                         "this corpus; ignored")
     return warnings
@@ -198,6 +199,9 @@ def calibrate_runs(corpus_root: str, pairs: list[tuple[str, str]]) -> Calibratio
         fixtures = tuple(calibrate_fixture(loaded.corpus.sidecars[f.id], f, judged.fixtures[f.id])
                          for f in compared(loaded, run))
         warnings = _warnings(loaded, run, judged)
+        if run.added:  # the run answered the fixtures it has; the judge judged those
+            warnings.append(f"{added_text(run.added, 'this run')}: calibrated on the "
+                            f"{plural(len(run.fixtures), 'fixture')} it was made against")
         if run.drift:  # revised labels are what calibrate is for; changed sessions are not
             warnings.append(f"CORPUS DRIFT: {run.drift}; the judge read the sessions these outputs answer, "
                             "not today's")

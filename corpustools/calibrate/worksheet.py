@@ -26,8 +26,8 @@ from corpustools.io.yamlwrite import flow_scalar, inline_scalar, scalar_lines
 from corpustools.manifest import RunManifest
 from corpustools.model.contract import ABSENT, DEFAULT, TEXT_FIELD, Contract, Item
 from corpustools.model.sidecar import Sidecar
-from corpustools.score.results import ResultFile, read_run_folder
-from corpustools.score.scoring import LoadedCorpus
+from corpustools.score.results import ResultFile
+from corpustools.score.scoring import LoadedCorpus, read_run
 
 WORKSHEET_VERSION = 2  # what adjudicate writes; version 1 (item fields beside name/type/class) is read too
 READ_VERSIONS = (1, 2)
@@ -120,9 +120,13 @@ class Worksheet:
 def build_worksheet(loaded: LoadedCorpus, folder: str, *, shows_terms: bool = False,
                     rater: str | None = None) -> Worksheet:
     corpus, info = loaded.corpus, loaded.info
-    run = read_run_folder(folder, sorted(corpus.sidecar_paths), loaded.contract)
+    run, drift = read_run(loaded, folder)
     fixtures, skipped = [], []
     for fixture_id in sorted(corpus.sidecar_paths):
+        if fixture_id in drift.added:  # the run answered the fixtures it has; calibrate compares those
+            skipped.append(f"{corpus.session_paths[fixture_id]}: added to the corpus since this run (its run.yaml "
+                           "records no input for it); fixture left out of the worksheet")
+            continue
         sidecar = corpus.sidecars.get(fixture_id)
         why = unjudgeable(sidecar)
         if why or sidecar is None:  # an invalid sidecar has a why
@@ -134,7 +138,7 @@ def build_worksheet(loaded: LoadedCorpus, folder: str, *, shows_terms: bool = Fa
         proposals = result.answer.items if result.answer is not None else ()
         fields = tuple((pointer, result.answer.fields.get(pointer, ABSENT)) for pointer in loaded.contract.fields
                        ) if result.answer is not None else ()
-        fixtures.append(WorksheetFixture(fixture_id, sidecar, category.expect if category else None, session, result,
+        fixtures.append(WorksheetFixture(fixture_id, sidecar, category.expect_text if category else None, session, result,
                                          proposals, fields))
     corpus_id = {"name": info.name, "version": info.version, "sha256": info.sha256}
     return Worksheet(corpus_id, folder, prompt_identity(run.manifest), shows_terms, tuple(fixtures),

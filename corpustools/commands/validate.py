@@ -1,11 +1,14 @@
-"""corpustools validate KIND FILE... [--format text|json]"""
+"""corpustools validate KIND FILE... [--format text|json]; corpustools validate result CORPUS FILE..."""
 
 from __future__ import annotations
 
 from corpustools.commands.options import add_command, add_report_options, path
 from corpustools.io.schemastore import VALIDATE_KINDS
 
-HELP = "check files against a shipped JSON Schema (JSON or YAML; '-' reads stdin)"
+RESULT_KIND = "result"  # validate result CORPUS FILE...: answers against a corpus's output contract
+
+HELP = ("check files against a shipped JSON Schema (JSON or YAML; '-' reads stdin), or answers against a corpus's "
+        "output contract (validate result CORPUS FILE...)")
 
 
 def register(subparsers) -> None:
@@ -13,9 +16,11 @@ def register(subparsers) -> None:
         subparsers, "validate", HELP, ". Exit 0: every file valid; 1: a file is invalid; 2: a file "
         "cannot be read (said on standard error). --format json prints one array of every problem: path, line "
         "and col (null when unknown), pointer, severity, message.")
-    parser.add_argument("kind", choices=VALIDATE_KINDS, metavar="KIND",
-                        help=f"which schema: {', '.join(VALIDATE_KINDS)}")
-    parser.add_argument("files", nargs="+", metavar="FILE", type=path, help="a file to check ('-': standard input)")
+    parser.add_argument("kind", choices=(*VALIDATE_KINDS, RESULT_KIND), metavar="KIND",
+                        help=f"which schema: {', '.join(VALIDATE_KINDS)}; or {RESULT_KIND}: the files after CORPUS "
+                             "are answers, checked against that corpus's output contract as score reads them")
+    parser.add_argument("files", nargs="+", metavar="FILE", type=path,
+                        help="a file to check ('-': standard input); for result, CORPUS first")
     add_report_options(parser, formatters, "text")
     parser.set_defaults(run=run)
 
@@ -32,9 +37,23 @@ def run(args, out, err) -> int:
     from corpustools.io.writing import emit
     from corpustools.validation import FORMATTERS, validate_files
 
-    report = validate_files(args.kind, args.files)
+    if args.kind == RESULT_KIND:
+        report = _results(args.files)
+    else:
+        report = validate_files(args.kind, args.files)
     for line in report.unreadable:
         print(printable(line), file=err)
     # never over a file it checked, never into a corpus's own files
     emit(FORMATTERS[args.format](report), args.output, None, out, err=err, force=args.force)
     return report.exit_code
+
+
+def _results(files: list[str]):
+    """`validate result CORPUS FILE...`: the report of each answer; UsageError without both."""
+    from corpustools.io.errors import UsageError
+    from corpustools.validation import validate_results
+
+    if len(files) < 2 or "-" in files:
+        raise UsageError("validate result takes CORPUS FILE...: the corpus whose output contract the answers follow, "
+                         "then each answer file, saved as score reads it (not standard input)")
+    return validate_results(files[0], files[1:])

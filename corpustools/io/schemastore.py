@@ -173,9 +173,14 @@ def unexpected_keys(kind: str, data) -> list[UnexpectedKey]:
     document order: what a did-you-mean reads, whatever keys the schema declares."""
     if (fast := _fast_check(kind)) is not None and fast(data):
         return []
+    return collect_unexpected(_validator(kind), data)
+
+
+def collect_unexpected(validator, data) -> list[UnexpectedKey]:
+    """Every key of `data` that `validator`'s schema forbids (additionalProperties: false)."""
     found = []
     try:
-        errors = list(_validator(kind).iter_errors(data))
+        errors = list(validator.iter_errors(data))
     except RecursionError:
         return []
     for error in errors:

@@ -29,7 +29,7 @@ from corpustools.io.documents import json_position, parse_json
 from corpustools.io.errors import InputError
 from corpustools.io.positions import Pos
 from corpustools.io.schemaregex import PatternError, Patterns, re2_keywords
-from corpustools.io.schemastore import SchemaError, collect_errors, message_of
+from corpustools.io.schemastore import SchemaError, UnexpectedKey, collect_errors, collect_unexpected, message_of
 from corpustools.io.textfile import decode_text, read_bytes
 
 # Keywords applying another schema by reference, to the same value.
@@ -373,6 +373,12 @@ def _size(data) -> tuple[int, int]:
     return count, characters
 
 
+def _allowance(values: int, characters: int) -> tuple[int, int]:
+    """The keyword evaluations and the pattern steps a result of `values` JSON values and
+    `characters` characters may take."""
+    return LIMIT_BASE + LIMIT_PER_VALUE * values, STEPS_BASE + STEPS_PER_CHARACTER * characters
+
+
 def _counted(keyword, budget: _Budget):
     def evaluate(validator, value, instance, schema):
         budget.spend()
@@ -412,18 +418,24 @@ class UserSchema:
             self._validator = cls(self.contents, registry=self.registry)
         return self._validator
 
+    def _slow(self, data, collect):
+        """`collect(jsonschema validator, data)`, or [] when the fast check passes `data`, within
+        the budget `data` gets: _OverLimit past it."""
+        limit, steps = _allowance(*_size(data))
+        self._budget.left, self._budget.steps = limit, steps
+        if self.fast is not None and self.fast(data):
+            return []
+        self._budget.left, self._budget.steps = limit, steps
+        return collect(self._jsonschema(), data)
+
     def validate(self, data) -> list[SchemaError]:
         from referencing.exceptions import Unresolvable
 
-        values, characters = _size(data)
-        limit, steps = LIMIT_BASE + LIMIT_PER_VALUE * values, STEPS_BASE + STEPS_PER_CHARACTER * characters
         try:
-            self._budget.left, self._budget.steps = limit, steps
-            if self.fast is not None and self.fast(data):
-                return []
-            self._budget.left, self._budget.steps = limit, steps
-            return collect_errors(self._jsonschema(), data)
+            return self._slow(data, collect_errors)
         except _OverLimit as over:
+            values, characters = _size(data)
+            limit, steps = _allowance(values, characters)
             if over.what == "pattern":
                 return [SchemaError((), f"pattern check exceeded its limit ({steps:,} steps of RE2 program for a "
                                         f"result of {characters:,} characters): the schema's patterns are large for "
@@ -433,6 +445,16 @@ class UserSchema:
                                     "over and over (the same $ref under allOf/anyOf/oneOf, nested); simplify it")]
         except (Unresolvable, PatternError) as err:  # never met for a schema read_user_schema accepted
             return [SchemaError((), f"the schema cannot be evaluated here: {' '.join(str(err).split())[:200]}")]
+
+    def unexpected_keys(self, data) -> list[UnexpectedKey]:
+        """Every key of `data` the schema forbids (additionalProperties: false), in document order;
+        none when the schema cannot be evaluated within its budget (validate() says so)."""
+        from referencing.exceptions import Unresolvable
+
+        try:
+            return self._slow(data, collect_unexpected)
+        except (_OverLimit, Unresolvable, PatternError):
+            return []
 
 
 def read_user_schema(path: str, shown: str, corpus_root: str) -> UserSchema:

@@ -44,6 +44,17 @@ class FileIgnore:
 
 
 @dataclass(frozen=True)
+class PointIgnore:
+    """One `lint: per_point_ignores:` entry: the findings of `codes` at the point `point` (inside its
+    entry of a sidecar's expected_points or optional_points) are not reported, in every sidecar
+    holding a point of that id (the entry's `reason` is for the reader of corpus.yaml: required)."""
+
+    point: str
+    codes: tuple[str, ...]  # in the order given, each once
+    pos: Pos  # where the entry is in corpus.yaml (CT615 reports an unused one there)
+
+
+@dataclass(frozen=True)
 class SecretAllow:
     """One `lint: secrets: allow:` entry: the finding whose exact text hashes to `fingerprint`, in
     `file`, is not reported (the entry's `reason` is for the reader of corpus.yaml: required)."""
@@ -60,6 +71,7 @@ class LintConfig:
     ignore: frozenset[str] = frozenset()
     severity: Mapping[str, Severity] = field(default_factory=dict)  # code -> configured level
     per_file_ignores: tuple[FileIgnore, ...] = ()
+    per_point_ignores: tuple[PointIgnore, ...] = ()
     # code -> every option, set, for each rule `lint: rules:` configures; options_of(rule) for any rule
     options: Mapping[str, RuleOptions] = field(default_factory=dict)
     prompt: str | None = None
@@ -195,6 +207,22 @@ def _secret_allow(doc: YamlDoc, lint: Mapping) -> tuple[SecretAllow, ...]:
     return tuple(entries)
 
 
+def _ignored_codes(doc: YamlDoc, keypath: tuple, entry: Mapping, rules: Mapping[str, ModuleType], how: str,
+                   exempt: str) -> tuple[str, ...]:
+    """The codes of a `per_file_ignores` or `per_point_ignores` entry (schema-valid), each once: a
+    rule by code or name that can be switched off, and a reason that says something; else ConfigError."""
+    section = ".".join(keypath[:2])
+    codes: dict[str, None] = {}
+    for j, code in enumerate(entry["codes"]):
+        rule = _code_at(doc, (*keypath, "codes", j), code, rules)
+        if not suppressible(rule):
+            raise ConfigError(doc.pos((*keypath, "codes", j)), f"{section}: {_never(rule, f'ignored {how}')}")
+        codes[rule.CODE] = None
+    if not entry["reason"].strip():
+        raise ConfigError(doc.pos((*keypath, "reason")), f"{section}: reason must say why {exempt}")
+    return tuple(codes)
+
+
 def load_config(doc: YamlDoc | None, lint: Mapping | None, rules: list[ModuleType]) -> LintConfig:
     """The checked `lint:` section (already schema-valid) of the spec document `doc`."""
     by_code = rule_by_code(rules)
@@ -217,24 +245,19 @@ def load_config(doc: YamlDoc | None, lint: Mapping | None, rules: list[ModuleTyp
             raise ConfigError(doc.pos(("lint", "severity", code)), f"lint.severity: {rule.CODE} ({rule.NAME}) "
                               f"is given twice, as {severity[rule.CODE]} and as {level}")
         severity[rule.CODE] = level
-    file_ignores = []
-    for index, entry in enumerate(lint.get("per_file_ignores", [])):
-        codes = set()
-        for j, code in enumerate(entry["codes"]):
-            rule = _code_at(doc, ("lint", "per_file_ignores", index, "codes", j), code, by_code)
-            if not suppressible(rule):
-                raise ConfigError(doc.pos(("lint", "per_file_ignores", index, "codes", j)),
-                                  f"lint.per_file_ignores: {_never(rule, 'ignored per file')}")
-            codes.add(rule.CODE)
-        if not entry["reason"].strip():
-            raise ConfigError(doc.pos(("lint", "per_file_ignores", index, "reason")),
-                              "lint.per_file_ignores: reason must say why the files are exempt")
-        file_ignores.append(FileIgnore(tuple(entry["files"]), frozenset(codes)))
+    file_ignores = [FileIgnore(tuple(entry["files"]), frozenset(_ignored_codes(doc, ("lint", "per_file_ignores", index),
+                                                                         entry, by_code, "per file", "the files are exempt")))
+                    for index, entry in enumerate(lint.get("per_file_ignores", []))]
+    point_ignores = [PointIgnore(entry["point"], _ignored_codes(doc, ("lint", "per_point_ignores", index), entry,
+                                                                by_code, "per point", "the point is exempt"),
+                                 doc.pos(("lint", "per_point_ignores", index)))
+                     for index, entry in enumerate(lint.get("per_point_ignores", []))]
     return LintConfig(
         secret_allow=_secret_allow(doc, lint),
         ignore=frozenset(ignore),
         severity=severity,
         per_file_ignores=tuple(file_ignores),
+        per_point_ignores=tuple(point_ignores),
         options=_options(doc, lint, by_code),
         prompt=_resolve(doc, lint, "prompt"),
         kb=_resolve(doc, lint, "kb"),

@@ -7,7 +7,7 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
-from corpustools.lint.config import SecretAllow
+from corpustools.lint.config import PointIgnore, SecretAllow
 from corpustools.model.corpus import Corpus
 from corpustools.model.prompt import TextSource
 
@@ -23,6 +23,16 @@ class CacheKey(Generic[T]):
     name: str
 
 
+@dataclass
+class IgnoreUse:
+    """What the engine saw while it applied `lint: per_point_ignores:` (engine.kept_problems): the
+    rules that ran, and for each entry (by its index) the codes it switched a finding off for.
+    CT615 reads it, after every other rule ran, to report an entry that switched nothing off."""
+
+    ran: set[str] = field(default_factory=set)
+    used: dict[int, set[str]] = field(default_factory=dict)
+
+
 @dataclass(frozen=True)
 class LintContext:
     corpus: Corpus
@@ -30,6 +40,8 @@ class LintContext:
     kb: tuple[TextSource, ...] | None = None  # --kb / lint.kb (*.md under the folder); CT704 needs it
     provenance_record: str | None = None  # corpustools.provenance.corpus_record_path of the corpus
     secret_allow: tuple[SecretAllow, ...] = ()  # `lint: secrets: allow:` (corpustools.lint.secrets.findings)
+    point_ignores: tuple[PointIgnore, ...] = ()  # `lint: per_point_ignores:` (applied by engine.kept_problems)
+    ignore_use: IgnoreUse = field(default_factory=IgnoreUse, compare=False, repr=False)
     _cache: dict[tuple[CacheKey[Any], tuple[Hashable, ...]], Any] = field(default_factory=dict, compare=False,
                                                                           repr=False)
 

@@ -24,8 +24,8 @@ fails when this file is stale. -->
 `corpustools lint` checks a fixture corpus before anyone spends a model run on it. Each rule has a
 stable code (other tools rely on it), a name, and a default severity. Every rule except the secret
 rules (CT5xx) can be switched off or re-levelled under `lint:` in corpus.yaml. `ignore`, the keys of
-`severity` and the `codes` of `per_file_ignores` take a rule's code or its name (as `--explain`
-does); an unknown entry is a configuration error (exit 2) that says what to write, e.g.
+`severity` and the `codes` of `per_file_ignores` and `per_point_ignores` take a rule's code or its
+name (as `--explain` does); an unknown entry is a configuration error (exit 2) that says what to write, e.g.
 `did you mean CT610 (term-brittle)?`. `rules` sets a rule's options, keyed by code or name; an
 unknown option, a value of the wrong type or out of its range is a configuration error too.
 
@@ -37,10 +37,20 @@ lint:
     - files: [sessions/trap-phantom-01.md]
       codes: [CT602]
       reason: the trap is that the agent states the rule
+  per_point_ignores:
+    - point: latex-allergy
+      codes: [CT604]
+      reason: an allergy is one word
   rules:
     CT605: {generic_words: [use, always, never]}
     template-near: {threshold: 90}
 ```
+
+`per_file_ignores` switches rules off for files (fnmatch patterns relative to corpus.yaml's
+folder); `per_point_ignores` for one labelled point: the findings inside its entry of a sidecar's
+`expected_points` or `optional_points` (its id, its terms), in every sidecar holding a point of
+that id, and nowhere else. An entry that switches nothing off (a point in no sidecar, a rule that
+finds nothing there) is CT615.
 
 Secret rules can never be ignored, re-levelled or selected away. There are no inline suppression
 comments: fixture text is fed to a model. A false positive of a secret rule is allowed precisely,

@@ -14,7 +14,7 @@ from typing import TypeVar
 from corpustools.io.errors import InputError
 from corpustools.io.positions import Pos
 from corpustools.lint.config import ConfigError, LintConfig, check_cli_ignore, expand_codes, load_config, suppressible
-from corpustools.lint.context import LintContext
+from corpustools.lint.context import CacheKey, LintContext
 from corpustools.lint.diagnostic import Diagnostic, Severity
 from corpustools.lint.secrets.redaction import redact_secrets
 from corpustools.lint.targets import Target, resolve_targets, within
@@ -91,6 +91,7 @@ def build_context(corpus, config: LintConfig, selection: Selection) -> LintConte
         kb=_from_option("--kb" if selection.kb else "lint.kb", read_kb, kb) if kb else None,
         provenance_record=record,
         secret_allow=config.secret_allow,
+        point_ignores=config.per_point_ignores,
     )
 
 
@@ -121,11 +122,18 @@ def _diagnostic(rule: ModuleType, pos: Pos, message: str, config: LintConfig,
                       redact_secrets(" ".join(shown(str(message)).split())))
 
 
-def kept_problems(problems, rule: ModuleType, config: LintConfig, root: str,
+def kept_problems(problems, rule: ModuleType, config: LintConfig, ctx: LintContext,
                   only: tuple[str, ...] | None = None):
-    """The Problems of `rule` that are reported: under `only` (None: everywhere) and not switched
-    off for their file by the corpus's per_file_ignores. What lint reports and --fix fixes."""
+    """The Problems of `rule` that are reported: not switched off at their point by the corpus's
+    per_point_ignores (ctx.ignore_use notes each entry that switches one off, wherever it is),
+    under `only` (None: everywhere) and not switched off for their file by its per_file_ignores.
+    What lint reports and --fix fixes."""
+    root = ctx.corpus.root
+    points = point_at(ctx) if config.per_point_ignores and suppressible(rule) else {}
     for problem in problems:
+        point = points.get(problem.pos)
+        if point is not None and _ignored_at_point(point, rule.CODE, config, ctx):
+            continue
         if only is not None and not within(problem.pos.path, only):
             continue
         relative = os.path.relpath(os.path.abspath(problem.pos.path), os.path.abspath(root)).replace(os.sep, "/")
@@ -134,20 +142,49 @@ def kept_problems(problems, rule: ModuleType, config: LintConfig, root: str,
         yield problem
 
 
+def _ignored_at_point(point: str, code: str, config: LintConfig, ctx: LintContext) -> bool:
+    """Whether a per_point_ignores entry switches `code` off at the point `point` (noted as used)."""
+    entries = [index for index, entry in enumerate(config.per_point_ignores)
+               if entry.point == point and code in entry.codes]
+    for index in entries:
+        ctx.ignore_use.used.setdefault(index, set()).add(code)
+    return bool(entries)
+
+
+POINT_AT: CacheKey[dict[Pos, str]] = CacheKey("engine.point_at")
+
+
+def point_at(ctx: LintContext) -> dict[Pos, str]:
+    """Where each labelled point's keys and items are in its sidecar -> the point's id: a finding
+    at one of these places is a finding at that point (per_point_ignores). Computed once a run."""
+    def build(c: LintContext) -> dict[Pos, str]:
+        found: dict[Pos, str] = {}
+        for _, sidecar in sorted(c.corpus.sidecars.items()):
+            ids = {point.keypath: point.id for point in sidecar.all_points}
+            for keypath in sidecar.doc.positions:
+                point_id = ids.get(tuple(keypath[:2]))
+                if point_id is not None:
+                    found.setdefault(sidecar.doc.pos(keypath), point_id)
+        return found
+
+    return ctx.cached(POINT_AT, build)
+
+
 def run_rules(context: LintContext, rules: list[ModuleType], config: LintConfig,
               only: tuple[str, ...] | None = None, shown: Callable[[str], str] = _as_is) -> LintRun:
     """Every rule's findings as Diagnostics; `shown` maps each path and message (see _diagnostic)."""
-    root = context.corpus.root
     diagnostics: set[Diagnostic] = set()
     crashes = []
-    for rule in rules:
+    # A rule that reads what the others found (CT615: which per_point_ignores switched one off) runs last.
+    for rule in sorted(rules, key=lambda r: getattr(r, "AFTER_OTHER_RULES", False)):
         try:
             problems = list(rule.check(context, config.options_of(rule)))
         except Exception as exc:  # a rule bug must not hide every other rule's findings
             detail = redact_secrets(" ".join(shown(str(exc)).split()))[:300]
             crashes.append(RuleCrash(rule.CODE, rule.NAME, f"{type(exc).__name__}: {detail}"))
             continue
-        for problem in kept_problems(problems, rule, config, root, only):
+        context.ignore_use.ran.add(rule.CODE)
+        for problem in kept_problems(problems, rule, config, context, only):
             diagnostics.add(_diagnostic(rule, problem.pos, problem.message, config, shown))
     return LintRun(tuple(sorted(diagnostics)), tuple(crashes))
 

@@ -219,14 +219,14 @@ def _one_pass(scratch: str, rules: list[ModuleType], selection: Selection, only:
 
     corpus = load_corpus(scratch)
     config = corpus_config(corpus, rules)
-    ctx = LintContext(corpus)
+    ctx = LintContext(corpus, point_ignores=config.per_point_ignores)
     result = _Pass()
     planned: list[tuple[Problem, str, Planned, bool]] = []
     for rule in active_rules(rules, config, selection):
         if not usable_fixes(rule, unsafe=True):
             continue
         try:
-            problems = list(kept_problems(rule.check(ctx, config.options_of(rule)), rule, config, scratch, only))
+            problems = list(kept_problems(rule.check(ctx, config.options_of(rule)), rule, config, ctx, only))
         except Exception:  # a crashing rule is reported by the lint that follows; nothing to fix here
             continue
         for problem in problems:

@@ -77,6 +77,7 @@ REGISTERED: tuple[Registered, ...] = (
     Registered("CT612", "term-rare-phrase", "term_rare_phrase"),
     Registered("CT613", "term-contraction", "term_contraction"),
     Registered("CT614", "term-sibling-form", "term_sibling_form"),
+    Registered("CT615", "point-ignore-unused", "point_ignore_unused"),
     Registered("CT701", "template-reuse", "template_reuse"),
     Registered("CT702", "template-near", "template_near"),
     Registered("CT703", "prompt-leak", "prompt_leak"),

@@ -31,6 +31,8 @@ from corpustools.model.normalize import MATCHINGS, WORDS, Matching
 JSON_FORMAT, TEXT_FORMAT = "json", "text"
 USER, AGENT = "user", "agent"  # the speakers a role tag can stand for
 SPEAKERS = (USER, AGENT)
+ANY = "any"  # session.opens_with: either speaker may open a session
+OPENERS = (USER, AGENT, ANY)  # what session.opens_with may be (lint CT403)
 # A category's `expect` beside the item types: nothing to extract, or a salvaged subset.
 EXPECT_EMPTY, EXPECT_SUBSET = "empty", "subset"
 TEXT_ITEM = "answer"  # the one item type of a text output
@@ -125,6 +127,15 @@ class Item:
 ABSENT = object()  # a field pointer that resolves to nothing in a result
 
 
+class ReadError(ValueError):
+    """A schema-valid result the contract cannot read: what is wrong at an RFC 6901 pointer
+    (`/kb_facts: is an object, not an array of fact items`)."""
+
+    def __init__(self, pointer: str, message: str):
+        super().__init__(f"{pointer}: {message}")
+        self.pointer, self.message = pointer, message
+
+
 @dataclass(frozen=True, eq=False, repr=False)  # made per result, never compared
 class Answer:
     """A result read through the contract: its items in scoring order and its pinned-able fields."""
@@ -142,6 +153,7 @@ class Contract:
     empty: tuple[str, ...] = ("",)  # text format: answers (trimmed, case-insensitive) that count as empty
     roles: tuple[tuple[str, str | None], ...] = (("USER", USER), ("AGENT", AGENT))  # (tag, speaker), as declared
     frontmatter: tuple[str, ...] = ("schema_version", SESSION_ID, "harness", "captured_at")
+    opens_with: str = USER  # who speaks a session's first turn (OPENERS): what lint CT403 expects
     schema_file: str | None = None  # output.schema as written (relative to corpus.yaml)
     builtin_schema: str | None = None  # a shipped schema kind (the default contract's)
     checks: tuple[Check, ...] = ()  # advisory checks of every item
@@ -171,7 +183,8 @@ class Contract:
 
     @property
     def expects(self) -> tuple[str, ...]:
-        """What a category's `expect` may be: an item type, `empty` or `subset`."""
+        """What a category's `expect` may be as one word: an item type, `empty` or `subset` (or a list
+        of item types: expect_problem)."""
         return (*self.item_types, EXPECT_EMPTY, EXPECT_SUBSET)
 
     def role_of(self, tag: str) -> str | None:
@@ -215,6 +228,15 @@ class Contract:
             return []
         return self.schema.validate(output)
 
+    def extra_keys(self, output) -> list[tuple]:
+        """The key paths of the keys of `output` the contract's schema forbids (additionalProperties:
+        false), in document order (none without a schema)."""
+        from corpustools.io.schemastore import unexpected_keys
+
+        if self.builtin_schema is not None:
+            return [found.keypath for found in unexpected_keys(self.builtin_schema, output)]
+        return [found.keypath for found in self.schema.unexpected_keys(output)] if self.schema is not None else []
+
     def read_text(self, text: str) -> Answer:
         """A text result: one `answer` item, or none when the trimmed answer is blank or one of
         `empty` (compared case-insensitively)."""
@@ -227,16 +249,16 @@ class Contract:
         return Answer((item,), {}, text)
 
     def read_json(self, output) -> Answer:
-        """The items and fields of a schema-valid JSON result; ValueError naming the pointer when an
+        """The items and fields of a schema-valid JSON result; ReadError naming the pointer when an
         item array is missing or not an array, or an item is not what its type declares."""
         items: list[Item] = []
         for declared in self.items:
             array = resolve(output, declared.at)
             if array is ABSENT:
-                raise ValueError(f"{declared.at}: missing; the output contract reads {declared.type} items from "
-                                 "an array there")
+                raise ReadError(declared.at, f"missing; the output contract reads {declared.type} items from an "
+                                             "array there")
             if not isinstance(array, list):
-                raise ValueError(f"{declared.at}: is {json_kind(array)}, not an array of {declared.type} items")
+                raise ReadError(declared.at, f"is {json_kind(array)}, not an array of {declared.type} items")
             for index, raw in enumerate(array):
                 items.append(_item(declared, index, raw, self.matching))
         fields = {pointer: resolve(output, pointer) for pointer in self.fields}
@@ -268,7 +290,8 @@ class Contract:
     @property
     def sha256(self) -> str:
         """What a run.yaml records: a changed contract (its keys, or its schema file's content)
-        makes results produced under the old one drift."""
+        makes results produced under the old one drift. `opens_with` is not in it: who opens a
+        session is a lint expectation of the sessions, not how a result is read or scored."""
         declaration = {
             "format": self.format, "fields": list(self.fields), "empty": list(self.empty),
             "roles": [list(r) for r in self.roles], "frontmatter": list(self.frontmatter),
@@ -308,13 +331,13 @@ def _item(declared: ItemType, index: int, raw, matching: Matching) -> Item:
     where = f"{declared.at}/{index}"
     if declared.strings:
         if not isinstance(raw, str):
-            raise ValueError(f"{where}: is {json_kind(raw)}, not a string ({declared.type} items are strings: "
-                             "the contract names no match fields)")
+            raise ReadError(where, f"is {json_kind(raw)}, not a string ({declared.type} items are strings: the "
+                                   "contract names no match fields)")
         return Item(name, declared.type, raw, matching.normalize(raw), ((TEXT_FIELD, raw),), ((TEXT_FIELD, raw),), raw,
                     TEXT_FIELD, matching)
     if not isinstance(raw, dict):
-        raise ValueError(f"{where}: is {json_kind(raw)}, not an object ({declared.type} items are objects with "
-                         f"the fields {', '.join(declared.match)})")
+        raise ReadError(where, f"is {json_kind(raw)}, not an object ({declared.type} items are objects with the "
+                               f"fields {', '.join(declared.match)})")
     get = raw.get
     title = get(declared.title, "") if declared.title else ""
     match_text = matching.normalize("\n".join([_text(value) for f in declared.match if (value := get(f, ABSENT)) is not ABSENT]))
@@ -574,6 +597,8 @@ def _session(session: Mapping, errors: _Errors) -> dict[str, Any]:
             if key in keys[:index]:
                 errors.add(("session", "frontmatter", index), f"{key} is listed twice")
         values["frontmatter"] = keys
+    if "opens_with" in session:
+        values["opens_with"] = session["opens_with"]  # one of OPENERS: the schema's enum says so
     return values
 
 
@@ -600,11 +625,23 @@ def session_format_of(data) -> Contract:
     keys = session.get("frontmatter")
     if isinstance(keys, list) and keys and all(isinstance(k, str) for k in keys):
         values["frontmatter"] = tuple(dict.fromkeys((SESSION_ID, *keys))) if SESSION_ID not in keys else tuple(keys)
+    if "opens_with" in session:  # a mistaken value is reported at corpus.yaml, never at every session
+        values["opens_with"] = session["opens_with"] if session["opens_with"] in OPENERS else ANY
     return replace(DEFAULT, **values)
 
 
-def expect_problem(expect: str, contract: Contract) -> str | None:
-    """Why a category's `expect` is not an item type of `contract`, `empty` or `subset`; or None."""
+def expect_problem(expect: str | Sequence[str], contract: Contract) -> str | None:
+    """Why a category's `expect` is not an item type of `contract`, `empty`, `subset` or a list of
+    item types; or None."""
+    if not isinstance(expect, str):
+        for value in expect:
+            if value in (EXPECT_EMPTY, EXPECT_SUBSET):
+                return (f"expect lists {value!r}: a list names item types a fixture may have a point of; {value} "
+                        f"stays single (write expect: {value})")
+            if value not in contract.item_types:
+                return (f"expect lists {value!r}, which is not an item type of the output contract "
+                        f"({', '.join(contract.item_types)}){close_match(value, contract.item_types)}")
+        return None
     if expect in contract.expects:
         return None
     return (f"expect {expect!r} is not an item type of the output contract ({', '.join(contract.item_types)}), "

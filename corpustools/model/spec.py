@@ -10,7 +10,7 @@ from typing import Any
 from corpustools.io.positions import Pos
 from corpustools.io.schemastore import SchemaError, validate
 from corpustools.io.yamlload import YamlDoc
-from corpustools.model.contract import DEFAULT, Contract, expect_problem, parse_contract
+from corpustools.model.contract import DEFAULT, EXPECT_EMPTY, EXPECT_SUBSET, Contract, expect_problem, parse_contract
 
 DEFAULT_HARNESSES = ("claude",)
 DEFAULT_TURNS = (8, 20)
@@ -56,9 +56,24 @@ _FIXTURE_NUMBER = re.compile(r"-[0-9]{2}$")
 class Category:
     id: str
     count: int
-    expect: str  # an item type of the output contract, empty or subset
+    # An item type of the output contract, empty or subset; or a list of item types: a scenario that
+    # may expect several (each fixture needs a point of one of them).
+    expect: str | tuple[str, ...]
     tests: str
     pos: Pos
+
+    @property
+    def item_types(self) -> tuple[str, ...]:
+        """The item types a fixture of this category needs a point of (one of them): the one `expect`
+        names, each of a list, none for `empty` and `subset`."""
+        if isinstance(self.expect, tuple):
+            return self.expect
+        return () if self.expect in (EXPECT_EMPTY, EXPECT_SUBSET) else (self.expect,)
+
+    @property
+    def expect_text(self) -> str:
+        """`expect` on one line: the word, or a list's item types joined by `or` (`medication or allergy`)."""
+        return " or ".join(self.expect) if isinstance(self.expect, tuple) else self.expect
 
 
 @dataclass(frozen=True)
@@ -123,7 +138,8 @@ def parse_spec(doc: YamlDoc, root: str = "") -> tuple[CorpusSpec | None, list[tu
     data = doc.data
     turns = data.get("turns", {})
     categories = tuple(
-        Category(c["id"], c["count"], c["expect"], c["tests"], doc.pos(("categories", i)))
+        Category(c["id"], c["count"], tuple(c["expect"]) if isinstance(c["expect"], list) else c["expect"], c["tests"],
+                 doc.pos(("categories", i)))
         for i, c in enumerate(data["categories"])
     )
     seen: dict[str, int] = {}

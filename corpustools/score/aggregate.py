@@ -46,10 +46,17 @@ class TypeTally:
     points_total: int
     items_matching: int
     items_total: int
+    points_not_judged: int = 0  # of points_total: those of fixtures whose result was invalid
+    recall_invalid: int = 0  # the fixtures with points of this type whose result was invalid
 
     @property
     def recall(self) -> Proportion:
         return Proportion(self.points_matched, self.points_total)
+
+    @property
+    def recall_valid_only(self) -> Proportion:
+        """Recall over the points of valid results: an invalid result's points are not judged."""
+        return Proportion(self.points_matched, self.points_total - self.points_not_judged)
 
     @property
     def precision(self) -> Proportion:
@@ -67,10 +74,16 @@ class FieldTally:
     pointer: str
     matched: int
     pinned: int
+    invalid: int = 0  # of the fixtures pinning it, those whose result was invalid
 
     @property
     def accuracy(self) -> Proportion:
         return Proportion(self.matched, self.pinned)
+
+    @property
+    def accuracy_valid_only(self) -> Proportion:
+        """Accuracy over the valid results: an invalid result's value is not judged."""
+        return Proportion(self.matched, self.pinned - self.invalid)
 
 
 @dataclass(frozen=True)
@@ -95,6 +108,11 @@ class Aggregate:
     types: tuple[TypeTally, ...] = ()  # per item type of the output contract, in its order
     fields: tuple[FieldTally, ...] = ()  # per declared field, in its order
     phantoms_apply: bool = True  # False for a text output: an answer is right or wrong, never a phantom
+    # Invalid apart from wrong (docs/scoring.md): what the strict figures count as missed or wrong
+    # only because a result was invalid, so that each can also be told over the valid results.
+    points_not_judged: int = 0  # expected points of fixtures whose result was invalid
+    recall_invalid: int = 0  # fixtures with expected points whose result was invalid
+    gate_not_judged: int = 0  # expect-empty fixtures whose result was invalid
 
     @property
     def items_matching(self) -> int:
@@ -128,6 +146,16 @@ class Aggregate:
     @property
     def gate_accuracy(self) -> Proportion:
         return Proportion(self.gate_correct, self.gate_total)
+
+    @property
+    def recall_valid_only(self) -> Proportion:
+        """Recall over the points of valid results (recall counts an invalid result's as missed)."""
+        return Proportion(self.points_matched, self.points_total - self.points_not_judged)
+
+    @property
+    def gate_accuracy_valid_only(self) -> Proportion:
+        """Gate accuracy over the expect-empty fixtures whose result was valid."""
+        return Proportion(self.gate_correct, self.gate_total - self.gate_not_judged)
 
     @property
     def false_reject_rate(self) -> Proportion:
@@ -170,31 +198,45 @@ def metric_value(aggregate: Aggregate, key: str) -> float | None:
     return getattr(aggregate, key).rate
 
 
+def invalid_result(fixture: FixtureScore) -> bool:
+    """Whether the fixture's result was there but invalid: a format failure, told apart from a wrong
+    answer (its points and fields are not judged in the valid-only figures)."""
+    return fixture.status is FixtureStatus.INVALID_RESULT
+
+
 def type_tallies(fixtures: list[FixtureScore], contract: Contract) -> tuple[TypeTally, ...]:
     points_matched: Counter = Counter()
     points_total: Counter = Counter()
     items_matching: Counter = Counter()
     items_total: Counter = Counter()
+    not_judged: Counter = Counter()
+    invalid: Counter = Counter()
     for f in fixtures:
         for p in f.points:
             points_total[p.type] += 1
             points_matched[p.type] += p.matched
+        if invalid_result(f):
+            types = [p.type for p in f.points]
+            not_judged.update(types)
+            invalid.update(set(types))
         matching = {name for p in f.points + f.optional_points for name in p.matched_by}
         for item in f.proposals:
             items_total[item.type] += 1
             items_matching[item.type] += item.name in matching
-    return tuple(TypeTally(t, points_matched[t], points_total[t], items_matching[t], items_total[t])
-                 for t in contract.item_types)
+    return tuple(TypeTally(t, points_matched[t], points_total[t], items_matching[t], items_total[t], not_judged[t],
+                           invalid[t]) for t in contract.item_types)
 
 
 def field_tallies(fixtures: list[FixtureScore], contract: Contract) -> tuple[FieldTally, ...]:
     matched: Counter = Counter()
     pinned: Counter = Counter()
+    invalid: Counter = Counter()
     for f in fixtures:
         for field in f.fields:
             pinned[field.pointer] += 1
             matched[field.pointer] += field.matched
-    return tuple(FieldTally(pointer, matched[pointer], pinned[pointer]) for pointer in contract.fields)
+            invalid[field.pointer] += invalid_result(f)
+    return tuple(FieldTally(pointer, matched[pointer], pinned[pointer], invalid[pointer]) for pointer in contract.fields)
 
 
 def aggregate(fixtures: list[FixtureScore], contract: Contract = DEFAULT) -> Aggregate:
@@ -221,6 +263,9 @@ def aggregate(fixtures: list[FixtureScore], contract: Contract = DEFAULT) -> Agg
         types=type_tallies(fixtures, contract),
         fields=field_tallies(fixtures, contract),
         phantoms_apply=contract.format != TEXT_FORMAT,
+        points_not_judged=sum(len(f.points) for f in fixtures if invalid_result(f)),
+        recall_invalid=sum(bool(f.points) for f in fixtures if invalid_result(f)),
+        gate_not_judged=sum(f.expect_empty is True for f in fixtures if invalid_result(f)),
     )
 
 

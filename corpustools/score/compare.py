@@ -1,7 +1,7 @@
 """Base versus candidate: what changed fixture by fixture, point by point and metric by metric,
 and whether the change is larger than what re-running the same prompt produces.
 
-Both sides are scored with scoring.score_run against one corpus; nothing here re-scores.
+Both sides are scored with scoring.score_runs against one corpus; nothing here re-scores.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from corpustools.reporting.formatting import plural, run_value, signed
 from corpustools.score.aggregate import METRICS, Metric, metric_value
 from corpustools.score.reasons import Verdict
 from corpustools.score.repeated import point_stability
-from corpustools.score.scoring import CorpusInfo, RunScore, label_lines, open_corpus, score_run
+from corpustools.score.scoring import CorpusInfo, RunScore, added_lines, label_lines, open_corpus, score_runs
 from corpustools.score.stats import flips_needed, mcnemar_exact, mean, sample_std
 
 
@@ -152,8 +152,14 @@ class Comparison:
     drift: tuple[str, ...]  # runs whose outputs answer other inputs (only when drift was allowed)
     blocking: tuple[str, ...]  # the keys of the metrics that decide the headline (corpus.yaml compare: blocking:)
     labels_revised: tuple[str, ...] = ()  # the label-drift line(s): both sides are scored under the current labels
+    fixtures_added: tuple[str, ...] = ()  # fixtures added since a run: both sides compared on the others
     # The corpus as loaded for scoring: the HTML page shows its transcripts and sidecars.
     loaded: ScoringCorpus | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def since_lines(self) -> tuple[str, ...]:
+        """What changed since the runs that is no drift: the label-drift line(s), then the fixtures added."""
+        return self.labels_revised + self.fixtures_added
 
     @property
     def several_runs(self) -> bool:
@@ -289,8 +295,8 @@ def compare_runs(corpus_root: str, base_folders: list[str], candidate_folders: l
                  allow_drift: bool = False) -> Comparison:
     """Raises InputError for a corpus that cannot be read, CorpusDrift for unallowed drift."""
     loaded = open_corpus(corpus_root)
-    base = tuple(score_run(loaded, folder) for folder in base_folders)
-    candidate = tuple(score_run(loaded, folder) for folder in candidate_folders)
+    scored = score_runs(loaded, [*base_folders, *candidate_folders])  # on the fixtures every run was made against
+    base, candidate = scored[:len(base_folders)], scored[len(base_folders):]
     drift = tuple(run.drift for run in base + candidate if run.drift)
     if drift and not allow_drift:
         raise CorpusDrift(drift[0])
@@ -303,4 +309,5 @@ def compare_runs(corpus_root: str, base_folders: list[str], candidate_folders: l
                    for key, (point_id, matched) in sorted(base_points.items()))
     metrics = tuple(metric_change(m, base, candidate) for m in METRICS)
     return Comparison(loaded.info, loaded.warnings, base, candidate, fixtures, points, metrics, paired_test(fixtures),
-                      drift, loaded.info.blocking, label_lines(base + candidate), loaded.corpus)
+                      drift, loaded.info.blocking, label_lines(base + candidate), added_lines(base + candidate),
+                      loaded.corpus)

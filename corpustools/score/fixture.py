@@ -4,6 +4,8 @@ module applies both, so neither imports the other's caller."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from corpustools.model.contract import DEFAULT, TEXT_FORMAT, Contract
 from corpustools.model.sidecar import Sidecar
 from corpustools.model.spec import category_from_name
@@ -19,7 +21,7 @@ from corpustools.score.match import (
     unexpected_proposals,
     verdict,
 )
-from corpustools.score.reasons import Reason, ReasonKind, Verdict
+from corpustools.score.reasons import Advisory, AdvisoryKind, Reason, ReasonKind, Verdict
 from corpustools.score.results import ResultFile
 
 UNKNOWN_CATEGORY = "unknown"
@@ -48,12 +50,25 @@ def unscored_result(sidecar: Sidecar, result: ResultFile, contract: Contract = D
                         fields=field_scores(sidecar, None, contract.matching))
 
 
+def content_advisory(found: str, would: FixtureScore) -> Advisory:
+    """`invalid-format:content inside the fence would pass` (or `would fail (missed-point:x, ...)`)."""
+    outcome = {Verdict.PASS: "would pass", Verdict.UNCHECKED: "would be unchecked"}.get(
+        would.verdict, f"would fail ({', '.join(str(r) for r in would.reasons)})")
+    return Advisory(AdvisoryKind.INVALID_FORMAT, text=f"content {found} {outcome}")
+
+
 def score_fixture(sidecar: Sidecar, result: ResultFile, transcript: str | None,
                   contract: Contract = DEFAULT) -> FixtureScore:
     """Score one fixture with a schema-valid sidecar (rules 2-6 of docs/scoring.md), its result
     read through `contract`."""
     if result.status != FileStatus.OK:
-        return unscored_result(sidecar, result, contract)
+        unscored = unscored_result(sidecar, result, contract)
+        if result.content is None or result.content_found is None:
+            return unscored
+        # Invalid only in its format: FAIL all the same, with what its content would have scored.
+        would = score_fixture(sidecar, replace(result, status=FileStatus.OK, answer=result.content, content=None),
+                              transcript, contract)
+        return replace(unscored, advisories=(content_advisory(result.content_found, would),))
     answer = result.answer
     assert answer is not None  # an ok result holds what the contract read from it
     proposals = answer.items

@@ -109,6 +109,7 @@ class AdvisoryKind(TextEnum):
     MERGED = "merged"
     CONTRACT = "contract"
     INVENTED_IDENTIFIER = "invented-identifier"
+    INVALID_FORMAT = "invalid-format"  # an invalid result whose content, fence or extra keys aside, is valid
 
 
 @dataclass(frozen=True)
@@ -116,7 +117,8 @@ class Advisory:
     """What a reader should look at, never a change to a verdict (corpustools.score.advisories).
     Which fields a kind fills: type-mismatch `point_id`, `proposal`; near-miss `point_id`, `text`
     (the term), `proposal`; duplicate `point_id`; merged `proposal`; contract `proposal`, `text`
-    (what is wrong); invented-identifier `proposal`, `text` (the token)."""
+    (what is wrong); invented-identifier `proposal`, `text` (the token); invalid-format `text` (what
+    the content would have scored: `content inside the fence would pass`)."""
 
     kind: AdvisoryKind
     point_id: str | None = None
@@ -133,6 +135,8 @@ class Advisory:
             fields = (self.point_id,)
         elif self.kind is AdvisoryKind.MERGED:
             fields = (self.proposal,)
+        elif self.kind is AdvisoryKind.INVALID_FORMAT:
+            fields = (self.text,)
         else:  # contract, invented-identifier
             fields = (self.proposal, self.text)
         return ":".join((self.kind.value, *(str(f) for f in fields)))
@@ -154,6 +158,8 @@ def parse_advisory(text: str) -> Advisory:
         return Advisory(kind, point_id=rest)
     if kind is AdvisoryKind.MERGED and rest and not colon:
         return Advisory(kind, proposal=rest)
+    if kind is AdvisoryKind.INVALID_FORMAT and rest:
+        return Advisory(kind, text=rest)
     if kind in (AdvisoryKind.CONTRACT, AdvisoryKind.INVENTED_IDENTIFIER) and colon:
         return Advisory(kind, proposal=first, text=last)
     raise ValueError(f"not a {kind.value} advisory: {text!r}")

@@ -21,11 +21,13 @@ from corpustools.model.corpus import (
     load_scoring_corpus,
     require_corpus,
 )
-from corpustools.model.spec import CONTRACT_KEYS, DEFAULT_BLOCKING
+from corpustools.model.spec import CONTRACT_KEYS, DEFAULT_BLOCKING, category_from_name
+from corpustools.model.status import FileStatus
+from corpustools.reporting.formatting import plural
 from corpustools.score.aggregate import Aggregate, CategoryRow, aggregate, category_rows, taxonomy
 from corpustools.score.fixture import invalid_sidecar_score, score_fixture
 from corpustools.score.match import FixtureScore
-from corpustools.score.results import read_run_folder
+from corpustools.score.results import RunFolder, read_run_folder
 
 if TYPE_CHECKING:
     from corpustools.score.repeated import RepeatedSummary
@@ -60,6 +62,7 @@ class RunScore:
     drift: str | None  # why this run's outputs may answer other inputs (input drift), if they may
     fingerprint: tuple  # (fixture id, digest) of each result file present
     labels: str | None = None  # `labels revised since this run (...)`: scored under revised labels
+    added: tuple[str, ...] = ()  # scored fixtures added since the run (its run.yaml has no input for them): left out
 
 
 @dataclass(frozen=True)
@@ -125,12 +128,34 @@ def first_problem(corpus: ScoringCorpus, path: str) -> str | None:
     return f"{problem.pos}: {problem.message}" if problem else None
 
 
-def score_run(loaded: LoadedCorpus, folder: str) -> RunScore:
+def read_run(loaded: LoadedCorpus, folder: str) -> tuple[RunFolder, RunDrift]:
+    """A run folder's results (every scored fixture's) and how the corpus drifted since the run."""
     corpus, info = loaded.corpus, loaded.info
-    fixture_ids = sorted(corpus.sidecar_paths)
-    run = read_run_folder(folder, fixture_ids, loaded.contract, set(corpus.session_paths))
+    run = read_run_folder(folder, sorted(corpus.sidecar_paths), loaded.contract, set(corpus.session_paths))
+    drift = run_drift(run.manifest, folder, info.path, info.state) if info.state is not None else RunDrift()
+    return run, drift
+
+
+def score_runs(loaded: LoadedCorpus, folders: list[str]) -> tuple[RunScore, ...]:
+    """Score each run folder on the fixtures every one of them was made against: a fixture added to
+    the corpus since one of the runs (its run.yaml records every other session unchanged) is left
+    out of all of them, so that their figures stay comparable fixture by fixture."""
+    read = [read_run(loaded, folder) for folder in folders]
+    scored = set(loaded.corpus.sidecar_paths)
+    left_out = frozenset(fixture_id for _, drift in read for fixture_id in drift.added if fixture_id in scored)
+    return tuple(_score_read(loaded, run, drift, left_out) for run, drift in read)
+
+
+def score_run(loaded: LoadedCorpus, folder: str) -> RunScore:
+    return score_runs(loaded, [folder])[0]
+
+
+def _score_read(loaded: LoadedCorpus, run: RunFolder, drift: RunDrift, left_out: frozenset[str]) -> RunScore:
+    corpus, info = loaded.corpus, loaded.info
     fixtures = []
-    for fixture_id in fixture_ids:
+    for fixture_id in sorted(corpus.sidecar_paths):
+        if fixture_id in left_out:
+            continue
         sidecar = corpus.sidecars.get(fixture_id)
         if sidecar is None:
             problem = first_problem(corpus, corpus.sidecar_paths[fixture_id])
@@ -138,10 +163,53 @@ def score_run(loaded: LoadedCorpus, folder: str) -> RunScore:
             continue
         fixtures.append(score_fixture(sidecar, run.results[fixture_id], corpus.transcripts.get(fixture_id),
                                       loaded.contract))
-    drift = run_drift(run.manifest, folder, info.path, info.state) if info.state is not None else RunDrift()
-    return RunScore(folder, run.manifest, tuple(fixtures), category_rows(fixtures, list(info.categories)),
-                    aggregate(fixtures, loaded.contract), taxonomy(fixtures), run.warnings, drift.inputs,
-                    run.fingerprint, drift.labels)
+    added = tuple(fixture_id for fixture_id in drift.added if fixture_id in left_out)
+    warnings = run.warnings + tuple(
+        f"{result.path}: {fixture_id} was added to the corpus since this run (its run.yaml records no input for "
+        "it): not scored" for fixture_id in added if (result := run.results[fixture_id]).status != FileStatus.MISSING)
+    categories = category_rows(fixtures, _categories(loaded, left_out, fixtures))
+    return RunScore(run.path, run.manifest, tuple(fixtures), categories, aggregate(fixtures, loaded.contract),
+                    taxonomy(fixtures), warnings, drift.inputs, run.fingerprint, drift.labels, added)
+
+
+def _categories(loaded: LoadedCorpus, left_out: frozenset[str], fixtures: list[FixtureScore]) -> list[str]:
+    """The declared categories a run's rows show: all of them (an empty one shows a fixture missing
+    from the corpus) but those whose every fixture was left out (added since a run)."""
+    if not left_out:
+        return list(loaded.info.categories)
+    sidecars, declared = loaded.corpus.sidecars, list(loaded.info.categories)
+    gone = {sidecars[i].category if i in sidecars else category_from_name(i, declared) for i in left_out}
+    gone -= {f.category for f in fixtures}
+    return [c for c in declared if c not in gone]
+
+
+def since_lines(runs: tuple[RunScore, ...]) -> tuple[str, ...]:
+    """What changed since the runs that is no drift, as a report says it first: the label-drift
+    line(s), then the fixtures added since."""
+    return label_lines(runs) + added_lines(runs)
+
+
+def added_lines(runs: tuple[RunScore, ...]) -> tuple[str, ...]:
+    """What a report says of fixtures added since a run: `10 fixtures added since this run
+    (sessions/a.md, ...): scored on the 16 fixtures it was made against`; once when every run
+    says the same, else each run's, named by its folder; none when no fixture was added."""
+    said = [run.added for run in runs]
+    if not any(said):
+        return ()
+    scored = plural(len(runs[0].fixtures), "fixture")
+    if all(added == said[0] for added in said):
+        this, made = ("this run", "it was") if len(runs) == 1 else ("these runs", "they were")
+        return (f"{added_text(said[0], this)}: scored on the {scored} {made} made against",)
+    return tuple(f"{run.folder}: {added_text(run.added, 'this run')}: scored on the {scored} every run was made "
+                 "against" for run in runs if run.added)
+
+
+def added_text(added: tuple[str, ...], since: str) -> str:
+    """`3 fixtures added since this run (sessions/a.md, sessions/b.md, sessions/c.md)`, the first
+    five named."""
+    named = [f"{SESSIONS_DIR}/{fixture_id}{SESSION_SUFFIX}" for fixture_id in added[:5]]
+    more = f" and {len(added) - len(named)} more" if len(added) > len(named) else ""
+    return f"{plural(len(added), 'fixture')} added since {since} ({', '.join(named)}{more})"
 
 
 @dataclass(frozen=True)
@@ -179,7 +247,7 @@ def score_report(corpus_root: str, folders: list[str], *, allow_mixed: bool = Fa
     """Score every run folder against the corpus; the repeated-run summary when k >= 2. MixedRuns
     when their manifests say they are not repeats (repeats_differ), unless `allow_mixed`."""
     loaded = open_corpus(corpus_root)
-    runs = tuple(score_run(loaded, folder) for folder in folders)
+    runs = score_runs(loaded, folders)
     mixed = repeats_differ(runs)
     if mixed and not allow_mixed:
         raise MixedRuns(mixed[0])

@@ -4,11 +4,13 @@ What, by the category's `expect` in corpus.yaml:
 - `empty`: `expect_empty: true` and no expected points;
 - an item type of the output contract (`practice` / `map` in the built-in one; see
   docs/contracts.md): at least one point of that type;
+- a list of item types (`expect: [medication, allergy]`, a scenario that may yield either): at
+  least one point of one of them;
 - `subset`: at least one point, and at least one `must_not_match` term (what must not survive);
 - always: `expect_empty` is true exactly when there are no expected points, and an
   `expect_empty: true` sidecar has no optional points either.
 
-Why: the category says what the fixture tests; a reject fixture with a point, or an admit fixture
+Why: the category says what the fixture tests, a scenario; a reject fixture with a point, or an admit fixture
 with none, tests the opposite of its name. A non-empty fixture with no points checks nothing.
 On an expect-empty fixture every proposal is a phantom, so an optional point there means nothing.
 
@@ -32,9 +34,9 @@ OPTIONS = ()
 SUPPRESSIBLE = True
 
 
-def shape_problems(sidecar, expect: str | None):
-    """(keypath, message) for each way `sidecar` disagrees with `expect` (an item type, `empty` or
-    `subset`: the spec checked it against the output contract)."""
+def shape_problems(sidecar, expect: str | tuple[str, ...] | None):
+    """(keypath, message) for each way `sidecar` disagrees with `expect` (an item type, `empty`,
+    `subset` or a list of item types: the spec checked it against the output contract)."""
     points = sidecar.points
     category = sidecar.category
     if expect == EXPECT_EMPTY:
@@ -46,9 +48,14 @@ def shape_problems(sidecar, expect: str | None):
         elif not any(p.must_not_match for p in points):
             yield ("expected_points",), (f"category {category} expects a must_not_match term for what "
                                          "must not survive; there is none")
+    elif isinstance(expect, tuple) and len(expect) > 1:
+        if not any(p.type in expect for p in points):
+            yield ("expected_points",), (f"category {category} expects a point of one of its item types "
+                                         f"({', '.join(expect)}); there is none")
     elif expect is not None:
-        if not any(p.type == expect for p in points):
-            yield ("expected_points",), f"category {category} expects a {expect} point; there is none"
+        wanted = expect[0] if isinstance(expect, tuple) else expect
+        if not any(p.type == wanted for p in points):
+            yield ("expected_points",), f"category {category} expects a {wanted} point; there is none"
     if sidecar.expect_empty and points:
         yield ("expect_empty",), "expect_empty is true but there are expected points"
     elif not sidecar.expect_empty and not points:

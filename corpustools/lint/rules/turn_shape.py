@@ -1,11 +1,15 @@
-"""A session has no `[USER]` turn, or does not begin with one.
+"""A session has no `[USER]` turn, or does not begin with the speaker `session.opens_with` names.
 
-What: a session starts with a turn of the user (`[USER]`, or a tag corpus.yaml's `session.roles`
-maps to `user`) and has at least one. A warning: a session that opens mid-conversation can be
-deliberate, but usually a first turn was lost in editing.
+What: a session has at least one turn of the user (`[USER]`, or a tag corpus.yaml's
+`session.roles` maps to `user`), and its first turn is spoken by whoever `session.opens_with`
+names: `user` (the default: the user asks, the agent answers), `agent` (a front desk or a
+support line that greets first) or `any` (either may). A warning: a session that opens
+mid-conversation can be deliberate, but usually a first turn was lost in editing.
 
 Why: the extractor learns practices from what the user taught; a session with no user turn can
-only ever yield map points, and one that starts with the agent hides what it was asked.
+only ever yield map points, and one that starts with the wrong speaker hides what it was asked.
+Who opens a session is a property of the corpus's session format, not a universal rule: declare it
+once in corpus.yaml (`session: opens_with: agent`) rather than silencing this rule.
 
 Example:
 
@@ -13,11 +17,15 @@ Example:
     [USER]: Thanks.
 
     sessions/reject-noise-01.md:7:1: CT403 [warning] session begins with an [AGENT] turn, not [USER]
+
+With `session: {roles: {RECEPTIONIST: agent, PATIENT: user}, opens_with: agent}`, a session
+opening with `[PATIENT]:` reads `session begins with a [PATIENT] turn, not [RECEPTIONIST]
+(corpus.yaml session.opens_with: agent)`.
 """
 
 from corpustools.io.positions import Pos
 from corpustools.lint.diagnostic import Problem, Severity
-from corpustools.model.contract import USER
+from corpustools.model.contract import ANY, USER
 
 CODE = "CT403"
 NAME = "turn-shape"
@@ -27,13 +35,23 @@ SUPPRESSIBLE = True
 
 
 def check(ctx, options):
-    if not ctx.corpus.session_format.tags(USER):
+    session_format = ctx.corpus.session_format
+    if not session_format.tags(USER):
         return  # corpus.yaml maps no tag to the user: CT003 says so
-    user = ctx.corpus.session_format.tag_list(USER)
+    user = session_format.tag_list(USER)
+    opener = session_format.opens_with
+    expected = session_format.tag_list(opener) if opener != ANY and session_format.tags(opener) else None
+    declared = "" if opener == USER else f" (corpus.yaml session.opens_with: {opener})"
     for _fixture_id, session in sorted(ctx.corpus.sessions.items()):
         turns = session.turns
         if not any(t.speaker == USER for t in turns):
             where = turns[0].pos if turns else Pos(session.path, session.body_line, 1)
             yield Problem(where, f"session has no {user} turn")
-        elif turns[0].speaker != USER:
-            yield Problem(turns[0].pos, f"session begins with an [{turns[0].tag[:60]}] turn, not {user}")
+        elif expected is not None and turns[0].speaker != opener:
+            tag = turns[0].tag[:60]
+            yield Problem(turns[0].pos, f"session begins with {article(tag)} [{tag}] turn, not {expected}{declared}")
+
+
+def article(word: str) -> str:
+    """`an` before a tag that sounds like it starts with a vowel (`an [AGENT]`), else `a`."""
+    return "an" if word[:1].upper() in "AEIO" else "a"

@@ -12,16 +12,66 @@ from corpustools.reporting.formatting import (
     plural,
     proportion,
 )
-from corpustools.score.aggregate import METRICS
+from corpustools.score.aggregate import METRICS, PROPORTIONS, Proportion
 
 
 def verdict_parts(a) -> tuple[str, str]:
     """One run's verdict line (an aggregate.Aggregate), as (headline, the rest): a report's first line."""
     return (f"{fraction(a.pass_rate)} fixtures passed",
             f"({percent(a.pass_rate.rate)}, 95% CI {interval(a.pass_rate)}); "
-            f"recall {proportion(a.recall)}; {phantom_count(a)}; "
-            f"gate accuracy {proportion(a.gate_accuracy)}; false rejects {fraction(a.false_reject_rate)}"
+            f"recall {recall_text(a)}; {phantom_count(a)}; "
+            f"gate accuracy {gate_text(a)}; false rejects {fraction(a.false_reject_rate)}"
             + (f"; optional points matched {fraction(a.optional_matched)}." if a.optional_points_total else "."))
+
+
+def recall_note(tally) -> str:
+    """`1 invalid result, its 2 points not judged` (an Aggregate or a TypeTally with points_not_judged)."""
+    its = "its" if tally.recall_invalid == 1 else "their"
+    return f"{plural(tally.recall_invalid, 'invalid result')}, {its} {plural(tally.points_not_judged, 'point')} not judged"
+
+
+def gate_note(a) -> str:
+    """`1 invalid result not judged` (an Aggregate with gate_not_judged)."""
+    return f"{plural(a.gate_not_judged, 'invalid result')} not judged"
+
+
+def recall_text(tally) -> str:
+    """Recall (of an Aggregate or a TypeTally) as a report says it: `10/11 (90.9%, 95% CI ...)`;
+    when some results were invalid, over the valid results, saying so beside it: `10/11 (...) (1
+    invalid result, its 2 points not judged)` (the strict figure is the JSON's `recall`)."""
+    if not tally.points_not_judged:
+        return proportion(tally.recall)
+    return f"{proportion(tally.recall_valid_only)} ({recall_note(tally)})"
+
+
+def gate_text(a) -> str:
+    """Gate accuracy as a report says it; over the valid results when some were invalid, saying so."""
+    if not a.gate_not_judged:
+        return proportion(a.gate_accuracy)
+    return f"{proportion(a.gate_accuracy_valid_only)} ({gate_note(a)})"
+
+
+def proportion_rows(a) -> list[tuple[str, Proportion]]:
+    """(label, Proportion) of each aggregate proportion (PROPORTIONS), in order; when results were
+    invalid, each valid-only figure (recall, gate accuracy) right after its strict one, labelled with
+    what was not judged."""
+    notes = {"recall": recall_note(a) if a.points_not_judged else None,
+             "gate_accuracy": gate_note(a) if a.gate_not_judged else None}
+    rows: list[tuple[str, Proportion]] = []
+    for attr, label in PROPORTIONS:
+        rows.append((label, getattr(a, attr)))
+        if notes.get(attr):
+            rows.append((f"{label}, of valid results ({notes[attr]})", getattr(a, f"{attr}_valid_only")))
+    return rows
+
+
+def field_text(tally) -> str:
+    """A field's accuracy (a FieldTally): `16/16 (100.0%, 95% CI ...)`; over the valid results when
+    some were invalid: `7/8 of valid results, 1 invalid (87.5%, 95% CI ...)`."""
+    if not tally.invalid:
+        return proportion(tally.accuracy)
+    valid = tally.accuracy_valid_only
+    return f"{fraction(valid)} of valid results, {tally.invalid} invalid{proportion(valid)[len(fraction(valid)):]}"
 
 
 def phantom_count(a) -> str:

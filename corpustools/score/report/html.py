@@ -29,15 +29,15 @@ from corpustools.reporting.page import (
     table,
     warnings,
 )
-from corpustools.score.aggregate import METRICS, PROPORTIONS
+from corpustools.score.aggregate import METRICS
 from corpustools.score.history import history_rows
 from corpustools.score.reasons import Verdict
 from corpustools.score.report.drilldown import json_text
-from corpustools.score.report.formatting import f1_text, phantom_count
+from corpustools.score.report.formatting import f1_text, phantom_count, proportion_rows
 from corpustools.score.report.history_html import history_section
 from corpustools.score.report.html_fixture import fixture_block, fixture_filters, fixture_rows
 from corpustools.score.report.text import failing_indexes, report_verdict_parts
-from corpustools.score.scoring import RunScore, ScoreReport, label_lines
+from corpustools.score.scoring import RunScore, ScoreReport, since_lines
 
 
 def run_header(run: RunScore) -> list[list[str]]:
@@ -50,7 +50,7 @@ def run_metrics(run: RunScore, *, several: bool) -> list[str]:
     """One run's numbers: the proportions with their intervals, the counts, per item type, per
     field, categories and the failure taxonomy (with several runs, its own verdict line first)."""
     a = run.aggregate
-    proportions = [(label, getattr(a, attr)) for attr, label in PROPORTIONS]
+    proportions = proportion_rows(a)
     if a.optional_points_total:
         proportions.append(("optional points matched (never in recall)", a.optional_matched))
     proportions.append(("precision (items matching an expected or optional point)", a.precision))
@@ -82,7 +82,9 @@ def field_rows(run: RunScore) -> list[str]:
     if not a.fields:
         return []
     lines = ["<h3>Fields</h3>"] + table(["field", "count", "rate", "95% interval (Wilson), 0% – 100%"],
-                                        metric_rows([(f.pointer, f.accuracy) for f in a.fields]), "metrics")
+                                        metric_rows([(f.pointer, f.accuracy) if not f.invalid else
+                                                     (f"{f.pointer}, of valid results ({f.invalid} invalid)",
+                                                      f.accuracy_valid_only) for f in a.fields]), "metrics")
     for declared in a.fields:
         rows = [[esc(f.id), " or ".join(f"<code>{esc(json_text(v))}</code>" for v in field.expected),
                  f"<code>{esc(json_text(field.got))}</code>" if field.present
@@ -185,7 +187,7 @@ def page_warnings(report: ScoreReport) -> list[str]:
         lines += [f"WARNING: {a} and {b} have byte-identical result files: a cache, not an independent run."
                   for a, b in report.repeated.identical]
     return (warnings(lines + list(report.corpus_warnings) + [w for run in runs for w in run.warnings])
-            + [f'<p class="labels-revised">{esc(line)}</p>' for line in label_lines(runs)])
+            + [f'<p class="labels-revised">{esc(line)}</p>' for line in since_lines(runs)])
 
 
 def score_html(report: ScoreReport) -> str:

@@ -74,6 +74,10 @@ def aggregate_dict(run: RunScore) -> dict:
         "optional_points_total")}
     for key, _ in PROPORTIONS:
         data[key] = proportion_dict(getattr(a, key))
+    # invalid apart from wrong: the strict figures above, and each over the valid results
+    data.update({"points_not_judged": a.points_not_judged, "gate_not_judged": a.gate_not_judged,
+                 "recall_valid_only": proportion_dict(a.recall_valid_only),
+                 "gate_accuracy_valid_only": proportion_dict(a.gate_accuracy_valid_only)})
     if not a.phantoms_apply:
         data["phantoms"] = None  # a text answer is right or wrong, never a phantom
     data.update(precision_dict(a))
@@ -87,10 +91,13 @@ def precision_dict(a: Aggregate) -> dict:
         "precision": proportion_dict(a.precision), "f1": rounded(a.f1),
         "types": [{"type": t.type, "points_matched": t.points_matched, "points_total": t.points_total,
                    "items_matching": t.items_matching, "items_total": t.items_total,
-                   "recall": proportion_dict(t.recall), "precision": proportion_dict(t.precision), "f1": rounded(t.f1)}
+                   "recall": proportion_dict(t.recall), "points_not_judged": t.points_not_judged,
+                   "recall_valid_only": proportion_dict(t.recall_valid_only), "precision": proportion_dict(t.precision),
+                   "f1": rounded(t.f1)}
                   for t in a.types],
         "fields": [{"field": f.pointer, "matched": f.matched, "pinned": f.pinned,
-                    "accuracy": proportion_dict(f.accuracy)} for f in a.fields],
+                    "accuracy": proportion_dict(f.accuracy), "invalid": f.invalid,
+                    "accuracy_valid_only": proportion_dict(f.accuracy_valid_only)} for f in a.fields],
     }
 
 
@@ -100,6 +107,7 @@ def run_dict(run: RunScore) -> dict:
         "run": public_manifest(run.manifest),
         "corpus_drift": run.drift,
         "labels_revised": run.labels,
+        "fixtures_added": list(run.added),
         "warnings": list(run.warnings),
         "fixtures": [fixture_dict(f) for f in run.fixtures],
         "categories": [{"category": c.category, "passed": c.passed, "total": c.total} for c in run.categories],

@@ -19,12 +19,12 @@ from corpustools.reporting.formatting import (
     scalar,
     table,
 )
-from corpustools.score.aggregate import METRICS, PROPORTIONS
+from corpustools.score.aggregate import METRICS
 from corpustools.score.match import FixtureScore
-from corpustools.score.reasons import Verdict
+from corpustools.score.reasons import AdvisoryKind, Verdict
 from corpustools.score.report.drilldown import details, json_text, proposals_markdown, reasons_markdown
-from corpustools.score.report.formatting import repeated_verdict_parts, verdict_parts
-from corpustools.score.scoring import RunScore, ScoreReport, label_lines
+from corpustools.score.report.formatting import proportion_rows, repeated_verdict_parts, verdict_parts
+from corpustools.score.scoring import RunScore, ScoreReport, since_lines
 
 
 def summary_line(run: RunScore) -> str:
@@ -44,7 +44,7 @@ def drift_notes(report: ScoreReport) -> list[str]:
     lines += [f"> **MIXED RUNS (--allow-mixed):** {md(line)}: the means and the noise floor pool them."
               for line in report.mixed]
     lines += [""] if report.mixed else []
-    return lines + [line for text in label_lines(report.runs) for line in (md(text), "")]
+    return lines + [line for text in since_lines(report.runs) for line in (md(text), "")]
 
 
 def corpus_rows(report: ScoreReport) -> list[list[str]]:
@@ -76,8 +76,7 @@ def category_table(run: RunScore) -> list[str]:
 
 def aggregate_table(run: RunScore) -> list[str]:
     a = run.aggregate
-    rows = [[label, fraction(getattr(a, attr)), percent(getattr(a, attr).rate), interval(getattr(a, attr))]
-            for attr, label in PROPORTIONS]
+    rows = [[label, fraction(figure), percent(figure.rate), interval(figure)] for label, figure in proportion_rows(a)]
     if a.optional_points_total:
         rows.append(["optional points matched (never in recall)", fraction(a.optional_matched),
                      percent(a.optional_matched.rate), ""])
@@ -98,6 +97,9 @@ def fields_tables(run: RunScore) -> list[str]:
     a = run.aggregate
     lines = table(["field", "matched", "rate", "95% interval (Wilson)"],
                   [[code(f.pointer), fraction(f.accuracy), percent(f.accuracy.rate), interval(f.accuracy)]
+                   if not f.invalid else
+                   [code(f.pointer), f"{fraction(f.accuracy_valid_only)} of valid results, {f.invalid} invalid",
+                    percent(f.accuracy_valid_only.rate), interval(f.accuracy_valid_only)]
                    for f in a.fields])
     for declared in a.fields:
         rows = [[f.id, " or ".join(code(json_text(v)) for v in field.expected),
@@ -207,7 +209,11 @@ def repeated_tables(report: ScoreReport) -> list[str]:
 
 
 def failing_fixture(fixture: FixtureScore) -> list[str]:
-    lines = [f"### {md(fixture.id)} ({md(fixture.category)}): {fixture.verdict}", ""] + reasons_markdown(fixture) + [""]
+    # What an invalid result's content would have scored stands beside its reason (the other
+    # advisories are in the diagnostics table).
+    content = [f"- diagnostic: {code(str(d))}" for d in fixture.advisories if d.kind is AdvisoryKind.INVALID_FORMAT]
+    lines = [f"### {md(fixture.id)} ({md(fixture.category)}): {fixture.verdict}", ""] + reasons_markdown(fixture)
+    lines += content + [""]
     if fixture.proposals:
         lines += details(f"Proposals ({len(fixture.proposals)})", proposals_markdown(fixture))
     return lines

@@ -21,8 +21,15 @@ from corpustools.score.aggregate import METRICS
 from corpustools.score.match import FixtureScore
 from corpustools.score.reasons import Verdict
 from corpustools.score.report.drilldown import json_text, quoted, reason_details, reason_words
-from corpustools.score.report.formatting import f1_text, phantom_count, repeated_verdict_parts, verdict_parts
-from corpustools.score.scoring import RunScore, ScoreReport, label_lines
+from corpustools.score.report.formatting import (
+    f1_text,
+    field_text,
+    phantom_count,
+    recall_text,
+    repeated_verdict_parts,
+    verdict_parts,
+)
+from corpustools.score.scoring import RunScore, ScoreReport, since_lines
 
 # What the summary says about how a run was made (run.yaml); the rest is in the other formats.
 RUN_FIELDS = ("prompt", "model", "temperature", "date")
@@ -90,12 +97,12 @@ def taxonomy_line(run: RunScore) -> str:
 def precision_lines(a) -> list[str]:
     """Precision and F1 overall, then recall, precision and F1 of each item type."""
     return [f"precision (items matching a point): {proportion(a.precision)}; F1 {f1_text(a.f1)}"] + [
-        f"  {t.type}: recall {proportion(t.recall)}; precision {proportion(t.precision)}; F1 {f1_text(t.f1)}"
+        f"  {t.type}: recall {recall_text(t)}; precision {proportion(t.precision)}; F1 {f1_text(t.f1)}"
         for t in a.types]
 
 
 def field_lines(a) -> list[str]:
-    return [f"field {f.pointer}: {proportion(f.accuracy)}" for f in a.fields]
+    return [f"field {f.pointer}: {field_text(f)}" for f in a.fields]
 
 
 def diagnostics_line(runs: tuple[RunScore, ...]) -> list[str]:
@@ -176,7 +183,7 @@ def score_text(report: ScoreReport) -> str:
     """The label-drift line (when the labels were revised since a run), failing fixtures, then the
     summary, warnings and the other formats, then the verdict line."""
     runs = report.runs
-    revised = list(label_lines(runs))
+    revised = list(since_lines(runs))
     failing = failing_section(report)
     lines = revised + ([""] if revised else []) + failing + ([""] if failing else [])
     lines += single_summary(report) if len(runs) == 1 else repeated_lines(report)

@@ -143,7 +143,7 @@ def compare_html(comparison: Comparison) -> str:
     body += warnings([f"CORPUS DRIFT ALLOWED (--allow-corpus-drift): {'; '.join(comparison.drift)}. {DRIFT_CAVEAT}"]
                      if comparison.drift else [])
     body += warnings(comparison_warnings(comparison))
-    body += [f'<p class="labels-revised">{esc(line)}</p>' for line in comparison.labels_revised]
+    body += [f'<p class="labels-revised">{esc(line)}</p>' for line in comparison.since_lines]
     order = sorted(range(len(comparison.fixtures)), key=lambda i: ORDER.index(comparison.fixtures[i].transition))
     runs = comparison.base + comparison.candidate
     filters = [("transition", [t.value for t in ORDER if any(f.transition is t for f in comparison.fixtures)])]

@@ -17,6 +17,7 @@ def compare_json(comparison: Comparison) -> str:
     data = {
         "corpus_drift_allowed": list(comparison.drift),
         "labels_revised": list(comparison.labels_revised),
+        "fixtures_added": list(comparison.fixtures_added),
         "corpus": corpus_dict(comparison.corpus),
         "corpus_warnings": list(comparison.corpus_warnings),
         "headline": comparison.headline_text,

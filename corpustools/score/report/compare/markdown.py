@@ -12,6 +12,7 @@ from corpustools.reporting.formatting import (
     manifest_fields,
     md,
     percent,
+    plural,
     run_spread,
     table,
 )
@@ -28,7 +29,7 @@ NOISE_RULE = "when it exceeds twice the larger side's run-to-run sample standard
 
 def drift_line(comparison: Comparison) -> list[str]:
     """The input drift allowed, then the label-drift line(s)."""
-    labels = [line for text in comparison.labels_revised for line in (md(text), "")]
+    labels = [line for text in comparison.since_lines for line in (md(text), "")]
     if not comparison.drift:
         return labels
     return [f"> **CORPUS DRIFT ALLOWED (--allow-corpus-drift):** {md('; '.join(comparison.drift))}. {DRIFT_CAVEAT}",
@@ -143,7 +144,11 @@ def optional_line(comparison: Comparison) -> list[str]:
 
 
 def comparison_warnings(comparison: Comparison) -> list[str]:
-    return list(comparison.corpus_warnings) + [w for run in comparison.base + comparison.candidate for w in run.warnings]
+    runs = comparison.base + comparison.candidate
+    invalid = [f"{run.folder}: {plural(run.aggregate.invalid_results, 'invalid result')}, compared strictly (as "
+               "missed points, wrong fields and gate errors: a format failure counts against the prompt); `corpustools "
+               "score` shows each figure over the valid results too" for run in runs if run.aggregate.invalid_results]
+    return list(comparison.corpus_warnings) + [w for run in runs for w in run.warnings] + invalid
 
 
 def changed_fixtures(comparison: Comparison) -> list[str]:

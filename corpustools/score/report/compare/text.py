@@ -73,7 +73,7 @@ def warning_lines(comparison: Comparison) -> list[str]:
 def compare_text(comparison: Comparison) -> str:
     """The label-drift line (when the labels were revised since a run: both sides are scored under
     the current ones), what changed, the sides and metrics, warnings, then the headline."""
-    revised = list(comparison.labels_revised)
+    revised = list(comparison.since_lines)
     lines = revised + ([""] if revised else []) + changed_lines(comparison) + [""] + sides_lines(comparison)
     lines += metric_lines(comparison)
     optional = optional_sides(comparison)
