@@ -2,7 +2,8 @@
 
 Each fixture draws one outcome — matched, missed, type-mismatch, phantom, forbidden, empty,
 invalid JSON, schema-invalid or missing — and the proposals are checked with the scorer's own
-normalization, so an outcome is what the scorer will see, not what the generator hoped for.
+matching (the default, words), so an outcome is what the scorer will see, not what the generator
+hoped for.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from grammar import long_sentence
 from vocabulary import NOUNS
 
 from corpustools.model.hashing import corpus_sha256
-from corpustools.model.normalize import contains_term, normalize
+from corpustools.model.normalize import WORDS
 
 # (outcome, weight) for fixtures that expect output, and for those that expect none.
 MIX = (("matched", 55), ("missed", 12), ("type-mismatch", 3), ("phantom", 10), ("forbidden", 2),
@@ -35,9 +36,9 @@ def outcome(rng: random.Random, *, expect_empty: bool) -> str:
 
 def _proposal_texts(proposal: dict) -> tuple[str, str]:
     """(match text, everything a must_not_match term is searched in), both normalized."""
-    match = normalize(proposal["title"] + "\n" + proposal["body"])
+    match = WORDS.normalize(proposal["title"] + "\n" + proposal["body"])
     parts = [proposal["title"], proposal["description"], proposal["body"]] + proposal["tags"]
-    everything = normalize("\n".join(parts))
+    everything = WORDS.normalize("\n".join(parts))
     return match, everything
 
 
@@ -57,7 +58,7 @@ def proposal(rng: random.Random, kind: str, terms: list[str], avoid: list[str]) 
         candidate = {"type": kind, "tags": tags, "title": title, "description": long_sentence(rng).text,
                      "body": body, "kk_confidence": rng.choice(("low", "medium", "high", "high"))}
         match, everything = _proposal_texts(candidate)
-        if all(contains_term(match, t) for t in terms) and not any(contains_term(everything, t) for t in avoid):
+        if all(WORDS.contains(match, t) for t in terms) and not any(WORDS.contains(everything, t) for t in avoid):
             return candidate
     raise RuntimeError(f"no proposal holds {terms} without {avoid}: the labels contradict each other")
 

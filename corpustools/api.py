@@ -7,7 +7,8 @@
     print(api.format_report(scored, "markdown"))              # any format its --format offers
 
 Each function runs the code its command runs and returns the report value the command formats:
-`lint` a LintReport, `score` a ScoreReport, `compare` a Comparison, `calibrate` a Calibration.
+`lint` a LintReport, `score` a ScoreReport, `compare` a Comparison, `calibrate` a Calibration,
+`agree` an Agreement.
 `format_report(report, fmt)` is that report as `--format fmt` prints it; `report_formats(report)`
 names the formats it has. Options are keyword-only, named like the command's (`--allow-mixed` is
 `allow_mixed=`); a path is a str or an os.PathLike, several paths any iterable of them.
@@ -24,7 +25,7 @@ shows them). Any other exception is a bug, or a call that breaks the signatures 
     ├── UsageError              options that do not go together (an unknown format, no run folder)
     ├── MixedRuns               runs given to score that are not repeats of one prompt
     ├── CorpusDrift             a run given to compare whose outputs answer other inputs
-    └── CalibrationProblems     every problem of calibrate's worksheets and runs (`.problems`)
+    └── CalibrationProblems     every problem of calibrate's or agree's worksheets and runs (`.problems`)
 
 Paths inside the reports are as the engine found them (the paths given, joined with what lies in
 the corpus); the reporters show them relative to the working folder, as the command line does.
@@ -46,18 +47,18 @@ from corpustools.io.errors import CorpustoolsError, InputError, UsageError
 from corpustools.io.lazy import lazy_names
 
 if TYPE_CHECKING:
-    from corpustools.calibrate import Calibration, CalibrationProblems
+    from corpustools.calibrate import Agreement, Calibration, CalibrationProblems
     from corpustools.lint import ConfigError, LintReport
     from corpustools.score import Comparison, CorpusDrift, MixedRuns, ScoreReport
 
-    Report = LintReport | ScoreReport | Comparison | Calibration  # what format_report takes
+    Report = LintReport | ScoreReport | Comparison | Calibration | Agreement  # what format_report takes
 
 PathLike = str | os.PathLike[str]  # a path; several: any iterable of them
 
 __all__ = [
-    "Calibration", "CalibrationProblems", "Comparison", "ConfigError", "CorpusDrift", "CorpustoolsError",
+    "Agreement", "Calibration", "CalibrationProblems", "Comparison", "ConfigError", "CorpusDrift", "CorpustoolsError",
     "InputError", "LintReport", "MixedRuns", "ScoreReport", "UsageError",
-    "calibrate", "compare", "format_report", "lint", "report_formats", "score",
+    "agree", "calibrate", "compare", "format_report", "lint", "report_formats", "score",
 ]
 
 # Names imported when first read (PEP 562), so that importing the API loads no feature.
@@ -66,6 +67,7 @@ _LAZY = {
     "ScoreReport": "corpustools.score", "Comparison": "corpustools.score", "MixedRuns": "corpustools.score",
     "CorpusDrift": "corpustools.score",
     "Calibration": "corpustools.calibrate", "CalibrationProblems": "corpustools.calibrate",
+    "Agreement": "corpustools.calibrate",
 }
 
 
@@ -147,6 +149,20 @@ def calibrate(corpus: PathLike, pairs: Iterable[tuple[PathLike, PathLike]]) -> C
     return calibrate_runs(os.fspath(corpus), given)
 
 
+def agree(corpus: PathLike, worksheets: Iterable[PathLike], *, allow_partial: bool = False) -> Agreement:
+    """`corpustools agree CORPUS WS_A WS_B [WS_A2 WS_B2 ...]`: two raters' filled worksheets of one run,
+    in pairs, compared level by level (`.level(key)`: its counts, `.percent`, `.ac1`, `.kappa`,
+    `.alpha`), the disagreements for a reconciliation meeting (`.disagreements`) and corpus.yaml's
+    agreement threshold (`.gates`). `allow_partial`: compare the fixtures both worksheets of a pair
+    judged. CalibrationProblems lists every problem (`.problems`); UsageError for an odd number."""
+    from corpustools.calibrate import agree_worksheets
+
+    given = _paths(worksheets)
+    if "-" in given:  # the command line's standard input
+        raise UsageError("agree: a worksheet is a file; the API never reads standard input")
+    return agree_worksheets(os.fspath(corpus), given, allow_partial=allow_partial)
+
+
 # A report type (by where it is defined) -> the module holding its family's FORMATTERS table, so
 # formatting one family's report imports no other family.
 _FORMATTER_TABLES = {
@@ -154,6 +170,7 @@ _FORMATTER_TABLES = {
     "corpustools.score.scoring.ScoreReport": "corpustools.score.report",
     "corpustools.score.compare.Comparison": "corpustools.score.report.compare",
     "corpustools.calibrate.calibration.Calibration": "corpustools.calibrate.report",
+    "corpustools.calibrate.agree.Agreement": "corpustools.calibrate.report.agree",
 }
 
 
@@ -162,8 +179,8 @@ def _formatters(report: Report) -> Mapping[str, Callable[[Any], str]]:
     kind = type(report)
     table_module = _FORMATTER_TABLES.get(f"{kind.__module__}.{kind.__qualname__}")
     if table_module is None:
-        raise TypeError(f"not a corpustools report: {kind.__name__} (give what lint, score, compare or "
-                        "calibrate returned)")
+        raise TypeError(f"not a corpustools report: {kind.__name__} (give what lint, score, compare, "
+                        "calibrate or agree returned)")
     table: Mapping[str, Callable[[Any], str]] = importlib.import_module(table_module).FORMATTERS
     return table
 

@@ -11,18 +11,37 @@ authoring/provenance.yaml at the top of the repository holding the corpus, see d
     authoring_prompt: {path: "corpus-authoring-prompt.md", sha256: "..."}
     authored_by: "..."
     reviewed_by: "..."
+    corpus_sha256: "..."              # the corpus as adjudicate and run init record it
+    labels_sha256: "..."              # what runs are scored under (corpus.yaml, sidecars, contract)
+    agreement: {statistic: ac1, min: 0.8, levels: [verdicts, points]}   # corpus.yaml's; null if none
+    freeze:                           # `provenance freeze`: the labels held-out runs are measured under
+      frozen: "2026-01-06"
+      labels_sha256: "..."
+      judged: ["<result sha256>", ...]   # every output judged in a worksheet before the freeze, sorted
+    history:                          # earlier states, oldest first (see below)
+      - {recorded: "2026-01-02", corpus_version: 1, corpus_sha256: "...", labels_sha256: "...", agreement: null}
+      - {frozen: "2026-01-03", labels_sha256: "...", judged: 48}
     files:                            # relative POSIX paths inside the corpus, sorted
       "corpus.yaml": "<sha256>"
       "expected/admit-convention-01.yaml": "<sha256>"
       ...
 
 Paths in the record are relative to the record's own folder, so the repository can move.
+
+**History.** Re-recording a corpus whose state moved (its corpus or labels sha256, or its agreement
+threshold) appends the state the record held to `history:`; a new freeze appends the freeze it
+replaces. So the record says which threshold was in force for each corpus state a worksheet was
+written under (a worksheet records the corpus sha256 it was written against): `agree` warns when
+the threshold changed after the first worksheet it compares was written. Records written before
+these keys have none of them; their history entry is what they say (the corpus sha256 is that of
+their `files`, gold outputs left out).
 """
 
 from __future__ import annotations
 
-__all__ = ["DEFAULT_RECORD", "FORMATTERS", "Drift", "Record", "VerifyReport", "corpus_record_path", "default_record",
-           "default_record_path", "load_record", "record", "record_drift", "verify", "verify_report"]
+__all__ = ["DEFAULT_RECORD", "FORMATTERS", "Drift", "Freeze", "Frozen", "Record", "State", "VerifyReport",
+           "corpus_record_path", "default_record", "default_record_path", "freeze", "load_record", "record",
+           "record_drift", "threshold_warning", "verify", "verify_report"]
 
 import os
 import re
@@ -31,14 +50,15 @@ from dataclasses import dataclass
 
 from corpustools.io.errors import InputError
 from corpustools.io.inputs import claim_update
-from corpustools.io.layout import GOLD_DIR
+from corpustools.io.layout import GOLD_DIR, SESSIONS_DIR, SIDECARS_DIR, SPEC_FILE
 from corpustools.io.positions import Pos, printable
-from corpustools.io.textfile import is_regular_file
+from corpustools.io.textfile import is_regular_file, refuse_nul
 from corpustools.io.writing import STANDARD_OUTPUT, refuse_corpus_path, refuse_target, write_text
 from corpustools.io.yamlload import YamlDoc
 from corpustools.io.yamlwrite import flow_scalar
 from corpustools.model.corpus import bad_names, corpus_files, disk_name, list_files, load_spec_file
-from corpustools.model.hashing import file_digest, file_digests, file_sha256
+from corpustools.model.hashing import digests_sha256, file_digest, file_digests, file_sha256
+from corpustools.model.spec import AgreementThreshold, parse_agreement
 from corpustools.model.status import FileStatus
 
 RECORD_VERSION = 1
@@ -83,6 +103,10 @@ def corpus_record_path(corpus_root: str, spec=None) -> str:
         spec = load_spec_file(corpus_root)[0]
     configured = spec.lint.get("provenance") if spec is not None and isinstance(spec.lint, dict) else None
     if isinstance(configured, str) and configured:
+        try:
+            refuse_nul(configured, "lint.provenance")
+        except InputError as err:  # at the key: no file can be named so
+            raise InputError(spec.doc.pos(("lint", "provenance")) if spec.doc else err.pos, str(err)) from None
         return os.path.normpath(os.path.join(corpus_root, configured))
     return default_record_path(corpus_root)
 
@@ -121,6 +145,15 @@ def _refuse_other_corpus_record(out_path: str, corpus_root: str) -> None:
                          "not overwritten: give --output, or set lint: provenance: in corpus.yaml")
 
 
+def _flow(value) -> str:
+    """A value of the record in flow style (a mapping or list on one line), read back exactly."""
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{key}: {_flow(inner)}" for key, inner in value.items()) + "}"
+    if isinstance(value, list):
+        return "[" + ", ".join(_flow(inner) for inner in value) + "]"
+    return flow_scalar(value)
+
+
 def render_record(data: dict) -> str:
     corpus, prompt = data["corpus"], data["authoring_prompt"]
     lines = [
@@ -132,13 +165,27 @@ def render_record(data: dict) -> str:
         f"  path: {flow_scalar(corpus['path'])}",
         f"  name: {flow_scalar(corpus['name'])}",
         f"  version: {flow_scalar(corpus['version'])}",
+    ]
+    for key in ("corpus_sha256", "labels_sha256", "agreement"):
+        if key in data:
+            lines.append(f"{key}: {_flow(data[key])}")
+    lines += [
         "authoring_prompt:",
         f"  path: {flow_scalar(prompt['path'])}",
         f"  sha256: {flow_scalar(prompt['sha256'])}",
         f"authored_by: {flow_scalar(data['authored_by'])}",
         f"reviewed_by: {flow_scalar(data['reviewed_by'])}",
-        "files:",
     ]
+    if data.get("freeze"):
+        frozen = data["freeze"]
+        lines += ["freeze:", f"  frozen: {flow_scalar(frozen['frozen'])}",
+                  f"  labels_sha256: {flow_scalar(frozen['labels_sha256'])}", "  judged:"]
+        lines += [f"    - {flow_scalar(sha)}" for sha in frozen["judged"]] if frozen["judged"] else []
+        if not frozen["judged"]:
+            lines[-1] += " []"
+    if data.get("history"):
+        lines += ["history:"] + [f"  - {_flow(entry)}" for entry in data["history"]]
+    lines.append("files:")
     lines += [f"  {flow_scalar(relative)}: {flow_scalar(sha)}" for relative, sha in sorted(data["files"].items())]
     return "\n".join(lines) + "\n"
 
@@ -171,20 +218,62 @@ def record(corpus_root: str, authoring_prompt: str, authored_by: str, reviewed_b
         if not value.strip():
             raise InputError(Pos(""), f"{who} must name a model or a person")
     folder = os.getcwd() if to_stdout else os.path.dirname(os.path.abspath(out_path))
+    files = file_hashes(corpus_root, strict=True)
+    from corpustools.manifest import corpus_state, loaded_corpus
+
+    state = corpus_state(loaded_corpus(corpus_root))
     data = {
         "record_version": RECORD_VERSION,
         "recorded": recorded,
         "corpus": {"path": _relative_to(corpus_root, folder), "name": spec.name, "version": spec.corpus_version},
+        "corpus_sha256": state.sha256,
+        "labels_sha256": state.labels_sha256,
+        "agreement": spec.agreement.as_dict() if spec.agreement is not None else None,
         "authoring_prompt": {"path": _relative_to(authoring_prompt, folder), "sha256": prompt_sha256},
         "authored_by": authored_by.strip(),
         "reviewed_by": reviewed_by.strip(),
-        "files": file_hashes(corpus_root, strict=True),
+        "files": files,
     }
+    earlier = None if to_stdout else _earlier_record(out_path, corpus_root)
+    if earlier is not None:  # the state it held joins the history when this one differs from it
+        then = earlier.state
+        history = list(earlier.history)
+        if (then.corpus_sha256, then.labels_sha256, then.agreement) != (
+                state.sha256, state.labels_sha256, spec.agreement):
+            history.append(then.entry())
+        data["freeze"] = earlier.doc.data.get("freeze") if earlier.freeze is not None else None
+        data["history"] = history
     if to_stdout:
         out.write(render_record(data))
     else:
         write_text(out_path, render_record(data), force=force, updating=True)
     return data
+
+
+@dataclass(frozen=True)
+class State:
+    """What a record (or an earlier entry of its history) says of the corpus it recorded."""
+
+    recorded: str | None
+    corpus_version: object
+    corpus_sha256: str | None
+    labels_sha256: str | None
+    agreement: AgreementThreshold | None
+
+    def entry(self) -> dict:
+        """As the record's history lists it."""
+        return {"recorded": self.recorded, "corpus_version": self.corpus_version, "corpus_sha256": self.corpus_sha256,
+                "labels_sha256": self.labels_sha256,
+                "agreement": self.agreement.as_dict() if self.agreement is not None else None}
+
+
+@dataclass(frozen=True)
+class Frozen:
+    """A record's freeze: the labels held-out runs are scored under, and every output judged before."""
+
+    frozen: str
+    labels_sha256: str
+    judged: frozenset[str]
 
 
 @dataclass(frozen=True)
@@ -195,6 +284,35 @@ class Record:
     prompt_path: str
     prompt_sha256: str
     files: dict  # relative path -> sha256
+    state: State = State(None, None, None, None, None)
+    history: tuple[dict, ...] = ()  # earlier states and freezes, oldest first, as the record lists them
+    freeze: Frozen | None = None
+
+    def states(self) -> list[State]:
+        """Every state the record knows, oldest first: its history's recordings, then its own."""
+        return [_state(entry) for entry in self.history if "recorded" in entry] + [self.state]
+
+
+def _state(entry: dict) -> State:
+    return State(entry.get("recorded"), entry.get("corpus_version"), entry.get("corpus_sha256"),
+                 entry.get("labels_sha256"), parse_agreement(entry.get("agreement")))
+
+
+def _files_corpus_sha256(files: dict) -> str:
+    """The corpus sha256 of a record's files: gold outputs are in the record, not in the corpus hash."""
+    return digests_sha256({relative: sha for relative, sha in files.items() if not relative.startswith(f"{GOLD_DIR}/")})
+
+
+def _earlier_record(out_path: str, corpus_root: str) -> Record | None:
+    """The record of this corpus that `out_path` holds now, if it holds one that can be read."""
+    if not os.path.isfile(out_path):
+        return None
+    try:
+        earlier = load_record(out_path)
+    except InputError:
+        return None
+    same = os.path.isdir(earlier.corpus_root) and os.path.samefile(earlier.corpus_root, corpus_root)
+    return earlier if same else None
 
 
 def load_record(record_path: str) -> Record:
@@ -224,6 +342,24 @@ def load_record(record_path: str) -> Record:
         if not isinstance(sha, str) or not _SHA256.fullmatch(sha):
             raise InputError(doc.pos(("files", relative)), f"files.{relative}: not a sha256")
     folder = os.path.dirname(os.path.abspath(record_path))
+    agreement = data.get("agreement")
+    if agreement is not None and (not isinstance(agreement, dict) or "min" not in agreement):
+        raise InputError(doc.pos(("agreement",)), "not a provenance record: agreement is not a threshold")
+    history = data.get("history") or []
+    if not isinstance(history, list) or not all(isinstance(entry, dict) for entry in history):
+        raise InputError(doc.pos(("history",)), "not a provenance record: history is not a list of entries")
+    state = State(data.get("recorded"), data.get("corpus", {}).get("version") if isinstance(data.get("corpus"), dict)
+                  else None, data.get("corpus_sha256") or _files_corpus_sha256(files), data.get("labels_sha256"),
+                  parse_agreement(agreement))
+    frozen = data.get("freeze")
+    freeze = None
+    if frozen is not None:
+        judged = frozen.get("judged") if isinstance(frozen, dict) else None
+        if not isinstance(judged, list) or not isinstance(frozen.get("labels_sha256"), str) or not all(
+                isinstance(sha, str) and _SHA256.fullmatch(sha) for sha in judged):
+            raise InputError(doc.pos(("freeze",)), "not a provenance record: freeze needs labels_sha256 and judged "
+                                                   "(a list of sha256)")
+        freeze = Frozen(str(frozen.get("frozen")), frozen["labels_sha256"], frozenset(judged))
     return Record(
         path=record_path,
         doc=doc,
@@ -231,7 +367,135 @@ def load_record(record_path: str) -> Record:
         prompt_path=os.path.normpath(os.path.join(folder, need(("authoring_prompt", "path"), str))),
         prompt_sha256=need(("authoring_prompt", "sha256"), str),
         files=dict(files),
+        state=state,
+        history=tuple(history),
+        freeze=freeze,
     )
+
+
+# --- freeze: the labels held-out runs are measured under ------------------------------------------
+
+_OWN = (SESSIONS_DIR, SIDECARS_DIR, GOLD_DIR)  # a corpus's own folders: no worksheet lives there
+
+
+def judged_outputs(corpus_root: str, name: str, extra: tuple[str, ...] = ()) -> tuple[dict[str, str], int]:
+    """The result sha256 of every output judged in a worksheet of the corpus `name` found under
+    `corpus_root` (and under each of `extra`, a file or folder): sha256 -> the first worksheet
+    judging it, and how many worksheets were read. InputError for a .yaml file that cannot be read
+    (it might be a worksheet: a freeze must see every judged output)."""
+    from corpustools.io.textfile import read_text
+    from corpustools.io.yamlload import parse_yaml
+
+    paths: list[str] = []
+    for top in (corpus_root, *extra):
+        if os.path.isfile(top):
+            paths.append(top)
+            continue
+        for folder, folders, names in os.walk(top):  # links are never followed
+            if os.path.samefile(folder, corpus_root):
+                folders[:] = [f for f in folders if f not in _OWN]
+            folders.sort()
+            paths += [os.path.join(folder, n) for n in sorted(names) if n.endswith((".yaml", ".yml"))
+                      and not (os.path.samefile(folder, corpus_root) and n == SPEC_FILE)
+                      and not os.path.islink(os.path.join(folder, n))]
+    judged: dict[str, str] = {}
+    worksheets = 0
+    for path in paths:
+        doc = parse_yaml(read_text(path), path)
+        data = doc.data
+        if not isinstance(data, dict) or "worksheet_version" not in data or not isinstance(data.get("fixtures"), list):
+            continue
+        corpus = data.get("corpus")
+        if not isinstance(corpus, dict) or corpus.get("name") != name:
+            continue
+        worksheets += 1
+        for fixture in data["fixtures"]:
+            sha = fixture.get("result_sha256") if isinstance(fixture, dict) else None
+            if isinstance(sha, str) and _SHA256.fullmatch(sha):
+                judged.setdefault(sha, path)
+    return judged, worksheets
+
+
+@dataclass(frozen=True)
+class Freeze:
+    record: str
+    labels_sha256: str
+    judged: int  # outputs
+    worksheets: int
+
+
+def freeze(corpus_root: str, record_path: str | None = None, *, extra: tuple[str, ...] = (),
+           date: str | None = None) -> Freeze:
+    """Record in the corpus's provenance record that its labels are frozen: their sha256 now and
+    the result sha256 of every output judged so far in any worksheet under the corpus (and `extra`).
+    A run is then held out when its outputs were made under these labels and none was judged before
+    (calibrate). The freeze replaced joins the record's history. InputError when there is no record,
+    it is another corpus's, or a corpus file changed since it (record after review, then freeze)."""
+    import datetime
+
+    from corpustools.manifest import corpus_state, loaded_corpus
+
+    path = record_path or corpus_record_path(corpus_root)
+    if not os.path.lexists(path):
+        raise InputError(Pos(path), "no such record: record provenance (corpustools provenance record) before "
+                                    "freezing")
+    claim_update(path, "the record")  # read below only to be replaced
+    refuse_target(path, updating=True)
+    rec = load_record(path)
+    if not os.path.isdir(rec.corpus_root) or not os.path.samefile(rec.corpus_root, corpus_root):
+        raise InputError(Pos(path), f"is the provenance record of another corpus ({_relative_to(rec.corpus_root, '.')})")
+    drifts = record_drift(rec)
+    if drifts:
+        raise InputError(Pos(drifts[0].path), f"{drifts[0].status} since the record {path} ({len(drifts)} file(s) "
+                         "in all): review the labels and record provenance again, then freeze")
+    frozen = date or datetime.date.today().isoformat()
+    if not _DATE.fullmatch(frozen):
+        raise InputError(Pos(""), f"--date {frozen!r} is not YYYY-MM-DD")
+    labels = corpus_state(loaded_corpus(corpus_root)).labels_sha256
+    if labels is None:  # never for a corpus read now; the type allows it for a refreshed run.yaml
+        raise InputError(Pos(corpus_root), "cannot hash the labels; nothing frozen")
+    judged, worksheets = judged_outputs(corpus_root, rec.doc.data["corpus"]["name"], extra)
+    data = dict(rec.doc.data)
+    history = list(rec.history)
+    if rec.freeze is not None:
+        history.append({"frozen": rec.freeze.frozen, "labels_sha256": rec.freeze.labels_sha256,
+                        "judged": len(rec.freeze.judged)})
+    data["history"] = history
+    data["freeze"] = {"frozen": frozen, "labels_sha256": labels, "judged": sorted(judged)}
+    write_text(path, render_record(data), updating=True)
+    return Freeze(path, labels, len(judged), worksheets)
+
+
+def threshold_warning(corpus_root: str, now: AgreementThreshold | None, written_under: dict[str, str]) -> str | None:
+    """The warning `agree` gives when the agreement threshold changed after the first worksheet it
+    compares was written, by the provenance record's history; None when it did not (or there is no
+    threshold and no record to tell by). `written_under`: worksheet path -> the corpus sha256 it
+    records."""
+    path = corpus_record_path(corpus_root)
+    if not os.path.isfile(path):
+        return None if now is None else (f"no provenance record ({path}): nothing says the agreement threshold was "
+                                         "fixed before the second rater started (corpustools provenance record)")
+    try:
+        states = load_record(path).states()
+    except InputError as err:
+        return f"{err.pos}: {err.message}; cannot tell when the agreement threshold was fixed"
+    found = [(i, worksheet) for worksheet, sha in written_under.items()
+             for i, state in enumerate(states) if state.corpus_sha256 == sha]
+    if not found:
+        if now is None:
+            return None
+        return (f"the provenance record {path} has no entry for the corpus state any worksheet compared here was "
+                "written under: cannot tell whether the agreement threshold was fixed before they were (record "
+                "provenance before adjudicating)")
+    first, worksheet = min(found)
+    then = states[first].agreement
+    later = [(state.recorded, state.agreement) for state in states[first + 1:]] + [("now (corpus.yaml)", now)]
+    for when, threshold in later:
+        if threshold != then:
+            return (f"the agreement threshold changed after the first worksheet compared here was written: "
+                    f"{then or 'none'} when {worksheet} was written (the record of {states[first].recorded}), "
+                    f"{threshold or 'none'} {'since ' + str(when) if when != 'now (corpus.yaml)' else 'now'}")
+    return None
 
 
 def corpus_drift(rec: Record) -> list[Drift]:
@@ -313,13 +577,12 @@ def verify_text(report: VerifyReport) -> str:
 
 def verify_json(report: VerifyReport) -> str:
     """One JSON object: the record and each drift's path and status."""
-    import json
-
+    from corpustools.io.documents import dump_json
     from corpustools.io.paths import display_path
 
-    return json.dumps({"record": display_path(report.record),
-                       "drifts": [{"path": display_path(d.path), "status": d.status} for d in report.drifts]},
-                      indent=2, ensure_ascii=False) + "\n"
+    return dump_json({"record": display_path(report.record),
+                      "drifts": [{"path": display_path(d.path), "status": d.status} for d in report.drifts]},
+                     indent=2) + "\n"
 
 
 # `provenance verify --format`'s choices: a format is one function of a VerifyReport and one entry here.

@@ -10,7 +10,7 @@ __all__ = ["FORMATTERS", "FileVerdict", "ValidationProblem", "ValidationReport",
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from corpustools.io.documents import parse_document
+from corpustools.io.documents import dump_json, parse_document
 from corpustools.io.errors import InputError
 from corpustools.io.positions import Pos, printable
 from corpustools.io.schemastore import validate
@@ -143,12 +143,10 @@ def validation_text(report: ValidationReport) -> str:
 def validation_json(report: ValidationReport) -> str:
     """`validate --format json`: one array of every problem of the files that could be read, in
     the order given (an unreadable file is reported on standard error, exit 2)."""
-    import json
-
     rows = [{"path": p.path, "line": p.line or None, "col": p.col or None, "pointer": p.pointer,
              "severity": p.severity, "message": p.message}
             for verdict in report.verdicts if verdict.status != FileStatus.UNREADABLE for p in verdict.problems]
-    return json.dumps(rows, indent=2, ensure_ascii=False) + "\n"
+    return dump_json(rows, indent=2) + "\n"
 
 
 # `validate --format`'s choices: a format is one function of a ValidationReport and one entry here.

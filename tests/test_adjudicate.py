@@ -36,13 +36,17 @@ def test_worksheet_lists_fixtures_points_and_proposals_without_terms_or_verdicts
     code, out, err = _adjudicate(capsys, corpus, run, sheet)
     assert (code, out) == (0, "") and err.endswith(f"wrote {sheet} (2 fixtures, 1 proposal to judge)\n")
     text = sheet.read_text(encoding="utf-8")
-    assert text.startswith("# corpustools adjudication worksheet. Fill every blank answer; see docs/calibration.md.")
+    assert text.startswith("# corpustools adjudication worksheet (version 2). Fill every blank answer; see "
+                           "docs/calibration.md.")
+    # the questions are worded for the corpus's item types, the leak question in the notes' words
+    assert "# Read the session, the notes and every practice or map of a fixture, then answer:" in text
+    assert "does some practice or map carry what the notes say must be left out? yes | no" in text
     # neither terms (the forbidden "signup table" is the label's alone) nor any verdict or reason
     body = "\n".join(line.split("#")[0] for line in text.split("\nfixtures:")[1].split("\n"))  # no hints
     for hidden in ("must_match_all", "must_not_match", "signup table", "PASS", "FAIL", "missed-point", "matched"):
         assert hidden not in body
     data = parse_yaml(text, str(sheet)).data
-    assert data["worksheet_version"] == 1 and data["shows_terms"] is False
+    assert data["worksheet_version"] == 2 and data["shows_terms"] is False and "rater" not in data
     assert data["run"] == {"results": str(run), "prompt": None}
     admit, reject = data["fixtures"]
     digest = hashlib.sha256((run / f"{ADMIT_ID}.json").read_bytes()).hexdigest()
@@ -54,8 +58,7 @@ def test_worksheet_lists_fixtures_points_and_proposals_without_terms_or_verdicts
         ("newsletter-module-map", "optional", "map", None, None)]
     (shown,) = admit["proposals"]
     original = GOOD_ADMIT["practice"][0]
-    assert {k: shown[k] for k in ("title", "description", "body", "tags")} == {
-        k: original[k] for k in ("title", "description", "body", "tags")}
+    assert shown["fields"] == {k: original[k] for k in ("title", "description", "body", "tags")}
     assert (shown["name"], shown["type"], shown["class"]) == ("practice[0]", "practice", None)
     assert (admit["task_detail_leak"], admit["verdict"], admit["why"]) == (None, None, None)
     assert (reject["result_status"], reject["result_sha256"], reject["expect"]) == ("missing", None, "empty")
@@ -85,8 +88,7 @@ def test_any_text_round_trips_exactly(make_corpus, tmp_path, capsys):
     assert _adjudicate(capsys, corpus, run, sheet)[0] == 0
     shown = parse_yaml(sheet.read_text(encoding="utf-8"), "s").data["fixtures"][0]["proposals"]
     for got, want in zip(shown, [tricky, single_line, proposal("\n", "\n\n", type="map")], strict=True):
-        assert {k: got[k] for k in ("title", "description", "body", "tags")} == {
-            k: want[k] for k in ("title", "description", "body", "tags")}
+        assert got["fields"] == {k: want[k] for k in ("title", "description", "body", "tags")}
 
 
 def test_bytes_are_deterministic_and_valid_yaml_for_the_schema_once_filled(make_corpus, tmp_path, capsys):
@@ -190,3 +192,22 @@ def test_output_names_the_worksheet_as_out_does(make_corpus, tmp_path, capsys):
     assert (code, err) == (0, f"wrote {tmp_path / 'a.yaml'} (2 fixtures, 1 proposal to judge)\n")
     assert _adjudicate(capsys, corpus, run, tmp_path / "b.yaml")[0] == 0
     assert (tmp_path / "a.yaml").read_bytes() == (tmp_path / "b.yaml").read_bytes()
+
+
+def test_item_fields_named_like_worksheet_keys_round_trip(tmp_path, capsys):
+    """An item field called `name`, `type` or `class` sits under the proposal's `fields:` (before
+    worksheet version 2 it was a second `name:` key, and calibrate stopped on a duplicate key)."""
+    from tests.support.raters import FACT, write_meds, write_meds_run
+
+    corpus, run = write_meds(tmp_path / "meds"), write_meds_run(tmp_path / "run")
+    sheet = tmp_path / "sheet.yaml"
+    assert _adjudicate(capsys, corpus, run, sheet)[0] == 0
+    data = parse_yaml(sheet.read_text(encoding="utf-8"), str(sheet)).data
+    (fact,) = data["fixtures"][0]["proposals"]
+    assert (fact["name"], fact["type"], fact["class"]) == ("fact[0]", "fact", None)
+    assert fact["fields"] == FACT
+    sheet.write_text(fill_all(sheet.read_text(encoding="utf-8"), {("billing-refund-01", "fact[0]", "class"):
+                                                                  "point:refund-delay"}), encoding="utf-8")
+    code, out, err = run_cli(capsys, "calibrate", corpus, run, "--verdicts", sheet)
+    assert code == 0, err
+    assert "Fixture verdicts agree on 2/2" in out

@@ -211,7 +211,7 @@ def test_an_undeclared_point_type_or_field_in_a_sidecar_is_a_lint_error_with_a_s
     assert out.splitlines()[:2] == [
         f"c/expected/{BILLING}.yaml:6:5: CT005 [error] /expected_points/0/type: type 'facts' is not an item type "
         "of the output contract (fact) (did you mean fact?)",
-        f"c/expected/{BILLING}.yaml:11:3: CT005 [error] /expected_fields/~1queu: /queu is not a declared field of "
+        f"c/expected/{BILLING}.yaml:11:3: CT005 [error] expected_fields key '/queu' is not a declared field of "
         "the output contract (/queue, /priority, /escalate) (did you mean /queue?)"]
 
 
@@ -360,6 +360,20 @@ def test_a_json_result_under_a_text_contract_says_which_name_to_use(capsys):
         f"save the result as {BILLING}.txt"]
 
 
+@pytest.mark.parametrize("matching, fires", [(None, False), ("words", False), ("substring", True)])
+def test_matching_decides_what_a_term_matches_for_scorer_and_linter(capsys, matching, fires):
+    # `voice` is part of the word "invoice": a substring, never a word start
+    sidecar = TRIAGE_FILES[f"expected/{BILLING}.yaml"].replace("must_not_match: [march invoice]",
+                                                               "must_not_match: [voice]")
+    spec = SPEC.replace("  fields: [", f"  matching: {matching}\n  fields: [") if matching else SPEC
+    write_triage("c", {"corpus.yaml": spec, f"expected/{BILLING}.yaml": sidecar})
+    write_run("run", {**GOLD, BILLING: {**GOLD[BILLING], "kb_facts": ["Refunds of an invoice take five business days."]}})
+    assert fixture(score_json(capsys, "c", "run"), BILLING)["reasons"] == (
+        ["forbidden-match:refund-delay:voice"] if fires else [])
+    # the linter finds the term as the scorer does: said in the chat only as part of "invoice"
+    assert ("CT607" in run(capsys, "lint", "c", "--select", "CT607")[1]) is not fires
+
+
 # --- the lint rules that know about item types ---------------------------------------------------
 
 def test_taught_by_makes_ct602_check_the_declared_speaker(capsys):
@@ -395,8 +409,8 @@ def test_a_worksheet_shows_each_item_as_the_contract_declares_it_and_calibrates(
     write_run("gold", GOLD)
     assert run(capsys, "adjudicate", "c", "gold", "--out", "ws.yaml")[0] == 0
     sheet = (tmp_path / "ws.yaml").read_text()
-    assert ("      - name: fact[0]\n        type: fact\n        text: A refund of a duplicate charge reaches the card "
-            "within five business days.\n        class: ") in sheet
+    assert ("      - name: fact[0]\n        type: fact\n        fields:\n          text: A refund of a duplicate "
+            "charge reaches the card within five business days.\n        class: ") in sheet
     assert "    expect: fact\n" in sheet and "    expect: empty\n" in sheet
     answers = {"captured:": "captured: yes", "class:": "class: point:refund-delay", "task_detail_leak:":
                "task_detail_leak: no", "verdict:": "verdict: PASS", "why:": 'why: ""'}
@@ -425,7 +439,7 @@ def test_a_worksheet_shows_the_results_pinned_fields_so_a_judge_can_check_them(c
 def test_a_worksheet_of_the_built_in_contract_has_no_fields_block(capsys, tmp_path):
     shipped = Path(__file__).resolve().parents[1] / "fixtures" / "prompt-eval"
     assert run(capsys, "adjudicate", shipped, shipped / "runs" / "v5-run6", "--out", "ws.yaml")[0] == 0
-    assert "    fields:" not in (tmp_path / "ws.yaml").read_text()
+    assert "\n    fields:" not in (tmp_path / "ws.yaml").read_text()  # (each proposal's fields are deeper)
 
 
 def test_a_blank_answer_is_empty_whatever_empty_declares(capsys):

@@ -74,7 +74,7 @@ def test_a_misspelt_worksheet_key_gets_did_you_mean(corpus, capsys):
     code, out, _ = run(capsys, "validate", "adjudication", sheet)
     assert code == 1  # its answers are still blank: those are errors of their own
     assert [line for line in out.splitlines() if "/fixtures/0/task_detail" in line] == [
-        f"{sheet}:37:5: /fixtures/0/task_detail_leek: unknown key 'task_detail_leek': did you mean "
+        f"{sheet}:43:5: /fixtures/0/task_detail_leek: unknown key 'task_detail_leek': did you mean "
         "'task_detail_leak'?"]
 
 
@@ -90,7 +90,7 @@ def test_an_unquoted_colon_in_a_value_says_quote_the_value(corpus, capsys):
     sheet = corpus.parent / "sheet.yaml"
     edit(sheet, "    why:                    # free text, may stay empty", '    why: says X: same')
     code, out, _ = run(capsys, "validate", "adjudication", sheet)
-    assert (code, out) == (1, f"{sheet}:39:16: YAML error: mapping values are not allowed in this context; "
+    assert (code, out) == (1, f"{sheet}:45:16: YAML error: mapping values are not allowed in this context; "
                               "quote the value of 'why', which holds ': ' (why: \"says X: same\")\n")
 
 

@@ -4,7 +4,8 @@ fresh repository of the package as it is now and that repository's commit SHA).
 
 A commit touching a broken fixture is refused with the diagnostic shown, and the fixed one passes;
 a staged deletion, rename or mode change lints the corpus it breaks (pre-commit itself passes only
-the files that still exist); with two corpora in one repository only the corpora holding a staged
+the files that still exist); a key in any file under a corpus folder (its README, runs/) is
+refused; with two corpora in one repository only the corpora holding a staged
 change are linted; a corpus folder named like an option (`--output=out`) is a file, never an option.
 
 Slow (pre-commit builds the hook's environment once for this module): deselect with
@@ -207,6 +208,21 @@ def test_only_the_corpora_holding_a_staged_change_are_linted(hook, tmp_path):
             "is not lowercase") in output
     assert "fixtures/clean/" not in output
     assert output.count("CT101 [error]") == 1  # the corpus is linted once
+
+
+@pytest.mark.parametrize("relative", ["fixtures/tiny/README.md", "fixtures/tiny/runs/v1/notes.txt"])
+def test_a_key_in_any_file_under_a_corpus_is_refused(hook, tmp_path, relative):
+    # The secret scan reads every file under the corpus folder; the hook lints the corpus for any
+    # staged file there, not only for its sessions, sidecars and corpus.yaml.
+    work = _work_repo(tmp_path / "work", hook)
+    write_corpus(work / "fixtures" / "tiny")
+    _commit_unchecked(work, hook, "a clean corpus")
+    (work / relative).parent.mkdir(parents=True, exist_ok=True)
+    (work / relative).write_text("aws AKIAZ7Q2M4XK9PLR3T8W\n")
+    _git(work, "add", "-A", env=hook.env)
+    code, output = _commit(work, hook)
+    assert code == 1 and f"{relative}:1:5: CT501 [error] AWS access key id" in output, output
+    assert "AKIAZ7Q2M4XK9PLR3T8W" not in output
 
 
 def test_the_opt_in_fix_hook_fixes_the_staged_file_and_the_commit_passes_once_restaged(hook, tmp_path):

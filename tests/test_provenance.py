@@ -109,7 +109,7 @@ def test_lint_ct801_passes_when_the_corpus_matches_its_record(repo):
     assert where(lint_run("fixtures/tiny"), "CT801") == []
     (repo / "authoring/prompt.md").write_text("# Changed prompt\n")  # the same files as `verify`
     result = lint_run("fixtures/tiny")
-    assert where(result, "CT801") == [(RECORD, 11, 3)]
+    assert where(result, "CT801") == [(RECORD, 14, 3)]  # authoring_prompt: path
     assert messages(result, "CT801") == ["authoring prompt prompt.md is changed since this record; "
                                          "re-review the corpus it authors and re-record"]
 
@@ -120,7 +120,7 @@ def test_lint_ct801_warns_at_each_drifted_file(repo):
         handle.write("[USER]: One more thing about the queue worker.\n")
     (repo / "fixtures/tiny/gold" / f"{REJECT_ID}.json").unlink()
     result = lint_run("fixtures/tiny")
-    assert where(result, "CT801") == [(RECORD, 18, 3), (f"fixtures/tiny/sessions/{ADMIT_ID}.md", 1, 1)]
+    assert where(result, "CT801") == [(RECORD, 21, 3), (f"fixtures/tiny/sessions/{ADMIT_ID}.md", 1, 1)]
     assert {d.severity for d in result.diagnostics if d.code == "CT801"} == {"warning"}
     assert messages(result, "CT801")[1].startswith(f"changed since the provenance record {RECORD}")
 

@@ -14,12 +14,14 @@ from typing import Any
 import pytest
 
 from corpustools.calibrate.report import FORMATTERS as CALIBRATE
+from corpustools.calibrate.report.agree import FORMATTERS as AGREE
 from corpustools.cli import main
 from corpustools.lint import FORMATTERS as LINT
 from corpustools.provenance import FORMATTERS as PROVENANCE
 from corpustools.score.report import FORMATTERS as SCORE
 from corpustools.score.report.compare import FORMATTERS as COMPARE
 from corpustools.validation import FORMATTERS as VALIDATE
+from tests.support.raters import second_rater
 from tests.support.recipes import FORMAT
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -33,6 +35,8 @@ FAMILIES: dict[str, tuple[Mapping[str, Callable[[Any], str]], list[str]]] = {
     "compare": (COMPARE, ["compare", CORPUS, "--base", f"{RUNS}/v5-run6", "--candidate", f"{RUNS}/v8-run5"]),
     "calibrate": (CALIBRATE, ["calibrate", CORPUS, f"{RUNS}/v5-run6", "--verdicts",
                               f"{CORPUS}/calibration/held-out-corpus-v4/v5-run6.yaml"]),
+    # a synthetic second rater (tests/support/raters.py) beside the committed worksheet; BOB is made per test
+    "agree": (AGREE, ["agree", CORPUS, f"{CORPUS}/calibration/held-out-corpus-v5/v5-run8.yaml", "BOB"]),
     "validate": (VALIDATE, ["validate", "sidecar", f"{CORPUS}/expected/admit-convention-01.yaml"]),
     "provenance": (PROVENANCE, ["provenance", "verify", "--corpus", CORPUS]),
 }
@@ -45,6 +49,7 @@ LISTINGS = {
     "score": [("README.md", "| `corpustools score "), ("docs/scoring.md", "`corpustools score CORPUS RESULTS")],
     "compare": [("README.md", "| `corpustools compare "), ("docs/scoring.md", "`corpustools compare CORPUS --base")],
     "calibrate": [("README.md", "| `corpustools calibrate "), ("docs/calibration.md", "    corpustools calibrate CORPUS")],
+    "agree": [("README.md", "| `corpustools agree "), ("docs/calibration.md", "    corpustools agree CORPUS")],
 }
 
 
@@ -59,6 +64,9 @@ CASES = [(family, fmt) for family, (table, _) in FAMILIES.items() for fmt in tab
 @pytest.mark.parametrize(("family", "fmt"), CASES, ids=[f"{family}-{fmt}" for family, fmt in CASES])
 def test_every_format_of_every_family_prints_the_same_report_twice(family, fmt, tmp_path, capsys):
     table, argv = FAMILIES[family]
+    if "BOB" in argv:
+        bob = second_rater(ROOT / argv[2], tmp_path / "bob.yaml")
+        argv = [str(bob) if arg == "BOB" else arg for arg in argv]
     assert len(inspect.signature(table[fmt]).parameters) == 1, f"{family} {fmt}: a formatter takes the report only"
     printed = []
     for attempt in ("first", "second"):

@@ -124,7 +124,12 @@ def test_proposal_output_root_must_be_an_object():
     (lambda d: d["expected_points"][0].update(notes=""), "/expected_points/0/notes"),
     (lambda d: d["expected_points"][0].update(notes=" \n"), "/expected_points/0/notes"),
     (lambda d: d.update(optional_points={}), "/optional_points"),
-    (lambda d: d.update(optional_points=[{"id": "x", "type": "map"}]), "/optional_points/0"),
+    (lambda d: d.update(optional_points=[{"id": "x", "type": "map", "item_fields": []}]),
+     "/optional_points/0/item_fields"),
+    (lambda d: d.update(optional_points=[{"id": "x", "type": "map", "item_fields": {"dose": {"a": 1}}}]),
+     "/optional_points/0/item_fields/dose"),
+    (lambda d: d.update(optional_points=[{"id": "x", "type": "map", "item_fields": {"dose": []}}]),
+     "/optional_points/0/item_fields/dose"),
     (lambda d: d.update(optional_points=[{"id": "x", "type": "map", "must_match_all": ["a"], "weight": 1}]),
      "/optional_points/0/weight"),
 ])
@@ -147,8 +152,21 @@ def test_sidecar_optional_points_and_point_notes_are_valid():
 
 # --- adjudication ------------------------------------------------------------------------------
 
+def test_adjudication_version_2_nests_item_fields_and_names_its_rater():
+    def to_v2(d):
+        proposal = d["fixtures"][0]["proposals"][0]
+        fields = {k: proposal.pop(k) for k in ("title", "description", "body", "tags")}
+        proposal["fields"] = {**fields, "name": "also a field", "type": "x", "class": "y"}
+        d.update(worksheet_version=2, rater="alice", reconciled=["alice", "bob"])
+
+    assert validate("adjudication", _changed("adjudication", to_v2)) == []
+    assert validate("adjudication", _changed("adjudication", lambda d: d.update(rater="alice"))) == []
+
+
 @pytest.mark.parametrize("change, pointer", [
-    (lambda d: d.update(worksheet_version=2), "/worksheet_version"),
+    (lambda d: d.update(worksheet_version=3), "/worksheet_version"),
+    (lambda d: d.update(worksheet_version=2), "/fixtures/0/proposals/0/title"),  # version 2: under fields
+    (lambda d: d.update(rater=" "), "/rater"),
     (lambda d: d["fixtures"][0]["points"][0].update(captured=None), "/fixtures/0/points/0/captured"),
     (lambda d: d["fixtures"][0]["points"][0].update(captured=True), "/fixtures/0/points/0/captured"),
     (lambda d: d["fixtures"][0]["proposals"][0].update({"class": "phantom"}), "/fixtures/0/proposals/0/class"),

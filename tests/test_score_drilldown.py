@@ -40,17 +40,20 @@ def test_a_missed_point_names_the_closest_proposal_and_its_absent_terms(make_cor
     run = write_results(tmp_path / "run", {ADMIT_ID: admit, REJECT_ID: EMPTY})
     markdown, text = reports(capsys, corpus_with(make_corpus, QUEUE), run)
     assert ("- `missed-point:expire-via-queue`\n"
-            "  - closest: `practice[0]` `Expired signups`; absent: `queue worker`\n") in markdown
-    # the text report: the reason in words with its evidence, the code beside it, on one line
+            "  - closest: `practice[0]` `Expired signups` (`body` `\"go to the cron hook\"`); absent: `queue worker`\n"
+            ) in markdown
+    # the text report: the reason in words with its evidence (what the item's short match field
+    # says beside its title), the code beside it, on one line
     assert (f"FAIL {ADMIT_ID} (admit-convention)\n  missed point expire-via-queue: no practice states it; closest "
-            "practice[0] \"Expired signups\" lacks \"queue worker\"  [missed-point:expire-via-queue]\n") in text
+            "practice[0] \"Expired signups\" (body \"go to the cron hook\") lacks \"queue worker\"  "
+            "[missed-point:expire-via-queue]\n") in text
 
 
 def test_most_terms_found_beats_output_order(make_corpus, tmp_path, capsys):
     admit = output([proposal("Expired signups"), proposal("The queue worker", "cron hook")])
     run = write_results(tmp_path / "run", {ADMIT_ID: admit, REJECT_ID: EMPTY})
     markdown, _ = reports(capsys, corpus_with(make_corpus, QUEUE), run)
-    assert "  - closest: `practice[1]` `The queue worker`; absent: `expired signups`\n" in markdown
+    assert "  - closest: `practice[1]` `The queue worker` (`body` `\"cron hook\"`); absent: `expired signups`\n" in markdown
 
 
 def test_a_missed_point_without_a_proposal_of_its_type(make_corpus, tmp_path, capsys):
@@ -98,9 +101,10 @@ def test_hostile_titles_are_escaped(make_corpus, tmp_path, capsys):
     # backslash-escaped (the table's pipe stays: GFM reads `|` in a bullet as text); the newline
     # folded to a space. No `<script>` anywhere, not even inside a code span.
     assert ("closest: `practice[0]` <code>Use \\`rm -rf\\` | &lt;script&gt;alert(1)&lt;/script&gt; # not a "
-            "heading</code>;") in markdown
+            "heading</code> (`body` `\"a \\\"quoted\\\" body\"`);") in markdown
     assert "\n# not a heading" not in markdown and "<script>" not in markdown
-    assert 'closest practice[0] "Use `rm -rf` | <script>alert(1)</script> # not a heading" lacks' in text
+    assert ('closest practice[0] "Use `rm -rf` | <script>alert(1)</script> # not a heading" (body "a \\"quoted\\" body") '
+            'lacks') in text
 
 
 def test_each_phantom_is_named_with_its_escaped_title(make_corpus, tmp_path, capsys):
@@ -153,7 +157,7 @@ def test_several_runs_show_each_failing_run_and_the_optional_points_column(make_
     assert markdown.startswith("**2/2, 1/2 fixtures passed in 2 runs** (mean 75.0%")
     assert (f"### {ADMIT_ID} (admit-convention): passed in 1/2 runs\n\n"
             f"- run 1 (`{good}`): PASS\n- run 2 (`{bad}`): FAIL\n  - `missed-point:expire-via-queue`\n"
-            "    - closest: `practice[0]` `Expired signups`; absent: `queue worker`\n") in markdown
+            "    - closest: `practice[0]` `Expired signups` (`body` `\"\"`); absent: `queue worker`\n") in markdown
     assert "| run | results | passed | recall | phantoms | gate accuracy | false rejects | optional points matched |" \
         in markdown
     assert f"| 2 | `{bad}` | 1/2 | 0/1 | 1 | 1/1 | 0 | 0/1 |" in markdown
@@ -177,7 +181,7 @@ def test_compare_leads_with_lost_fixtures_and_counts_optional_points(make_corpus
     assert lost < next(i for i, line in enumerate(lines) if line.startswith("|"))
     assert (f"### {ADMIT_ID} (admit-convention): base PASS, candidate FAIL\n\nCandidate:\n\n"
             f"- run 1 (`{cand}`): FAIL\n  - `missed-point:expire-via-queue`\n"
-            "    - closest: `practice[0]` `Expired signups`; absent: `queue worker`\n") in out
+            "    - closest: `practice[0]` `Expired signups` (`body` `\"\"`); absent: `queue worker`\n") in out
     assert "<details><summary>Metrics and the McNemar test</summary>" in out
 
 

@@ -1,13 +1,14 @@
-"""The evidence behind a verdict (score/evidence.py) and term_spans, the characters a term matched."""
+"""The evidence behind a verdict (score/evidence.py) and Matching.spans, the characters a term matched."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from corpustools.io.yamlload import parse_yaml
 from corpustools.model.contract import DEFAULT
-from corpustools.model.normalize import contains_term, normalize, term_spans
+from corpustools.model.normalize import SUBSTRING, WORDS
 from corpustools.model.sidecar import parse_sidecar
 from corpustools.score.evidence import ForbiddenHit, TermCheck, forbidden_hits, point_evidence
 from corpustools.score.match import forbidden_matches
@@ -85,34 +86,49 @@ def test_a_forbidden_term_across_a_field_boundary_is_no_hit():
     assert forbidden_hits(points, proposals) == () and forbidden_matches(points, ()) == []
 
 
-def test_term_spans_mark_the_original_characters():
+BOTH = pytest.mark.parametrize("matching", [WORDS, SUBSTRING], ids=lambda m: m.name)
+
+
+@BOTH
+def test_spans_mark_the_original_characters(matching):
     text = "The Queue-Worker's job; \ufb01le via queue_worker, caf\u0065\u0301 QUEUE\nWORKER"
-    assert [text[a:b] for a, b in term_spans(text, "queue worker")] == ["Queue-Worker", "queue_worker",
-                                                                          "QUEUE\nWORKER"]
-    assert [text[a:b] for a, b in term_spans(text, "worker job")] == ["Worker's job"]  # the dropped 's inside
-    assert [text[a:b] for a, b in term_spans(text, "fi")] == ["\ufb01"]  # a ligature is one character
-    assert [text[a:b] for a, b in term_spans(text, "caf\u00e9")] == ["cafe\u0301"]
-    assert term_spans("aaa", "aa") == ((0, 2), (1, 3))  # every place, overlapping too
-    assert term_spans(text, "queue workers") == () and term_spans(text, "--") == ()
+    assert [text[a:b] for a, b in matching.spans(text, "queue worker")] == ["Queue-Worker", "queue_worker",
+                                                                             "QUEUE\nWORKER"]
+    assert [text[a:b] for a, b in matching.spans(text, "worker job")] == ["Worker's job"]  # the dropped 's inside
+    assert [text[a:b] for a, b in matching.spans(text, "fi")] == ["\ufb01"]  # a ligature is one character
+    assert [text[a:b] for a, b in matching.spans(text, "caf\u00e9")] == ["cafe\u0301"]
+    assert matching.spans(text, "queue workers") == () and matching.spans(text, "--") == ()
+
+
+def test_spans_overlap_and_follow_each_rule():
+    assert SUBSTRING.spans("aaa", "aa") == ((0, 2), (1, 3))  # every place, overlapping too
+    assert WORDS.spans("a a a", "a a") == ((0, 3), (2, 5))
+    assert WORDS.spans("aaa", "aa") == ((0, 2),)  # only at a word start
+    text = "2.5 mg or 5mg, not 25 MG"
+    assert [text[a:b] for a, b in WORDS.spans(text, "5 mg")] == ["5mg"]  # the inserted space maps inside
+    assert [text[a:b] for a, b in SUBSTRING.spans(text, "5 mg")] == ["5 mg", "5 MG"]  # in 2.5 and 25
+    assert [text[a:b] for a, b in WORDS.spans(text, "mg")] == ["mg", "mg", "MG"]
 
 
 _TRICKY = st.sampled_from(["\ufb01", "e\u0301", "\u00df", "'s", "\u2019s", "_", "-", " ", "\n", "\u1100\u1161",
-                           "\uff21", "\u0345", "\u0130", "q", "u", "e", "a", "s", "1"])
+                           "\uff21", "\u0345", "\u0130", "q", "u", "e", "a", "s", "1", "2", ".", ",", "m",
+                           "\u6771", "\uff11"])
 _TEXT = st.one_of(st.text(max_size=30), st.lists(_TRICKY, max_size=12).map("".join))
 _TERM = st.one_of(st.text(max_size=6), st.lists(_TRICKY, max_size=3).map("".join))
 
 
+@BOTH
 @settings(max_examples=400, deadline=None, derandomize=True, database=None)
-@given(_TEXT, _TERM)
-def test_term_spans_agree_with_contains_term(text, term):
-    spans = term_spans(text, term)
-    assert bool(spans) == contains_term(normalize(text), term)
+@given(text=_TEXT, term=_TERM)
+def test_spans_agree_with_contains(matching, text, term):
+    spans = matching.spans(text, term)
+    assert bool(spans) == matching.contains(matching.normalize(text), term)
     assert list(spans) == sorted(spans)
     for start, end in spans:
         assert 0 <= start < end <= len(text)
         # A span holds the term on its own, unless an 's outside it was what normalization dropped.
         if "'" not in text and "\u2019" not in text:
-            assert contains_term(normalize(text[start:end]), term)
+            assert matching.contains(matching.normalize(text[start:end]), term)
 
 
 def items_of(result: dict):

@@ -76,8 +76,8 @@ def test_reports_show_optional_points_apart_from_recall(make_corpus, tmp_path, c
     assert code == 0 and validate("score-report", data) == []
     admit = data["fixtures"][0]
     assert admit["optional_points"] == [
-        {"id": "newsletter-module", "type": "map", "matched": True, "matched_by": ["map[0]"]},
-        {"id": "cron-hooks-stay-thin", "type": "practice", "matched": False, "matched_by": []}]
+        {"id": "newsletter-module", "type": "map", "matched": True, "matched_by": ["map[0]"], "item_fields": []},
+        {"id": "cron-hooks-stay-thin", "type": "practice", "matched": False, "matched_by": [], "item_fields": []}]
     assert (data["aggregate"]["optional_points_matched"], data["aggregate"]["optional_points_total"]) == (1, 2)
     assert data["aggregate"]["recall"]["total"] == 1
     markdown = run_cli(capsys, "score", corpus, run, "--format", "markdown")[1]

@@ -42,7 +42,7 @@ def test_json_report_has_the_contract_keys_and_validates(make_corpus, tmp_path, 
     admit = data["fixtures"][0]
     assert set(admit) >= {"id", "category", "verdict", "reasons", "diagnostics", "points", "proposals", "unexpected"}
     assert admit["points"] == [{"id": "expire-via-queue", "type": "practice", "matched": True,
-                                "matched_by": ["practice[0]"]}]
+                                "matched_by": ["practice[0]"], "item_fields": []}]
     aggregate = data["aggregate"]
     for key in ("fixtures_passed", "fixtures_failed", "fixtures_unchecked", "fixtures_total", "points_matched",
                 "points_total", "phantoms", "gate_correct", "gate_total", "false_rejects", "missing_results",

@@ -58,8 +58,9 @@ def test_an_entry_none_of_whose_alternatives_occurs_is_absent_as_one_line(make_c
     assert "absent: `queue worker | queueworker`" in out
     # in words (text, the default, and HTML): each alternative apart, so "queue worker" is one term
     code, out, _ = run_cli(capsys, "score", corpus, tmp_path / "run")
-    assert ('  missed point expire-via-queue: no practice states it; closest practice[0] Expiry lacks any of '
-            '"queue worker" | queueworker  [missed-point:expire-via-queue]\n') in out
+    assert ('  missed point expire-via-queue: no practice states it; closest practice[0] "Expiry" (body "a job runner '
+            'handles expired signups") lacks any of "queue worker" | queueworker  [missed-point:expire-via-queue]\n'
+            ) in out
     code, page, _ = run_cli(capsys, "score", corpus, tmp_path / "run", "--format", "html")
     assert ("lacks any of <code>queue worker</code> | <code>queueworker</code></span> "
             '<code class="code">missed-point:expire-via-queue</code>') in page

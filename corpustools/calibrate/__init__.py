@@ -2,14 +2,19 @@
 
 `adjudicate` writes a blind worksheet (worksheet.py) a person fills in an editor; `calibrate`
 reads the filled worksheets back (answers.py), compares them with the scorer's verdicts level by
-level (agreement.py), and names the cause of every disagreement (causes.py). docs/calibration.md
+level (agreement.py), and names the cause of every disagreement (causes.py). `agree` compares two
+raters' worksheets of one run (agree.py; its reports in report/agree/), and `reconcile` merges
+them for a third reading (reconcile.py). docs/calibration.md
 describes the procedure and every format.
 """
 
+from corpustools.calibrate.agree import Agreement, agree_worksheets, breaches, parse_fail_under
 from corpustools.calibrate.calibration import Calibration, CalibrationProblems, RunCalibration, calibrate_runs
+from corpustools.calibrate.reconcile import Reconciled, reconcile_worksheets
 from corpustools.calibrate.worksheet import Worksheet, build_worksheet, refuse_answered, worksheet_yaml
 
 # The public API (commands and corpustools.api use only these; the rest is internal). `report` is
 # the subpackage of the calibration reports (its FORMATTERS).
-__all__ = ["Calibration", "CalibrationProblems", "RunCalibration", "Worksheet", "build_worksheet", "calibrate_runs",
+__all__ = ["Agreement", "Calibration", "CalibrationProblems", "RunCalibration", "Worksheet", "agree_worksheets",
+           "breaches", "build_worksheet", "calibrate_runs", "parse_fail_under", "reconcile_worksheets", "Reconciled",
            "refuse_answered", "report", "worksheet_yaml"]

@@ -7,12 +7,15 @@ or a fixture listed twice. Problems are collected, not raised, so a judge sees t
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
+from typing import Any
 
 from corpustools.calibrate.worksheet import (
     EXPECTED_LIST,
+    FIELDS,
     FIXTURE_ANSWERS,
     OPTIONAL_CLASS,
     OPTIONAL_LIST,
@@ -36,6 +39,7 @@ class JudgedProposal:
     name: str
     type: str
     cls: str  # point:<id> | optional:<id> | durable-unlabeled | over-extraction
+    fields: Mapping[str, Any] = field(default_factory=dict, compare=False)  # the item's fields as shown
 
     @property
     def point_id(self) -> str | None:
@@ -60,6 +64,8 @@ class JudgedFixture:
     leak: bool
     verdict: Verdict  # PASS | FAIL
     why: str
+    optional: frozenset[str] = frozenset()  # the ids of the points listed `optional`
+    category: str = ""
 
     def proposal(self, name: str) -> JudgedProposal | None:
         return self._by_name.get(name)
@@ -79,6 +85,18 @@ class JudgedWorksheet:
     fixtures: Mapping[str, JudgedFixture]  # by fixture id
     corpus_name: str = ""  # the corpus the worksheet was written for (its `corpus: name:`)
     corpus_pos: Pos = Pos("")  # where that name is, for messages
+    rater: str | None = None  # its `rater:`; None when it records none (its file name names the rater)
+    reconciled: tuple[str, ...] = ()  # the two raters a reconciled worksheet merges
+    corpus_sha256: str = ""  # the corpus as it was when the worksheet was written
+    results: str = ""  # its `run: results:`, the run folder as adjudicate was given it
+    prompt: Mapping[str, Any] | None = None  # its `run: prompt:`
+
+    @property
+    def rater_name(self) -> str:
+        """Who filled it in: its `rater:`, else the file's name without its extension."""
+        if self.rater is not None:
+            return self.rater.strip()
+        return os.path.splitext(os.path.basename(self.path))[0] or self.path
 
 
 def _blank_problem(doc: YamlDoc, keypath: tuple) -> Problem | None:
@@ -154,22 +172,35 @@ def _class_problems(doc: YamlDoc) -> list[Problem]:
     return problems
 
 
+def item_fields(proposal: dict, version: int) -> dict:
+    """A proposal's item fields: under `fields:` (version 2), or beside name, type and class (1)."""
+    if version == 2:
+        return dict(proposal[FIELDS])
+    return {key: value for key, value in proposal.items() if key not in ("name", "type", PROPOSAL_ANSWER[0])}
+
+
 def _judged(doc: YamlDoc) -> JudgedWorksheet:
     fixtures = {}
-    for i, fixture in enumerate(doc.data["fixtures"]):
+    data = doc.data
+    version = data["worksheet_version"]
+    for i, fixture in enumerate(data["fixtures"]):
         points = fixture["points"]
         fixtures[fixture["fixture_id"]] = JudgedFixture(
             fixture_id=fixture["fixture_id"],
             result_sha256=fixture["result_sha256"],
             pos=doc.pos(("fixtures", i)),
             captured={p["id"]: p["captured"] == "yes" for p in points},
-            proposals=tuple(JudgedProposal(p["name"], p["type"], p["class"]) for p in fixture["proposals"]),
+            proposals=tuple(JudgedProposal(p["name"], p["type"], p["class"], item_fields(p, version))
+                            for p in fixture["proposals"]),
             leak=fixture["task_detail_leak"] == "yes",
             verdict=Verdict(fixture["verdict"]),  # the schema allows PASS and FAIL only
             why=" ".join((fixture["why"] or "").split()),
+            optional=frozenset(p["id"] for p in points if p["list"] == OPTIONAL_LIST),
+            category=fixture["category"],
         )
-    return JudgedWorksheet(doc.path, doc.data["shows_terms"], fixtures, doc.data["corpus"]["name"],
-                           doc.pos(("corpus", "name")))
+    return JudgedWorksheet(doc.path, data["shows_terms"], fixtures, data["corpus"]["name"],
+                           doc.pos(("corpus", "name")), data.get("rater"), tuple(data.get("reconciled") or ()),
+                           data["corpus"]["sha256"], data["run"]["results"], data["run"]["prompt"])
 
 
 def read_worksheet(path: str) -> tuple[JudgedWorksheet | None, YamlDoc | None, list[Problem]]:

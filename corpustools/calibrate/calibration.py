@@ -15,7 +15,7 @@ from corpustools.calibrate.agreement import Table, table_of
 from corpustools.calibrate.answers import JudgedWorksheet, read_worksheet
 from corpustools.calibrate.causes import CAUSES, FixtureCalibration, calibrate_fixture
 from corpustools.calibrate.worksheet import known_sha256, unjudgeable
-from corpustools.io.errors import CorpustoolsError
+from corpustools.io.errors import CorpustoolsError, InputError
 from corpustools.io.positions import Pos, Problem
 from corpustools.manifest import PromptRecord
 from corpustools.score.reasons import Verdict
@@ -58,6 +58,18 @@ class RunCalibration:
     shows_terms: bool
     fixtures: tuple[FixtureCalibration, ...]
     warnings: tuple[str, ...]
+    rater: str | None = None  # the worksheet's `rater:`, when it records one
+    reconciled: tuple[str, ...] = ()  # the two raters whose worksheets `reconcile` merged into it
+    held_out: bool | None = None  # by the provenance record's freeze; None when there is none
+    revision_why: str = ""  # why the run is a revision-set run, not held out
+
+    @property
+    def judged_by(self) -> str:
+        """Who gave the verdicts, when the worksheet says: ` (rater alice)`, ` (a reconciled pair's:
+        alice and bob)`, else nothing (a report of a worksheet that says nothing is unchanged)."""
+        if self.reconciled:
+            return f" (a reconciled pair's: {' and '.join(self.reconciled)})"
+        return f" (rater {self.rater})" if self.rater else ""
 
     def table(self, level: str) -> Table:
         if level == "fixture":
@@ -75,6 +87,22 @@ class Calibration:
     def table(self, level: str) -> Table:
         total = Table()
         for run in self.runs:
+            total = total + run.table(level)
+        return total
+
+    @property
+    def held_out(self) -> tuple[RunCalibration, ...]:
+        return tuple(run for run in self.runs if run.held_out)
+
+    @property
+    def frozen(self) -> bool:
+        """Whether the provenance record holds a freeze (each run is then held-out or revision set)."""
+        return any(run.held_out is not None for run in self.runs)
+
+    def headline_table(self, level: str) -> Table:
+        """The table the verdict line reports: the held-out runs' when there are any, else every run's."""
+        total = Table()
+        for run in self.held_out or self.runs:
             total = total + run.table(level)
         return total
 
@@ -177,7 +205,47 @@ def calibrate_runs(corpus_root: str, pairs: list[tuple[str, str]]) -> Calibratio
             warnings.append(f"{folder} and {earlier} have byte-identical result files: one run counted twice in "
                             "the pooled agreement")
         prompt = None if run.manifest is None else run.manifest.prompt
-        runs.append(RunCalibration(folder, path, prompt, judged.shows_terms, fixtures, tuple(warnings)))
+        runs.append(RunCalibration(folder, path, prompt, judged.shows_terms, fixtures, tuple(warnings), judged.rater,
+                                   judged.reconciled))
     if problems:
         raise CalibrationProblems(problems)
-    return Calibration(loaded.info, loaded.warnings, tuple(runs))
+    frozen, why = _freeze(loaded)
+    corpus_warnings = loaded.warnings + ((why,) if why else ())
+    if frozen is not None:
+        runs = [_with_status(run, score, loaded, frozen) for run, score in zip(runs, scored, strict=True)]
+    return Calibration(loaded.info, corpus_warnings, tuple(runs))
+
+
+def _freeze(loaded: LoadedCorpus):
+    """The provenance record's freeze (None without one), and a warning when the record cannot be read."""
+    from corpustools.provenance import corpus_record_path, load_record
+
+    path = corpus_record_path(loaded.info.path, loaded.corpus.spec)
+    if not os.path.isfile(path):
+        return None, None
+    try:
+        return load_record(path).freeze, None
+    except InputError as err:
+        return None, f"{err.pos}: {err.message}; no run is called held-out or revision set"
+
+
+def _with_status(run: RunCalibration, score: RunScore, loaded: LoadedCorpus, frozen) -> RunCalibration:
+    """held-out: made under the frozen labels (run.yaml's labels sha256), none of its outputs judged
+    before the freeze, scored under the frozen labels (today's); else revision set, saying why. The
+    result hashes decide, never a date."""
+    from dataclasses import replace
+
+    now = loaded.info.state.labels_sha256 if loaded.info.state is not None else None
+    made_under = score.manifest.labels_sha256 if score.manifest is not None else None
+    judged = sum(1 for _, digest in score.fingerprint if digest in frozen.judged)
+    if now != frozen.labels_sha256:
+        why = "the labels changed since the freeze"
+    elif made_under is None:
+        why = "its run.yaml does not record the labels it was made under"
+    elif made_under != frozen.labels_sha256:
+        why = "made under other labels than the frozen ones"
+    elif judged:
+        why = f"{judged} of its outputs judged before the freeze"
+    else:
+        return replace(run, held_out=True)
+    return replace(run, held_out=False, revision_why=why)

@@ -3,6 +3,7 @@ disagreement with the label change that would remove it (docs/calibration.md, "C
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, replace
 
 from corpustools.calibrate.answers import JudgedFixture
@@ -74,8 +75,13 @@ def _capturing(point: ExpectedPoint, evidence: PointEvidence | None, score: Fixt
 def _brittle(point: ExpectedPoint, proposal: Item | None, levels: tuple[str, ...]) -> Disagreement:
     if proposal is None:
         return Disagreement(BRITTLE, levels, point.id, None, f"the output has no {point.type} proposal to carry it")
-    absent = proposal_evidence(proposal, point).absent
-    detail = f"terms absent from {proposal.name}: {_quoted(absent)}" if absent else "every term is present"
+    evidence = proposal_evidence(proposal, point)
+    absent, wrong = evidence.absent, evidence.wrong_fields
+    details = [f"terms absent from {proposal.name}: {_quoted(absent)}"] if absent else []
+    details += [f"{proposal.name}'s {c.field} is {json.dumps(c.got, ensure_ascii=False) if c.present else 'absent'}, "
+                f"item_fields expects {' or '.join(json.dumps(v, ensure_ascii=False) for v in c.expected)}"
+                for c in wrong]
+    detail = "; ".join(details) or "every term is present"
     detail += "".join(_alternative(entry, proposal) for entry in point.must_match_all if entry.text in absent)
     if proposal.type != point.type:
         detail = f"{proposal.name} is a {proposal.type} and the point a {point.type}; " + detail
@@ -87,11 +93,21 @@ def _alternative(entry: TermEntry, proposal: Item) -> str:
     the proposal states an absent entry in a close variant of one of its terms (the wording a
     near-miss flags), else ``: the alternative that would let the label accept that wording."""
     for term in entry.terms:
-        wording = close_wording(term.text, proposal.match_text)
+        wording = close_wording(term.text, proposal)
         if wording is not None:
             written = ", ".join((*entry.texts, wording))
             return f"; {proposal.name} says '{wording}': write the entry as [{written}]"
     return ""
+
+
+def _held(point: ExpectedPoint, name: str) -> str:
+    """`every term is found in x ('a', 'b')`, and `x holds its item_fields (dose)` for a point that
+    has them: what made the scorer count the point."""
+    said = [f"every term is found in {name} ({_quoted(t.text for t in point.must_match_all)})"] \
+        if point.must_match_all else []
+    if point.item_fields:
+        said.append(f"{name} holds its item_fields ({', '.join(f.name for f in point.item_fields)})")
+    return " and ".join(said)
 
 
 def _point_disagreements(points: tuple[ExpectedPoint, ...], scores: tuple[PointScore, ...], level: str,
@@ -107,9 +123,8 @@ def _point_disagreements(points: tuple[ExpectedPoint, ...], scores: tuple[PointS
         if captured:
             out.append(_brittle(point, _capturing(point, checked, score, judged), (level,)))
         else:
-            out += [Disagreement(LOOSE, (level,), point.id, name, f"every term is found in {name} "
-                                 f"({_quoted(t.text for t in point.must_match_all)}); the human says the point "
-                                 "is not captured") for name in matched.matched_by]
+            out += [Disagreement(LOOSE, (level,), point.id, name, f"{_held(point, name)}; the human says the "
+                                 "point is not captured") for name in matched.matched_by]
     return out
 
 

@@ -2,5 +2,5 @@
 returns. No corpus logic lives here."""
 
 # Order is the order `corpustools --help` lists them in.
-COMMANDS = ("init", "lint", "score", "compare", "adjudicate", "calibrate", "render", "run", "provenance", "validate",
+COMMANDS = ("init", "lint", "score", "compare", "adjudicate", "calibrate", "agree", "reconcile", "render", "run", "provenance", "validate",
             "schema")

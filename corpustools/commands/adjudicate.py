@@ -1,4 +1,4 @@
-"""corpustools adjudicate CORPUS RUN --out FILE (or --output FILE) [--show-terms]"""
+"""corpustools adjudicate CORPUS RUN --out FILE (or --output FILE) [--rater NAME] [--show-terms]"""
 
 from __future__ import annotations
 
@@ -17,6 +17,9 @@ def register(subparsers) -> None:
     # --output too: every other command that writes a file spells it so (--out stays: scripts use it)
     add_output_option(parser, "--out", "--output", dest="out", required=True,
                       help="the worksheet to write (YAML; '-': standard output)")
+    parser.add_argument("--rater", metavar="NAME",
+                        help="who will fill it in, recorded as rater: NAME (free text; agree compares two raters' "
+                        "worksheets of one run; without it the worksheet's file name names the rater)")
     parser.add_argument("--show-terms", action="store_true",
                         help="also show each point's match and forbidden terms (for a maintainer, not a blind judge)")
     parser.set_defaults(run=run)
@@ -26,20 +29,23 @@ def run(args, out, err) -> int:
     import os
 
     from corpustools.calibrate import build_worksheet, refuse_answered, worksheet_yaml
-    from corpustools.io.errors import InputError
+    from corpustools.io.errors import InputError, UsageError
     from corpustools.io.inputs import claim_update
     from corpustools.io.positions import Pos, printable
     from corpustools.io.writing import STANDARD_OUTPUT, refuse_corpus_path, refuse_target, say_wrote, write_text
     from corpustools.score import open_corpus
 
     to_stdout = args.out == STANDARD_OUTPUT
+    if args.rater is not None and (not args.rater.strip() or "\n" in args.rater):
+        raise UsageError("--rater: give the rater's name on one line (free text, not blank)")
     loaded = open_corpus(args.corpus)
     if not os.path.isdir(args.results):
         raise InputError(Pos(args.results), "no such results folder")
     if not to_stdout:  # refused before anything is read from the run: an early, cheap answer
         refuse_corpus_path(args.out, args.corpus)
         refuse_target(args.out, force=args.force)
-    sheet = build_worksheet(loaded, args.results, shows_terms=args.show_terms)
+    sheet = build_worksheet(loaded, args.results, shows_terms=args.show_terms,
+                            rater=None if args.rater is None else args.rater.strip())
     if to_stdout:
         out.write(worksheet_yaml(sheet))
     else:

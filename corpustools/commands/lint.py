@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from corpustools.commands.options import add_command, add_report_options, path
 from corpustools.io.errors import UsageError
+from corpustools.reporting import formatting
 
 HELP = "check a fixture corpus: malformed, unwinnable, leaking or copied fixtures"
 
@@ -28,9 +29,10 @@ def register(subparsers) -> None:
                         help="a PATH inside a corpus reports that whole corpus, not only the PATH "
                         "(the pre-commit hook: an error anywhere in a corpus it touched counts)")
     parser.add_argument("--staged", action="store_true",
-                        help="also lint, whole, every corpus holding a change staged in git: an added, changed, "
-                        "deleted or renamed file, or a new mode (the pre-commit hook: pre-commit passes only the "
-                        "files that still exist); no PATH then lints nothing else")
+                        help="lint what the next commit holds: the files staged in git's index, never the working "
+                        "tree; also lints, whole, every corpus holding a staged change to any file under its folder "
+                        "(added, changed, deleted, renamed, a new mode: the pre-commit hook, as pre-commit passes "
+                        "only the files that still exist); no PATH then lints nothing else")
     parser.add_argument("--skip-outside-corpora", action="store_true",
                         help="skip a PATH that is neither in a corpus nor holds one, instead of exit 2 "
                         "(the pre-commit hook passes every changed file its pattern matches)")
@@ -98,6 +100,9 @@ def _usage_of_fix(args) -> str | None:
         return "--unsafe-fixes applies only with --fix or --diff"
     if args.diff and (args.format != "text" or args.statistics):
         return "--diff prints a unified diff; --format and --statistics do not apply to it"
+    if args.staged and (args.fix or args.diff):
+        return ("--staged lints the files staged in git's index, and --fix and --diff change the files on "
+                "disk: run them apart (fix, review, git add, then lint --staged)")
     return None
 
 
@@ -141,7 +146,7 @@ def _diff(fixes, args, out, err) -> int:
     text = lint.format_diff(fixes)
     emit(text, args.output, None, out, err=err, force=args.force)
     count = sum(len(corpus.fixed) for corpus in fixes)
-    print(f"Would fix {count} findings.", file=err)
+    print(f"Would fix {formatting.plural(count, 'finding')}.", file=err)
     return 1 if text else 0
 
 
@@ -149,7 +154,6 @@ def run(args, out, err) -> int:
     import os
 
     from corpustools import lint
-    from corpustools.io.gitstage import staged_paths
     from corpustools.io.positions import printable
     from corpustools.io.writing import STANDARD_OUTPUT, emit
 
@@ -163,7 +167,6 @@ def run(args, out, err) -> int:
     if wrong:
         raise UsageError(wrong)
     selection = lint.choose(rules, select=args.select, ignore=args.ignore, prompt=args.prompt, kb=args.kb)
-    staged = staged_paths() if args.staged else None
     fixes = None
     if args.fix or args.diff:
         fixes = lint.plan_paths(args.paths, rules, selection, unsafe=args.unsafe_fixes,
@@ -172,8 +175,8 @@ def run(args, out, err) -> int:
             return _diff(fixes, args, out, err)
         written = lint.write_fixes(fixes)
         _fix_notes(fixes, written, err)
-    run_ = lint.lint_paths(args.paths, rules, selection, skip_outside=args.skip_outside_corpora,
-                           whole_corpus=args.whole_corpus, staged=staged)
+    linted = lint.lint_staged if args.staged else lint.lint_paths
+    run_ = linted(args.paths, rules, selection, skip_outside=args.skip_outside_corpora, whole_corpus=args.whole_corpus)
 
     report = lint.LintReport(
         run=run_, rules=tuple(rules), strict=args.strict, quiet=args.quiet, statistics=args.statistics,

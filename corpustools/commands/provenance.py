@@ -1,4 +1,4 @@
-"""corpustools provenance record|verify"""
+"""corpustools provenance record|freeze|verify"""
 
 from __future__ import annotations
 
@@ -26,6 +26,19 @@ def register(subparsers) -> None:
     add_output_option(rec, "--output", help=f"the record to write ('-': standard output; default: {WHERE})")
     rec.add_argument("--date", metavar="YYYY-MM-DD", help="date recorded (default: today)")
     rec.set_defaults(run=run_record)
+    frz = actions.add_parser("freeze", help="freeze the labels: record their sha256 and every output judged so far",
+                             description="Write into the provenance record of CORPUS (which must match the corpus "
+                             "files) the labels' sha256 now and the result sha256 of every output judged in any "
+                             "adjudication worksheet under CORPUS (and under each --worksheets PATH). calibrate then "
+                             "calls a run held-out when its outputs were made under these labels and none of them "
+                             "was judged before the freeze; the result hashes decide, never a date. The freeze it "
+                             "replaces joins the record's history.")
+    add_corpus_argument(frz)
+    frz.add_argument("--record", metavar="FILE", type=path, help=f"the record to freeze in (default: {WHERE})")
+    frz.add_argument("--worksheets", metavar="PATH", type=path, action="append", default=[],
+                     help="also read the worksheets in this file or folder (repeat for more)")
+    frz.add_argument("--date", metavar="YYYY-MM-DD", help="date recorded (default: today)")
+    frz.set_defaults(run=run_freeze)
     ver = actions.add_parser("verify", help="exit 1 naming every file changed since the record",
                              description="Exit 1 naming every file changed since the record, 0 when none, 2 when "
                              "the record cannot be read.")
@@ -47,6 +60,17 @@ def run_record(args, out, err) -> int:
                   force=args.force, out=out)
     say_wrote(err, output, f"the record of {len(data['files'])} files of corpus {data['corpus']['name']} "
                            f"version {data['corpus']['version']}")
+    return 0
+
+
+def run_freeze(args, out, err) -> int:
+    from corpustools.io.writing import say_wrote
+    from corpustools.provenance import freeze
+
+    frozen = freeze(args.corpus, args.record, extra=tuple(args.worksheets), date=args.date)
+    say_wrote(err, frozen.record, f"labels sha256 {frozen.labels_sha256[:12]} frozen; {frozen.judged} output"
+                                  f"{'' if frozen.judged == 1 else 's'} judged in {frozen.worksheets} worksheet"
+                                  f"{'' if frozen.worksheets == 1 else 's'} before the freeze")
     return 0
 
 

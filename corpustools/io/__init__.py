@@ -3,4 +3,5 @@ shipped JSON Schemas. It knows nothing of fixtures, scores or rules (docs/archit
 
 # Every module of the layer is public to the layers above it (docs/architecture.md).
 __all__ = ["documents", "errors", "githistory", "gitstage", "inputs", "layout", "lazy", "paths", "positions",
-           "schemacheck", "schemastore", "suggest", "textfile", "writing", "yamledit", "yamlload", "yamlwrite"]
+           "schemacheck", "schemaregex", "schemastore", "suggest", "textfile", "userschema", "writing", "yamledit",
+           "yamlload", "yamlwrite"]

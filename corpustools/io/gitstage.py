@@ -1,44 +1,267 @@
-"""The names git has staged for the next commit, deletions included: what the pre-commit hook
-lints (`corpustools lint --staged`).
+"""What git has staged for the next commit: the names it changes (deletions included) and the staged
+bytes of every file, for the pre-commit hook (`corpustools lint --staged`) to lint exactly what
+the commit will hold, never the working tree.
 
 pre-commit passes a hook only the staged files that still exist, so a deleted session, the old
 name of a renamed sidecar or a file turned into a link never reaches `lint` as a file name, and
-the corpus it broke would pass. Asking git for the whole change closes that gap.
+the corpus it broke would pass; and a file staged and then edited again holds, on disk, what the
+commit does not. Asking git for the change and reading the index closes both gaps.
 
-One subprocess, `git diff --cached --name-only -z --no-renames`: NUL-separated, so no name is
-quoted or split; `--no-renames` lists a rename as its old and its new name. The index is the one
-git uses for this commit (GIT_INDEX_FILE, set by `git commit` for its hooks, is honoured).
+Read-only and local: `git rev-parse`, `git diff --cached`, `git ls-files --stage` and one `git
+cat-file --batch` (raw blobs: no filter, no textconv; `GIT_NO_LAZY_FETCH`: a partial clone never
+fetches a missing blob). Every name travels NUL-separated (`-z`), never quoted, split or stripped:
+a name may begin or end with a space, hold a newline or bytes that are not UTF-8 (kept as
+surrogate escapes, os.fsdecode's spelling). The index is the one git uses for this commit
+(GIT_INDEX_FILE, set by `git commit` for its hooks, is honoured).
 """
 
 from __future__ import annotations
 
 import os
 import subprocess
+import threading
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass
 
 from corpustools.io.errors import InputError
 from corpustools.io.positions import Pos
+from corpustools.io.textfile import MAX_FILE_BYTES
 
-_GIT_TIMEOUT = 60  # seconds: a local command on the index; never a network operation
+_GIT_TIMEOUT = 60  # seconds: local commands on the index; never a network operation
+# Read-only: no index refresh written behind the user's back, no blob fetched from a promisor remote.
+_GIT_ENV = {"GIT_OPTIONAL_LOCKS": "0", "GIT_NO_LAZY_FETCH": "1"}
+REGULAR_MODES = ("100644", "100755")
+LINK_MODE, GITLINK_MODE = "120000", "160000"
+_CHUNK = 1 << 16
+_MAX_LINK_BYTES = 4096  # a symbolic link's target (PATH_MAX)
+# Stage 0 is a path's one version; a conflicted path has 1 (base), 2 (ours), 3 (theirs): ours first.
+_STAGE_RANK = {"0": 0, "2": 1, "3": 2, "1": 3}
 
 
-def _git(args: list[str], cwd: str) -> str:
+@dataclass(frozen=True)
+class IndexEntry:
+    mode: str  # 100644 / 100755 (a file), 120000 (a symbolic link), 160000 (a submodule's commit)
+    blob: str  # the object id
+
+
+@dataclass(frozen=True)
+class StagedIndex:
+    """The repository's top folder, the names the next commit changes and every entry of the index,
+    by path relative to `top` (POSIX, as git spells it)."""
+
+    top: str
+    changed: tuple[str, ...]
+    entries: Mapping[str, IndexEntry]
+
+
+def _git_env() -> dict[str, str]:
+    return {**os.environ, **_GIT_ENV}
+
+
+def _failed(stderr: bytes, returncode: int) -> InputError:
+    why = " ".join(stderr.decode("utf-8", "replace").split())[:200] or f"exit {returncode}"
+    return InputError(Pos(""), f"--staged: not inside a git repository, or git failed: {why}")
+
+
+def _git(args: list[str], cwd: str) -> bytes:
     try:
         done = subprocess.run(["git", *args], cwd=cwd, capture_output=True, timeout=_GIT_TIMEOUT, check=False,
-                              stdin=subprocess.DEVNULL)
+                              stdin=subprocess.DEVNULL, env=_git_env())
     except FileNotFoundError:
         raise InputError(Pos(""), "--staged asks git for the staged files, and git is not installed") from None
     except (OSError, subprocess.TimeoutExpired) as err:
         raise InputError(Pos(""), f"--staged: git could not be run: {err}") from None
     if done.returncode != 0:
-        why = " ".join(done.stderr.decode("utf-8", "replace").split())[:200] or f"exit {done.returncode}"
-        raise InputError(Pos(""), f"--staged: not inside a git repository, or git failed: {why}")
-    return done.stdout.decode("utf-8", "surrogateescape")
+        raise _failed(done.stderr, done.returncode)
+    return done.stdout
+
+
+def _names(output: bytes) -> list[str]:
+    """NUL-terminated names, each exactly as git wrote it."""
+    return [os.fsdecode(name) for name in output.split(b"\0") if name]
+
+
+def repository_top(cwd: str = ".") -> str:
+    """The top folder of the work tree holding `cwd`, absolute. `rev-parse --show-toplevel` has no
+    -z: its one line ends with one newline, which alone is dropped (a folder's name may end with
+    a space or a newline of its own)."""
+    out = _git(["rev-parse", "--show-toplevel"], cwd)
+    if not out.endswith(b"\n") or len(out) < 2:
+        raise InputError(Pos(""), "--staged: git did not name the repository's top folder")
+    return os.fsdecode(out[:-1])
+
+
+def staged_index(cwd: str = ".") -> StagedIndex:
+    """The index of the repository holding `cwd`: its top, the names staged (added, changed,
+    deleted, renamed: old and new name, or with a new mode or type; `--no-renames` lists a rename
+    as both) and every entry (stage 0; an unmerged path by its "ours" side). InputError (one line)
+    when git is missing or `cwd` is in no repository."""
+    top = repository_top(cwd)
+    changed = _names(_git(["-c", "diff.relative=false", "diff", "--cached", "--name-only", "-z", "--no-renames",
+                           "--no-ext-diff"], top))
+    entries: dict[str, IndexEntry] = {}
+    ranks: dict[str, int] = {}
+    for record in _git(["ls-files", "--stage", "-z", "--full-name"], top).split(b"\0"):
+        if not record:
+            continue
+        meta, _, name = record.partition(b"\t")
+        mode, blob, stage = meta.decode("ascii").split()
+        path = os.fsdecode(name)
+        rank = _STAGE_RANK.get(stage, len(_STAGE_RANK))
+        if rank < ranks.get(path, len(_STAGE_RANK) + 1):
+            entries[path], ranks[path] = IndexEntry(mode, blob), rank
+    return StagedIndex(top, tuple(sorted(set(changed))), entries)
 
 
 def staged_paths(cwd: str = ".") -> list[str]:
-    """Every name staged in the repository holding `cwd` (added, changed, deleted, renamed: old and
-    new name, or with a new mode or type), as absolute paths, sorted. A deleted name does not
-    exist any more. InputError (one line) when git is missing or `cwd` is in no repository."""
-    top = _git(["rev-parse", "--show-toplevel"], cwd).strip()
-    names = _git(["diff", "--cached", "--name-only", "-z", "--no-renames"], cwd).split("\0")
-    return sorted(os.path.join(top, *name.split("/")) for name in names if name)
+    """Every name staged in the repository holding `cwd` (see staged_index), as absolute paths,
+    sorted. A deleted name does not exist any more."""
+    index = staged_index(cwd)
+    return sorted(os.path.join(index.top, *name.split("/")) for name in index.changed)
+
+
+# --- the staged bytes, written out ----------------------------------------------------------------
+
+def _safe_parts(name: str) -> list[str] | None:
+    """`name`'s components, or None for one git would never store (absolute, `..`, `.git`, empty)."""
+    parts = name.split("/")
+    if any(part in ("", ".", "..") or part.lower() == ".git" or "\0" in part for part in parts):
+        return None
+    return parts
+
+
+class _BlobReader:
+    """One `git cat-file --batch` reading `blobs` in order: a thread writes their ids (so neither
+    side waits on the other's pipe), and each blob's bytes are streamed as it comes."""
+
+    def __init__(self, top: str, blobs: list[str]) -> None:
+        try:
+            self.process = subprocess.Popen(["git", "cat-file", "--batch", "--buffer"], cwd=top, stdin=subprocess.PIPE,
+                                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=_git_env())
+        except FileNotFoundError:
+            raise InputError(Pos(""), "--staged asks git for the staged files, and git is not installed") from None
+        except OSError as err:
+            raise InputError(Pos(""), f"--staged: git could not be run: {err}") from None
+        self.watchdog = threading.Timer(_GIT_TIMEOUT * 10, self.process.kill)  # a stuck git never hangs a hook
+        self.watchdog.daemon = True
+        self.watchdog.start()
+        self.feeder = threading.Thread(target=self._feed, args=(blobs,), daemon=True)
+        self.feeder.start()
+
+    def _feed(self, blobs: list[str]) -> None:
+        stdin = self.process.stdin
+        assert stdin is not None
+        try:
+            for blob in blobs:
+                stdin.write(blob.encode("ascii") + b"\n")
+            stdin.close()
+        except OSError:  # git stopped: the reader says so
+            pass
+
+    def close(self) -> None:
+        self.watchdog.cancel()
+        if self.process.stdout is not None:
+            self.process.stdout.close()
+        self.process.kill()
+        self.process.wait()
+        self.feeder.join()
+
+    def stream(self, blob: str, shown: str) -> Iterator[bytes]:
+        """The next blob's bytes (it must be `blob`), in chunks."""
+        stdout = self.process.stdout
+        assert stdout is not None
+        try:
+            header = stdout.readline().split()
+        except OSError as err:
+            raise InputError(Pos(shown), f"git cat-file could not read the staged file: {err}") from None
+        if len(header) != 3 or header[0] != blob.encode("ascii") or header[1] != b"blob":
+            raise InputError(Pos(shown), f"git could not read the staged file (object {blob} is "
+                                         f"{b' '.join(header[1:]).decode('ascii', 'replace') or 'missing'})")
+        left = int(header[2])
+        while left > 0:
+            chunk = stdout.read(min(_CHUNK, left))
+            if not chunk:
+                raise InputError(Pos(shown), "git cat-file stopped before the end of the staged file")
+            left -= len(chunk)
+            yield chunk
+        stdout.read(1)  # the newline after the content
+
+
+def new_file(path: str) -> int:
+    """A descriptor of `path` opened for writing as a new file (O_EXCL | O_NOFOLLOW: never an existing
+    file, never through a link), private to this user."""
+    return os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
+                   | getattr(os, "O_CLOEXEC", 0), 0o600)
+
+
+def _write_blob(reader: _BlobReader, blob: str, target: str, shown: str) -> None:
+    """The staged file's bytes at `target`, a new file. At most MAX_FILE_BYTES + 1 bytes are kept (no
+    reader reads more); a larger file is extended to its whole size without its bytes (a sparse
+    file), so every reader refuses it as over the cap exactly as it would on disk."""
+    with open(new_file(target), "wb", closefd=True) as handle:
+        kept = size = 0
+        for chunk in reader.stream(blob, shown):
+            size += len(chunk)
+            if kept <= MAX_FILE_BYTES:
+                part = chunk[:MAX_FILE_BYTES + 1 - kept]
+                handle.write(part)
+                kept += len(part)
+        if size > kept:
+            handle.flush()
+            os.ftruncate(handle.fileno(), size)
+
+
+def _link_target(reader: _BlobReader, blob: str, shown: str) -> str:
+    data = b""
+    for chunk in reader.stream(blob, shown):
+        data = (data + chunk)[:_MAX_LINK_BYTES]
+    return os.fsdecode(data.replace(b"\0", b""))
+
+
+def _under_a_file(index: StagedIndex, parts: list[str]) -> bool:
+    """Whether a file or link entry lies on the way to `parts` (never in a valid index: writing
+    there would go through it)."""
+    for i in range(1, len(parts)):
+        entry = index.entries.get("/".join(parts[:i]))
+        if entry is not None and entry.mode != GITLINK_MODE:
+            return True
+    return False
+
+
+def write_staged(index: StagedIndex, names: Iterable[str], mirror: str) -> list[str]:
+    """Write the staged entries `names` (paths relative to the top) under the folder `mirror`, at the
+    same relative paths: a file with its staged bytes (see _write_blob), a symbolic link as a link
+    (never followed), a submodule as an empty folder. Only new files and folders, only inside
+    `mirror`, never through a link; a name that is no entry, or that another entry's link or file
+    would have to hold, is left out. The names written, sorted."""
+    real_mirror = os.path.realpath(mirror)
+    checked: set[str] = set()  # folders made and found to be no link
+    planned: list[tuple[str, IndexEntry, str]] = []
+    for name in sorted(set(names)):
+        entry, parts = index.entries.get(name), _safe_parts(name)
+        if entry is None or parts is None or _under_a_file(index, parts):
+            continue
+        target = os.path.join(mirror, *parts)
+        folder = os.path.dirname(target)
+        if folder not in checked:
+            os.makedirs(folder, exist_ok=True)
+            if os.path.realpath(folder) != os.path.join(real_mirror, *parts[:-1]):
+                continue  # a link on the way: never written through
+            checked.add(folder)
+        if os.path.lexists(target):
+            continue
+        if entry.mode == GITLINK_MODE:
+            os.mkdir(target)
+        planned.append((name, entry, target))
+    blobs = [(name, entry, target) for name, entry, target in planned if entry.mode != GITLINK_MODE]
+    if blobs:
+        reader = _BlobReader(index.top, [entry.blob for _, entry, _ in blobs])
+        try:
+            for name, entry, target in blobs:
+                if entry.mode == LINK_MODE:
+                    os.symlink(_link_target(reader, entry.blob, name), target)
+                else:
+                    _write_blob(reader, entry.blob, target, name)
+        finally:
+            reader.close()
+    return [name for name, _, _ in planned]

@@ -83,17 +83,24 @@ class Unsupported(Exception):
     """The schema uses a keyword (or a form of one) this check does not implement."""
 
 
-def compile_check(schema: dict) -> Check | None:
-    """A predicate that is True only for documents jsonschema finds valid; None if unsupported."""
+def compile_check(schema: dict, compile_pattern: Callable[[str], Any] = re.compile,
+                  spend: Callable[[], None] | None = None) -> Check | None:
+    """A predicate that is True only for documents jsonschema finds valid; None if unsupported.
+    `compile_pattern` compiles a `pattern` into an object with `search` (a corpus's own schema
+    passes RE2's, corpustools.io.schemaregex: the same engine jsonschema is given for it).
+    `spend`, when given, is called at every `$ref` followed (the one way a value can be checked
+    against more schemas than the schema has: corpustools.io.userschema bounds that work)."""
     try:
-        return _Compiler(schema).compile(schema)
+        return _Compiler(schema, compile_pattern, spend).compile(schema)
     except Unsupported:
         return None
 
 
 class _Compiler:
-    def __init__(self, root: dict):
+    def __init__(self, root: dict, compile_pattern: Callable[[str], Any], spend: Callable[[], None] | None):
         self.root = root
+        self.compile_pattern = compile_pattern
+        self.spend = spend
         self.refs: dict[str, Check] = {}
 
     def compile(self, schema: dict) -> Check:
@@ -113,6 +120,16 @@ class _Compiler:
             resolved = self.compile(self.root["$defs"][ref[8:]])
             self.refs[ref] = resolved
         return self.refs[ref]
+
+    def _counted(self, ref: str) -> Check:
+        target, spend = self._ref(ref), self.spend
+        assert spend is not None
+
+        def check(value) -> bool:
+            spend()
+            return target(value)
+
+        return check
 
     def _keyword(self, name: str, value: Any, schema: dict) -> Check | None:  # noqa: C901 (one branch a keyword)
         if name == "type":
@@ -160,7 +177,7 @@ class _Compiler:
             choices = frozenset(value)
             return lambda item: isinstance(item, str) and item in choices
         if name == "pattern":
-            search = re.compile(value).search
+            search = self.compile_pattern(value).search
             return lambda item: not isinstance(item, str) or search(item) is not None
         if name in ("minimum", "maximum"):
             bound = value
@@ -168,5 +185,5 @@ class _Compiler:
                 return lambda item: not _is_number(item) or item >= bound
             return lambda item: not _is_number(item) or item <= bound
         if name == "$ref":
-            return self._ref(value)
+            return self._ref(value) if self.spend is None else self._counted(value)
         raise Unsupported(name)

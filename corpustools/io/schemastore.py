@@ -11,7 +11,7 @@ from functools import cache
 from corpustools.io.suggest import closest, unknown_key_message
 
 SCHEMA_KINDS = ("corpus-spec", "sidecar", "proposal-output", "run-manifest", "score-report", "compare-report",
-                "adjudication", "calibration-report")
+                "adjudication", "calibration-report", "agreement-report")
 VALIDATE_KINDS = ("proposal-output", "sidecar", "corpus-spec", "run-manifest", "adjudication")
 
 
@@ -26,9 +26,20 @@ class SchemaError:
         parts = (str(p).replace("~", "~0").replace("/", "~1") for p in self.keypath)
         return "".join("/" + p for p in parts)
 
+    @property
+    def where(self) -> str:
+        """The location for people: the pointer, except that a key holding `/` or `~` (a JSON
+        pointer used as a key, as expected_fields' are) is shown as written, `expected_fields
+        key '/queue'`, never escaped (`/expected_fields/~1queue`); `/` for the document itself."""
+        at = next((i for i, p in enumerate(self.keypath) if isinstance(p, str) and ("/" in p or "~" in p)), None)
+        if at is None:
+            return self.pointer or "/"
+        before, rest = "/".join(str(p) for p in self.keypath[:at]), SchemaError(self.keypath[at + 1:], "").where
+        return f"{before} key {self.keypath[at]!r}".lstrip() + (f", at {rest}" if rest != "/" else "")
+
     def __str__(self) -> str:
         """`/pointer: message` (`/` for the document itself): how every schema error is told."""
-        return f"{self.pointer or '/'}: {self.message}"
+        return f"{self.where}: {self.message}"
 
 
 def schema_text(kind: str) -> str:
@@ -60,7 +71,7 @@ def _validator(kind: str):
     return validators.extend(Draft202012Validator, type_checker=checker)(schema)
 
 
-def _message(error) -> str:
+def message_of(error) -> str:
     # jsonschema's messages repr whole instances; a 50 kB body must not become a 50 kB line.
     message = " ".join(str(error.message).split())
     return message if len(message) <= 200 else message[:197] + "..."
@@ -92,7 +103,18 @@ def _enum_message(error) -> str:
     meant = None
     if isinstance(error.instance, str) and all(isinstance(c, str) for c in choices):
         meant = closest(error.instance, choices)
-    return _message(error) + (f"; did you mean {meant!r}?" if meant else "")
+    return message_of(error) + (f"; did you mean {meant!r}?" if meant else "")
+
+
+def _non_finite(value) -> bool:
+    return isinstance(value, float) and not math.isfinite(value)
+
+
+def _non_finite_message(value: float) -> str:
+    """YAML's `.nan` or `.inf` where a value is checked: said as written, not as Python's `nan`."""
+    written = ".nan" if value != value else ("-.inf" if value < 0 else ".inf")
+    return (f"{written} is no JSON number (a JSON number is finite: no report could write it): "
+            "write a finite number, or quote it as a string")
 
 
 def validate(kind: str, data) -> list[SchemaError]:
@@ -105,46 +127,10 @@ def validate(kind: str, data) -> list[SchemaError]:
     fast = _fast_check(kind)
     if fast is not None and fast(data):
         return []
-    return _errors(_validator(kind), data)
+    return collect_errors(_validator(kind), data)
 
 
-class UserSchema:
-    """A JSON Schema a corpus declares (corpus.yaml's `output.schema`): checked once when it is
-    read, then validating like a shipped one (the fast check first, jsonschema for the words).
-    Its dialect is its `$schema` (draft 2020-12 when it names none)."""
-
-    def __init__(self, schema):
-        from corpustools.io.schemacheck import compile_check
-
-        self.schema = schema
-        self.fast = compile_check(schema) if isinstance(schema, dict) else None
-        self._validator = None
-
-    def problem(self) -> str | None:
-        """Why the document is not a JSON Schema its dialect accepts, or None."""
-        from jsonschema import Draft202012Validator, exceptions, validators
-
-        if not isinstance(self.schema, (dict, bool)):
-            return "is not a JSON Schema: a schema is a JSON object"
-        cls = validators.validator_for(self.schema, default=Draft202012Validator)
-        try:
-            cls.check_schema(self.schema)  # type: ignore[arg-type]  # a boolean is a schema too
-        except exceptions.SchemaError as err:
-            where = "/" + "/".join(str(p) for p in err.absolute_path) if err.absolute_path else "/"
-            return f"is not a valid JSON Schema: {where}: {_message(err)}"
-        return None
-
-    def validate(self, data) -> list[SchemaError]:
-        if self.fast is not None and self.fast(data):
-            return []
-        if self._validator is None:
-            from jsonschema import Draft202012Validator, validators
-
-            self._validator = validators.validator_for(self.schema, default=Draft202012Validator)(self.schema)
-        return _errors(self._validator, data)
-
-
-def _errors(validator, data) -> list[SchemaError]:
+def collect_errors(validator, data) -> list[SchemaError]:
     errors, required, meant_keys = [], [], set()
     try:
         for error in validator.iter_errors(data):
@@ -158,15 +144,18 @@ def _errors(validator, data) -> list[SchemaError]:
             if error.validator == "required":
                 required.append(error)
                 continue
-            errors.append(SchemaError(keypath, _enum_message(error) if error.validator == "enum" else _message(error)))
+            if error.validator == "type" and _non_finite(error.instance):
+                errors.append(SchemaError(keypath, _non_finite_message(error.instance)))
+                continue
+            errors.append(SchemaError(keypath, _enum_message(error) if error.validator == "enum" else message_of(error)))
     except RecursionError:
         return [SchemaError((), "document nested too deeply to validate")]
     for error in required:
         keypath = tuple(error.absolute_path)
         missing = [k for k in error.validator_value if isinstance(error.instance, dict) and k not in error.instance]
-        if not any((keypath, key) in meant_keys and _message(error) == f"{key!r} is a required property"
+        if not any((keypath, key) in meant_keys and message_of(error) == f"{key!r} is a required property"
                    for key in missing):
-            errors.append(SchemaError(keypath, _message(error)))
+            errors.append(SchemaError(keypath, message_of(error)))
     return sorted(errors, key=lambda e: ([str(p) for p in e.keypath], e.message))
 
 

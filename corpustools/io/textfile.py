@@ -66,9 +66,17 @@ def _read_upto(fd: int, wanted: int) -> bytes:
     return b"".join(chunks)
 
 
+def refuse_nul(path: str, shown: str, outcome: str = "not read") -> None:
+    """InputError when `path` holds a NUL byte (a YAML `"\\0"` escape, say): no file is named so, and
+    the operating system would not be asked (Python raises ValueError for it)."""
+    if "\0" in path:
+        raise InputError(Pos(shown), f"the path holds a NUL byte (\\0), which no file name can; {outcome}")
+
+
 def read_bytes(path: str, *, display: str | None = None) -> bytes:
     """The bytes of the regular file at `path` (at most MAX_FILE_BYTES); InputError otherwise."""
     shown = display or path
+    refuse_nul(path, shown)
     try:
         _refuse_mode(os.lstat(path).st_mode, path, shown)
         try:

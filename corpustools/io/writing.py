@@ -22,22 +22,31 @@ The one deliberate exception is `lint --fix`, which edits the corpus it was aske
 `rewrite_corpus_file` and `rename_corpus_file` only: never `write_text`, whose refusal stays whole.
 They write only corpus.yaml and the files directly in sessions/ and expected/ of that corpus (the
 files lint reads and reports on), never through a link inside the corpus, never into another
-corpus's own files, atomically as above, and only while the file still holds the bytes the fix
-was computed from.
+corpus's own files, never a read-only file (by its mode: root, who may write anything, is refused
+too; `--force` is the report's, never lifts it), atomically as above, and only while the file
+still holds the bytes the fix was computed from -- checked after the fixed file has taken the old
+one's place in one step (Linux's renameat2 RENAME_EXCHANGE), so no edit saved at any moment is
+lost: an edit saved before that step is swapped back and the fix is not written (exit 2); a save
+after it is a later save, which replaces the fixed file as it would any file. Where names cannot
+be swapped, the old file is renamed aside in one step instead and the fixed one linked in under
+its name only if no file took it meanwhile (the name is missing for that moment).
 """
 
 from __future__ import annotations
 
 import contextlib
+import errno
+import functools
 import os
 import stat
+import sys
 from collections.abc import Callable
 
 from corpustools.io.errors import InputError
 from corpustools.io.inputs import refuse_input
 from corpustools.io.layout import GOLD_DIR, SESSIONS_DIR, SIDECARS_DIR, SPEC_FILE, is_corpus_folder
 from corpustools.io.positions import Pos, printable
-from corpustools.io.textfile import file_kind
+from corpustools.io.textfile import file_kind, refuse_nul
 
 PROTECTED = (SPEC_FILE, SESSIONS_DIR, SIDECARS_DIR, GOLD_DIR)
 STANDARD_OUTPUT = "-"  # `--output -`: the report goes to standard output, as without --output
@@ -101,6 +110,7 @@ def refuse_target_kind(path: str) -> None:
     """InputError unless `path` is absent or a regular file (never a link, folder, FIFO, device or socket)."""
     if not path:
         raise InputError(Pos(""), "an empty path names no file; nothing written")
+    refuse_nul(path, path, "nothing written")
     try:
         mode = os.lstat(path).st_mode
     except FileNotFoundError:
@@ -167,33 +177,48 @@ def write_text(path: str, text: str, *, force: bool = False, updating: bool = Fa
 def _replace(path: str, data: bytes) -> None:
     """Write `data` to a temporary file beside `path`, fsync it and rename it over `path` (keeping a
     replaced file's permissions); InputError, nothing changed and no temporary file left, on failure."""
-    folder = os.path.dirname(path) or "."
     temporary = None
     try:
-        os.makedirs(folder, exist_ok=True)
-        try:
-            mode = stat.S_IMODE(os.lstat(path).st_mode)  # keep a replaced file's permissions
-        except FileNotFoundError:
-            mode = None
-        temporary = os.path.join(folder, f".{os.path.basename(path)}.{os.urandom(6).hex()}.tmp")
-        # O_EXCL | O_NOFOLLOW: never an existing file, never through a link; 0o666 less the umask.
-        fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
-                     | getattr(os, "O_CLOEXEC", 0), 0o666)
-        with open(fd, "wb", closefd=True) as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        if mode is not None:
-            os.chmod(temporary, mode)
+        temporary = _temporary(path, data)
         os.replace(temporary, path)
         temporary = None
-        _fsync_folder(folder)
+        _fsync_folder(os.path.dirname(path) or ".")
     except OSError as err:
         raise InputError(Pos(path), f"cannot write: {err.strerror or err}; the file is unchanged") from None
     finally:
         if temporary is not None:
             with contextlib.suppress(OSError):
                 os.unlink(temporary)
+
+
+def _temporary_name(path: str) -> str:
+    return os.path.join(os.path.dirname(path) or ".", f".{os.path.basename(path)}.{os.urandom(6).hex()}.tmp")
+
+
+def _temporary(path: str, data: bytes) -> str:
+    """A new file beside `path` holding `data`, fsynced, with the permissions of the file at `path`
+    if there is one: its name. On failure (OSError) nothing is left."""
+    os.makedirs(os.path.dirname(path) or ".", exist_ok=True)
+    try:
+        mode = stat.S_IMODE(os.lstat(path).st_mode)  # keep a replaced file's permissions
+    except FileNotFoundError:
+        mode = None
+    temporary = _temporary_name(path)
+    # O_EXCL | O_NOFOLLOW: never an existing file, never through a link; 0o666 less the umask.
+    fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
+                 | getattr(os, "O_CLOEXEC", 0), 0o666)
+    try:
+        with open(fd, "wb", closefd=True) as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        if mode is not None:
+            os.chmod(temporary, mode)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
+    return temporary
 
 
 # --- lint --fix: the one writer into a corpus ----------------------------------------------------
@@ -219,6 +244,22 @@ def refuse_corpus_fix(path: str, corpus_root: str) -> None:
                                     "not written")
 
 
+def _refuse_read_only(path: str, *, replaced: str, replace: str) -> None:
+    """InputError when the file at `path` is write-protected, as every writer refuses one; decided by
+    its mode, not by a failed open (root may write any file). `--force` lifts it for a report, never
+    for a corpus file: the protection is the corpus owner's, and --force says nothing about it."""
+    try:
+        info = os.lstat(path)
+    except (OSError, ValueError):
+        return
+    if read_only(info, path):
+        raise InputError(Pos(path), f"is read-only; not {replaced} (make it writable to let --fix {replace} it)")
+
+
+def _changed(path: str) -> InputError:
+    return InputError(Pos(path), "changed since lint read it; not written (run --fix again)")
+
+
 def _refuse_changed(path: str, was: bytes) -> None:
     from corpustools.io.textfile import read_bytes
 
@@ -227,36 +268,206 @@ def _refuse_changed(path: str, was: bytes) -> None:
     except InputError as err:
         raise InputError(Pos(path), f"cannot be read again before writing ({err.message}); not written") from None
     if now != was:
-        raise InputError(Pos(path), "changed since lint read it; not written (run --fix again)")
+        raise _changed(path)
+
+
+def _holds(path: str, was: bytes) -> bool:
+    """Whether `path` is a regular file (not a link) holding exactly `was`."""
+    from corpustools.io.textfile import read_bytes
+
+    try:
+        return read_bytes(path) == was
+    except InputError:
+        return False
+
+
+_Identity = tuple[int, int]
+
+
+def _identity(path: str) -> _Identity | None:
+    try:
+        info = os.lstat(path)
+    except OSError:
+        return None
+    return info.st_dev, info.st_ino
+
+
+class NoExchange(Exception):
+    """This platform or file system cannot swap two names in one step."""
+
+
+_AT_FDCWD, _RENAME_EXCHANGE = -100, 2  # <fcntl.h>, <linux/fs.h>
+
+
+@functools.lru_cache(maxsize=1)
+def _renameat2() -> Callable[..., int] | None:
+    """Linux's renameat2(2) through the C library (glibc 2.28, musl 1.2), or None."""
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        import ctypes
+
+        function = ctypes.CDLL(None, use_errno=True).renameat2
+    except (OSError, AttributeError):
+        return None
+    function.argtypes = (ctypes.c_int, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p, ctypes.c_uint)
+    function.restype = ctypes.c_int
+    return function
+
+
+def _exchange(a: str, b: str) -> None:
+    """Swap the files named `a` and `b` in one step (renameat2 with RENAME_EXCHANGE): neither name
+    is ever missing or half written. NoExchange where the platform or the file system has no such
+    call; OSError for any other failure (nothing swapped)."""
+    function = _renameat2()
+    if function is None:
+        raise NoExchange
+    import ctypes
+
+    if function(_AT_FDCWD, os.fsencode(a), _AT_FDCWD, os.fsencode(b), _RENAME_EXCHANGE) == 0:
+        return
+    code = ctypes.get_errno()
+    if code in (errno.ENOSYS, errno.EINVAL, errno.ENOTSUP, errno.EOPNOTSUPP):
+        raise NoExchange
+    raise OSError(code, os.strerror(code), a)
+
+
+def _link_in(source: str, path: str) -> bool:
+    """Give the file at `source` the name `path` unless `path` exists (a hard link: an existing name
+    is never replaced); False when it exists. Where there are no hard links, a rename after a check."""
+    try:
+        os.link(source, path, follow_symlinks=False)
+    except FileExistsError:
+        return False
+    except OSError:  # a file system without hard links: a check, then a rename
+        if os.path.lexists(path):
+            return False
+        os.rename(source, path)
+    return True
+
+
+def _swap_back(path: str, temporary: str, ours: _Identity | None, old: _Identity | None) -> bool:
+    """After the swap: `temporary` holds `old`, the file `path` held, which changed since lint read
+    it (an editor saved). Put it back; whatever was saved under `path` since stays there. True
+    when `temporary` ends holding the fix or a file an editor has saved over since (either may
+    go); False when saves kept racing the swaps (`temporary` then holds an edit, to be kept)."""
+    for _ in range(3):
+        now_path, now_temporary = _identity(path), _identity(temporary)
+        if now_path != ours and now_temporary in (ours, old):
+            return True
+        # `path` holds the fix (swap it out), or `temporary` a save newer than the file at `path`
+        _exchange(path, temporary)
+    return _identity(path) != ours and _identity(temporary) in (ours, old)
+
+
+def _drop(name: str) -> None:
+    with contextlib.suppress(OSError):
+        os.unlink(name)
+
+
+def _replace_unchanged(path: str, was: bytes, data: bytes) -> None:
+    """Put `data` in place of `path` only while `path` holds `was`. The old file is swapped out in
+    one step and read after the swap: if it changed meanwhile (an editor saved), it is swapped
+    back, and the fix is refused. So whatever the timing, the fix lands on the bytes it was
+    computed from, or the file keeps the editor's bytes. Without the swap: _replace_by_links."""
+    temporary = _temporary(path, data)
+    discard = True  # whether `temporary` holds nothing of an edit: the fix, or the bytes lint read
+    try:
+        ours = _identity(temporary)
+        try:
+            _exchange(path, temporary)
+        except NoExchange:
+            _replace_by_links(path, temporary, was)
+            return
+        old = _identity(temporary)  # what `path` held at the swap
+        if _holds(temporary, was):
+            _fsync_folder(os.path.dirname(path) or ".")
+            return
+        discard = False
+        discard = _swap_back(path, temporary, ours, old)
+        if not discard:
+            raise InputError(Pos(path), f"changed while --fix wrote it; not written, and an edit saved at that "
+                                        f"moment is kept in {os.path.basename(temporary)}")
+        raise _changed(path)
+    finally:
+        if discard:
+            _drop(temporary)
+
+
+def _replace_by_links(path: str, temporary: str, was: bytes) -> None:
+    """_replace_unchanged where names cannot be swapped: the old file is renamed aside (one step),
+    read, and the fix linked in under its name only if it held `was` and no file took the name
+    meanwhile; else the old file is linked back, unless an editor saved a newer one there. The
+    name is missing for that moment; no edit is lost."""
+    aside = _temporary_name(path)
+    try:
+        os.rename(path, aside)
+    except FileNotFoundError:
+        raise _changed(path) from None
+    try:
+        if _holds(aside, was):
+            placed = _link_in(temporary, path)
+            _drop(aside)  # exactly the bytes lint read: nothing of an edit
+            if not placed:
+                raise _changed(path)  # saved meanwhile under its name: that file stays
+            _fsync_folder(os.path.dirname(path) or ".")
+            return
+        _link_in(aside, path)  # back under its name; if a newer save took the name, the older goes
+        _drop(aside)
+        raise _changed(path)
+    except OSError:
+        if os.path.lexists(aside) and not os.path.lexists(path):
+            with contextlib.suppress(OSError):
+                os.rename(aside, path)
+        raise
 
 
 def rewrite_corpus_file(path: str, corpus_root: str, was: bytes, data: bytes) -> None:
     """Replace the corpus file `path` (refuse_corpus_fix) with `data`, atomically, only while it
-    still holds `was`, the bytes the fix was computed from."""
+    still holds `was`, the bytes the fix was computed from (_replace_unchanged); never a read-only
+    file."""
     refuse_corpus_fix(path, corpus_root)
+    _refuse_read_only(path, replaced="replaced", replace="replace")
     _refuse_changed(path, was)
-    _replace(path, data)
+    try:
+        _replace_unchanged(path, was, data)
+    except OSError as err:
+        raise InputError(Pos(path), f"cannot write: {err.strerror or err}; the file is unchanged") from None
 
 
 def rename_corpus_file(path: str, new_path: str, corpus_root: str, was: bytes) -> None:
     """Rename the corpus file `path` to `new_path` (both refuse_corpus_fix), only while `path`
-    still holds `was` and never over an existing file."""
+    still holds `was`, never over an existing file and never a read-only file. The file is linked
+    under its new name and checked there, then its old name is moved aside in one step and checked
+    to be the same file: an edit saved meanwhile under the old name stays there, and the rename
+    is undone."""
     refuse_corpus_fix(path, corpus_root)
     refuse_corpus_fix(new_path, corpus_root)
+    _refuse_read_only(path, replaced="renamed", replace="rename")
     _refuse_changed(path, was)
+    exists = InputError(Pos(path), f"not renamed: {os.path.basename(new_path)} exists")
     if os.path.lexists(new_path):
-        raise InputError(Pos(path), f"not renamed: {os.path.basename(new_path)} exists")
+        raise exists
     try:
-        try:  # a hard link never replaces an existing name: no window in which one could be lost
-            os.link(path, new_path, follow_symlinks=False)
-        except FileExistsError:
-            raise InputError(Pos(path), f"not renamed: {os.path.basename(new_path)} exists") from None
-        except OSError:  # a file system without hard links
-            if os.path.lexists(new_path):
-                raise InputError(Pos(path), f"not renamed: {os.path.basename(new_path)} exists") from None
-            os.rename(path, new_path)
+        if not _link_in(path, new_path):
+            raise exists
+        if not os.path.lexists(path):  # no hard links on this file system: renamed outright
+            if not _holds(new_path, was):
+                _link_in(new_path, path)
+                raise _changed(path)
         else:
-            os.unlink(path)
+            moved = _identity(new_path)
+            if not _holds(new_path, was):  # edited in place meanwhile: the old name keeps it
+                _drop(new_path)
+                raise _changed(path)
+            aside = _temporary_name(path)
+            os.rename(path, aside)
+            if _identity(aside) != moved:  # saved anew under the old name after the link: it stays
+                _link_in(aside, path)
+                _drop(aside)
+                _drop(new_path)
+                raise _changed(path)
+            _drop(aside)
     except OSError as err:
         raise InputError(Pos(path), f"cannot rename: {err.strerror or err}; the file is unchanged") from None
     _fsync_folder(os.path.dirname(new_path) or ".")

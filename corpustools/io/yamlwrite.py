@@ -8,8 +8,9 @@ scalar), or, for multi-line text, a literal block scalar that is checked to read
 
 from __future__ import annotations
 
-import json
 import re
+
+from corpustools.io.documents import dump_json
 
 # Characters json.dumps leaves as they are but a YAML reader refuses (DEL, C1 controls, a BOM,
 # U+FFFE/F) or folds into a line break (NEL, the line and paragraph separators). Lone surrogates
@@ -27,7 +28,7 @@ _FLOW_PLAIN = re.compile(r"[A-Za-z][A-Za-z0-9_./()';-]*(?: [A-Za-z0-9_./()';-]+)
 
 def flow_scalar(value) -> str:
     """A JSON scalar (string, number, boolean, null) as a YAML 1.2 flow scalar; deterministic."""
-    return _YAML_ESCAPE.sub(lambda m: f"\\u{ord(m.group()):04x}", json.dumps(value, ensure_ascii=False))
+    return _YAML_ESCAPE.sub(lambda m: f"\\u{ord(m.group()):04x}", dump_json(value))
 
 
 def inline_scalar(value) -> str:

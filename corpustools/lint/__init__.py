@@ -33,6 +33,7 @@ from corpustools.lint.registry import rule_modules
 from corpustools.lint.report import FORMATTERS, LintReport, format_rule_list, notes
 from corpustools.lint.ruledoc import rule_doc, rule_fix_doc, rule_options
 from corpustools.lint.secrets.redaction import redact_secrets
+from corpustools.lint.staged import lint_staged
 
 if TYPE_CHECKING:
     from corpustools.lint.fixing import CorpusFixes, FixResult, format_diff, plan_paths, write_fixes
@@ -45,6 +46,6 @@ __getattr__, __dir__ = lazy_names(__name__, dict.fromkeys(
 
 __all__ = [
     "FORMATTERS", "ConfigError", "CorpusFixes", "FixResult", "LintReport", "LintRun", "RuleCrash", "Selection",
-    "choose", "exit_code", "format_diff", "format_rule_list", "lint_paths", "notes",
+    "choose", "exit_code", "format_diff", "format_rule_list", "lint_paths", "lint_staged", "notes",
     "plan_paths", "redact_secrets", "rule_doc", "rule_fix_doc", "rule_modules", "rule_options", "write_fixes",
 ]

@@ -15,6 +15,7 @@ from corpustools.io.errors import InputError
 from corpustools.io.paths import display_path
 from corpustools.io.positions import Pos
 from corpustools.io.suggest import closest
+from corpustools.io.textfile import refuse_nul
 from corpustools.io.yamlload import YamlDoc
 from corpustools.lint.options import RuleOptions, declared, defaults
 from corpustools.model.status import Severity
@@ -142,9 +143,16 @@ def _code_at(doc: YamlDoc, keypath: tuple, entry: str, rules: Mapping[str, Modul
     return by_name
 
 
-def _resolve(doc: YamlDoc, value: str | None) -> str | None:
+def _resolve(doc: YamlDoc, lint: Mapping, key: str) -> str | None:
+    """The path `lint: <key>:` names, relative to corpus.yaml; ConfigError at the key when it
+    holds a NUL byte (a YAML "\\0" escape), which no file name can."""
+    value = lint.get(key)
     if value is None:
         return None
+    try:
+        refuse_nul(value, f"lint.{key}")
+    except InputError as err:
+        raise ConfigError(doc.pos(("lint", key)), str(err)) from None
     return os.path.normpath(os.path.join(os.path.dirname(doc.path), value))
 
 
@@ -232,7 +240,7 @@ def load_config(doc: YamlDoc | None, lint: Mapping | None, rules: list[ModuleTyp
         severity=severity,
         per_file_ignores=tuple(file_ignores),
         options=_options(doc, lint, by_code),
-        prompt=_resolve(doc, lint.get("prompt")),
-        kb=_resolve(doc, lint.get("kb")),
+        prompt=_resolve(doc, lint, "prompt"),
+        kb=_resolve(doc, lint, "kb"),
         max_findings_per_file=lint.get("max_findings_per_file", MAX_FINDINGS_PER_FILE),
     )

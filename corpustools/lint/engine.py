@@ -80,12 +80,16 @@ def build_context(corpus, config: LintConfig, selection: Selection) -> LintConte
 
     prompt = selection.prompt or config.prompt
     kb = selection.kb or config.kb
+    try:
+        record = corpus_record_path(corpus.root, corpus.spec)
+    except InputError as err:  # lint: provenance: names no file that can be (a NUL byte): a setting of lint's
+        raise ConfigError(err.pos, err.message) from None
     return LintContext(
         corpus=corpus,
         prompt=(_from_option("--prompt" if selection.prompt else "lint.prompt", prompt_source, prompt)
                 if prompt else None),
         kb=_from_option("--kb" if selection.kb else "lint.kb", read_kb, kb) if kb else None,
-        provenance_record=corpus_record_path(corpus.root, corpus.spec),
+        provenance_record=record,
         secret_allow=config.secret_allow,
     )
 
@@ -100,6 +104,10 @@ def active_rules(rules: list[ModuleType], config: LintConfig, selection: Selecti
                 selection.select is None or rule.CODE in selection.select):
             active.append(rule)
     return active
+
+
+def _as_is(text: str) -> str:
+    return text
 
 
 def kept_problems(problems, rule: ModuleType, config: LintConfig, root: str,
@@ -197,26 +205,30 @@ def _redact_chunk(chunk: list[str], shown: dict[str, str]) -> None:
             shown[message] = redact_secrets(message)
 
 
-def _diagnostics(rule: ModuleType, by_file: dict[str, _FileFindings], config: LintConfig) -> Iterator[Diagnostic]:
+def _diagnostics(rule: ModuleType, by_file: dict[str, _FileFindings], config: LintConfig,
+                 shown: Callable[[str], str]) -> Iterator[Diagnostic]:
     """The Diagnostics of `rule`'s findings, file by file: its configured severity, each message on
     one line (not yet redacted), and past max_findings_per_file a last one saying how many more
     there are. Line 0 means "the file as a whole"; reports and SARIF want 1-based positions
     throughout. The path is the file as found, which the reporters show (relative to the working
-    folder or the repository root) and redact (lint/report.py)."""
+    folder or the repository root) and redact (lint/report.py); `shown` names a file read from a
+    copy (lint --staged) by its real path, in the path and the message."""
     severity = config.severity.get(rule.CODE, rule.SEVERITY)
     for path, found in by_file.items():
-        shown, folded = found.shown()
-        for index, (line, col, message) in enumerate(shown):
+        listed, folded = found.shown()
+        for index, (line, col, message) in enumerate(listed):
             line, col = max(line, 1), max(col, 1)
-            if folded and index == len(shown) - 1:
-                yield Diagnostic(path, line, col, rule.CODE, rule.NAME, severity, fold_message(rule.CODE, folded, found.limit),
-                                 folded)
+            if folded and index == len(listed) - 1:
+                yield Diagnostic(shown(path), line, col, rule.CODE, rule.NAME, severity,
+                                 fold_message(rule.CODE, folded, found.limit), folded)
             else:
-                yield Diagnostic(path, line, col, rule.CODE, rule.NAME, severity, " ".join(str(message).split()))
+                yield Diagnostic(shown(path), line, col, rule.CODE, rule.NAME, severity,
+                                 " ".join(shown(str(message)).split()))
 
 
 def run_rules(context: LintContext, rules: list[ModuleType], config: LintConfig,
-              only: tuple[str, ...] | None = None) -> LintRun:
+              only: tuple[str, ...] | None = None, shown: Callable[[str], str] = _as_is) -> LintRun:
+    """Every rule's findings as Diagnostics; `shown` maps each path and message (see _diagnostic)."""
     root = context.corpus.root
     found: list[Diagnostic] = []
     crashes = []
@@ -229,36 +241,43 @@ def run_rules(context: LintContext, rules: list[ModuleType], config: LintConfig,
                     in_file = by_file[pos.path] = _FileFindings(config.max_findings_per_file)
                 in_file.add((pos.line, pos.col, problem.message))
         except Exception as exc:  # a rule bug must not hide every other rule's findings
-            detail = redact_secrets(" ".join(str(exc).split()))[:300]
+            detail = redact_secrets(" ".join(shown(str(exc)).split()))[:300]
             crashes.append(RuleCrash(rule.CODE, rule.NAME, f"{type(exc).__name__}: {detail}"))
             continue
-        found += _diagnostics(rule, by_file, config)
+        found += _diagnostics(rule, by_file, config, shown)
     # Every message is redacted here, once (a fold's message is ours: it quotes nothing).
-    shown = redacted_messages(d.message for d in found if not d.folded)
-    diagnostics = {d if d.folded else replace(d, message=shown[d.message]) for d in found}
+    redacted = redacted_messages(d.message for d in found if not d.folded)
+    diagnostics = {d if d.folded else replace(d, message=redacted[d.message]) for d in found}
     return LintRun(tuple(sorted(diagnostics, key=Diagnostic.sort_key)), tuple(crashes))
 
 
-def lint_target(target: Target, rules: list[ModuleType], selection: Selection) -> LintRun:
-    """Load one corpus and run the active rules on it. ConfigError for a bad `lint:` section."""
+def lint_target(target: Target, rules: list[ModuleType], selection: Selection, *,
+                shown: Callable[[str], str] = _as_is) -> LintRun:
+    """Load one corpus and run the active rules on it. ConfigError for a bad `lint:` section.
+    `shown`: how a path read is named in what is reported (lint --staged lints a copy)."""
     from corpustools.model.corpus import load_corpus
 
     corpus = load_corpus(target.root)
     config = corpus_config(corpus, rules)
     context = build_context(corpus, config, selection)
-    run = run_rules(context, active_rules(rules, config, selection), config, target.only)
+    run = run_rules(context, active_rules(rules, config, selection), config, target.only, shown)
     return replace(run, fixtures=len(set(corpus.session_paths) | set(corpus.sidecar_paths)))
 
 
 def lint_paths(paths: list[str], rules: list[ModuleType], selection: Selection, *, skip_outside: bool = False,
-               whole_corpus: bool = False, staged: list[str] | None = None) -> LintRun:
-    """Lint what `paths` (and `staged` names) name (see resolve_targets); diagnostics of all corpora,
-    sorted together."""
+               whole_corpus: bool = False) -> LintRun:
+    """Lint what `paths` name (see resolve_targets); diagnostics of all corpora, sorted together.
+    `lint --staged` is corpustools.lint.staged.lint_staged."""
+    return merged_runs(lint_target(target, rules, selection)
+                       for target in resolve_targets(paths, skip_outside=skip_outside, whole_corpus=whole_corpus))
+
+
+def merged_runs(runs: Iterable[LintRun]) -> LintRun:
+    """One LintRun of several corpora's: diagnostics sorted together, crashes and fixtures added up."""
     diagnostics: set[Diagnostic] = set()
     crashes: list[RuleCrash] = []
     fixtures = 0
-    for target in resolve_targets(paths, skip_outside=skip_outside, whole_corpus=whole_corpus, staged=staged):
-        run = lint_target(target, rules, selection)
+    for run in runs:
         diagnostics.update(run.diagnostics)
         crashes += run.crashes
         fixtures += run.fixtures

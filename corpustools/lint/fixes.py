@@ -228,10 +228,12 @@ def rename_key(path: str, doc: YamlDoc, keypath: tuple, allowed: Collection[str]
     return Planned((EditYaml(path, YamlEdit("rename", keypath, key, meant)),), f"key {key!r} renamed to {meant!r}")
 
 
-def unknown_key_fix(kind: str, example: str) -> Fix:
+def unknown_key_fix(kind: str, example: str, preferred: Collection[str] = ()) -> Fix:
     """The did-you-mean fix of a key the shipped `kind` schema does not allow where it stands,
     generic over whatever keys the schema declares there (unsafe: the value starts to count);
-    `example` shows one rename in the docs."""
+    `example` shows one rename in the docs; `preferred` keys win a tie as required ones do (a key
+    the schema cannot require, such as a sidecar point's must_match_all, which item_fields may
+    replace)."""
     from corpustools.io.schemastore import unexpected_keys
 
     def plan(ctx: LintContext, problem: Problem) -> Planned | Unfixable | None:
@@ -240,7 +242,8 @@ def unknown_key_fix(kind: str, example: str) -> Fix:
         if doc is None or keypath is None:
             return None
         unknown = next((u for u in unexpected_keys(kind, doc.data) if u.keypath == keypath), None)
-        return None if unknown is None else rename_key(doc.path, doc, keypath, unknown.allowed, unknown.required)
+        return None if unknown is None else rename_key(doc.path, doc, keypath, unknown.allowed,
+                                                       unknown.required | frozenset(preferred))
 
     return Fix(UNSAFE, "renames a key the schema does not know to the one it was evidently meant as: exactly one "
                "close spelling (difflib, ignoring case) among the keys the schema declares there that the mapping "

@@ -9,8 +9,11 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-# What an option's `type` may be, and how a config error and the docs name it.
-_KINDS = {int: "an integer", float: "a number", bool: "true or false", str: "a string", tuple: "a list of words"}
+# What an option's `type` may be, and how a config error and the docs name it. A `dict` option is
+# a mapping of names (item types) to integers, given to the rule as its (name, integer) pairs
+# sorted by name, so that options stay hashable values.
+_KINDS = {int: "an integer", float: "a number", bool: "true or false", str: "a string", tuple: "a list of words",
+          dict: "a mapping of names to integers"}
 
 
 @dataclass(frozen=True)
@@ -20,7 +23,7 @@ class Option:
     (value -> why it is wrong, or None) and one line of documentation."""
 
     name: str
-    type: type  # int | float | bool | str | tuple (a list of words)
+    type: type  # int | float | bool | str | tuple (a list of words) | dict (names to integers)
     default: Any
     doc: str
     min: float | None = None
@@ -30,7 +33,7 @@ class Option:
 
     def __post_init__(self) -> None:
         if self.type not in _KINDS:
-            raise TypeError(f"option {self.name}: type must be one of int, float, bool, str, tuple")
+            raise TypeError(f"option {self.name}: type must be one of int, float, bool, str, tuple, dict")
         value, problem = self.resolve(self.default)
         if problem or value != self.default:
             raise ValueError(f"option {self.name}: default {self.default!r} is not a resolved valid value")
@@ -38,7 +41,9 @@ class Option:
     def resolve(self, value: Any) -> tuple[Any, str | None]:
         """(the value a rule is given, None) for a YAML value, or (None, why it is not allowed)."""
         if not _is_kind(self.type, value):
-            return None, f"expected {_KINDS[self.type]} like the default {literal(self.default)}, not {literal(value)}"
+            return None, f"expected {_KINDS[self.type]} like the default {self.shown(self.default)}, not {literal(value)}"
+        if self.type is dict:
+            return self._resolve_pairs(value)
         if self.type is float:
             value = float(value)
         elif self.type is tuple:
@@ -53,6 +58,22 @@ class Option:
         problem = self.validate(value) if self.validate is not None else None
         return (None, problem) if problem else (value, None)
 
+    def _resolve_pairs(self, value: Any) -> tuple[Any, str | None]:
+        """A dict option's value as sorted (name, integer) pairs, each integer in range."""
+        pairs = tuple(sorted(value.items() if isinstance(value, dict) else value))
+        for name, number in pairs:
+            low = self.min is not None and number < self.min
+            if low or (self.max is not None and number > self.max):
+                bound = f"under {literal(self.min)}" if low else f"over {literal(self.max)}"
+                return None, f"{name}: {literal(number)} is {bound}"
+        return pairs, None
+
+    def shown(self, value: Any) -> str:
+        """A resolved value as corpus.yaml would spell it: a dict option's pairs as a mapping."""
+        if self.type is dict:
+            return "{" + ", ".join(f"{name}: {literal(number)}" for name, number in value) + "}"
+        return literal(value)
+
     def allowed(self) -> str:
         """The type and range, for the docs: `an integer, 0 to 100`."""
         if self.choices is not None:
@@ -65,6 +86,11 @@ class Option:
 
 
 def _is_kind(kind: type, value: Any) -> bool:
+    if kind is dict:  # a YAML mapping of names to integers, or the resolved pairs of one (a default)
+        pairs = value.items() if isinstance(value, dict) else value if isinstance(value, tuple) else None
+        return pairs is not None and all(
+            isinstance(pair, tuple) and len(pair) == 2 and isinstance(pair[0], str) and isinstance(pair[1], int)
+            and not isinstance(pair[1], bool) for pair in pairs)
     if kind is bool or isinstance(value, bool):  # YAML's true is not the number 1
         return kind is bool and isinstance(value, bool)
     if kind is float:

@@ -7,7 +7,6 @@ json-summary) or to the repository root (github, sarif), and redacted like every
 
 from __future__ import annotations
 
-import json
 import os
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -17,11 +16,13 @@ from typing import TypeVar
 from urllib.parse import quote
 
 from corpustools import __version__
+from corpustools.io.documents import dump_json
 from corpustools.io.paths import display_path, repository_root, root_relative
 from corpustools.io.positions import printable
 from corpustools.lint.diagnostic import Diagnostic, Severity
 from corpustools.lint.engine import LintRun, exit_code
 from corpustools.lint.secrets.redaction import redact_secrets
+from corpustools.reporting.formatting import plural
 
 T = TypeVar("T")
 
@@ -64,10 +65,10 @@ class LintReport:
         return _with_paths(self.diagnostics, lambda path: root_relative(path, root, cwd))
 
     def fixed_line(self) -> str:
-        """`Fixed N findings (M remaining).` after --fix; nothing without it or with --quiet."""
+        """`Fixed N findings (M remaining).` (`Fixed 1 finding`) after --fix; nothing without it or with --quiet."""
         if self.fixed is None or self.quiet:
             return ""
-        return f"Fixed {self.fixed} findings ({found(self.run.diagnostics)} remaining).\n"
+        return f"Fixed {plural(self.fixed, 'finding')} ({found(self.run.diagnostics)} remaining).\n"
 
 
 def _with_paths(diagnostics: Sequence[Diagnostic], show: Callable[[str], str]) -> tuple[Diagnostic, ...]:
@@ -106,10 +107,6 @@ def notes(report: LintReport, fmt: str) -> str:
     return (format_statistics(report.diagnostics) if report.statistics else "") + report.fixed_line()
 
 
-def _counted(count: int, noun: str) -> str:
-    return f"{count} {noun}{'' if count == 1 else 's'}"
-
-
 def found(diagnostics: Sequence[Diagnostic]) -> int:
     """How many findings `diagnostics` stand for: the folded ones counted (Diagnostic.count)."""
     return sum(d.count for d in diagnostics)
@@ -123,12 +120,12 @@ def _severity_counts(diagnostics: Sequence[Diagnostic]) -> tuple[int, int]:
 def format_summary(diagnostics: Sequence[Diagnostic], fixtures: int, crashes: int = 0) -> str:
     """The last line of text output, ruff-style: what was found, in how many fixtures."""
     errors, warnings = _severity_counts(diagnostics)
-    found = [_counted(n, noun) for n, noun in ((errors, "error"), (warnings, "warning"),
+    found = [plural(n, noun) for n, noun in ((errors, "error"), (warnings, "warning"),
                                                 (crashes, "internal error")) if n]
     if not found:
         return "All checks passed.\n"
     listed = ", ".join(found[:-1]) + " and " + found[-1] if len(found) > 1 else found[0]
-    return f"Found {listed} in {_counted(fixtures, 'fixture')}.\n"
+    return f"Found {listed} in {plural(fixtures, 'fixture')}.\n"
 
 
 def format_json_summary(report: LintReport) -> str:
@@ -144,7 +141,7 @@ def format_json_summary(report: LintReport) -> str:
         "by_code": dict(sorted(_counts(diagnostics, lambda d: d.code).items())),
         "exit_code": report.exit_code,
     }
-    return json.dumps(summary, indent=2, ensure_ascii=False) + "\n"
+    return dump_json(summary, indent=2) + "\n"
 
 
 def _counts(diagnostics: Sequence[Diagnostic], key: Callable[[Diagnostic], T]) -> Counter[T]:
@@ -158,7 +155,7 @@ def _counts(diagnostics: Sequence[Diagnostic], key: Callable[[Diagnostic], T]) -
 def format_json(report: LintReport) -> str:
     """One JSON array of every diagnostic: path, line, col, code, name, severity, message, and on
     the last one listed of a rule in a file when more are not listed, `folded` (how many)."""
-    return json.dumps([d.as_dict() for d in report.diagnostics], indent=2, ensure_ascii=False) + "\n"
+    return dump_json([d.as_dict() for d in report.diagnostics], indent=2) + "\n"
 
 
 def _github_data(text: str) -> str:
@@ -246,7 +243,7 @@ def format_sarif(report: LintReport) -> str:
                   "originalUriBaseIds": {"%SRCROOT%": {"description": {"text": SRCROOT_DESCRIPTION}}},
                   "results": results}],
     }
-    return json.dumps(log, indent=2, ensure_ascii=False) + "\n"
+    return dump_json(log, indent=2) + "\n"
 
 
 def format_statistics(diagnostics: Sequence[Diagnostic]) -> str:

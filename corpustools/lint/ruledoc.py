@@ -7,8 +7,6 @@ from __future__ import annotations
 import inspect
 from types import ModuleType
 
-from corpustools.lint.options import literal
-
 
 def rule_doc(rule: ModuleType) -> str:
     """The rule's docstring, dedented: its documentation."""
@@ -25,7 +23,7 @@ def rule_options(rule: ModuleType) -> str:
     """The rule's options, from its declared data: a Markdown list item holding one item each."""
     if not rule.OPTIONS:
         return "- options: none"
-    items = [f"\n  - `{option.name}` ({option.allowed()}; default `{literal(option.default)}`): {option.doc}"
+    items = [f"\n  - `{option.name}` ({option.allowed()}; default `{option.shown(option.default)}`): {option.doc}"
              for option in sorted(rule.OPTIONS, key=lambda option: option.name)]
     return f"- options (under `lint: rules: {rule.CODE}:` in corpus.yaml):" + "".join(items)
 

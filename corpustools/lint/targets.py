@@ -6,9 +6,10 @@ lints that whole corpus; only the report is narrowed to the PATH."""
 from __future__ import annotations
 
 import os
+from collections.abc import Iterable
 from dataclasses import dataclass
 
-from corpustools.io.layout import GOLD_DIR, SESSIONS_DIR, SIDECARS_DIR, SPEC_FILE
+from corpustools.io.layout import SPEC_FILE
 from corpustools.io.positions import Pos
 from corpustools.lint.config import ConfigError
 from corpustools.model.locate import corpus_root_of, discover_corpora
@@ -22,21 +23,8 @@ class Target:
     only: tuple[str, ...] | None = None
 
 
-def staged_corpora(names: list[str]) -> set[str]:
-    """The corpora a staged change touches (absolute roots): each name inside a corpus's own files
-    (corpus.yaml, sessions/, expected/, gold/). A name may no longer exist (a deletion, a rename's
-    old name): its corpus is found from the folders above it."""
-    own = (SPEC_FILE, SESSIONS_DIR, SIDECARS_DIR, GOLD_DIR)
-    roots = set()
-    for name in names:
-        root = corpus_root_of(name)
-        if root is not None and os.path.relpath(os.path.abspath(name), root).split(os.sep)[0] in own:
-            roots.add(root)
-    return roots
-
-
 def resolve_targets(paths: list[str], cwd: str = ".", *, skip_outside: bool = False,
-                    whole_corpus: bool = False, staged: list[str] | None = None) -> list[Target]:
+                    whole_corpus: bool = False, staged: Iterable[str] | None = None) -> list[Target]:
     """What `corpustools lint PATH...` lints: each corpus once, sorted. A bad PATH is a ConfigError
     (usage, exit 2).
 
@@ -46,9 +34,10 @@ def resolve_targets(paths: list[str], cwd: str = ".", *, skip_outside: bool = Fa
     in nor holding a corpus is skipped instead of an error. The pre-commit hook asks for both: it
     passes every changed file its pattern matches, and an error anywhere in a corpus it touched counts.
 
-    `staged` (the hook's --staged: git's staged names, deletions included): every corpus one of them
-    touches is linted whole as well, and no PATH means no other corpus (never the working folder's)."""
-    whole: set[str] = staged_corpora(staged) if staged is not None else set()
+    `staged` (the hook's --staged: the corpora holding a staged change, absolute; see
+    corpustools.lint.staged): each is linted whole as well, and no PATH means no other corpus
+    (never the working folder's)."""
+    whole: set[str] = set(staged) if staged is not None else set()
     if not paths and staged is not None:
         return [Target(root) for root in sorted(whole)]
     if not paths:

@@ -26,7 +26,7 @@ from typing import Any
 
 from corpustools.io.errors import InputError
 from corpustools.io.schemastore import SchemaError, validate
-from corpustools.model.normalize import normalize
+from corpustools.model.normalize import MATCHINGS, WORDS, Matching
 
 JSON_FORMAT, TEXT_FORMAT = "json", "text"
 USER, AGENT = "user", "agent"  # the speakers a role tag can stand for
@@ -113,6 +113,8 @@ class Item:
     fields: tuple[tuple[str, Any], ...]  # (field, value as written) of every shown field, in ItemType.shown order
     raw: Any = field(default=None, compare=False, repr=False)  # the item as written (for advisory checks)
     title_field: str | None = None  # the shown field that is the title (None: a text answer's first line)
+    matching: Matching = field(default=WORDS, compare=False, repr=False)  # the rule match_text was normalized for
+    match_fields: tuple[str, ...] = ()  # the fields match_text joins (ItemType.match; none for a string)
 
     @property
     def texts(self) -> tuple[str, ...]:
@@ -144,10 +146,13 @@ class Contract:
     builtin_schema: str | None = None  # a shipped schema kind (the default contract's)
     checks: tuple[Check, ...] = ()  # advisory checks of every item
     declared: bool = False  # corpus.yaml has an `output:` key
-    schema: Any = field(default=None, compare=False, repr=False)  # the schema file's document
-    schema_digest: str | None = None  # sha256 of the schema file's bytes
+    # What a label's term matches (output.matching): how items and transcripts are normalized and
+    # where a term counts as found. Not part of sha256: it changes how labels read a result, never
+    # what a result should be.
+    matching: Matching = WORDS
+    schema: Any = field(default=None, compare=False, repr=False)  # the schema file, read (io.userschema.UserSchema)
+    schema_digest: str | None = None  # sha256 of the schema file's bytes (and of each file its $refs reach)
     schema_text: str | None = field(default=None, compare=False, repr=False)  # the schema file as read
-    _validator: list = field(default_factory=list, init=False, compare=False, repr=False)  # the UserSchema, once made
 
     # -- items and speakers
 
@@ -208,11 +213,7 @@ class Contract:
             return validate(self.builtin_schema, output)
         if self.schema is None:
             return []
-        if not self._validator:
-            from corpustools.io.schemastore import UserSchema
-
-            self._validator.append(UserSchema(self.schema))
-        return self._validator[0].validate(output)
+        return self.schema.validate(output)
 
     def read_text(self, text: str) -> Answer:
         """A text result: one `answer` item, or none when the trimmed answer is blank or one of
@@ -221,8 +222,8 @@ class Contract:
         if not trimmed or trimmed.casefold() in {e.strip().casefold() for e in self.empty}:
             return Answer((), {}, text)
         title = next(line.strip() for line in trimmed.split("\n") if line.strip())
-        item = Item(f"{TEXT_ITEM}[0]", TEXT_ITEM, title, normalize(text), ((TEXT_FIELD, text),),
-                    ((TEXT_FIELD, text),), text)
+        item = Item(f"{TEXT_ITEM}[0]", TEXT_ITEM, title, self.matching.normalize(text), ((TEXT_FIELD, text),),
+                    ((TEXT_FIELD, text),), text, matching=self.matching)
         return Answer((item,), {}, text)
 
     def read_json(self, output) -> Answer:
@@ -237,7 +238,7 @@ class Contract:
             if not isinstance(array, list):
                 raise ValueError(f"{declared.at}: is {json_kind(array)}, not an array of {declared.type} items")
             for index, raw in enumerate(array):
-                items.append(_item(declared, index, raw))
+                items.append(_item(declared, index, raw, self.matching))
         fields = {pointer: resolve(output, pointer) for pointer in self.fields}
         return Answer(tuple(items), fields, output)
 
@@ -302,21 +303,21 @@ def json_kind(value) -> str:
     return "a number"
 
 
-def _item(declared: ItemType, index: int, raw) -> Item:
+def _item(declared: ItemType, index: int, raw, matching: Matching) -> Item:
     name = f"{declared.type}[{index}]"
     where = f"{declared.at}/{index}"
     if declared.strings:
         if not isinstance(raw, str):
             raise ValueError(f"{where}: is {json_kind(raw)}, not a string ({declared.type} items are strings: "
                              "the contract names no match fields)")
-        return Item(name, declared.type, raw, normalize(raw), ((TEXT_FIELD, raw),), ((TEXT_FIELD, raw),), raw,
-                    TEXT_FIELD)
+        return Item(name, declared.type, raw, matching.normalize(raw), ((TEXT_FIELD, raw),), ((TEXT_FIELD, raw),), raw,
+                    TEXT_FIELD, matching)
     if not isinstance(raw, dict):
         raise ValueError(f"{where}: is {json_kind(raw)}, not an object ({declared.type} items are objects with "
                          f"the fields {', '.join(declared.match)})")
     get = raw.get
     title = get(declared.title, "") if declared.title else ""
-    match_text = normalize("\n".join([_text(value) for f in declared.match if (value := get(f, ABSENT)) is not ABSENT]))
+    match_text = matching.normalize("\n".join([_text(value) for f in declared.match if (value := get(f, ABSENT)) is not ABSENT]))
     forbid: list[tuple[str, str]] = []
     for name_ in declared.forbid:
         value = get(name_, ABSENT)
@@ -328,7 +329,7 @@ def _item(declared: ItemType, index: int, raw) -> Item:
             forbid.append((name_, _text(value)))
     shown = tuple([(f, raw[f]) for f in declared.shown if f in raw])
     return Item(name, declared.type, title if isinstance(title, str) else _text(title), match_text,
-                tuple(forbid), shown, raw, declared.title if isinstance(title, str) else None)
+                tuple(forbid), shown, raw, declared.title if isinstance(title, str) else None, matching, declared.match)
 
 
 _PASS: tuple[str, ...] = ()  # what a check returns for a field it finds nothing wrong with
@@ -475,6 +476,8 @@ def _default_values(*, declared: bool) -> dict[str, Any]:
 def _output(output: Mapping, root: str, errors: _Errors) -> dict[str, Any]:
     fmt = output.get("format", JSON_FORMAT)
     values: dict[str, Any] = {"format": fmt}
+    if "matching" in output:  # the schema allows only the names MATCHINGS has
+        values["matching"] = MATCHINGS[output["matching"]]
     if fmt == TEXT_FORMAT:
         for key, why in (("items", "a text output is one item, answer"), ("fields", "a text output has no fields"),
                          ("schema", "a text output is no JSON document")):
@@ -524,28 +527,21 @@ def _output(output: Mapping, root: str, errors: _Errors) -> dict[str, Any]:
 
 
 def _schema_file(relative: str, root: str, errors: _Errors) -> dict[str, Any]:
-    from corpustools.io.documents import parse_json
-    from corpustools.io.schemastore import UserSchema
-    from corpustools.io.textfile import decode_text, read_bytes
+    from corpustools.io.userschema import SchemaFileError, read_user_schema
 
     where = ("output", "schema")
     if os.path.isabs(relative):
         errors.add(where, f"{relative}: give the schema file relative to corpus.yaml")
         return {}
-    path = os.path.join(root, *relative.split("/"))
     try:
-        data = read_bytes(path, display=relative)
-        text = decode_text(data, relative)
-        schema = parse_json(text, relative)
+        schema = read_user_schema(os.path.join(root, *relative.split("/")), relative, root)
+    except SchemaFileError as err:  # no schema corpustools can use: its file, line and pointer
+        errors.add(where, str(err))
+        return {}
     except InputError as err:
         errors.add(where, f"cannot read the schema file: {err}")
         return {}
-    problem = UserSchema(schema).problem()
-    if problem:
-        errors.add(where, f"{relative} {problem}")
-        return {}
-    return {"schema_file": relative, "schema": schema, "schema_digest": hashlib.sha256(data).hexdigest(),
-            "schema_text": text}
+    return {"schema_file": relative, "schema": schema, "schema_digest": schema.digest, "schema_text": schema.text}
 
 
 def schema_path(contract: Contract, root: str) -> str | None:
@@ -584,12 +580,17 @@ def _session(session: Mapping, errors: _Errors) -> dict[str, Any]:
 def session_format_of(data) -> Contract:
     """What sessions are read and linted with while corpus.yaml's contract is broken: DEFAULT, with
     the declared role tags that are well formed (a speaker that is neither user nor agent kept as
-    None) and the declared frontmatter keys when they are a list of names. So one mistake in
-    corpus.yaml is reported once, at corpus.yaml, not again at every session."""
+    None), the declared frontmatter keys when they are a list of names, and the declared
+    `output.matching` when it is one. So one mistake in corpus.yaml is reported once, at
+    corpus.yaml, not again at every session or label."""
+    values: dict[str, Any] = {}
+    output = data.get("output") if isinstance(data, dict) else None
+    matching = output.get("matching") if isinstance(output, dict) else None
+    if isinstance(matching, str) and matching in MATCHINGS:
+        values["matching"] = MATCHINGS[matching]  # the label rules read the transcripts with it
     session = data.get("session") if isinstance(data, dict) else None
     if not isinstance(session, dict):
-        return DEFAULT
-    values: dict[str, Any] = {}
+        return replace(DEFAULT, **values) if values else DEFAULT
     roles = session.get("roles")
     if isinstance(roles, dict):
         kept = tuple((tag, speaker if speaker in SPEAKERS else None) for tag, speaker in roles.items()
@@ -619,11 +620,13 @@ def type_problem(point_type: str, contract: Contract) -> str | None:
 
 
 def field_problem(pointer: str, contract: Contract) -> str | None:
-    """Why a sidecar's expected_fields key is not a declared field; or None."""
+    """Why a sidecar's expected_fields key is not a declared field; or None. The pointer is shown
+    as written, never escaped as a location would be (`/expected_fields/~1urgnet`)."""
     if pointer in contract.fields:
         return None
     if not contract.fields:
-        return f"{pointer} is not a declared field: the output contract declares no fields (output.fields)"
-    return (f"{pointer} is not a declared field of the output contract ({', '.join(contract.fields)})"
-            f"{close_match(pointer, contract.fields)}")
+        return (f"expected_fields key {pointer!r} is not a declared field: the output contract declares no fields "
+                "(output.fields)")
+    return (f"expected_fields key {pointer!r} is not a declared field of the output contract "
+            f"({', '.join(contract.fields)}){close_match(pointer, contract.fields)}")
 

@@ -7,8 +7,16 @@ from dataclasses import dataclass
 from corpustools.io.positions import Pos
 from corpustools.io.schemastore import SchemaError, validate
 from corpustools.io.yamlload import YamlDoc
-from corpustools.model.contract import DEFAULT, Contract, field_problem, type_problem
-from corpustools.model.normalize import contains_term
+from corpustools.model.contract import (
+    DEFAULT,
+    TEXT_ITEM,
+    Contract,
+    close_match,
+    field_problem,
+    pointer_tokens,
+    type_problem,
+)
+from corpustools.model.normalize import Matching
 
 # The sidecar's two point lists: points a correct output must carry, and points it may carry
 # (a proposal matching one is not a phantom; leaving one out is not a miss).
@@ -18,6 +26,8 @@ EXPECTED_POINTS, OPTIONAL_POINTS = "expected_points", "optional_points"
 # combination (forbidden only when all of them occur in one item's forbid fields).
 MUST_MATCH_ALL, MUST_NOT_MATCH = "must_match_all", "must_not_match"
 TERM_LISTS = (MUST_MATCH_ALL, MUST_NOT_MATCH)
+# A point's values of one item: field -> its value, or a list of acceptable values.
+ITEM_FIELDS = "item_fields"
 # How an entry of several terms is written on one line (reports, reasons, JSON): alternatives
 # joined by " | ", the parts of a forbidden combination by " + " (docs/scoring.md).
 ANY_OF_JOINER, COMBINATION_JOINER = " | ", " + "
@@ -49,10 +59,20 @@ class TermEntry:
     def texts(self) -> tuple[str, ...]:
         return tuple(term.text for term in self.terms)
 
-    def found_in(self, normalized_text: str) -> Term | None:
-        """An alternative of this must_match_all entry that `normalized_text` contains (the first
-        in sidecar order), or None: the scorer's one test of an entry."""
-        return next((term for term in self.terms if contains_term(normalized_text, term.text)), None)
+    def found_in(self, normalized_text: str, matching: Matching) -> Term | None:
+        """An alternative of this must_match_all entry that `normalized_text` (normalized by
+        `matching`) contains (the first in sidecar order), or None: the scorer's one test of an entry."""
+        return next((term for term in self.terms if matching.contains(normalized_text, term.text)), None)
+
+
+@dataclass(frozen=True)
+class ItemField:
+    """One entry of a point's `item_fields`: a field of the item and the value it must hold."""
+
+    name: str  # a key of the point type's item objects
+    values: tuple  # the acceptable values: the one given, or the list's
+    pos: Pos  # where the value (or the list of values) is written
+    listed: bool = False  # written as a list (even of one value)
 
 
 @dataclass(frozen=True)
@@ -62,6 +82,7 @@ class ExpectedPoint:
     must_match_all: tuple[TermEntry, ...]  # every entry must be found (one alternative of each)
     must_not_match: tuple[TermEntry, ...]  # an entry fires when all its parts are in one item
     pos: Pos
+    item_fields: tuple[ItemField, ...] = ()  # every one must hold on the item that holds the terms
     notes: str | None = None  # a one-sentence meaning of the point, for human judges
     list_key: str = EXPECTED_POINTS  # the sidecar list it sits in: expected_points | optional_points
     index: int = 0  # its position in that list
@@ -118,9 +139,12 @@ def _points(doc: YamlDoc, list_key: str) -> tuple[ExpectedPoint, ...]:
         points.append(ExpectedPoint(
             id=point["id"],
             type=point["type"],
-            must_match_all=_entries(doc, base + (MUST_MATCH_ALL,), point[MUST_MATCH_ALL], ANY_OF_JOINER),
+            must_match_all=_entries(doc, base + (MUST_MATCH_ALL,), point.get(MUST_MATCH_ALL, []), ANY_OF_JOINER),
             must_not_match=_entries(doc, base + (MUST_NOT_MATCH,), point.get(MUST_NOT_MATCH, []), COMBINATION_JOINER),
             pos=doc.pos(base),
+            item_fields=tuple(ItemField(name, tuple(value) if isinstance(value, list) else (value,),
+                                        doc.pos(base + (ITEM_FIELDS, name)), isinstance(value, list))
+                              for name, value in point.get(ITEM_FIELDS, {}).items()),
             notes=point.get("notes"),
             list_key=list_key,
             index=i,
@@ -128,26 +152,109 @@ def _points(doc: YamlDoc, list_key: str) -> tuple[ExpectedPoint, ...]:
     return tuple(points)
 
 
-def contract_errors(data: dict, contract: Contract) -> list[tuple[tuple, str]]:
-    """(key path, message) for each point type that is no item type of `contract`, and each
-    expected_fields pointer it does not declare. `data` need not follow the sidecar schema (its
-    other mistakes are the schema's to report): whatever is not where the schema wants it is skipped."""
-    errors: list[tuple[tuple, str]] = []
+def _listed_points(data) -> list[tuple[tuple, dict]]:
+    """(key path, point) for each point of either list that is a mapping, in sidecar order."""
     if not isinstance(data, dict):
-        return errors
+        return []
+    found = []
     for list_key in (EXPECTED_POINTS, OPTIONAL_POINTS):
         points = data.get(list_key)
         for i, point in enumerate(points if isinstance(points, list) else ()):
-            kind = point.get("type") if isinstance(point, dict) else None
-            problem = type_problem(kind, contract) if isinstance(kind, str) else None
-            if problem:
-                errors.append(_error((list_key, i, "type"), problem))
+            if isinstance(point, dict):
+                found.append(((list_key, i), point))
+    return found
+
+
+# Every key of a point (the sidecar schema's), so that a point holding another is left to the
+# schema's unknown-key error: a misspelt `must_match_al` is one mistake, said once.
+POINT_KEYS = frozenset({"id", "type", MUST_MATCH_ALL, MUST_NOT_MATCH, ITEM_FIELDS, "notes"})
+
+
+def point_errors(data) -> list[tuple[tuple, str]]:
+    """(key path, message) for each point that says nothing an item must hold: neither a
+    must_match_all nor an item_fields with a field in it (the schema allows either alone)."""
+    errors = []
+    for where, point in _listed_points(data):
+        if not point.keys() <= POINT_KEYS:
+            continue
+        fields = point.get(ITEM_FIELDS)
+        if fields == {}:
+            errors.append(_error((*where, ITEM_FIELDS), "an empty item_fields pins nothing: give a field and its "
+                                                        "value, or remove it"))
+        elif MUST_MATCH_ALL not in point and ITEM_FIELDS not in point:
+            errors.append(_error(where, f"a point needs {MUST_MATCH_ALL}, {ITEM_FIELDS} or both: with neither it "
+                                        "would match any item of its type"))
+    return errors
+
+
+def contract_errors(data: dict, contract: Contract) -> list[tuple[tuple, str]]:
+    """(key path, message) for each point type that is no item type of `contract`, each
+    item_fields of a type whose items are strings (or a text answer) or naming a field the
+    declared schema's items do not have, and each expected_fields pointer `contract` does not
+    declare. `data` need not follow the sidecar schema (its other mistakes are the schema's to
+    report): whatever is not where the schema wants it is skipped."""
+    errors: list[tuple[tuple, str]] = []
+    if not isinstance(data, dict):
+        return errors
+    for where, point in _listed_points(data):
+        kind = point.get("type")
+        problem = type_problem(kind, contract) if isinstance(kind, str) else None
+        if problem:
+            errors.append(_error((*where, "type"), problem))
+        elif isinstance(kind, str) and isinstance(point.get(ITEM_FIELDS), dict):
+            errors += _item_field_errors((*where, ITEM_FIELDS), kind, point[ITEM_FIELDS], contract)
     fields = data.get("expected_fields")
     for pointer in fields if isinstance(fields, dict) else ():
         problem = field_problem(pointer, contract)
         if problem:
-            errors.append(_error(("expected_fields", pointer), problem))
+            errors.append((("expected_fields", pointer), problem))
     return errors
+
+
+def _item_field_errors(where: tuple, kind: str, fields: dict, contract: Contract) -> list[tuple[tuple, str]]:
+    declared = contract.item_type(kind)
+    if declared is None or declared.strings:
+        what = "a text answer is one string" if kind == TEXT_ITEM else (
+            f"{kind} items are strings (output.items names no match fields for them)")
+        return [_error(where, f"item_fields on a point of type {kind}: {what}, so they have no fields; say the "
+                              "value with must_match_all")]
+    known = item_properties(contract, kind)
+    if known is None:
+        return []
+    return [((*where, name), f"item_fields key {name!r}: the output schema's {kind} items have no field "
+                             f"{name!r} ({', '.join(known)}){close_match(name, known)}")
+            for name in fields if name not in known]
+
+
+def item_properties(contract: Contract, kind: str) -> tuple[str, ...] | None:
+    """The keys the declared output schema names for `kind`'s items (`properties` of the array's
+    `items` at the type's pointer, local `$ref`s followed), or None when there is no schema or it
+    does not say (no `properties` there, or `patternProperties` that may allow any key)."""
+    declared = contract.item_type(kind)
+    if contract.schema is None or declared is None:
+        return None
+    root = contract.schema.contents  # the declared schema document (io.userschema.UserSchema)
+    node = _schema_at(root, root)
+    for token in pointer_tokens(declared.at):
+        properties = node.get("properties") if isinstance(node, dict) else None
+        node = _schema_at(properties.get(token) if isinstance(properties, dict) else None, root)
+    node = _schema_at(node.get("items") if isinstance(node, dict) else None, root)
+    if not isinstance(node, dict) or not isinstance(node.get("properties"), dict) or "patternProperties" in node:
+        return None
+    return tuple(node["properties"])
+
+
+def _schema_at(node, root, depth: int = 0):
+    """`node`, or what its local `$ref` (`#/...`) points to in `root`; None when it cannot be told."""
+    while isinstance(node, dict) and isinstance(node.get("$ref"), str) and depth < 32:
+        ref = node["$ref"]
+        if ref != "#" and not ref.startswith("#/"):
+            return None
+        node = root
+        for token in pointer_tokens(ref[1:]) if ref != "#" else ():
+            node = node.get(token) if isinstance(node, dict) else None
+        depth += 1
+    return node if isinstance(node, dict) else None
 
 
 def _error(keypath: tuple, message: str) -> tuple[tuple, str]:
@@ -180,6 +287,7 @@ def parse_sidecar(doc: YamlDoc, contract: Contract | None = DEFAULT) -> tuple[Si
     # One error per entry: a list holding two lists is one mistake.
     errors = list(dict.fromkeys(_entry_error(doc.data, e)
                                 for e in validate("sidecar", doc.data)))
+    errors += point_errors(doc.data)
     if contract is not None:  # reported with the schema's errors: every mistake of the file at once
         errors += contract_errors(doc.data, contract)
     if errors:

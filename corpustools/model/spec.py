@@ -18,6 +18,36 @@ DEFAULT_TURNS = (8, 20)
 # (corpustools.score.aggregate.METRICS keys; the schema's enum lists them all).
 DEFAULT_BLOCKING = ("pass_rate", "recall", "gate_accuracy")
 
+# corpus.yaml's `agreement:` (corpustools agree): what is gated, and on which levels by default.
+AGREEMENT_STATISTICS = ("ac1", "kappa", "alpha", "percent")
+AGREEMENT_LEVELS = ("verdicts", "points", "optional", "classes", "leaks")
+DEFAULT_AGREEMENT_LEVELS = ("verdicts", "points")
+
+
+@dataclass(frozen=True)
+class AgreementThreshold:
+    """The agreement two raters must reach (corpus.yaml `agreement:`), fixed before the second starts."""
+
+    statistic: str  # one of AGREEMENT_STATISTICS
+    min: float
+    levels: tuple[str, ...]  # of AGREEMENT_LEVELS
+
+    def as_dict(self) -> dict:
+        """As corpus.yaml says it (and the provenance record records it)."""
+        return {"statistic": self.statistic, "min": self.min, "levels": list(self.levels)}
+
+    def __str__(self) -> str:
+        return f"{self.statistic} >= {self.min:g} on {', '.join(self.levels)}"
+
+
+def parse_agreement(data) -> AgreementThreshold | None:
+    """The threshold of a spec (or record) whose `agreement:` the schema accepted; None without one."""
+    if not isinstance(data, dict):
+        return None
+    return AgreementThreshold(data.get("statistic", AGREEMENT_STATISTICS[0]), data["min"],
+                              tuple(data.get("levels", DEFAULT_AGREEMENT_LEVELS)))
+
+
 # A fixture is named after its category and a two-digit number (docs/corpus-format.md).
 _FIXTURE_NUMBER = re.compile(r"-[0-9]{2}$")
 
@@ -45,6 +75,7 @@ class CorpusSpec:
     doc: YamlDoc | None = None
     contract: Contract = DEFAULT
     blocking: tuple[str, ...] = DEFAULT_BLOCKING  # compare: blocking:
+    agreement: AgreementThreshold | None = None  # agreement: (corpustools agree)
 
     def category(self, category_id: str) -> Category | None:
         return next((c for c in self.categories if c.id == category_id), None)
@@ -121,5 +152,6 @@ def parse_spec(doc: YamlDoc, root: str = "") -> tuple[CorpusSpec | None, list[tu
         doc=doc,
         contract=contract,
         blocking=tuple(data.get("compare", {}).get("blocking", DEFAULT_BLOCKING)),
+        agreement=parse_agreement(data.get("agreement")),
     )
     return spec, [], contract

@@ -11,11 +11,12 @@ line by line, by io.positions.printable_lines.
 
 from __future__ import annotations
 
-import json
 import posixpath
 import re
 import shlex
 from typing import TYPE_CHECKING
+
+from corpustools.io.documents import dump_json
 
 if TYPE_CHECKING:  # types only: reporting imports no feature at run time
     from corpustools.manifest import PromptRecord, RunManifest
@@ -203,6 +204,16 @@ def manifest_fields(manifest: RunManifest | None) -> list[tuple[str, str]]:
     return fields
 
 
+def markdown_opening(command: str, c: CorpusInfo, summary: str) -> list[str]:
+    """A Markdown report's first lines: `# corpustools COMMAND: <corpus> v<version>`, its summary
+    line, and the corpus table (name, version and path; sha256)."""
+    version = "unknown" if c.version is None else str(c.version)
+    return ([f"# corpustools {command}: {md(c.name)}" + ("" if c.version is None else f" v{c.version}"), "",
+             summary, ""]
+            + table(["", ""], [["corpus", f"{md(c.name)}, version {version} ({code(c.path)})"],
+                               ["corpus sha256", code(c.sha256)]]) + [""])
+
+
 def corpus_line(c: CorpusInfo) -> str:
     version = "unknown" if c.version is None else str(c.version)
     return f"corpus: {c.name}, version {version} ({c.path}, sha256 {c.short_sha})"
@@ -216,7 +227,7 @@ def formats_hint(output: str) -> str:
 
 def dumps(data) -> str:
     """A JSON report: indented, non-ASCII as is, one final newline."""
-    return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+    return dump_json(data, indent=2) + "\n"
 
 
 def proportion_dict(p: Proportion) -> dict:

@@ -13,10 +13,9 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from corpustools.model.contract import ContractWarning
-from corpustools.model.normalize import normalize
+from corpustools.model.contract import ContractWarning, Item
 from corpustools.model.sidecar import Sidecar
-from corpustools.score.match import contains_all
+from corpustools.score.evidence import holds
 from corpustools.score.reasons import Advisory, AdvisoryKind
 
 # rapidfuzz partial_ratio (0-100) at or above which an absent term has a close variant: one
@@ -26,6 +25,7 @@ NEAR_MISS_SCORE = 85
 _CODE_SPAN = re.compile(r"`([^`\s]{2,200})`")
 _TRIM = ".,;:/'\"()[]{}"
 _WORD_END = re.compile(r"\s")  # what ends a word in a normalized text
+_NUMBER = re.compile(r"\d+(?:[.,]\d+)*")  # a number, as words matching reads one
 
 
 def type_mismatches(sidecar: Sidecar, proposals, points) -> list[Advisory]:
@@ -33,29 +33,29 @@ def type_mismatches(sidecar: Sidecar, proposals, points) -> list[Advisory]:
     for point, score in zip(sidecar.points, points, strict=True):
         if not score.matched:
             out += [Advisory(AdvisoryKind.TYPE_MISMATCH, point_id=point.id, proposal=p.name) for p in proposals
-                    if p.type != point.type and contains_all(p, point)]
+                    if p.type != point.type and holds(p, point)]
     return out
 
 
-def _close_variant(term: str, match_text: str):
-    """rapidfuzz's alignment of `term` (normalized) in `match_text` when it scores at least
-    NEAR_MISS_SCORE (partial_ratio), else None."""
+def close_wording(term: str, item: Item) -> str | None:
+    """The words of the item's match text that are a close variant of `term` (rapidfuzz's
+    partial_ratio at least NEAR_MISS_SCORE, normalized by the item's matching), widened to whole
+    words; None when there is none: what a near-miss flags, and the wording calibrate's
+    brittle-term offers as an alternative. A different number is no close variant: `2.5 mg` is a
+    wrong dose for the term `5 mg`, not a wording of it, so every number of the term must be a
+    number of the wording."""
     from rapidfuzz import fuzz
 
-    needle = normalize(term)
-    return fuzz.partial_ratio_alignment(needle, match_text, score_cutoff=NEAR_MISS_SCORE) if needle else None
-
-
-def close_wording(term: str, match_text: str) -> str | None:
-    """The words of `match_text` (normalized) that are a close variant of `term` (what a near-miss
-    flags), widened to whole words; None when there is none: the wording calibrate's brittle-term
-    offers as an alternative."""
-    found = _close_variant(term, match_text)
+    needle, match_text = item.matching.normalize(term), item.match_text
+    found = fuzz.partial_ratio_alignment(needle, match_text, score_cutoff=NEAR_MISS_SCORE) if needle else None
     if found is None:
         return None
     start = max(match_text.rfind(" ", 0, found.dest_start), match_text.rfind("\n", 0, found.dest_start)) + 1
     after = _WORD_END.search(match_text, max(found.dest_end - 1, found.dest_start))
-    return match_text[start:after.start() if after else len(match_text)].strip() or None
+    wording = match_text[start:after.start() if after else len(match_text)].strip()
+    if not wording or not set(_NUMBER.findall(needle)) <= set(_NUMBER.findall(wording)):
+        return None
+    return wording
 
 
 def near_misses(sidecar: Sidecar, proposals, evidence) -> list[Advisory]:
@@ -72,9 +72,9 @@ def near_misses(sidecar: Sidecar, proposals, evidence) -> list[Advisory]:
             for candidate in seen.proposals:
                 if candidate.terms[i].found:
                     continue
-                text = by_name[candidate.proposal].match_text
+                item = by_name[candidate.proposal]
                 out += [Advisory(AdvisoryKind.NEAR_MISS, point_id=point.id, text=term.text, proposal=candidate.proposal)
-                        for term in entry.terms if _close_variant(term.text, text) is not None]
+                        for term in entry.terms if close_wording(term.text, item) is not None]
     return out
 
 

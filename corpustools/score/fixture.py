@@ -32,7 +32,7 @@ def invalid_sidecar_score(fixture_id: str, categories: list[str], problem: str |
                         expect_empty=None, reasons=(reason,))
 
 
-def unscored_result(sidecar: Sidecar, result: ResultFile) -> FixtureScore:
+def unscored_result(sidecar: Sidecar, result: ResultFile, contract: Contract = DEFAULT) -> FixtureScore:
     """A missing, unreadable or invalid result: every point missed, no proposals, the one reason."""
     points, optional = (tuple(PointScore(p.id, p.type, False, ()) for p in listed)
                         for listed in (sidecar.points, sidecar.optional_points))
@@ -45,7 +45,7 @@ def unscored_result(sidecar: Sidecar, result: ResultFile) -> FixtureScore:
         reason, status = Reason(ReasonKind.INVALID_RESULT, detail=result.error), FixtureStatus.INVALID_RESULT
     return FixtureScore(id=result.fixture_id, category=sidecar.category, verdict=Verdict.FAIL, status=status,
                         expect_empty=sidecar.expect_empty, reasons=(reason,), points=points, optional_points=optional,
-                        fields=field_scores(sidecar, None))
+                        fields=field_scores(sidecar, None, contract.matching))
 
 
 def score_fixture(sidecar: Sidecar, result: ResultFile, transcript: str | None,
@@ -53,7 +53,7 @@ def score_fixture(sidecar: Sidecar, result: ResultFile, transcript: str | None,
     """Score one fixture with a schema-valid sidecar (rules 2-6 of docs/scoring.md), its result
     read through `contract`."""
     if result.status != FileStatus.OK:
-        return unscored_result(sidecar, result)
+        return unscored_result(sidecar, result, contract)
     answer = result.answer
     assert answer is not None  # an ok result holds what the contract read from it
     proposals = answer.items
@@ -62,7 +62,7 @@ def score_fixture(sidecar: Sidecar, result: ResultFile, transcript: str | None,
     # A text answer is one item: it is right or wrong, never a phantom (docs/contracts.md).
     unexpected = () if contract.format == TEXT_FORMAT else unexpected_proposals(sidecar, proposals, points + optional)
     hits = forbidden_hits(sidecar, proposals)
-    fields = field_scores(sidecar, answer.fields)
+    fields = field_scores(sidecar, answer.fields, contract.matching)
     reasons = fixture_reasons(sidecar, proposals, points, unexpected, hits, fields)
     advisories = advisory(sidecar, proposals, points, evidence, contract.warnings(answer), transcript)
     return FixtureScore(id=result.fixture_id, category=sidecar.category, verdict=verdict(sidecar, reasons),

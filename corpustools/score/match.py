@@ -10,8 +10,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from corpustools.model.contract import ABSENT, Item
-from corpustools.model.normalize import normalize
-from corpustools.model.sidecar import ExpectedPoint, Sidecar
+from corpustools.model.normalize import Matching
+from corpustools.model.sidecar import Sidecar
 from corpustools.model.status import FixtureStatus
 from corpustools.score.evidence import ForbiddenHit, PointEvidence
 from corpustools.score.reasons import (
@@ -79,11 +79,6 @@ class FixtureScore:
         return self.expect_empty is False and self.came_back_empty
 
 
-def contains_all(proposal: Item, point: ExpectedPoint) -> bool:
-    """Whether the proposal holds every must_match_all entry (one alternative of each)."""
-    return all(entry.found_in(proposal.match_text) is not None for entry in point.must_match_all)
-
-
 def point_score(evidence: PointEvidence) -> PointScore:
     """A point is matched by every proposal of its type that contains all its terms."""
     return PointScore(evidence.point_id, evidence.type, evidence.matched,
@@ -100,19 +95,10 @@ def unexpected_proposals(sidecar: Sidecar, proposals: tuple[Item, ...],
     return tuple(p.name for p in proposals if p.name not in expected)
 
 
-def value_matches(expected, got) -> bool:
-    """A string equals after the scorer's normalization; a number, a boolean or null exactly (of
-    its own JSON type: `true` is not `1`, `"1"` is not `1`)."""
-    if isinstance(expected, str):
-        return isinstance(got, str) and normalize(expected) == normalize(got)
-    if isinstance(expected, bool) or expected is None:
-        return got is expected
-    return isinstance(got, (int, float)) and not isinstance(got, bool) and got == expected
-
-
-def field_scores(sidecar: Sidecar, values: Mapping[str, Any] | None) -> tuple[FieldScore, ...]:
-    """Each pinned field against the result's `values` (pointer -> value or ABSENT); None when
-    the result was not read, so every pinned field is a mismatch."""
+def field_scores(sidecar: Sidecar, values: Mapping[str, Any] | None, matching: Matching) -> tuple[FieldScore, ...]:
+    """Each pinned field against the result's `values` (pointer -> value or ABSENT), compared by
+    `matching` (Matching.same_value); None when the result was not read, so every pinned field is
+    a mismatch."""
     if values is None:
         return tuple(FieldScore(pointer, expected, ABSENT, False, read=False)
                      for pointer, expected in sidecar.expected_fields)
@@ -120,7 +106,7 @@ def field_scores(sidecar: Sidecar, values: Mapping[str, Any] | None) -> tuple[Fi
     for pointer, expected in sidecar.expected_fields:
         got = values.get(pointer, ABSENT)
         scores.append(FieldScore(pointer, expected, got,
-                                 got is not ABSENT and any(value_matches(e, got) for e in expected)))
+                                 got is not ABSENT and any(matching.same_value(e, got) for e in expected)))
     return tuple(scores)
 
 

@@ -4,6 +4,7 @@
 - markdown.py      the report to paste into a pull request
 - json.py          every number, for scripts
 - html.py          one self-contained page
+- agree/           `corpustools agree`'s reports (its own FORMATTERS)
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from corpustools.io.lazy import LazyFunction
 if TYPE_CHECKING:
     from corpustools.calibrate.calibration import Calibration
 
-__all__ = ["FORMATTERS"]
+__all__ = ["FORMATTERS", "agree"]
 
 _HERE = "corpustools.calibrate.report"
 

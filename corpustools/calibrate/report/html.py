@@ -17,6 +17,7 @@ from corpustools.calibrate.report.markdown import (
     disagreement_rest,
     kappa_text,
     prompt_text,
+    run_status,
     shown_levels,
     summary_parts,
 )
@@ -58,10 +59,12 @@ def two_by_two(level: Level, t: Table) -> list[str]:
 
 
 def runs_table(calibration: Calibration) -> list[str]:
-    rows = [[str(i), f"<code>{esc(run.results)}</code>", f"<code>{esc(run.verdicts)}</code>",
+    status = calibration.frozen
+    rows = [[str(i), f"<code>{esc(run.results)}</code>", f"<code>{esc(run.verdicts)}</code>{esc(run.judged_by)}",
              esc(prompt_text(run.prompt)), "<strong>yes</strong>" if run.shows_terms else "no"]
-            for i, run in enumerate(calibration.runs, 1)]
-    return table(["run", "results", "verdicts", "prompt", "judge saw the terms"], rows)
+            + ([esc(run_status(run))] if status else []) for i, run in enumerate(calibration.runs, 1)]
+    return table(["run", "results", "verdicts", "prompt", "judge saw the terms"] + (["held out?"] if status else []),
+                 rows)
 
 
 def per_run_table(calibration: Calibration) -> list[str]:

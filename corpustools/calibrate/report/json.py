@@ -26,6 +26,10 @@ def run_dict(run: RunCalibration) -> dict:
         "verdicts": run.verdicts,
         "prompt": None if run.prompt is None else run.prompt.identity(),
         "shows_terms": run.shows_terms,
+        "rater": run.rater,
+        "reconciled": list(run.reconciled),
+        "held_out": run.held_out,
+        "revision_why": run.revision_why or None,
         "warnings": list(run.warnings),
         "agreement": agreement_dict(run),
         "fixtures": [{
@@ -44,6 +48,8 @@ def calibration_json(calibration: Calibration) -> str:
         "levels": [{"level": level.key, "label": level.label, "scorer_yes": level.scorer_yes,
                     "human_yes": level.human_yes, "primary": level.primary} for level in LEVELS],
         "agreement": agreement_dict(calibration),
+        "headline": {"held_out_only": bool(calibration.held_out),
+                     "agreement": {level.key: table_dict(calibration.headline_table(level.key)) for level in LEVELS}},
         "causes": [{"cause": cause, "count": count} for cause, count in calibration.cause_counts],
         "runs": [run_dict(run) for run in calibration.runs],
     })

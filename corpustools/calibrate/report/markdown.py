@@ -11,6 +11,7 @@ from corpustools.reporting.formatting import (
     code,
     fraction,
     interval,
+    markdown_opening,
     md,
     percent,
     proportion,
@@ -45,12 +46,29 @@ def shown_levels(source) -> list[Level]:
     return [level for level in LEVELS if level.primary or source.table(level.key).total]
 
 
+def held_out_text(calibration: Calibration) -> str:
+    """`; held-out runs: 2 of 4 (the headline is theirs)` once the labels are frozen, else nothing."""
+    if not calibration.frozen:
+        return ""
+    k, n = len(calibration.held_out), len(calibration.runs)
+    return f"; held-out runs: {k} of {n}" + (" (the headline is theirs)" if k else " (every run is revision set)")
+
+
+def run_status(run: RunCalibration) -> str:
+    """`held-out`, `revision set: <why>`, or nothing when the labels were never frozen."""
+    if run.held_out is None:
+        return ""
+    return "held-out" if run.held_out else f"revision set: {run.revision_why}"
+
+
 def summary_parts(calibration: Calibration) -> tuple[str, str]:
-    """The verdict line as (headline, the rest): fixture-verdict agreement, then every other level."""
+    """The verdict line as (headline, the rest): fixture-verdict agreement, then every other level,
+    over the held-out runs when there are any (else every run)."""
     fixture, *rest = shown_levels(calibration)
-    t = calibration.table(fixture.key)
+    t = calibration.headline_table(fixture.key)
     tail = (f" ({percent(t.agreement.rate)}, 95% CI {interval(t.agreement)}; kappa {kappa_text(t.kappa)})"
-            + "".join(f"; {level_summary(level, calibration.table(level.key))}" for level in rest) + ".")
+            + "".join(f"; {level_summary(level, calibration.headline_table(level.key))}" for level in rest)
+            + held_out_text(calibration) + ".")
     return f"Fixture verdicts agree on {fraction(t.agreement)}", tail
 
 
@@ -85,9 +103,12 @@ def per_run_table(calibration: Calibration) -> list[str]:
 
 
 def runs_table(calibration: Calibration) -> list[str]:
-    rows = [[str(i), code(run.results), code(run.verdicts), md(prompt_text(run.prompt)),
-             "**yes**" if run.shows_terms else "no"] for i, run in enumerate(calibration.runs, 1)]
-    return table(["run", "results", "verdicts", "prompt", "judge saw the terms"], rows)
+    status = calibration.frozen  # a column of its own only once the labels are frozen
+    rows = [[str(i), code(run.results), code(run.verdicts) + md(run.judged_by), md(prompt_text(run.prompt)),
+             "**yes**" if run.shows_terms else "no"] + ([md(run_status(run))] if status else [])
+            for i, run in enumerate(calibration.runs, 1)]
+    return table(["run", "results", "verdicts", "prompt", "judge saw the terms"] + (["held out?"] if status else []),
+                 rows)
 
 
 def all_warnings(calibration: Calibration) -> list[str]:
@@ -128,12 +149,7 @@ def disagreements_section(calibration: Calibration) -> list[str]:
 
 
 def calibration_markdown(calibration: Calibration) -> str:
-    c = calibration.corpus
-    version = "unknown" if c.version is None else str(c.version)
-    lines = [f"# corpustools calibrate: {md(c.name)}" + ("" if c.version is None else f" v{c.version}"), ""]
-    lines += [summary_line(calibration), ""]
-    lines += table(["", ""], [["corpus", f"{md(c.name)}, version {version} ({code(c.path)})"],
-                              ["corpus sha256", code(c.sha256)]]) + [""]
+    lines = markdown_opening("calibrate", calibration.corpus, summary_line(calibration))
     lines += runs_table(calibration) + [""]
     warnings = all_warnings(calibration)
     if warnings:

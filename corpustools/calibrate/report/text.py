@@ -10,6 +10,7 @@ from corpustools.calibrate.report.markdown import (
     fixture_heading,
     kappa_text,
     prompt_text,
+    run_status,
     shown_levels,
     summary_parts,
 )
@@ -33,8 +34,9 @@ def calibration_text(calibration: Calibration) -> str:
     lines += [""] if lines else []
     lines.append(corpus_line(calibration.corpus))
     for i, run in enumerate(calibration.runs, 1):
-        lines.append(f"run {i}: {run.results} judged in {run.verdicts}; prompt {prompt_text(run.prompt)}"
-                     + ("; the judge saw the terms" if run.shows_terms else ""))
+        lines.append(f"run {i}: {run.results} judged in {run.verdicts}{run.judged_by}; prompt {prompt_text(run.prompt)}"
+                     + ("; the judge saw the terms" if run.shows_terms else "")
+                     + (f"; {run_status(run)}" if run.held_out is not None else ""))
     lines.append("agreement (scorer vs human):")
     for level in shown_levels(calibration):
         t = calibration.table(level.key)

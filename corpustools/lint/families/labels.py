@@ -1,9 +1,10 @@
 """What the label rules (CT6xx) share: each session's normalized turns, and the labels.
 
 (A "transcript" is the session body as written, what render and score read; the label rules read
-its turns only.) Each turn is normalized with corpustools.model.normalize (the scorer's normalization)
-and the turns are joined by newlines, which normalize() never leaves inside a
-term, so a term is found only if one turn says it: a phrase cannot match across two turns.
+its turns only.) Each turn is normalized by the corpus's matching (corpus.yaml's output.matching:
+the scorer's own, corpustools.model.normalize) and the turns are joined by newlines, which no
+normalization leaves inside a term, so a term is found only if one turn says it: a phrase cannot
+match across two turns.
 """
 
 from __future__ import annotations
@@ -14,9 +15,9 @@ from dataclasses import dataclass
 from corpustools.lint.context import CacheKey, LintContext
 from corpustools.lint.diagnostic import Problem
 from corpustools.model.contract import AGENT, USER
-from corpustools.model.normalize import contains_term, normalize
+from corpustools.model.normalize import Matching, normalize
 from corpustools.model.session import Session
-from corpustools.model.sidecar import TERM_LISTS, ExpectedPoint, Sidecar, Term, TermEntry
+from corpustools.model.sidecar import ITEM_FIELDS, TERM_LISTS, ExpectedPoint, ItemField, Sidecar, Term, TermEntry
 
 
 @dataclass(frozen=True)
@@ -29,8 +30,14 @@ class NormalizedTurns:
     agent: str
 
 
-def normalize_turns(session: Session) -> NormalizedTurns:
-    turns = [(t.speaker, normalize(t.text)) for t in session.turns]  # each turn normalized once
+def matching(ctx: LintContext) -> Matching:
+    """What a term matches in this corpus (output.matching; read even while the rest of the
+    contract is broken): the rule every label rule looks for terms with, as the scorer does."""
+    return ctx.corpus.session_format.matching
+
+
+def normalize_turns(session: Session, by: Matching) -> NormalizedTurns:
+    turns = [(t.speaker, by.normalize(t.text)) for t in session.turns]  # each turn normalized once
 
     def joined(speaker: str | None) -> str:
         return "\n".join(text for said_by, text in turns if speaker is None or said_by == speaker)
@@ -44,10 +51,12 @@ NORMALIZED_TURNS: CacheKey[dict[str, NormalizedTurns]] = CacheKey("labels.normal
 def normalized_turns(ctx: LintContext) -> Mapping[str, NormalizedTurns]:
     """fixture id -> its normalized turns, for every session that parsed (computed once a run)."""
     return ctx.cached(NORMALIZED_TURNS, lambda c: {
-        fixture_id: normalize_turns(session) for fixture_id, session in sorted(c.corpus.sessions.items())})
+        fixture_id: normalize_turns(session, matching(c)) for fixture_id, session in sorted(c.corpus.sessions.items())})
 
 
 def normalized(term: Term) -> str:
+    """The term normalized as the similarity rules read text: empty exactly when it is under any
+    matching (no letter or digit), and the words a rule about a term's wording counts."""
     return normalize(term.text)
 
 
@@ -101,10 +110,11 @@ def terms_never_said(ctx: LintContext, field: str, consequence: str) -> Iterator
     """A problem at every term of a point's `field` list (`must_match_all` or `must_not_match`;
     each alternative or part of an entry on its own) that is not empty after normalization and
     that no turn of the point's session says; `consequence` ends the message."""
+    by = matching(ctx)
     for point, turns in points_with_turns(ctx):
         for entry in getattr(point, field):
             for term in entry.terms:
-                if normalized(term) and not contains_term(turns.everything, term.text):
+                if normalized(term) and not by.contains(turns.everything, term.text):
                     yield Problem(term.pos, f"{field} term {quoted(term.text)} of {point_name(point)} never "
                                             f"occurs in the transcript; {consequence}")
 
@@ -113,14 +123,39 @@ def entries_never_said(ctx: LintContext, field: str, consequence: str) -> Iterat
     """A problem at every entry of a point's `field` list none of whose terms the point's session
     says (terms empty after normalization aside; an entry of only such terms is CT606's): one
     alternative said is enough for an entry of alternatives."""
+    by = matching(ctx)
     for point, turns in points_with_turns(ctx):
         for entry in getattr(point, field):
             said = [t for t in entry.terms if normalized(t)]
-            if not said or any(contains_term(turns.everything, t.text) for t in said):
+            if not said or any(by.contains(turns.everything, t.text) for t in said):
                 continue
             never = ": no term of it occurs" if entry.listed else " never occurs"
             yield Problem(entry.pos, f"{field} {entry_named(entry)} of {point_name(point)}{never} in the transcript; "
                                      f"{consequence}")
+
+
+def item_values_never_said(ctx: LintContext, consequence: str) -> Iterator[Problem]:
+    """A problem at every item_fields entry of a point that gives string values only, none of
+    which the point's session says as a term would be found (not empty after normalization; one
+    value of a list said is enough). A number, boolean or null value is compared as JSON, never
+    looked for in words, so an entry holding one is never reported."""
+    by = matching(ctx)
+    for point, turns in points_with_turns(ctx):
+        for item_field in point.item_fields:
+            values = item_field.values
+            if not all(isinstance(v, str) and normalize(v) for v in values):
+                continue
+            if not any(by.contains(turns.everything, v) for v in values):
+                yield Problem(item_field.pos, f"{ITEM_FIELDS} {item_field_named(item_field)} of {point_name(point)} "
+                                              f"never occurs in the transcript; {consequence}")
+
+
+def item_field_named(item_field: ItemField) -> str:
+    """`dose '5 mg'`, or `dose ['5 mg', '5mg']` for values written as a list: an item_fields entry
+    for a message."""
+    if not item_field.listed:
+        return f"{item_field.name} {quoted(str(item_field.values[0]))}"
+    return f"{item_field.name} [" + ", ".join(quoted(str(v)) for v in item_field.values) + "]"
 
 
 def entry_shown(entry: TermEntry) -> str:

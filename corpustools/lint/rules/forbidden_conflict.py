@@ -5,8 +5,9 @@ point's normalized `must_match_all` terms is reported at the forbidden term, nam
 such required term. An entry of alternatives forces a term only when every alternative contains
 it; a forbidden combination is reported (at the entry) when each of its terms is forced so.
 
-Why: matching is by substring on normalized text, so any output containing the required term
-also contains the forbidden one: the point is unwinnable by construction.
+Why: a term is found in a required term's wording as it is in an output (the corpus's matching:
+docs/scoring.md), so any output containing the required term also contains the forbidden one: the
+point is unwinnable by construction.
 
 Example (flagged — every output with "render cache" contains "cache"):
 
@@ -17,9 +18,9 @@ Example (flagged — every output with "render cache" contains "cache"):
 from __future__ import annotations
 
 from corpustools.lint.diagnostic import Problem, Severity
-from corpustools.lint.families.labels import entry_named, entry_shown, labelled_points, normalized, point_name, quoted
+from corpustools.lint.families.labels import entry_named, entry_shown, labelled_points, matching, point_name, quoted
 from corpustools.lint.fixes import UNSAFE, Fix, drop_term, term_at
-from corpustools.model.normalize import contains_term
+from corpustools.model.normalize import Matching
 from corpustools.model.sidecar import TermEntry
 
 
@@ -36,16 +37,18 @@ SUPPRESSIBLE = True
 FIXES = (Fix(UNSAFE, "drops the must_not_match term (the point then guards against one term fewer)", _drop),)
 
 
-def _forcing(required: tuple[TermEntry, ...], part: str) -> TermEntry | None:
-    """The first must_match_all entry every alternative of which contains `part` (normalized): an
-    output matching the point always holds `part`."""
-    return next((entry for entry in required if all(contains_term(normalized(t), part) for t in entry.terms)), None)
+def _forcing(required: tuple[TermEntry, ...], part: str, by: Matching) -> TermEntry | None:
+    """The first must_match_all entry every alternative of which contains `part` (both normalized
+    by `by`): an output matching the point always holds `part`."""
+    return next((entry for entry in required if all(by.contains(by.normalize(t.text), part) for t in entry.terms)),
+                None)
 
 
 def check(ctx, options):
+    by = matching(ctx)
     for _, _, point in labelled_points(ctx):
         for forbidden in point.must_not_match:
-            clashes = [_forcing(point.must_match_all, part.text) for part in forbidden.terms]
+            clashes = [_forcing(point.must_match_all, part.text, by) for part in forbidden.terms]
             if not clashes or any(clash is None for clash in clashes):
                 continue
             inside = " and ".join(f"{entry_named(c)} (line {c.pos.line})"

@@ -4,9 +4,12 @@ What: a sidecar has exactly `fixture_id`, `category`, `expect_empty`, `expected_
 `max_unexpected_proposals` and `notes`, and optionally `optional_points`; each point (of either
 list) has `id`, `type` (an item type of the output contract: `practice` or `map` in the built-in
 one, see docs/contracts.md), `must_match_all` (at least one entry: a term, or a list of
-alternative terms) and optionally `must_not_match` (terms, or lists of terms forbidden together)
-and `notes` (a non-empty string). A list inside an entry's list, or an empty list, is reported at
-the entry. The optional `expected_fields` maps a field
+alternative terms), `item_fields` (a key of the type's item objects -> its value, or a list of
+acceptable values) or both, and optionally `must_not_match` (terms, or lists of terms forbidden
+together) and `notes` (a non-empty string). A list inside an entry's list, or an empty list, is
+reported at the entry. `item_fields` on a type whose items are strings (or a text answer) is
+reported naming the type; with a declared output schema, an `item_fields` key its item objects
+do not name is reported with the closest one. The optional `expected_fields` maps a field
 pointer the output contract declares (`output.fields`) to its expected value or a list of
 acceptable values. `corpustools schema sidecar` prints the schema.
 
@@ -27,13 +30,14 @@ from corpustools.lint.diagnostic import Severity
 from corpustools.lint.families.structure import loader_problems
 from corpustools.lint.fixes import unknown_key_fix
 from corpustools.model.corpus import SIDECAR_SCHEMA
+from corpustools.model.sidecar import MUST_MATCH_ALL
 
 CODE = "CT005"
 NAME = "sidecar-schema"
 SEVERITY = Severity.ERROR
 OPTIONS = ()
 SUPPRESSIBLE = True
-FIXES = (unknown_key_fix("sidecar", "`must_match` -> `must_match_all`"),)
+FIXES = (unknown_key_fix("sidecar", "`must_match` -> `must_match_all`", preferred=(MUST_MATCH_ALL,)),)
 
 
 def check(ctx, options):

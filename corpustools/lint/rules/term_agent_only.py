@@ -21,9 +21,8 @@ Example (flagged), where only the agent wrote "config:import":
 from __future__ import annotations
 
 from corpustools.lint.diagnostic import Problem, Severity
-from corpustools.lint.families.labels import entry_named, normalized, point_name, points_with_turns
+from corpustools.lint.families.labels import entry_named, matching, normalized, point_name, points_with_turns
 from corpustools.model.contract import AGENT, SPEAKERS, USER
-from corpustools.model.normalize import contains_term
 
 CODE = "CT602"
 NAME = "term-agent-only"
@@ -36,6 +35,7 @@ def check(ctx, options):
     contract = ctx.corpus.contract
     if contract is None:  # a broken output contract: its problems are CT003's
         return
+    by = matching(ctx)
     for point, turns in points_with_turns(ctx):
         taught_by = contract.taught_by(point.type)
         others = [speaker for speaker in SPEAKERS if speaker not in taught_by]
@@ -44,8 +44,8 @@ def check(ctx, options):
         said = {USER: turns.user, AGENT: turns.agent}
         for entry in point.must_match_all:
             terms = [t for t in entry.terms if normalized(t)]
-            if (any(contains_term(said[others[0]], t.text) for t in terms)
-                    and not any(contains_term(said[speaker], t.text) for t in terms for speaker in taught_by)):
+            if (any(by.contains(said[others[0]], t.text) for t in terms)
+                    and not any(by.contains(said[speaker], t.text) for t in terms for speaker in taught_by)):
                 yield Problem(entry.pos, f"{entry_named(entry)} of {point.type} "
                                          f"{point_name(point)} occurs only in {contract.tag_list(others[0])} turns; "
                                          f"{point.type}s come from what the {' or the '.join(taught_by)} taught")

@@ -53,13 +53,14 @@ from corpustools.lint.diagnostic import Problem, Severity
 from corpustools.lint.families.labels import (
     entry_shown,
     labelled_points,
+    matching,
     normalized_turns,
     point_name,
     quoted,
     term_words,
 )
 from corpustools.lint.fixes import UNSAFE, EditYaml, Fix, Planned, Unfixable, term_at
-from corpustools.model.normalize import contains_term, normalize
+from corpustools.model.normalize import Matching, normalize
 from corpustools.model.sidecar import ExpectedPoint, Term, TermEntry
 
 # A written word that is an identifier, not a word: normalization splits it into parts at anything
@@ -134,13 +135,13 @@ def _forms_said(words: list[str], session: SessionWords, word_stem: str) -> list
     return list(said)
 
 
-def _prefix(words: list[str], forms: list[str], session: SessionWords, word_stem: str) -> str | None:
+def _prefix(words: list[str], forms: list[str], session: SessionWords, word_stem: str, by: Matching) -> str | None:
     """The term's words with the last cut to what it shares with its forms, when that is at least
     MIN_PREFIX characters and finds no word of the session of another stem (as the scorer matches)."""
     shared = os.path.commonprefix([words[-1]] + [phrase.split()[-1] for phrase in forms])
     if len(shared) < MIN_PREFIX:
         return None
-    if any(contains_term(word, shared) and stem(word) != word_stem for word in session.words):
+    if any(by.contains(word, shared) and stem(word) != word_stem for word in session.words):
         return None
     return " ".join(words[:-1] + [shared])
 
@@ -148,7 +149,7 @@ def _prefix(words: list[str], forms: list[str], session: SessionWords, word_stem
 def sibling_forms(ctx: LintContext, only: str | None = None) -> Iterator[tuple[ExpectedPoint, SiblingForms]]:
     """(point, its finding) for every term with forms its entry misses, in point and term order
     (`only`: of that sidecar's points only)."""
-    known, sessions = normalized_turns(ctx), dict[str, SessionWords]()
+    known, sessions, by = normalized_turns(ctx), dict[str, SessionWords](), matching(ctx)
     for fixture_id, sidecar, point in labelled_points(ctx):
         if fixture_id not in known or (only is not None and os.path.abspath(sidecar.path) != only):
             continue
@@ -158,15 +159,15 @@ def sibling_forms(ctx: LintContext, only: str | None = None) -> Iterator[tuple[E
             reported: set[str] = set()
             for term in entry.terms:
                 words = _checked_words(term)
-                if words is None or not contains_term(turns.everything, term.text):
+                if words is None or not by.contains(turns.everything, term.text):
                     continue
                 word_stem = stem(words[-1])
                 missed = [phrase for phrase in _forms_said(words, session, word_stem)
                           if phrase not in reported and not _DIGIT.search(phrase.split()[-1])
-                          and entry.found_in(phrase) is None]
+                          and entry.found_in(phrase, by) is None]
                 if missed:
                     reported.update(missed)
-                    yield point, SiblingForms(term, entry, tuple(missed), _prefix(words, missed, session, word_stem))
+                    yield point, SiblingForms(term, entry, tuple(missed), _prefix(words, missed, session, word_stem, by))
 
 
 def _alternatives(found: SiblingForms) -> list[str]:

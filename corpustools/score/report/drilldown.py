@@ -1,18 +1,19 @@
 """What a report shows under each reason of a failing fixture: for `missed-point:<id>` the closest
-same-type proposal and the terms it lacks, for `forbidden-match:<id>:<term>` each proposal field
+same-type proposal, what its match fields say, the terms it lacks and the item_fields it holds
+another value in, for `forbidden-match:<id>:<term>` each proposal field
 holding the term, for `field-mismatch:<pointer>` the expected values and what the output holds
 there, for `phantom-over-budget` each proposal matching no point, by name and title; and the
 fixture's proposals by title. One layout, rendered as Markdown and as plain text."""
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 
+from corpustools.io.documents import dump_json
 from corpustools.model.contract import Item
 from corpustools.model.sidecar import ANY_OF_JOINER, COMBINATION_JOINER
 from corpustools.reporting.formatting import code, plural
-from corpustools.score.evidence import ForbiddenHit, PointEvidence, TermCheck
+from corpustools.score.evidence import FieldCheck, ForbiddenHit, PointEvidence, ProposalEvidence, TermCheck
 from corpustools.score.match import FieldScore, FixtureScore
 from corpustools.score.reasons import Reason, ReasonKind
 
@@ -67,9 +68,40 @@ def one_line(text: str) -> str:
     return " ".join(text.split())
 
 
+# The longest field value (as JSON text) the evidence shows beside the closest item's title: a
+# value such as a dose, a name or a date; prose is longer, and the HTML report shows it whole.
+SAID_LENGTH = 60
+
+
+def said_words(closest: ProposalEvidence, quote, value) -> str:
+    """` (dose "10mg")`: what the closest item's match fields other than its title hold, each a
+    value short enough to show whole (SAID_LENGTH), so a reader sees the wording that missed; ``
+    when it has none."""
+    shown = [f"{quote(name)} {value(text)}" for name, held in closest.shown
+             if len(text := json_text(one_line(held) if isinstance(held, str) else held)) <= SAID_LENGTH]
+    return f" ({', '.join(shown)})" if shown else ""
+
+
+def item_field_words(check: FieldCheck, quote, value) -> str:
+    """`dose expected "5 mg"; got "2.5 mg"` (or `"5 mg" or "5mg"`; `got nothing` when the item has
+    no such key): one of a point's item_fields the closest item holds another value in."""
+    expected = " or ".join(value(json_text(v)) for v in check.expected)
+    return f"{quote(check.field)} expected {expected}; got {value(json_text(check.got)) if check.present else 'nothing'}"
+
+
+def closest_words(closest: ProposalEvidence, quote, value, title, absent_words: str) -> str:
+    """The closest item named, with what it lacks: the terms (`absent_words`, after what its match
+    fields say) and each item field it holds another value in."""
+    named = f"{quote(closest.proposal)} {title(one_line(closest.title))}"
+    fields = "; ".join(item_field_words(check, quote, value) for check in closest.wrong_fields)
+    if not absent_words:
+        return f"{named}: {fields}" if fields else f"{named} holds every term"
+    return f"{named}{said_words(closest, quote, value)} lacks {absent_words}" + (f"; {fields}" if fields else "")
+
+
 def json_text(value) -> str:
     """A field value as JSON text: a string quoted, so `"true"` and `true` never look alike."""
-    return json.dumps(value, ensure_ascii=False)
+    return dump_json(value)
 
 
 def field_line(field: FieldScore, value) -> str:
@@ -90,8 +122,13 @@ def evidence_lines(detail: ReasonDetail, quote, value=None, title=None) -> list[
         closest = detail.missed.closest
         if closest is None:
             return [f"no {quote(detail.missed.type)} proposal in the output"]
-        absent = ", ".join(quote(term) for term in closest.absent) or "nothing (it holds every term)"
-        return [f"closest: {quote(closest.proposal)} {title(one_line(closest.title))}; absent: {absent}"]
+        value = value or quote
+        named = f"closest: {quote(closest.proposal)} {title(one_line(closest.title))}"
+        fields = "".join(f"; {item_field_words(check, quote, value)}" for check in closest.wrong_fields)
+        if not closest.absent:
+            return [named + (fields or "; absent: nothing (it holds every term)")]
+        absent = ", ".join(quote(term) for term in closest.absent)
+        return [f"{named}{said_words(closest, quote, value)}; absent: {absent}{fields}"]
     if detail.hits:
         return [f"in {quote(name)} {title(one_line(heading))}" + _fields_holding(parts, quote)
                 for name, (heading, parts) in hits_by_proposal(detail.hits).items()]
@@ -165,8 +202,9 @@ def reason_words(detail: ReasonDetail, quote, value=None, plain=str, title=None)
         if closest is None:
             return f"missed point {point}: the output has no {kind_name}"
         absent = ", ".join(entry_words(check, quote) for check in closest.terms if not check.found)
-        return (f"missed point {point}: no {kind_name} states it; closest {quote(closest.proposal)} "
-                f"{title(one_line(closest.title))} " + (f"lacks {absent}" if absent else "holds every term"))
+        said = closest_words(closest, quote, value or quote, title, absent)
+        # An item that holds every term says the point; only a value of it is wrong.
+        return f"missed point {point}: " + (f"no {kind_name} states it; " if absent else "") + f"closest {said}"
     if kind is ReasonKind.FORBIDDEN_MATCH:
         return forbidden_words(detail, quote, title)
     if kind is ReasonKind.PHANTOM_OVER_BUDGET:
@@ -220,5 +258,5 @@ def quoted(text: str) -> str:
     string (quotes and backslashes inside escaped, so where it ends is never in doubt)."""
     if text and not any(ch.isspace() or ch in "\"\\" for ch in text):
         return text
-    return json.dumps(text, ensure_ascii=False)
+    return dump_json(text)
 

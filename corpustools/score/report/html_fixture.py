@@ -5,7 +5,7 @@ The summary of a fixture that did not pass gives each reason in words, its code 
 must_match_all terms marked found (`class="term found"`) or absent (`class="term absent"`) in the
 proposal(s) that matched it, or, for a point not matched, in every proposal of its type; each
 must_not_match hit highlighted (`<mark class="forbidden">`) at the very characters the scorer
-matched (normalize.term_spans) in the field where it occurred; phantoms with their text; advisory
+matched (Matching.spans) in the field where it occurred; phantoms with their text; advisory
 diagnostics; the transcript. Nothing here matches terms itself.
 """
 
@@ -13,12 +13,12 @@ from __future__ import annotations
 
 from corpustools.model.contract import Item
 from corpustools.model.corpus import ScoringCorpus
-from corpustools.model.normalize import term_spans
+from corpustools.model.normalize import Matching
 from corpustools.model.sidecar import Sidecar
 from corpustools.model.status import FixtureStatus
 from corpustools.reporting.formatting import plural
 from corpustools.reporting.page import anchor, esc, table, verdict_badge
-from corpustools.score.evidence import ForbiddenHit, PointEvidence, TermCheck
+from corpustools.score.evidence import FieldCheck, ForbiddenHit, PointEvidence, TermCheck
 from corpustools.score.match import FixtureScore
 from corpustools.score.reasons import Verdict
 from corpustools.score.report.drilldown import json_text, reason_details, reason_words
@@ -64,12 +64,12 @@ def fixture_rows(runs: tuple[RunScore, ...]) -> list[str]:
     return lines + ["</table>"]
 
 
-def marked(text: str, terms: list[tuple[str, str, str]]) -> str:
+def marked(text: str, terms: list[tuple[str, str, str]], matching: Matching) -> str:
     """`text` escaped, with every span where one of `terms` ((point id, entry, what was found: the
-    term or one part of a forbidden combination)) was found wrapped in `<mark class="forbidden">`;
-    overlapping spans merge into one mark."""
+    term or one part of a forbidden combination)) was found by `matching` wrapped in
+    `<mark class="forbidden">`; overlapping spans merge into one mark."""
     spans = sorted((start, end, point, entry, found) for point, entry, found in terms
-                   for start, end in term_spans(text, found))
+                   for start, end in matching.spans(text, found))
     merged: list[list] = []
     for start, end, point, entry, found in spans:
         if merged and start < merged[-1][1]:
@@ -127,9 +127,21 @@ def point_block(point: PointEvidence, notes: str | None) -> list[str]:
     for proposal in (p for p in point.proposals if p.matched or not point.matched):
         terms = "".join(f'<span class="term {"found" if t.found else "absent"}" data-term="{esc(t.term)}">'
                         f"{term_label(t)}</span>" for t in proposal.terms)
+        terms += "".join(f'<span class="term {"found" if f.matched else "absent"}" data-field="{esc(f.field)}">'
+                         f"{field_label(f)}</span>" for f in proposal.fields)
         lines.append(f'<div class="proposal" data-proposal="{esc(proposal.proposal)}">'
                      f"<code>{esc(proposal.proposal)}</code> {esc(proposal.title)}: {terms}</div>")
     return lines + ["</div>"]
+
+
+def field_label(check: FieldCheck) -> str:
+    """One of a point's item_fields as shown: `dose: "2.5 mg"`, and what was expected when that is
+    another value."""
+    got = esc(json_text(check.got)) if check.present else "absent"
+    shown = f"{esc(check.field)}: {got}"
+    if check.matched:
+        return shown
+    return shown + " (expected " + " or ".join(esc(json_text(v)) for v in check.expected) + ")"
 
 
 def term_label(check: TermCheck) -> str:
@@ -144,7 +156,7 @@ def proposal_block(proposal: Item, *, phantom: bool, hits: list[ForbiddenHit]) -
     a longer one as a block, a list as codes; forbidden hits marked where the scorer found them."""
     def field(name: str, text: str) -> str:
         return marked(text, [(h.point_id, h.term, h.found) for h in hits
-                             if h.proposal == proposal.name and h.field == name])
+                             if h.proposal == proposal.name and h.field == name], proposal.matching)
 
     badge = ' <span class="verdict v-FAIL">phantom</span>' if phantom else ""
     title_field = proposal.title_field

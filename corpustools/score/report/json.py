@@ -11,18 +11,30 @@ from corpustools.score.report.drilldown import reason_details
 from corpustools.score.scoring import RunScore, ScoreReport
 
 
-def point_dict(p: PointScore) -> dict:
-    return {"id": p.id, "type": p.type, "matched": p.matched, "matched_by": list(p.matched_by)}
+def point_dict(p: PointScore, evidence: PointEvidence | None) -> dict:
+    """A point, and its item_fields against its closest item (the one that matched it, for a
+    matched point; none without an item of its type)."""
+    closest = evidence.closest if evidence is not None else None
+    return {"id": p.id, "type": p.type, "matched": p.matched, "matched_by": list(p.matched_by),
+            "item_fields": [{"field": c.field, "expected": list(c.expected), "got": c.got if c.present else None,
+                             "matched": c.matched} for c in (closest.fields if closest is not None else ())]}
+
+
+def _evidence_of(f: FixtureScore, *, optional: bool) -> list[PointEvidence | None]:
+    """The evidence of the fixture's expected (or optional) points, in their order; None for each
+    when the result was not read."""
+    found: list[PointEvidence | None] = [e for e in f.evidence if e.optional == optional]
+    return found or [None] * len(f.optional_points if optional else f.points)
 
 
 def fixture_dict(f: FixtureScore) -> dict:
     return {
         "id": f.id, "category": f.category, "verdict": f.verdict.value, "status": f.status.value, "expect_empty": f.expect_empty,
         "reasons": [str(r) for r in f.reasons], "diagnostics": [str(d) for d in f.advisories],
-        "points": [point_dict(p) for p in f.points],
+        "points": [point_dict(p, e) for p, e in zip(f.points, _evidence_of(f, optional=False), strict=True)],
         "proposals": [{"name": p.name, "type": p.type, "title": p.title} for p in f.proposals],
         "unexpected": list(f.unexpected),
-        "optional_points": [point_dict(p) for p in f.optional_points],
+        "optional_points": [point_dict(p, e) for p, e in zip(f.optional_points, _evidence_of(f, optional=True), strict=True)],
         "missed": [missed_dict(d.missed) for d in reason_details(f) if d.missed is not None],
         "forbidden": [forbidden_dict(h) for h in f.forbidden],
         "fields": [field_dict(field) for field in f.fields],

@@ -20,7 +20,7 @@ from corpustools.reporting.formatting import (
 from corpustools.score.aggregate import METRICS
 from corpustools.score.match import FixtureScore
 from corpustools.score.reasons import Verdict
-from corpustools.score.report.drilldown import quoted, reason_details, reason_words
+from corpustools.score.report.drilldown import json_text, quoted, reason_details, reason_words
 from corpustools.score.report.formatting import f1_text, phantom_count, repeated_verdict_parts, verdict_parts
 from corpustools.score.scoring import RunScore, ScoreReport, label_lines
 
@@ -30,8 +30,9 @@ RUN_FIELDS = ("prompt", "model", "temperature", "date")
 
 def reason_lines(fixture: FixtureScore, indent: str) -> list[str]:
     """One line per reason, words and evidence first, the reason's code in brackets beside them;
-    then the fixture's advisory diagnostics."""
-    lines = [f"{indent}{reason_words(d, quoted, str)}  [{d.reason}]" for d in reason_details(fixture)]
+    then the fixture's advisory diagnostics. An item's title is always quoted: it is prose, never
+    a name."""
+    lines = [f"{indent}{reason_words(d, quoted, str, title=json_text)}  [{d.reason}]" for d in reason_details(fixture)]
     return lines + [f"{indent}diagnostic: {d}" for d in fixture.advisories]
 
 

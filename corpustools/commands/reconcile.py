@@ -1,0 +1,39 @@
+"""corpustools reconcile WS_A WS_B --out WS (or --output WS)"""
+
+from __future__ import annotations
+
+from corpustools.commands.options import add_command, add_output_option, path
+
+HELP = "merge two raters' worksheets of one run: their common answers kept, each disagreement blank for a third reading"
+
+
+def register(subparsers) -> None:
+    parser = add_command(
+        subparsers, "reconcile", HELP, ". Each answer the two raters gave differently is left blank with both "
+        "answers (and both raters' why) as comments above it; fill those blanks, then give the worksheet to "
+        "calibrate like any other. The two worksheets must judge the same outputs (as agree requires). Never "
+        "writes over an input. See docs/calibration.md.")
+    parser.add_argument("first", metavar="WS_A", type=path, help="the first rater's filled worksheet")
+    parser.add_argument("second", metavar="WS_B", type=path, help="the second rater's filled worksheet of the same run")
+    add_output_option(parser, "--out", "--output", dest="out", required=True,
+                      help="the reconciled worksheet to write (YAML; '-': standard output)")
+    parser.set_defaults(run=run)
+
+
+def run(args, out, err) -> int:
+    from corpustools.calibrate import reconcile_worksheets
+    from corpustools.io.errors import UsageError
+    from corpustools.io.writing import STANDARD_OUTPUT, refuse_target, say_wrote, write_text
+
+    if STANDARD_OUTPUT in (args.first, args.second):
+        raise UsageError("reconcile reads two worksheet files, not standard input")
+    if args.out != STANDARD_OUTPUT:
+        refuse_target(args.out, force=args.force)  # before anything is read: an early, cheap answer
+    merged = reconcile_worksheets(args.first, args.second)
+    if args.out == STANDARD_OUTPUT:
+        out.write(merged.text)
+    else:
+        write_text(args.out, merged.text, force=args.force)  # never over an input: io/inputs says so
+    say_wrote(err, args.out, f"{merged.agreed} answer{'' if merged.agreed == 1 else 's'} both gave, "
+                             f"{merged.blank} left blank for a third reading")
+    return 0
