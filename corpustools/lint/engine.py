@@ -228,7 +228,7 @@ def _diagnostics(rule: ModuleType, by_file: dict[str, _FileFindings], config: Li
 
 def run_rules(context: LintContext, rules: list[ModuleType], config: LintConfig,
               only: tuple[str, ...] | None = None, shown: Callable[[str], str] = _as_is) -> LintRun:
-    """Every rule's findings as Diagnostics; `shown` maps each path and message (see _diagnostic)."""
+    """Every rule's findings as Diagnostics; `shown` maps each path and message (see _diagnostics)."""
     root = context.corpus.root
     found: list[Diagnostic] = []
     crashes = []
@@ -247,7 +247,8 @@ def run_rules(context: LintContext, rules: list[ModuleType], config: LintConfig,
         found += _diagnostics(rule, by_file, config, shown)
     # Every message is redacted here, once (a fold's message is ours: it quotes nothing).
     redacted = redacted_messages(d.message for d in found if not d.folded)
-    diagnostics = {d if d.folded else replace(d, message=redacted[d.message]) for d in found}
+    diagnostics = {d if d.folded or redacted[d.message] == d.message else replace(d, message=redacted[d.message])
+                   for d in found}
     return LintRun(tuple(sorted(diagnostics, key=Diagnostic.sort_key)), tuple(crashes))
 
 
