@@ -4,6 +4,43 @@ Layers, lowest first (docs/architecture.md): io/ (files, positions, YAML, schema
 corpus model), the features (lint/, score/, calibrate/, render, manifest, provenance, validation,
 scaffold), commands/ and cli (parsing and printing only)."""
 
+import os
+import signal
+import sys
+
+
+def _started_as_command() -> bool:
+    """Whether this process is the `corpustools` command: the console script (its path is argv[0]
+    while it imports this package) or `python -m corpustools` (argv[0] is `-m` while the package is
+    found, and the interpreter's own arguments name the module). A program that imports corpustools
+    is neither, whatever it does with signals."""
+    first = sys.argv[0] if sys.argv else ""
+    if first == "-m":
+        given = list(getattr(sys, "orig_argv", ()))
+        modules = [after for before, after in zip(given, given[1:], strict=False) if before == "-m"]
+        modules += [word[2:] for word in given if word.startswith("-m") and len(word) > 2]
+        return bool(modules) and modules[0] in ("corpustools", "corpustools.cli")
+    name = os.path.basename(first)
+    for suffix in (".exe", "-script.pyw", "-script.py"):  # the console script's names on Windows
+        name = name.removesuffix(suffix)
+    return name == "corpustools"
+
+
+def _exit_130(_signum, _frame):  # before main() runs there is nothing to unwind: leave at once
+    os._exit(130)
+
+
+# The first instruction of the command is this package's import (the console script imports
+# corpustools.cli, which imports this package first): from here on a Ctrl-C exits 130 with no
+# traceback; cli.main installs its own handler while a command runs and restores this one after.
+# Only the command's process: importing corpustools changes no handler of a program that does.
+AS_COMMAND = _started_as_command()  # read by corpustools.cli
+if AS_COMMAND:
+    try:
+        signal.signal(signal.SIGINT, _exit_130)
+    except (ValueError, OSError):  # not the main thread: nothing to install
+        pass
+
 __version__ = "0.2.0"
 
 __all__ = ["__version__"]

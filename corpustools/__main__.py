@@ -1,7 +1,8 @@
 import os
 import signal
 
-# First thing, before any corpustools import: Ctrl-C during start-up exits 130, no traceback.
+# `python -m corpustools`: the package's import made Ctrl-C exit 130 already (corpustools/__init__.py);
+# this covers a program that runs the module itself (runpy.run_module("corpustools", run_name="__main__")).
 signal.signal(signal.SIGINT, lambda _signum, _frame: os._exit(130))
 
 import sys  # noqa: E402

@@ -2,7 +2,8 @@
 
 The exit code is decided by the command's findings, never by the pipe it prints into: a reader
 that goes away (`lint | head -1`) or a closed standard output (`>&-`) just stops the printing.
-Ctrl-C exits 130 without a traceback, from the first import on.
+Ctrl-C exits 130 without a traceback, from the first instruction of the package on (its
+__init__ installs the handler in the command's process only).
 
 Arguments and file names are UTF-8 whatever the locale: under a locale whose encoding is not
 UTF-8 (ISO-8859-1, EUC-JP, C with locale coercion off), the console script and `python -m
@@ -16,10 +17,6 @@ from __future__ import annotations
 import os
 import signal
 import sys
-
-
-def _exit_130(_signum, _frame):  # before main() runs there is nothing to unwind: leave at once
-    os._exit(130)
 
 
 def _set_sigint(handler):
@@ -46,11 +43,13 @@ def utf8_mode() -> None:
         return
 
 
-# The `corpustools` console script imports this module first: install the handler before the
-# imports below. (`python -m corpustools` installs it in __main__.py; a program that imports
-# corpustools.cli keeps its own handler.)
-if os.path.basename(sys.argv[0] if sys.argv else "") == "corpustools":
-    _set_sigint(_exit_130)
+# The `corpustools` command (its console script or `python -m corpustools`) imports this module
+# first, after the package, whose import already made Ctrl-C exit 130 (corpustools/__init__.py);
+# restart in UTF-8 mode before the imports below. A program that imports corpustools.cli keeps its
+# own signal handlers and locale.
+from corpustools import AS_COMMAND, __version__  # noqa: E402
+
+if AS_COMMAND:
     utf8_mode()
 
 import argparse  # noqa: E402
@@ -58,7 +57,6 @@ import errno  # noqa: E402
 import gc  # noqa: E402
 import importlib  # noqa: E402
 
-from corpustools import __version__  # noqa: E402
 from corpustools.commands import COMMANDS  # noqa: E402
 from corpustools.io.positions import printable  # noqa: E402
 

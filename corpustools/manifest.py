@@ -417,7 +417,7 @@ def state_in_history(corpus_root: str, corpus_sha: str) -> tuple[CorpusState, st
     commit; or why none was found (no git, no repository, no such commit)."""
     import tempfile
 
-    from corpustools.io.githistory import NoHistory, blobs, commits, tree
+    from corpustools.io.githistory import NoHistory, blobs, commits, digests, tree
     from corpustools.io.layout import SESSION_SUFFIX, SESSIONS_DIR, SIDECAR_SUFFIX, SIDECARS_DIR, SPEC_FILE
 
     def counted(relative: str) -> bool:
@@ -427,24 +427,28 @@ def state_in_history(corpus_root: str, corpus_sha: str) -> tuple[CorpusState, st
 
     try:
         shas = commits(corpus_root, [SPEC_FILE, SESSIONS_DIR, SIDECARS_DIR])
-        trees = [tree(corpus_root, sha, [SPEC_FILE, f"{SESSIONS_DIR}/", f"{SIDECARS_DIR}/"]) for sha in shas]
-        contents = blobs(corpus_root, [blob for found in trees for blob in found.files.values()])
+        # Only the files the corpus hash counts are read (a stray file under sessions/ never is),
+        # each streamed into its hash and only when within the cap every read has: a commit holding
+        # a larger one cannot be a state the run was made against, as no corpus read could hold it.
+        trees = [(sha, {relative: blob for relative, blob in tree(corpus_root, sha, [
+            SPEC_FILE, f"{SESSIONS_DIR}/", f"{SIDECARS_DIR}/"]).files.items() if counted(relative)}) for sha in shas]
+        digest = digests(corpus_root, [blob for _, files in trees for blob in files.values()])
+        for sha, files in trees:
+            hashes = {relative: hashed for relative, blob in files.items() if (hashed := digest[blob]) is not None}
+            if len(hashes) < len(files) or digests_sha256(hashes) != corpus_sha:
+                continue
+            contents = blobs(corpus_root, list(files.values()))
+            with tempfile.TemporaryDirectory(prefix="corpustools-refresh-") as scratch:
+                # The corpus goes as deep in `scratch` as its schema file lies above it (`../x.json`),
+                # so every file of the commit lands inside `scratch`, where corpus.yaml names it.
+                schema = _declared_schema(contents.get(files.get(SPEC_FILE, "")))
+                root = os.path.join(scratch, *["corpus"] * _levels_up(schema))
+                _write_blobs(scratch, root, files, contents)
+                if schema is not None:
+                    _schema_at(corpus_root, sha, schema, scratch, root)
+                return corpus_state(load_scoring_corpus(root)), sha
     except NoHistory as err:
         return str(err)
-    digest = {blob: hashlib.sha256(data).hexdigest() for blob, data in contents.items()}
-    for found in trees:
-        files = {relative: blob for relative, blob in found.files.items() if counted(relative)}
-        if digests_sha256({relative: digest[blob] for relative, blob in files.items()}) != corpus_sha:
-            continue
-        with tempfile.TemporaryDirectory(prefix="corpustools-refresh-") as scratch:
-            # The corpus goes as deep in `scratch` as its schema file lies above it (`../x.json`),
-            # so every file of the commit lands inside `scratch`, where corpus.yaml names it.
-            schema = _declared_schema(contents.get(files.get(SPEC_FILE, "")))
-            root = os.path.join(scratch, *["corpus"] * _levels_up(schema))
-            _write_blobs(scratch, root, files, contents)
-            if schema is not None:
-                _schema_at(corpus_root, found.sha, schema, scratch, root)
-            return corpus_state(load_scoring_corpus(root)), found.sha
     return f"no commit of {corpus_root} among the {len(shas)} that changed it has corpus sha256 {corpus_sha[:12]}"
 
 

@@ -6,6 +6,7 @@ both hashes to a run.yaml that records one corpus hash, refused when the session
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import shutil
@@ -362,6 +363,68 @@ def test_refresh_is_refused_naming_the_first_changed_session(make_corpus, capsys
     edit(corpus / SESSION, "[USER]: Please add a cron hook", "[USER]: Now add a cron hook")
     code, _, err = refresh(capsys, fresh, corpus)
     assert code == 2 and f"refused: {SESSION} changed since the run" in err
+
+
+OVERSIZED = 20 * 1024 * 1024  # bytes: over the 8 MiB every read is capped at (issue 31 item 8, at a 30th of its size)
+
+
+@needs_git
+@pytest.mark.parametrize("name", ["sessions/recording.wav", f"sessions/{ADMIT_ID}.md"])
+def test_refresh_never_reads_a_blob_over_the_cap_whole(make_corpus, capsys, name):
+    """A 20 MB file committed once under sessions/ and then deleted (a stray recording, or a
+    session pasted whole by mistake): refresh reads only fixture-named blobs, each within the 8 MiB
+    cap and streamed; on main it read every blob whole, twice over (40 MB and more)."""
+    import tracemalloc
+
+    corpus, run = committed_corpus_with_an_old_run(make_corpus)
+    kept = (corpus / name).read_bytes() if (corpus / name).exists() else None
+    (corpus / name).write_bytes(b"[USER]: x\n" * (OVERSIZED // 10))
+    committed("a large file")
+    if kept is None:
+        (corpus / name).unlink()
+    else:
+        (corpus / name).write_bytes(kept)
+    edit(corpus / "corpus.yaml", "corpus_version: 1", "corpus_version: 2")
+    committed("the large file gone; corpus version 2")
+    tracemalloc.start()
+    try:
+        code, out, err = refresh(capsys, run, corpus)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert (code, out) == (0, ""), err
+    assert "its sessions are those of commit " in err and "(corpus version 1)" in err
+    assert peak < 4 * 1024 * 1024, f"peak {peak / 1e6:.1f} MB"
+
+
+@needs_git
+def test_each_blob_streams_in_order_skips_what_is_over_the_cap_and_stays_in_step(monkeypatch):
+    from corpustools.io import githistory
+
+    git("init", "-q")
+    contents = {"a.md": b"alpha " * 100, "big.md": b"B" * 5_000, "c.md": b"gamma " * 300, "empty.md": b""}
+    for name, data in contents.items():
+        Path(name).write_bytes(data)
+    committed("four files")
+    files = githistory.tree(".", subprocess.run(["git", "rev-parse", "HEAD"], capture_output=True, check=True,
+                                                text=True).stdout.strip(), list(contents)).files
+    ids = [files[name] for name in contents]
+    monkeypatch.setattr(githistory, "READ_CHUNK", 64)
+    seen = []
+
+    def first_chunk_only(blob, chunks):  # a reader that stops early: the next blob still starts right
+        seen.append((blob, next(iter(chunks), b"")))
+
+    over = githistory.each_blob(".", ids, first_chunk_only, max_bytes=4_000)
+    assert over == {files["big.md"]: 5_000}
+    assert seen == [(files[name], contents[name][:64]) for name in ("a.md", "c.md", "empty.md")]
+    assert githistory.blobs(".", [files["a.md"], files["c.md"]]) == {files["a.md"]: contents["a.md"],
+                                                                     files["c.md"]: contents["c.md"]}
+    with pytest.raises(githistory.NoHistory, match="5000 bytes, over the 4000 byte limit; not read"):
+        githistory.blobs(".", ids, max_bytes=4_000)
+    digests = githistory.digests(".", ids, max_bytes=4_000)
+    assert digests[files["big.md"]] is None
+    assert digests[files["c.md"]] == hashlib.sha256(contents["c.md"]).hexdigest()
 
 
 def test_refresh_without_history_asks_for_the_users_word(make_corpus, capsys):

@@ -438,6 +438,86 @@ def test_ctrl_c_while_running_exits_130(make_corpus, monkeypatch):
     assert run_main("lint", str(make_corpus())) == (130, "", "")
 
 
+# The instant the package's __init__ has run: a sitecustomize (on PYTHONPATH, for the child only)
+# adds an audit hook that writes one byte to a pipe the first time Python opens a file of the
+# corpustools package other than __init__: the module the command loads next (cli.py for the
+# console script, __main__.py for `python -m`).
+_MARK_HOOK = """
+import os, sys
+_fd = [int(os.environ["CT_TEST_MARK_FD"])]
+def _hook(event, args):
+    if _fd and event == "open" and isinstance(args[0], str):
+        path = args[0].replace(os.sep, "/")
+        if "/corpustools/" in path and "/__init__" not in path:
+            os.write(_fd.pop(), b"x")
+sys.addaudithook(_hook)
+"""
+_CONSOLE_SCRIPT = Path(sys.executable).with_name("corpustools")
+_ENTRIES = {"console script": [str(_CONSOLE_SCRIPT)], "python -m": [sys.executable, "-m", "corpustools"]}
+_SHIPPED = Path(__file__).resolve().parent.parent / "fixtures" / "prompt-eval"  # lint takes a while on it
+
+
+def _interrupted(entry: list[str], delay: float, tmp_path: Path, *, after_init: bool) -> tuple[int, str]:
+    """Start `entry` linting the shipped corpus; SIGINT it `delay` seconds after the package's
+    __init__ has run (`after_init`), or after it was started; (exit status, stderr)."""
+    import select
+    import signal
+
+    read_end, write_end = os.pipe()
+    env = dict(os.environ)
+    if after_init:
+        (tmp_path / "sitecustomize.py").write_text(_MARK_HOOK, encoding="utf-8")
+        env.update(PYTHONPATH=os.pathsep.join(filter(None, [str(tmp_path), os.environ.get("PYTHONPATH")])),
+                   CT_TEST_MARK_FD=str(write_end))
+    try:
+        process = subprocess.Popen([*entry, "lint", str(_SHIPPED)], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                                   env=env, pass_fds=(write_end,),
+                                   # a test run started in the background has SIGINT ignored: not the child
+                                   preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+        os.close(write_end)
+        if after_init:
+            assert select.select([read_end], [], [], 60)[0], "the package never loaded its next module"
+        time.sleep(delay)
+        process.send_signal(signal.SIGINT)
+        _, err = process.communicate(timeout=60)
+    finally:
+        os.close(read_end)
+    return process.returncode, err.decode("utf-8", "replace")
+
+
+@pytest.mark.skipif(not hasattr(os, "pipe") or sys.platform == "win32", reason="POSIX signals")
+@pytest.mark.parametrize("entry", sorted(_ENTRIES))
+def test_ctrl_c_from_the_packages_first_instruction_on_exits_130_without_a_traceback(entry, tmp_path):
+    """Issue 31 item 16. Once the package's __init__ has run (the first code of ours the command
+    runs; the handler is its first effect), a SIGINT at any instant exits 130 with nothing on
+    standard error: here at 10 delays from 0 ms after the command opens its next module. On main
+    the handler came with that module (cli.py's or __main__.py's first lines): a Ctrl-C while it was
+    found and read printed a KeyboardInterrupt traceback."""
+    if entry == "console script" and not _CONSOLE_SCRIPT.exists():
+        pytest.skip("no corpustools console script beside this Python")
+    for delay in (0, 0.0002, 0.0005, 0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1):
+        code, err = _interrupted(_ENTRIES[entry], delay, tmp_path, after_init=True)
+        assert (code, err) == (130, ""), (delay, err[-800:])
+
+
+@pytest.mark.skipif(not hasattr(os, "pipe") or sys.platform == "win32", reason="POSIX signals")
+def test_ctrl_c_at_any_early_instant_never_shows_a_traceback_of_ours(tmp_path):
+    """A fresh process interrupted from 0 ms on: before Python reaches our first instruction the
+    signal is Python's own business (its start-up and the console script's imports: killed by the
+    signal, or its own message); from there on, exit 130 and nothing on standard error. Never a
+    traceback through a file of ours."""
+    import signal
+
+    if not _CONSOLE_SCRIPT.exists():
+        pytest.skip("no corpustools console script beside this Python")
+    ours = str(Path(__file__).resolve().parent.parent / "corpustools")
+    for delay in (0, 0.001, 0.002, 0.005, 0.01, 0.02, 0.03, 0.05, 0.1):
+        code, err = _interrupted(_ENTRIES["console script"], delay, tmp_path, after_init=False)
+        assert ours not in err and "site-packages/corpustools/" not in err, (delay, err[-800:])
+        if not any(word in err for word in ("Traceback", "Fatal Python error", "Exception ignored")):
+            assert (code, err) in ((130, ""), (-signal.SIGINT, "")), (delay, code, err[-800:])
+
+
 def test_importing_the_package_changes_no_signal_handler():
     # Compared with the handler before the import, not with Python's default: a test run started
     # in the background inherits SIGINT ignored, and the import must keep that too.

@@ -21,6 +21,7 @@ from corpustools.lint.options import RuleOptions, declared, defaults
 from corpustools.model.status import Severity
 
 _CODE_OR_PREFIX = re.compile(r"CT[0-9]{0,3}")
+MAX_FINDINGS_PER_FILE = 100  # `lint: max_findings_per_file:`'s default
 
 
 class ConfigError(InputError):
@@ -77,6 +78,9 @@ class LintConfig:
     prompt: str | None = None
     kb: str | None = None
     secret_allow: tuple[SecretAllow, ...] = ()
+    # At most this many findings of one rule in one file are listed, then one saying how many more
+    # (0: all of them): a rule firing at every character of a long line stays a few lines of report.
+    max_findings_per_file: int = MAX_FINDINGS_PER_FILE
     # lint.provenance is read by corpustools.provenance.corpus_record_path, the one answer to
     # "where is this corpus's record" (CT801, provenance record and verify).
 
@@ -261,4 +265,5 @@ def load_config(doc: YamlDoc | None, lint: Mapping | None, rules: list[ModuleTyp
         options=_options(doc, lint, by_code),
         prompt=_resolve(doc, lint, "prompt"),
         kb=_resolve(doc, lint, "kb"),
+        max_findings_per_file=lint.get("max_findings_per_file", MAX_FINDINGS_PER_FILE),
     )

@@ -44,6 +44,7 @@ lint:
   rules:
     CT605: {generic_words: [use, always, never]}
     template-near: {threshold: 90}
+  max_findings_per_file: 100     # findings of one rule listed per file (0: all)
 ```
 
 `per_file_ignores` switches rules off for files (fnmatch patterns relative to corpus.yaml's
@@ -51,6 +52,16 @@ folder); `per_point_ignores` for one labelled point: the findings inside its ent
 `expected_points` or `optional_points` (its id, its terms), in every sidecar holding a point of
 that id, and nowhere else. An entry that switches nothing off (a point in no sidecar, a rule that
 finds nothing there) is CT615.
+
+Many findings in one file: a rule lists at most `max_findings_per_file` findings in one file (100
+by default; `0` lists them all), the first ones by position; the last one listed then stands for
+the rest, at the first of them: `… and 249900 more CT407 findings in this file (the first 100 are
+listed; corpus.yaml's lint: max_findings_per_file sets how many)`, in every format. In `--format
+json` that diagnostic also carries `"folded": 249900` (how many it stands for; no other diagnostic
+has the key), in SARIF `"properties": {"folded": 249900}`. The counts count every finding, folded
+ones too: the summary line, `--statistics`, `json-summary`'s `errors`, `warnings` and `by_code`,
+and `Fixed N findings (M remaining)`; `--fix` fixes them all. A line of 250,000 invisible
+characters is 101 lines of report, not 250,000.
 
 Secret rules can never be ignored, re-levelled or selected away. There are no inline suppression
 comments: fixture text is fed to a model. A false positive of a secret rule is allowed precisely,

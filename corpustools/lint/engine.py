@@ -6,7 +6,7 @@ read by corpustools.model.prompt."""
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from types import ModuleType
 from typing import TypeVar
@@ -111,34 +111,27 @@ def _as_is(text: str) -> str:
     return text
 
 
-def _diagnostic(rule: ModuleType, pos: Pos, message: str, config: LintConfig,
-                shown: Callable[[str], str] = _as_is) -> Diagnostic:
-    # Line 0 means "the file as a whole"; reports and SARIF want 1-based positions throughout.
-    # Every message is redacted here, once; the path is the file as found, which the reporters
-    # show (relative to the working folder or the repository root) and redact (lint/report.py).
-    # `shown` names a file read from a copy (lint --staged) by its real path, before redaction.
-    return Diagnostic(shown(pos.path), max(pos.line, 1), max(pos.col, 1), rule.CODE,
-                      rule.NAME, config.severity.get(rule.CODE, rule.SEVERITY),
-                      redact_secrets(" ".join(shown(str(message)).split())))
-
-
 def kept_problems(problems, rule: ModuleType, config: LintConfig, ctx: LintContext,
                   only: tuple[str, ...] | None = None):
     """The Problems of `rule` that are reported: not switched off at their point by the corpus's
     per_point_ignores (ctx.ignore_use notes each entry that switches one off, wherever it is),
     under `only` (None: everywhere) and not switched off for their file by its per_file_ignores.
     What lint reports and --fix fixes."""
-    root = ctx.corpus.root
+    root = os.path.abspath(ctx.corpus.root)
     points = point_at(ctx) if config.per_point_ignores and suppressible(rule) else {}
+    relative_of: dict[str, str] = {}  # one relpath per file, not one per finding
     for problem in problems:
         point = points.get(problem.pos)
         if point is not None and _ignored_at_point(point, rule.CODE, config, ctx):
             continue
-        if only is not None and not within(problem.pos.path, only):
+        path = problem.pos.path
+        if only is not None and not within(path, only):
             continue
-        relative = os.path.relpath(os.path.abspath(problem.pos.path), os.path.abspath(root)).replace(os.sep, "/")
-        if suppressible(rule) and any(f.covers(relative, rule.CODE) for f in config.per_file_ignores):
-            continue
+        if suppressible(rule) and config.per_file_ignores:
+            if (relative := relative_of.get(path)) is None:
+                relative = relative_of[path] = os.path.relpath(os.path.abspath(path), root).replace(os.sep, "/")
+            if any(f.covers(relative, rule.CODE) for f in config.per_file_ignores):
+                continue
         yield problem
 
 
@@ -170,23 +163,129 @@ def point_at(ctx: LintContext) -> dict[Pos, str]:
     return ctx.cached(POINT_AT, build)
 
 
+_Key = tuple[int, int, str]  # a finding in its file: line and column (0: the file, the line), message
+
+
+class _FileFindings:
+    """The findings of one rule in one file, as they arrive: the first `limit + 1` by position are
+    kept (`limit` 0: every one), the others only counted, so that a rule finding something at every
+    character of a 1 MB line costs a count each, not a diagnostic each, and memory in proportion to
+    `limit`. A finding equal to one held (the same place and message twice) counts once."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.first: list[_Key] = []
+        self.held: set[_Key] = set()  # the keys in `first`
+        self.count = 0
+
+    def add(self, key: _Key) -> None:
+        if key in self.held:
+            return
+        self.first.append(key)
+        self.held.add(key)
+        self.count += 1
+        if self.limit and len(self.first) > 2 * (self.limit + 1):  # one sort per `limit` findings
+            self.first = sorted(self.first)[: self.limit + 1]
+            self.held = set(self.first)
+
+    def shown(self) -> tuple[list[_Key], int]:
+        """The findings to list, in order, and how many findings the last one stands for when some
+        are folded (0: none are): it is then the first finding not listed."""
+        first = sorted(self.first)
+        if not self.limit or self.count <= self.limit:
+            return first, 0
+        return first[: self.limit + 1], self.count - self.limit
+
+
+def fold_message(code: str, folded: int, listed: int) -> str:
+    """What the last finding of a rule in a file says when its first `listed` findings there are
+    listed and `folded` more are not (docs/lint-rules.md, "Many findings in one file")."""
+    return (f"… and {folded} more {code} findings in this file (the first {listed} are listed; "
+            "corpus.yaml's lint: max_findings_per_file sets how many)")
+
+
+REDACTION_CHUNK = 1_000_000  # characters of messages redacted in one pass: few passes, little memory
+
+
+def redacted_messages(messages: Iterable[str]) -> dict[str, str]:
+    """Each distinct message (one line each) -> itself redacted (redact_secrets). Any message can
+    quote corpus text (a term, an id, a sentence, a file name), so each is redacted, once: the
+    messages are joined by newlines and redacted a chunk at a time (the secret scan reads lines:
+    every finder and view is line by line, and its quick tests run once per chunk instead of once
+    per message), and only a message that pass changed is redacted again on its own, which is what
+    it shows: exactly what redacting each message alone gives."""
+    shown: dict[str, str] = {}
+    chunk: list[str] = []
+    size = 0
+    for message in sorted(set(messages)):
+        shown[message] = message
+        chunk.append(message)
+        size += len(message) + 1
+        if size >= REDACTION_CHUNK:
+            _redact_chunk(chunk, shown)
+            chunk, size = [], 0
+    _redact_chunk(chunk, shown)
+    return shown
+
+
+def _redact_chunk(chunk: list[str], shown: dict[str, str]) -> None:
+    joined = "\n".join(chunk)
+    passed = redact_secrets(joined)
+    if passed == joined:
+        return
+    lines = passed.split("\n")
+    for index, message in enumerate(chunk):
+        # a finding that spanned lines would shift them: then every message is redacted alone
+        if len(lines) != len(chunk) or lines[index] != message:
+            shown[message] = redact_secrets(message)
+
+
+def _diagnostics(rule: ModuleType, by_file: dict[str, _FileFindings], config: LintConfig,
+                 shown: Callable[[str], str]) -> Iterator[Diagnostic]:
+    """The Diagnostics of `rule`'s findings, file by file: its configured severity, each message on
+    one line (not yet redacted), and past max_findings_per_file a last one saying how many more
+    there are. Line 0 means "the file as a whole"; reports and SARIF want 1-based positions
+    throughout. The path is the file as found, which the reporters show (relative to the working
+    folder or the repository root) and redact (lint/report.py); `shown` names a file read from a
+    copy (lint --staged) by its real path, in the path and the message."""
+    severity = config.severity.get(rule.CODE, rule.SEVERITY)
+    for path, found in by_file.items():
+        listed, folded = found.shown()
+        for index, (line, col, message) in enumerate(listed):
+            line, col = max(line, 1), max(col, 1)
+            if folded and index == len(listed) - 1:
+                yield Diagnostic(shown(path), line, col, rule.CODE, rule.NAME, severity,
+                                 fold_message(rule.CODE, folded, found.limit), folded)
+            else:
+                yield Diagnostic(shown(path), line, col, rule.CODE, rule.NAME, severity,
+                                 " ".join(shown(str(message)).split()))
+
+
 def run_rules(context: LintContext, rules: list[ModuleType], config: LintConfig,
               only: tuple[str, ...] | None = None, shown: Callable[[str], str] = _as_is) -> LintRun:
-    """Every rule's findings as Diagnostics; `shown` maps each path and message (see _diagnostic)."""
-    diagnostics: set[Diagnostic] = set()
+    """Every rule's findings as Diagnostics; `shown` maps each path and message (see _diagnostics)."""
+    found: list[Diagnostic] = []
     crashes = []
     # A rule that reads what the others found (CT615: which per_point_ignores switched one off) runs last.
     for rule in sorted(rules, key=lambda r: getattr(r, "AFTER_OTHER_RULES", False)):
+        by_file: dict[str, _FileFindings] = {}
         try:
-            problems = list(rule.check(context, config.options_of(rule)))
+            for problem in kept_problems(rule.check(context, config.options_of(rule)), rule, config, context, only):
+                pos = problem.pos
+                if (in_file := by_file.get(pos.path)) is None:
+                    in_file = by_file[pos.path] = _FileFindings(config.max_findings_per_file)
+                in_file.add((pos.line, pos.col, problem.message))
         except Exception as exc:  # a rule bug must not hide every other rule's findings
             detail = redact_secrets(" ".join(shown(str(exc)).split()))[:300]
             crashes.append(RuleCrash(rule.CODE, rule.NAME, f"{type(exc).__name__}: {detail}"))
             continue
         context.ignore_use.ran.add(rule.CODE)
-        for problem in kept_problems(problems, rule, config, context, only):
-            diagnostics.add(_diagnostic(rule, problem.pos, problem.message, config, shown))
-    return LintRun(tuple(sorted(diagnostics)), tuple(crashes))
+        found += _diagnostics(rule, by_file, config, shown)
+    # Every message is redacted here, once (a fold's message is ours: it quotes nothing).
+    redacted = redacted_messages(d.message for d in found if not d.folded)
+    diagnostics = {d if d.folded or redacted[d.message] == d.message else replace(d, message=redacted[d.message])
+                   for d in found}
+    return LintRun(tuple(sorted(diagnostics, key=Diagnostic.sort_key)), tuple(crashes))
 
 
 def lint_target(target: Target, rules: list[ModuleType], selection: Selection, *,
@@ -219,7 +318,7 @@ def merged_runs(runs: Iterable[LintRun]) -> LintRun:
         diagnostics.update(run.diagnostics)
         crashes += run.crashes
         fixtures += run.fixtures
-    return LintRun(tuple(sorted(diagnostics)), tuple(crashes), fixtures)
+    return LintRun(tuple(sorted(diagnostics, key=Diagnostic.sort_key)), tuple(crashes), fixtures)
 
 
 def exit_code(run: LintRun, *, strict: bool = False) -> int:

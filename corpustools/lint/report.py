@@ -12,6 +12,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from types import ModuleType
+from typing import TypeVar
 from urllib.parse import quote
 
 from corpustools import __version__
@@ -22,6 +23,8 @@ from corpustools.lint.diagnostic import Diagnostic, Severity
 from corpustools.lint.engine import LintRun, exit_code
 from corpustools.lint.secrets.redaction import redact_secrets
 from corpustools.reporting.formatting import plural
+
+T = TypeVar("T")
 
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 
@@ -51,20 +54,31 @@ class LintReport:
     def diagnostics(self) -> tuple[Diagnostic, ...]:
         """The diagnostics as reports show them: each path relative to the working folder and
         redacted, in report order (path, line, col, code)."""
-        return tuple(sorted({replace(d, path=redact_secrets(display_path(d.path))) for d in self.run.diagnostics}))
+        shown = _with_paths(self.run.diagnostics, lambda path: redact_secrets(display_path(path)))
+        return tuple(sorted(set(shown), key=Diagnostic.sort_key))
 
     def from_root(self) -> tuple[Diagnostic, ...]:
         """The diagnostics with paths relative to the repository root (GitHub and SARIF locate files
         from there, not from where lint ran), in report order."""
         cwd = os.getcwd()
         root = repository_root(cwd)
-        return tuple(replace(d, path=root_relative(d.path, root, cwd)) for d in self.diagnostics)
+        return _with_paths(self.diagnostics, lambda path: root_relative(path, root, cwd))
 
     def fixed_line(self) -> str:
         """`Fixed N findings (M remaining).` (`Fixed 1 finding`) after --fix; nothing without it or with --quiet."""
         if self.fixed is None or self.quiet:
             return ""
-        return f"Fixed {plural(self.fixed, 'finding')} ({len(self.run.diagnostics)} remaining).\n"
+        return f"Fixed {plural(self.fixed, 'finding')} ({found(self.run.diagnostics)} remaining).\n"
+
+
+def _with_paths(diagnostics: Sequence[Diagnostic], show: Callable[[str], str]) -> tuple[Diagnostic, ...]:
+    """`diagnostics` with each path as `show` shows it, computed once a file (a rule can find
+    thousands of things in one)."""
+    shown: dict[str, str] = {}
+    for d in diagnostics:
+        if d.path not in shown:
+            shown[d.path] = show(d.path)
+    return tuple(replace(d, path=shown[d.path]) for d in diagnostics)
 
 
 def format_text(report: LintReport) -> str:
@@ -93,9 +107,14 @@ def notes(report: LintReport, fmt: str) -> str:
     return (format_statistics(report.diagnostics) if report.statistics else "") + report.fixed_line()
 
 
+def found(diagnostics: Sequence[Diagnostic]) -> int:
+    """How many findings `diagnostics` stand for: the folded ones counted (Diagnostic.count)."""
+    return sum(d.count for d in diagnostics)
+
+
 def _severity_counts(diagnostics: Sequence[Diagnostic]) -> tuple[int, int]:
-    errors = sum(1 for d in diagnostics if d.severity is Severity.ERROR)
-    return errors, len(diagnostics) - errors
+    errors = sum(d.count for d in diagnostics if d.severity is Severity.ERROR)
+    return errors, found(diagnostics) - errors
 
 
 def format_summary(diagnostics: Sequence[Diagnostic], fixtures: int, crashes: int = 0) -> str:
@@ -119,14 +138,23 @@ def format_json_summary(report: LintReport) -> str:
         "errors": errors,
         "warnings": warnings,
         "fixtures": report.run.fixtures,
-        "by_code": dict(sorted(Counter(d.code for d in diagnostics).items())),
+        "by_code": dict(sorted(_counts(diagnostics, lambda d: d.code).items())),
         "exit_code": report.exit_code,
     }
     return dump_json(summary, indent=2) + "\n"
 
 
+def _counts(diagnostics: Sequence[Diagnostic], key: Callable[[Diagnostic], T]) -> Counter[T]:
+    """Findings by `key` of their diagnostic, the folded ones counted."""
+    counts: Counter[T] = Counter()
+    for d in diagnostics:
+        counts[key(d)] += d.count
+    return counts
+
+
 def format_json(report: LintReport) -> str:
-    """One JSON array of every diagnostic: path, line, col, code, name, severity, message."""
+    """One JSON array of every diagnostic: path, line, col, code, name, severity, message, and on
+    the last one listed of a rule in a file when more are not listed, `folded` (how many)."""
     return dump_json([d.as_dict() for d in report.diagnostics], indent=2) + "\n"
 
 
@@ -201,6 +229,8 @@ def format_sarif(report: LintReport) -> str:
         }
         if d.code in index:
             result["ruleIndex"] = index[d.code]
+        if d.folded:
+            result["properties"] = {"folded": d.folded}
         results.append(result)
     invocation: dict[str, object] = {"executionSuccessful": not crashes}
     if crashes:
@@ -218,7 +248,7 @@ def format_sarif(report: LintReport) -> str:
 
 def format_statistics(diagnostics: Sequence[Diagnostic]) -> str:
     """One line per code, in code order: count, code, name; then the totals by severity."""
-    counts = Counter((d.code, d.name) for d in diagnostics)
+    counts = _counts(diagnostics, lambda d: (d.code, d.name))
     lines = [f"{count:<5} {code} {name}\n" for (code, name), count in sorted(counts.items())]
     errors, warnings = _severity_counts(diagnostics)
     lines.append(f"{errors} error(s), {warnings} warning(s)\n")

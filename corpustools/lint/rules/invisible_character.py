@@ -51,9 +51,13 @@ def check(ctx, options):
     for file in scanned_files(ctx):  # as the secret scan reads them: a BOM'd file too
         if file.path not in checked or file.text.isascii():
             continue
-        line, counted = 1, 0
-        for run in _RUN.finditer(file.text):
-            line_start = file.text.rfind("\n", 0, run.start()) + 1
-            line += file.text.count("\n", counted, line_start)
-            counted = line_start
+        text = file.text
+        line, line_start, counted = 1, 0, 0
+        for run in _RUN.finditer(text):
+            # Only the text since the previous run is searched for newlines: linear in the file,
+            # however many runs one long line holds.
+            if (newlines := text.count("\n", counted, run.start())) > 0:
+                line += newlines
+                line_start = text.rfind("\n", counted, run.start()) + 1
+            counted = run.start()
             yield Problem(Pos(file.path, line, run.start() - line_start + 1), describe(run.group()))

@@ -373,7 +373,8 @@ def _kept(found: list[_Spot]) -> Iterator[_Spot]:
             last_line, last_end, seen = number, -1, set[str]()
         if start < last_end or text in seen:
             continue
-        last_end, seen = max(last_end, end, start + 1), seen | {text}
+        last_end = max(last_end, end, start + 1)
+        seen.add(text)
         yield item
 
 
