@@ -302,3 +302,17 @@ def test_calibrate_names_the_value_behind_a_disagreement(capsys):
     causes = [d for f in json.loads(out)["runs"][0]["fixtures"] for d in f["disagreements"]]
     assert any(d["cause"] == "brittle-term" and d["point"] == "amlodipine-5" and d["detail"] ==
                "medication[1]'s dose is \"2.5 mg\", item_fields expects \"5 mg\"" for d in causes), causes
+
+
+def test_a_blind_worksheet_shows_the_values_a_judge_weighs(capsys):
+    # dose is matched by item_fields only, never by a term: the judge must still see each answer's dose
+    write_clinic("c", {"corpus.yaml": SPEC.replace("match: [name, dose]", "match: [name]")})
+    meds = [medication("amlodipine", "2.5 mg"), medication("lisinopril", "10 mg"),
+            medication("albuterol inhaler", "90 mcg")]
+    write_run("run", {MEDS: {**GOLD[MEDS], "medications": meds}, BILLING: GOLD[BILLING]})
+    assert run(capsys, "adjudicate", "c", "run", "--out", "ws.yaml")[0] == 0
+    sheet = open("ws.yaml", encoding="utf-8").read()
+    assert "          name: amlodipine\n          dose: \"2.5 mg\"\n" in sheet
+    assert "item_fields" not in sheet and "\"5 mg\"" not in sheet  # the label's value stays hidden
+    # the worksheet is read back as written: it is not refused as holding keys adjudicate does not write
+    assert run(capsys, "adjudicate", "c", "run", "--out", "ws.yaml")[0] == 0

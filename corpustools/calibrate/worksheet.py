@@ -115,6 +115,7 @@ class Worksheet:
     skipped: tuple[str, ...]  # one line per fixture left out (an invalid sidecar cannot be judged)
     rater: str | None = None  # `--rater NAME`: who fills it in (None: the file's name says)
     header: tuple[str, ...] = ()  # the opening comment, its questions worded for the contract
+    every_field: bool = False  # show each item's every field (a declared contract), not only the shown ones
 
 
 def build_worksheet(loaded: LoadedCorpus, folder: str, *, shows_terms: bool = False,
@@ -142,7 +143,7 @@ def build_worksheet(loaded: LoadedCorpus, folder: str, *, shows_terms: bool = Fa
                                          proposals, fields))
     corpus_id = {"name": info.name, "version": info.version, "sha256": info.sha256}
     return Worksheet(corpus_id, folder, prompt_identity(run.manifest), shows_terms, tuple(fixtures),
-                     tuple(skipped), rater, header(loaded.contract))
+                     tuple(skipped), rater, header(loaded.contract), every_field=loaded.contract.declared)
 
 
 # --- The worksheet as data, and as YAML -----------------------------------------------------------
@@ -167,14 +168,19 @@ def _point_data(point, *, shows_terms: bool) -> dict:
     return data | {POINT_ANSWER[0]: None}
 
 
-def _proposal_data(proposal: Item) -> dict:
-    """The item by name and type, its fields as the output contract shows them under `fields:` (so
-    that an item field named `name`, `type` or `class` is never a second key beside the worksheet's),
-    and the blank class."""
-    return {"name": proposal.name, "type": proposal.type, FIELDS: dict(proposal.fields), PROPOSAL_ANSWER[0]: None}
+def _proposal_data(proposal: Item, *, every_field: bool) -> dict:
+    """The item by name and type, its fields under `fields:` (so that an item field named `name`,
+    `type` or `class` is never a second key beside the worksheet's), and the blank class. The fields
+    the output contract shows come first; with `every_field` (a declared contract) the item's other
+    fields follow as the answer wrote them, since a judge weighs the values too (a dose, a quantity
+    and its unit). The built-in contract shows its own curated fields only."""
+    shown = dict(proposal.fields)
+    if every_field and isinstance(proposal.raw, dict):
+        shown |= {key: value for key, value in proposal.raw.items() if key not in shown}
+    return {"name": proposal.name, "type": proposal.type, FIELDS: shown, PROPOSAL_ANSWER[0]: None}
 
 
-def _fixture_data(fixture: WorksheetFixture, *, shows_terms: bool) -> dict:
+def _fixture_data(fixture: WorksheetFixture, *, shows_terms: bool, every_field: bool) -> dict:
     sidecar, result = fixture.sidecar, fixture.result
     data: dict = {"fixture_id": fixture.fixture_id, "category": sidecar.category, "expect": fixture.expect,
                   "session": fixture.session, "result_sha256": known_sha256(result.digest),
@@ -185,7 +191,7 @@ def _fixture_data(fixture: WorksheetFixture, *, shows_terms: bool) -> dict:
     if fixture.fields:
         data[FIELDS] = dict(fixture.fields)
     data["points"] = [_point_data(point, shows_terms=shows_terms) for point in sidecar.all_points]
-    data["proposals"] = [_proposal_data(proposal) for proposal in fixture.proposals]
+    data["proposals"] = [_proposal_data(proposal, every_field=every_field) for proposal in fixture.proposals]
     return data | {key: None for key, _ in FIXTURE_ANSWERS}
 
 
@@ -196,7 +202,8 @@ def worksheet_document(sheet: Worksheet) -> dict:
         data["rater"] = sheet.rater
     data |= {"corpus": sheet.corpus, "run": {"results": sheet.results, "prompt": sheet.prompt},
              "shows_terms": sheet.shows_terms,
-             "fixtures": [_fixture_data(f, shows_terms=sheet.shows_terms) for f in sheet.fixtures]}
+             "fixtures": [_fixture_data(f, shows_terms=sheet.shows_terms, every_field=sheet.every_field)
+                          for f in sheet.fixtures]}
     return data
 
 
@@ -378,6 +385,8 @@ def _unknown_item_key(fixture: dict, i: int, version, contract: Contract) -> tup
                 if key not in keys:
                     return ("fixtures", i, list_key, j, key)
             shown = item.get(FIELDS) if list_key == "proposals" and version == 2 and isinstance(item, dict) else None
+            if contract.declared:  # a declared contract's worksheet shows every field its items have
+                continue
             for key in shown if isinstance(shown, dict) else ():
                 if key not in fields:
                     return ("fixtures", i, list_key, j, FIELDS, key)
