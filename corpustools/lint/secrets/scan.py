@@ -4,6 +4,7 @@ decoded), and how a match in a view of a line becomes a position in the original
 from __future__ import annotations
 
 import bisect
+import functools
 import os
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -15,7 +16,8 @@ from corpustools.io.yamlload import folded_quoted_scalars
 from corpustools.lint.context import CacheKey
 from corpustools.lint.secrets.decode import ESCAPE, base64_texts, escape_columns, unescaped
 from corpustools.lint.secrets.fold import column_map, fold, folding_joins, needs_folding
-from corpustools.lint.secrets.hints import Hint
+from corpustools.lint.secrets.hints import Hint, grouped_pattern
+from corpustools.lint.secrets.markup import joined_lines, key_blocks, markup_spans, unmarked, without_markup
 from corpustools.lint.secrets.source import Unread, read_leniently
 from corpustools.model.corpus import list_files
 
@@ -32,6 +34,38 @@ class Finding:
 
 
 LineFinder = Callable[[str], Iterable[Finding]]
+# The finders that read joined views, and which kinds (markup.WORDS, markup.KEY_VALUE): a token
+# wrapped over lines is a token, but a word of prose or code run on into the next line is no host,
+# address or assignment (`ghp_…` / `password=x` on two lines are two findings, not one).
+JOINED_READERS: dict[LineFinder, frozenset[str]] = {}
+
+
+# What the finders' matches start from (their needles): a reader view (markup.py) is made only
+# where one occurs, so that a line of Markdown or a wrapped word with no secret word, vendor prefix
+# or URL scheme in it costs a search, not a view every finder then reads.
+_NEEDLES: set[str] = set()
+_NEEDLE_PATTERN: list[re.Pattern] = []  # their union, lowercased and grouped, compiled on first use
+
+
+def near_views(*needles: str) -> None:
+    """Register `needles` (literals, any letter case) that a finder's matches start from."""
+    _NEEDLES.update(needle.lower() for needle in needles)
+    _NEEDLE_PATTERN.clear()
+
+
+def has_needle(text: str) -> bool:
+    """Whether some registered needle occurs in `text`, in any letter case."""
+    if not _NEEDLE_PATTERN:
+        _NEEDLE_PATTERN.append(grouped_pattern(_NEEDLES))
+    return _NEEDLE_PATTERN[0].search(text.lower()) is not None
+
+
+def reads_joined(*kinds: str) -> Callable[[LineFinder], LineFinder]:
+    """Register the decorated finder as a reader of the joined views of `kinds`."""
+    def register(finder: LineFinder) -> LineFinder:
+        JOINED_READERS[finder] = frozenset(kinds)
+        return finder
+    return register
 
 
 def redact(secret: str, keep: int = 4) -> str:
@@ -79,6 +113,11 @@ class View:
     line: int  # 1-based; 0 for a name (the file as a whole)
     text: str
     columns: Callable[[], Sequence[int]] = field(compare=False, repr=False)
+    # Lines joined (markup.joined_lines): its kind, read only by the finders registered for it
+    # (reads_joined), and where the lines were joined: a finding counts only if it starts on the
+    # first line and crosses its break.
+    joined: str = ""
+    breaks: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -168,6 +207,40 @@ def _opens_a_quote(line: str) -> bool:
     return _BACKSLASH_ESCAPE.sub("", line).count('"') % 2 == 1
 
 
+def _folded_columns(number: int, columns: Sequence[int], originals: Mapping[int, str]) -> list[int]:
+    """`columns` of folded line `number` (1-based) as columns of the line as written."""
+    original = originals.get(number)
+    if original is None:
+        return list(columns)
+    through = column_map(original)
+    return [through[column] for column in columns]
+
+
+def _reader_views(folded: str, originals: Mapping[int, str]) -> list[View]:
+    """The views of markup.py: lines with their markup removed, words joined over line breaks (and
+    their markup removed), and private-key blocks as one line; each mapped back through the fold."""
+    views = []
+    spans = markup_spans(folded)
+    lines = folded.split("\n") if spans else []
+    for index, start, end in spans:
+        stretch = lines[index][start:end]
+        if has_needle(without_markup(stretch)) and (found := unmarked(stretch)) is not None:
+            views.append(View(index + 1, found[0], functools.partial(
+                _folded_columns, index + 1, [start + column for column in found[1]], originals)))
+    for joined in joined_lines(folded, has_needle):
+        text, columns, breaks = joined.text, joined.columns, joined.breaks
+        if (found := unmarked(text)) is not None:
+            text, kept = found
+            breaks = tuple(bisect.bisect_left(kept, at) for at in breaks)
+            columns = [columns[index] for index in kept]
+        views.append(View(joined.first + 1, text, functools.partial(_folded_columns, joined.first + 1, columns,
+                                                                   originals), joined.kind, breaks))
+    for index, column, block in key_blocks(folded):
+        at = _folded_columns(index + 1, [column], originals)[0]
+        views.append(View(index + 1, block, _constant(at, len(block))))
+    return views
+
+
 def name_views(name: str) -> list[View]:
     """A file or folder name as the finders read it: folded, as written, unescaped, its base64
     blobs, and with `-` and `.` read as spaces; all reported at the file as a whole (line 0)."""
@@ -201,6 +274,7 @@ def scanned_file(path: str, text: str, name: str | None = None) -> ScannedFile:
         counted = offset
         views += _at(number, offset - (text.rfind("\n", 0, offset) + 1), blob_text)
     views += _quoted_views(path, text)
+    views += _reader_views(folded, originals)
     return ScannedFile(path, text, folded, originals, tuple(views), "\n".join(view.text.replace("\n", " ") for view in views))
 
 
@@ -337,14 +411,16 @@ class Located:
     text: str
 
 
-_Spot = tuple[int, int, int, str, str]  # line, start column, end column, message, matched text
+# line, start column, end column, message, matched text, and whether it was found in joined lines
+_Spot = tuple[int, int, int, str, str, bool]
 
 
-def _located(number: int, columns: Sequence[int] | None, line: str, findings: Iterable[Finding]) -> Iterator[_Spot]:
+def _located(number: int, columns: Sequence[int] | None, line: str, findings: Iterable[Finding], *,
+             joined: bool = False) -> Iterator[_Spot]:
     for finding in without_overlaps(findings):
         start = columns[finding.start] if columns is not None else finding.start
         end = columns[min(finding.end, len(columns) - 1)] if columns is not None else finding.end
-        yield number, start, end, finding.message, line[finding.start:finding.end]
+        yield number, start, end, finding.message, line[finding.start:finding.end], joined
 
 
 def _spots(file: ScannedFile, finder: LineFinder, folded_lines: Iterable[tuple[int, str]],
@@ -357,18 +433,24 @@ def _spots(file: ScannedFile, finder: LineFinder, folded_lines: Iterable[tuple[i
         found += _located(number, column_map(original) if original is not None else None, line, finder(line))
     for index, line in view_lines:
         view = file.views[index - 1]
+        if view.joined and view.joined not in JOINED_READERS.get(finder, ()):
+            continue
         findings = finder(line)
+        if view.breaks:  # only what starts on the first line and crosses its break is new
+            findings = [f for f in findings if f.start < view.breaks[0] < f.end]
         if findings:
-            found += _located(view.line, view.columns(), line, findings)
+            found += _located(view.line, view.columns(), line, findings, joined=bool(view.joined))
     return _kept(found)
 
 
 def _kept(found: list[_Spot]) -> Iterator[_Spot]:
     """One finding per secret: on each line, a finding that starts inside one kept before (from
-    another view of the same line) or matched the same text is dropped."""
+    another view of the same line) or matched the same text is dropped; of two that start at the
+    same place, the one found in the line's own views is kept (a token that ends its line stays
+    itself when the next line starts with a letter)."""
     last_line, last_end, seen = -1, -1, set[str]()
-    for item in sorted(found, key=lambda f: (f[0], f[1], -f[2])):
-        number, start, end, _message, text = item
+    for item in sorted(found, key=lambda f: (f[0], f[1], f[5], -f[2])):
+        number, start, end, _message, text, _joined = item
         if number != last_line:
             last_line, last_end, seen = number, -1, set[str]()
         if start < last_end or text in seen:
@@ -446,8 +528,8 @@ def scan(ctx, finders: Mapping[str, tuple[LineFinder, Hint | None]]) -> Iterator
             folded = _by_file(candidate_lines(batch.folded, hint), batch.folded_first)
             views = _by_file(candidate_lines(batch.views, hint), batch.views_first)
             for index, file in enumerate(batch.files):
-                for number, start, _end, message, text in _spots(file, finder, folded.get(index, ()),
-                                                                 views.get(index, ())):
+                for number, start, _end, message, text, _joined in _spots(file, finder, folded.get(index, ()),
+                                                                          views.get(index, ())):
                     yield key, Located(Pos(file.path, number, start + 1 if number else 0), message, text)
 
 
@@ -459,5 +541,5 @@ def spans(text: str, finder: LineFinder, hint: Hint | None = None) -> list[tuple
     for line in text.split("\n"):
         offsets.append(offsets[-1] + len(line) + 1)
     return [(offsets[number - 1] + start, offsets[number - 1] + max(end, start + 1))
-            for number, start, end, _message, _text in _spots(file, finder, candidate_lines(file.folded, hint),
-                                                              candidate_lines(file.view_text, hint))]
+            for number, start, end, _message, _text, _joined in _spots(
+                file, finder, candidate_lines(file.folded, hint), candidate_lines(file.view_text, hint))]

@@ -1,0 +1,314 @@
+"""Views of a text as a reader puts it back together, which the finders read beside the folded view
+(scan.py wraps each in a View, its columns mapped back through the fold):
+
+- markup removed (`unmarked`): Markdown emphasis, strikethrough and code-span backticks inside a
+  word (`AKIA**Z7Q2**M4…`, ``ghp_`abc`…``), underscores at a word's edges (`_ghp_…_`), backslash
+  escapes (`ghp\\_…`), link syntax (`[AKIA](#)Z7Q2…`), HTML comments and tags (`AKIA<!-- -->Z7Q2…`,
+  `sk_live_<span>…</span>`), and string literals joined by `+`, `.` or nothing (`"AKIA" + "Z7Q2…"`):
+  each renders or evaluates as one token;
+- lines joined (`joined_lines`): a word that runs on from one line to the next, as text wraps,
+  after a continuation mark (`\\`), a hyphen, the next line's indentation or its quote or comment
+  marker (`> `, `# `, `// `); a string literal continued on the next line; and a secret-ish key
+  whose value is the next line (`password:` / `  Tr0ub4dor…`). A finding there must start on the
+  first line and cross its break (one within a line is the line's own), and only the finders
+  that read such views read them (scan.reads_joined: tokens read words, assignments keys);
+- private-key blocks (`key_blocks`): a PEM block's lines as one line, header through END line
+  (tokens.PrivateKeyShape), so that a key's fingerprint covers its whole body.
+
+Each view gives, for each of its characters and for its end, the index in the line it came from
+(for a joined view, the first line's; a later line's characters at that line's end). The markup
+view is made only for lines where markup sits inside a word, a literal joins a literal or an
+underscore starts a word: found from a literal search for the markup characters, so a file
+without them costs one pass.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+_WORD = r"A-Za-z0-9_\-"
+# What a reader removes from a word: an HTML comment or tag, emphasis (`*`, `**`, `***`),
+# strikethrough, code-span backticks, a backslash escaping punctuation, link syntax around a
+# word, `__` inside a word, an underscore at a word's edge, and the quotes and operator between
+# two string literals.
+_MARKUP = re.compile(
+    r"<!--[^\n]{0,2000}?-->"
+    r"|</?[A-Za-z][A-Za-z0-9]{0,20}(?:[ \t/][^<>\n]{0,200})?>"
+    r"|\*{1,3}|~~|`{1,3}"
+    r"|\\(?=[!-/:-@\[-`{-~])"
+    r"|\[(?=[^\]\n]{1,200}\]\([^)\n]{0,300}\))|\]\([^)\n]{0,300}\)"
+    rf"|(?<=[A-Za-z0-9\-])__(?=[A-Za-z0-9\-])"
+    r"|(?<![A-Za-z0-9_\\])__?(?=[A-Za-z0-9])|(?<=[A-Za-z0-9])__?(?=[\s.,;:!?)\]}\"']|$)"
+    rf"|(?<=[{_WORD}])([\"'])[ \t]{{0,8}}(?:[+.&][ \t]{{0,8}})?\1(?=[{_WORD}])"
+)
+# Where the markup view may differ from the line in a way that joins a token: markup inside a word,
+# a tag or comment glued to one, a Markdown escape of an emphasis character, link syntax glued to
+# a word, two string literals joined, an underscore that starts a word. One pattern each, each
+# starting with a literal: re finds a literal at C speed, an alternation of them it tries at every
+# position (four times slower on the shipped corpus).
+_WORD_CLASS = f"[{_WORD}]"
+_TRIGGERS = tuple(re.compile(pattern) for pattern in (
+    rf"\*(?=\*{{0,2}}{_WORD_CLASS})(?<={_WORD_CLASS}\*)",
+    rf"~~(?={_WORD_CLASS})(?<={_WORD_CLASS}~~)",
+    rf"`(?=`{{0,2}}{_WORD_CLASS})(?<={_WORD_CLASS}`)",
+    r"__(?=[A-Za-z0-9\-])(?<=[A-Za-z0-9\-]__)",
+    r"<(?=!--|/?[A-Za-z])(?<=[^\s>]<)",
+    r"\\(?=[_*\-~`])(?<=[A-Za-z0-9]\\)",
+    rf"\]\([^)\n]{{0,300}}\)(?={_WORD_CLASS})",
+    rf"\"(?=[ \t]{{0,8}}(?:[+.&][ \t]{{0,8}})?\"{_WORD_CLASS})(?<={_WORD_CLASS}\")",
+    rf"'(?=[ \t]{{0,8}}(?:[+.&][ \t]{{0,8}})?'{_WORD_CLASS})(?<={_WORD_CLASS}')",
+    r"_(?=_?[A-Za-z0-9])(?<![A-Za-z0-9_\\]_)",
+))
+
+
+def unmarked(line: str) -> tuple[str, list[int]] | None:
+    """`line` without its markup (see the module docstring) and, for each character of that and
+    for its end, the index in `line` it came from; None when nothing is removed."""
+    parts: list[str] = []
+    columns: list[int] = []
+    pos = 0
+    for match in _MARKUP.finditer(line):
+        parts.append(line[pos:match.start()])
+        columns.extend(range(pos, match.start()))
+        pos = match.end()
+    if not parts:
+        return None
+    parts.append(line[pos:])
+    columns.extend(range(pos, len(line) + 1))
+    return "".join(parts), columns
+
+
+_TAG_OR_COMMENT = re.compile(r"<[!/A-Za-z][^<>\n]{0,200}>")
+
+
+def without_markup(stretch: str) -> str:
+    """`stretch` with its emphasis characters, backslashes, tags and comments dropped: a quick
+    approximation of unmarked's text, for testing whether a needle is there at all."""
+    cut = stretch.replace("*", "").replace("`", "").replace("~", "").replace("\\", "")
+    return _TAG_OR_COMMENT.sub("", cut) if "<" in cut else cut
+
+
+MARKUP_REACH = 600  # characters around a hit the markup view reads: more than a token is long
+
+
+def markup_spans(text: str) -> list[tuple[int, int, int]]:
+    """(0-based line number, start, end) of each stretch of a line of `text` whose markup view may
+    join a token: MARKUP_REACH characters either side of each hit (so that a 1 MB line with markup
+    in it costs its stretches, not itself each time), widened to whole words, overlaps merged."""
+    hits = sorted({hit.start() for trigger in _TRIGGERS for hit in trigger.finditer(text)})
+    spans: list[tuple[int, int, int]] = []
+    number, counted, line_start = 0, 0, 0
+    for at in hits:
+        if text.count("\n", counted, at):
+            number += text.count("\n", counted, at)
+            line_start = text.rfind("\n", 0, at) + 1
+        counted = at
+        line_end = text.find("\n", at)
+        line_end = len(text) if line_end < 0 else line_end
+        start = max(line_start, text.rfind(" ", line_start, max(line_start, at - MARKUP_REACH)) + 1)
+        end = text.find(" ", min(line_end, at + MARKUP_REACH), line_end)
+        end = line_end if end < 0 else end
+        if spans and spans[-1][0] == number and start <= spans[-1][2] + line_start:
+            spans[-1] = (number, spans[-1][1], end - line_start)
+        else:
+            spans.append((number, start - line_start, end - line_start))
+    return spans
+
+
+@dataclass(frozen=True)
+class Joined:
+    """Lines read as one (see joined_lines): the view's text, the 0-based number of its first line,
+    the index in that line each character came from (a later line's at the first line's end; one
+    more entry for the end), and where each line break was joined (a finding must cross one)."""
+
+    first: int
+    text: str
+    columns: list[int]
+    breaks: tuple[int, ...]
+    kind: str  # WORDS: a word run on over line breaks; KEY_VALUE: a key and its value on the next line
+
+
+WORDS, KEY_VALUE = "words", "key-value"
+
+
+_KEY = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-+/=")
+_QUOTES = frozenset("\"'")
+_EDGE_MARKS = "*~`"  # emphasis around a word's part: `**AKIAZ7Q2**` / `**M4…**` is one word
+_ENDS = _KEY | _QUOTES | frozenset(" \t\\:" + _EDGE_MARKS)  # what a line a join starts from ends with
+# A continued line's own start: indentation, and a quote, comment or list marker repeated on
+# every line of a block (`> `, `# `, `// `, `* `, `- `, `-- `, `; `).
+_LINE_MARKER = re.compile(r"[ \t]*(?:(?:>|#|//|--|;|\*|-)(?=[ \t])[ \t]*|(?:>|#|//)(?=\S))?")
+_HEAD = re.compile(r"\S*")
+_TAIL = re.compile(r"\S*$")
+# A line that ends with a key and its separator, whose value is the next line.
+_KEY_ALONE = re.compile(r"[A-Za-z_][A-Za-z0-9_.\-]{0,80}[\"']?[ \t]*[:=]")
+_SECRET_STEM = re.compile(r"pass|pwd|secret|token|key|salt|cred", re.IGNORECASE)
+_CONTINUATION = "\\"
+MAX_JOINED = 8  # lines one view may join
+MAX_RUN = 300  # characters of a line's last or next word a join takes
+
+
+def _is_generated(parts: list[str]) -> bool:
+    """Words that may hold parts of a token: a digit, or a capital after a word's first character
+    (prose wrapped over a line break, a sentence starting on the next line, have neither)."""
+    return any(c.isdigit() or c.isupper() for part in parts for c in part[1:]) or any(
+        c.isdigit() for part in parts for c in part[:1])
+
+
+def _head(line: str) -> tuple[str, bool]:
+    """The first word of a line past its indentation and marker (without a continuation mark),
+    and whether that word is all the line holds."""
+    start = _LINE_MARKER.match(line).end()  # type: ignore[union-attr]  # matches the empty string
+    word = _HEAD.match(line, start).group()[:MAX_RUN]  # type: ignore[union-attr]
+    whole = len(word) == len(line.rstrip(" \t")) - start
+    return (word[:-1], whole) if word.endswith(_CONTINUATION) else (word, whole)
+
+
+def _tail(line: str) -> tuple[str, int, bool]:
+    """The last word of a line (its trailing blanks and continuation mark dropped), where it
+    starts, and whether it ends a string literal the next line may continue (`"AKIA" +`)."""
+    stripped = line.rstrip(" \t")
+    if stripped.endswith(_CONTINUATION):
+        stripped = stripped[:-1]
+    literal = stripped.rstrip(" \t+.&")
+    if literal[-1:] in _QUOTES:
+        start = max(literal.rfind(" ", 0, len(literal) - 1) + 1, len(stripped) - MAX_RUN)
+        return stripped[start:], start, True
+    word = _TAIL.search(stripped).group()[-MAX_RUN:]  # type: ignore[union-attr]  # matches the empty string
+    return word, len(stripped) - len(word), False
+
+
+def joined_lines(text: str, has_needle: Callable[[str], bool]) -> Iterator[Joined]:
+    """Every place where a word of `text` runs on over line breaks (see the module docstring): the
+    last word of a line and the first word of each next line it continues into, where `has_needle`
+    finds a finder's needle in the two words (a word run on with none cannot make a finding).
+    The line breaks are found by _BREAK at C speed: one after a character a word or a string
+    literal may end with, before a line whose first word is no key or label (`type:`, `[USER]:`)."""
+    lines: list[str] = []  # split only for a text where some join is made
+    number, counted = 0, 0
+    for found in _BREAK.finditer(text):
+        at = found.start()
+        number += text.count("\n", counted, at)
+        counted = at
+        following = text.find("\n", at + 1)
+        if _may_join(text[text.rfind("\n", 0, at) + 1:at], text[at + 1:following if following >= 0 else len(text)],
+                     has_needle):
+            lines = lines or text.split("\n")
+            yield from _joins_from(lines, number)
+
+
+_MARKERS = frozenset({">", "#", "//", "-", "--", "*", ";"})
+_GENERATED = re.compile(r"[0-9]|(?<=.)[A-Z]")
+_BREAK = re.compile("\n(?<=[" + re.escape("".join(sorted(_ENDS))) + "]\n)"
+                    r"(?![ \t]*(?:[-*>#;/]+[ \t]+)?\S*:(?:[ \t]|$))(?=[ \t]*\S)", re.MULTILINE)
+
+
+def _may_join(line: str, following: str, has_needle: Callable[[str], bool]) -> bool:
+    """The quick test before _joins_from: `line` ends with a key and a separator, or with a
+    string literal the next line continues, or its last word and the next line's first may hold
+    parts of a token (_is_generated) and hold a needle between them."""
+    if line[-1] in ":=":
+        return _SECRET_STEM.search(line, max(0, len(line) - MAX_RUN)) is not None
+    words = following.split(None, 2)
+    head = words[1] if words[0] in _MARKERS and len(words) > 1 else words[0]
+    tail = line[line.rfind(" ") + 1:]
+    if line.rstrip(" \t+.&\\")[-1:] in _QUOTES:
+        return head[0] in _QUOTES and has_needle(tail + head)
+    return (_GENERATED.search(tail) is not None or _GENERATED.search(head) is not None) and has_needle(tail + head)
+
+
+def _joins_from(lines: list[str], number: int) -> list[Joined]:
+    line = lines[number]
+    tail, start, literal = _tail(line)
+    if not tail:
+        return []
+    if _KEY_ALONE.fullmatch(tail) and _SECRET_STEM.search(tail):
+        return _key_and_value(lines, number, tail, start)
+    parts, breaks, last = [tail], [], number
+    while last + 1 < len(lines) and len(parts) <= MAX_JOINED:
+        head, whole = _head(lines[last + 1])
+        runs_on = head.lstrip(_EDGE_MARKS)[:1] in _KEY and parts[-1].rstrip(_EDGE_MARKS)[-1:] in _KEY
+        if not head or head.endswith(":") or not (head[0] in _QUOTES if literal else runs_on):
+            break
+        breaks.append(sum(map(len, parts)))
+        parts.append(head)
+        last += 1
+        if literal or not whole:
+            break  # the word ends on this line
+    text = "".join(parts)
+    if not breaks or not (literal or _is_generated(parts)):
+        return []
+    columns = [*range(start, start + len(tail)), *[len(line)] * (len(text) - len(tail) + 1)]
+    joined = [Joined(number, text, columns, tuple(breaks), WORDS)]
+    if tail.endswith("-") and not tail.endswith("--"):  # a hyphen at a line's end may be the wrap's own
+        cut = len(tail) - 1
+        joined.append(Joined(number, text[:cut] + text[cut + 1:], columns[:cut] + columns[cut + 1:],
+                             tuple(b - 1 for b in breaks), WORDS))
+    return joined
+
+
+def _key_and_value(lines: list[str], number: int, tail: str, start: int) -> list[Joined]:
+    """`password:` and a next line holding only its value (`  Tr0ub4dor9x`), read as one line."""
+    head, whole = _head(lines[number + 1])
+    if not head or not whole or head.endswith(":") or head[0] in "-#{[|>&*!":
+        return []
+    text = f"{tail} {head}"
+    line = lines[number]
+    columns = [*range(start, start + len(tail)), *[len(line)] * (len(head) + 2)]
+    return [Joined(number, text, columns, (len(tail) + 1,), KEY_VALUE)]
+
+
+# A private-key block's header; its lines: base64, a header field (`Proc-Type: 4,ENCRYPTED`), a
+# blank line, the END line. Each line is read without its indentation, quote or comment marker
+# and the quotes, commas, `\n` escapes and `+` of a string literal around it.
+_BLOCK_HEADER = re.compile(r"-----BEGIN[ A-Z0-9]{0,40}PRIVATE KEY(?: BLOCK)?-----")
+_BLOCK_LINE_END = re.compile(r"(?:\\n|\\r|[\s\"',;\\]|(?<=[\s\"'])\+)*$")
+_BLOCK_BASE64 = re.compile(r"[A-Za-z0-9+/]{1,100}={0,2}")
+_BLOCK_FIELD = re.compile(r"[A-Za-z][A-Za-z0-9\-]{0,30}:[ \t][^\n]{0,200}")
+MAX_BLOCK_LINES = 400  # a 16384-bit RSA key is about 200 lines of 64
+
+
+def key_blocks(text: str) -> Iterator[tuple[int, int, str]]:
+    """(0-based line number, column of the header, the block as one line) for each private-key
+    header of `text` that ends its line and is followed by lines of base64: the header, each line
+    of base64 and the END line joined by single spaces (header fields and blank lines left out)."""
+    pos = 0
+    while (at := text.find("PRIVATE KEY", pos)) >= 0:
+        pos = at + 1
+        line_start = text.rfind("\n", 0, at) + 1
+        line_end = text.find("\n", at)
+        line_end = len(text) if line_end < 0 else line_end
+        header = _BLOCK_HEADER.search(text, line_start, line_end)
+        if header is None or header.start() > at or _BLOCK_LINE_END.match(text, header.end(), line_end) is None:
+            continue  # no header, or the block goes on on its header's line (tokens.py reads that line)
+        parts = _block_lines(text, line_end)
+        if parts:
+            yield text.count("\n", 0, line_start), header.start() - line_start, " ".join([header.group(), *parts])
+
+
+def _block_lines(text: str, pos: int) -> list[str]:
+    """The base64 lines and the END line of the block whose header line ends at `pos`; empty when
+    no base64 line follows."""
+    parts: list[str] = []
+    for _ in range(MAX_BLOCK_LINES):
+        if pos >= len(text):
+            break
+        end = text.find("\n", pos + 1)
+        end = len(text) if end < 0 else end
+        line = text[pos + 1:end]
+        pos = end
+        body = line[_LINE_MARKER.match(line).end():]  # type: ignore[union-attr]  # matches the empty string
+        body = body.lstrip("\"'")
+        body = body[:_BLOCK_LINE_END.search(body).start()]  # type: ignore[union-attr]
+        if body.startswith("-----END"):
+            if parts:
+                parts.append(body[:body.find("-----", 8) + 5] if body.find("-----", 8) > 0 else body)
+            break
+        if not body or _BLOCK_FIELD.fullmatch(body):
+            continue
+        if not _BLOCK_BASE64.fullmatch(body):
+            break
+        parts.append(body)
+    return parts
