@@ -26,7 +26,8 @@ def _with_reach(cases):
 
 
 def _figure(what: str, passed: list[str], total: int) -> str:
-    return f"{what}: {len(passed)} of {total} pass" + (f" ({', '.join(passed)})" if passed else "")
+    verb = "are flagged" if what == "plain" else "pass"
+    return f"{what}: {len(passed)} of {total} {verb}" + (f" ({', '.join(passed)})" if passed else "")
 
 
 @pytest.fixture(scope="module")

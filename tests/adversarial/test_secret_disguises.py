@@ -1,7 +1,8 @@
 """The secret-disguise matrix (issue 23, item 10): every disguise of tests/support/disguises.py is
 planted in a corpus and linted once; each case is one test, and the last test prints how many
 disguises pass the scan (the target: at most 5 of them, and the matrix is at least the audit's 204).
-Splits of a secret across lines are not in the matrix: they may pass, and the rule docs say so."""
+Splits of a secret across lines, by Markdown and by HTML are issue 31's probe set
+(tests/adversarial/test_scan_figures.py)."""
 
 from __future__ import annotations
 

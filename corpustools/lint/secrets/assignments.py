@@ -37,6 +37,7 @@ _COMPARISONS = frozenset({"==", "===", "!=", "!=="})
 _PROSE = re.compile(r"(?<![\w.\-])(?P<key>[^\W\d_][\w.\-]{0,80})[ \t]{1,3}(?:(?:is|was|=|:)[ \t]{1,3})?"
                     r"(?P<value>[^\s,;'\"`<>()\[\]{}]{8,128})")
 _WORDS = re.compile(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])")
+_DIGIT = re.compile(r"[0-9]")
 _KEY_PARTS = re.compile(r"[^\W_]+")
 _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*")
 _KEY_FILE = re.compile(r"(?:/|\./|\.\./|~/|[a-z]+://)\S*|\S+\.(?:key|pem|crt|p12|pfx|pub|asc|gpg)")
@@ -150,9 +151,10 @@ def _is_symbol_literal(value: str, match: re.Match) -> bool:
 
 
 def _is_strong(value: str) -> bool:
-    """Long enough and generated-looking to be a password on its own (a word or a short code is not)."""
-    return len(value) >= 8 and looks_generated(value) and any(c.isdigit() for c in value) \
-        and any(c.isalpha() for c in value)
+    """One run of 8 or more characters that looks generated, letters and digits: a password on its
+    own (a word, a short code or a phrase such as `e2e tests must pass` is not)."""
+    return 8 <= len(value) <= 128 and looks_generated(value) and any(c.isdigit() for c in value) \
+        and any(c.isalpha() for c in value) and not any(c.isspace() for c in value)
 
 
 def _value(match: re.Match, line: str) -> str | None:
@@ -277,10 +279,10 @@ def _said(line: str, start: int) -> Finding | None:
     """`my password is Tr0ub4dor9x`, `api-key Xk9vQ2mL7pR4`: a secret-ish key, a space (and `is`),
     and a value that looks generated (a word does not: `password reset link`)."""
     match = _PROSE.match(line, start)
-    if match is None or not is_secret_key(match.group("key")):
-        return None
+    if match is None or _DIGIT.search(match.group("value")) is None:
+        return None  # most prose after a secret word has no digit: the cheap test first
     value = match.group("value").rstrip(".!?:")
-    if not _is_strong(value) or is_reference(value):
+    if not _is_strong(value) or not is_secret_key(match.group("key")) or is_reference(value):
         return None
     name = match.group("key")
     return Finding(match.start("key"), f"`{name}` is given a value (`{redact(value)}`)",

@@ -53,19 +53,25 @@ _TRIGGERS = tuple(re.compile(pattern) for pattern in (
     rf"\*(?=\*{{0,2}}{_WORD_CLASS})(?<={_WORD_CLASS}\*)",
     rf"~~(?={_WORD_CLASS})(?<={_WORD_CLASS}~~)",
     rf"`(?=`{{0,2}}{_WORD_CLASS})(?<={_WORD_CLASS}`)",
-    r"__(?=[A-Za-z0-9\-])(?<=[A-Za-z0-9\-]__)",
-    r"<(?=!--|/?[A-Za-z])(?<=[^\s>]<)",
+    # an underscore that starts a word (`_ghp_…_`), or two inside one (`AKIA__Z7Q2__M4…`)
+    r"_(?:(?=_?[A-Za-z0-9])(?<![A-Za-z0-9_\\]_)|(?=_[A-Za-z0-9\-])(?<=[A-Za-z0-9\-]_))",
+    # a tag or comment glued to a word on both sides (`AKIA<b>Z7Q2`, `AKIA<!-- -->Z7Q2`, `A</b>Z`)
+    rf"<(?=(?:!--[^\n]{{0,2000}}?--|/?[A-Za-z][^<>\n]{{0,200}})>{_WORD_CLASS})(?<=[^\s>]<)",
     r"\\(?=[_*\-~`])(?<=[A-Za-z0-9]\\)",
     rf"\]\([^)\n]{{0,300}}\)(?={_WORD_CLASS})",
     rf"\"(?=[ \t]{{0,8}}(?:[+.&][ \t]{{0,8}})?\"{_WORD_CLASS})(?<={_WORD_CLASS}\")",
     rf"'(?=[ \t]{{0,8}}(?:[+.&][ \t]{{0,8}})?'{_WORD_CLASS})(?<={_WORD_CLASS}')",
-    r"_(?=_?[A-Za-z0-9])(?<![A-Za-z0-9_\\]_)",
 ))
+
+
+_MARKUP_CHARACTERS = re.compile(r"[*~`<\\\[\]\"'_]")
 
 
 def unmarked(line: str) -> tuple[str, list[int]] | None:
     """`line` without its markup (see the module docstring) and, for each character of that and
     for its end, the index in `line` it came from; None when nothing is removed."""
+    if _MARKUP_CHARACTERS.search(line) is None:
+        return None
     parts: list[str] = []
     columns: list[int] = []
     pos = 0
@@ -146,7 +152,7 @@ _TAIL = re.compile(r"\S*$")
 _KEY_ALONE = re.compile(r"[A-Za-z_][A-Za-z0-9_.\-]{0,80}[\"']?[ \t]*[:=]")
 _SECRET_STEM = re.compile(r"pass|pwd|secret|token|key|salt|cred", re.IGNORECASE)
 _CONTINUATION = "\\"
-MAX_JOINED = 8  # lines one view may join
+MAX_JOINED = 4  # lines one view may join: a token wrapped at 20 columns or wider
 MAX_RUN = 300  # characters of a line's last or next word a join takes
 
 
@@ -157,12 +163,20 @@ def _is_generated(parts: list[str]) -> bool:
         c.isdigit() for part in parts for c in part[:1])
 
 
+_MARKER_STARTS = frozenset(">#/-*;")
+
+
 def _head(line: str) -> tuple[str, bool]:
     """The first word of a line past its indentation and marker (without a continuation mark),
     and whether that word is all the line holds."""
-    start = _LINE_MARKER.match(line).end()  # type: ignore[union-attr]  # matches the empty string
-    word = _HEAD.match(line, start).group()[:MAX_RUN]  # type: ignore[union-attr]
-    whole = len(word) == len(line.rstrip(" \t")) - start
+    text = line.lstrip(" \t")
+    if text[:1] in _MARKER_STARTS:
+        text = line[_LINE_MARKER.match(line).end():]  # type: ignore[union-attr]  # matches the empty string
+    words = text.split(None, 1)
+    if not words:
+        return "", False
+    word = words[0][:MAX_RUN]
+    whole = len(words) == 1 and len(word) == len(words[0])
     return (word[:-1], whole) if word.endswith(_CONTINUATION) else (word, whole)
 
 
@@ -180,10 +194,14 @@ def _tail(line: str) -> tuple[str, int, bool]:
     return word, len(stripped) - len(word), False
 
 
-def joined_lines(text: str, has_needle: Callable[[str], bool]) -> Iterator[Joined]:
+NEEDLE_REACH = 16  # a needle that starts in a line's last word ends at most this far into the next
+
+
+def joined_lines(text: str, has_needle: Callable[[str, int], bool]) -> Iterator[Joined]:
     """Every place where a word of `text` runs on over line breaks (see the module docstring): the
-    last word of a line and the first word of each next line it continues into, where `has_needle`
-    finds a finder's needle in the two words (a word run on with none cannot make a finding).
+    last word of a line and the first word of each next line it continues into, where a finder's
+    needle starts in the last word (`has_needle(text, before)`: a match that starts before index
+    `before`), as every finding in a joined view must.
     The line breaks are found by _BREAK at C speed: one after a character a word or a string
     literal may end with, before a line whose first word is no key or label (`type:`, `[USER]:`)."""
     lines: list[str] = []  # split only for a text where some join is made
@@ -205,7 +223,7 @@ _BREAK = re.compile("\n(?<=[" + re.escape("".join(sorted(_ENDS))) + "]\n)"
                     r"(?![ \t]*(?:[-*>#;/]+[ \t]+)?\S*:(?:[ \t]|$))(?=[ \t]*\S)", re.MULTILINE)
 
 
-def _may_join(line: str, following: str, has_needle: Callable[[str], bool]) -> bool:
+def _may_join(line: str, following: str, has_needle: Callable[[str, int], bool]) -> bool:
     """The quick test before _joins_from: `line` ends with a key and a separator, or with a
     string literal the next line continues, or its last word and the next line's first may hold
     parts of a token (_is_generated) and hold a needle between them."""
@@ -213,10 +231,12 @@ def _may_join(line: str, following: str, has_needle: Callable[[str], bool]) -> b
         return _SECRET_STEM.search(line, max(0, len(line) - MAX_RUN)) is not None
     words = following.split(None, 2)
     head = words[1] if words[0] in _MARKERS and len(words) > 1 else words[0]
-    tail = line[line.rfind(" ") + 1:]
+    stripped = line.rstrip(" \t\\")
+    tail = stripped[stripped.rfind(" ") + 1:]
     if line.rstrip(" \t+.&\\")[-1:] in _QUOTES:
-        return head[0] in _QUOTES and has_needle(tail + head)
-    return (_GENERATED.search(tail) is not None or _GENERATED.search(head) is not None) and has_needle(tail + head)
+        return head[0] in _QUOTES and has_needle(tail + head[:NEEDLE_REACH], len(tail))
+    return ((_GENERATED.search(tail) is not None or _GENERATED.search(head) is not None)
+            and has_needle(tail + head[:NEEDLE_REACH], len(tail)))
 
 
 def _joins_from(lines: list[str], number: int) -> list[Joined]:

@@ -53,11 +53,13 @@ def near_views(*needles: str) -> None:
     _NEEDLE_PATTERN.clear()
 
 
-def has_needle(text: str) -> bool:
-    """Whether some registered needle occurs in `text`, in any letter case."""
+def has_needle(text: str, before: int | None = None) -> bool:
+    """Whether some registered needle occurs in `text`, in any letter case (one that starts before
+    index `before`, when given)."""
     if not _NEEDLE_PATTERN:
         _NEEDLE_PATTERN.append(grouped_pattern(_NEEDLES))
-    return _NEEDLE_PATTERN[0].search(text.lower()) is not None
+    found = _NEEDLE_PATTERN[0].search(text.lower())
+    return found is not None and (before is None or found.start() < before)
 
 
 def reads_joined(*kinds: str) -> Callable[[LineFinder], LineFinder]:

@@ -1,4 +1,4 @@
-"""Credential-shaped tokens (CT501): vendor key prefixes, private-key headers, JWTs, auth headers.
+"""Credential-shaped tokens (CT501): vendor key prefixes, private keys, JWTs, auth headers.
 
 Each shape is data: a name for the message, literal needles (one must occur in the line before the
 regex runs at all), a bounded regex, and how much of the token the message may show. Placeholder
