@@ -19,7 +19,7 @@ import re
 import string
 
 from corpustools.lint.secrets.hints import literal_hint
-from corpustools.lint.secrets.markup import KEY_VALUE
+from corpustools.lint.secrets.markup import KEY_VALUE, MARKUP
 from corpustools.lint.secrets.scan import Finding, near_views, reads_joined, redact, run_start
 from corpustools.lint.secrets.values import is_reference
 
@@ -48,7 +48,7 @@ _STEMS = ("pass", "pw", "secret", "token", "key", "salt", "credential", "kennwor
 _STEM = re.compile("|".join(_STEMS))
 _STEM_ANY_CASE = re.compile(_STEM.pattern, re.IGNORECASE)
 HINT = literal_hint((), [*_STEMS, "mysql", "mariadb", "redis-cli", "sshpass"])
-near_views(*_STEMS)
+near_views((MARKUP,), any_case=_STEMS)
 
 
 # What a key is made of, for scan.run_start: ASCII letters, digits, `_`, `.`, `-`, and the letters of

@@ -136,7 +136,8 @@ class Joined:
     kind: str  # WORDS: a word run on over line breaks; KEY_VALUE: a key and its value on the next line
 
 
-WORDS, KEY_VALUE = "words", "key-value"
+# The kinds of reader views: markup removed; a word joined over line breaks; a key and its value.
+MARKUP, WORDS, KEY_VALUE = "markup", "words", "key-value"
 
 
 _KEY = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-+/=")

@@ -17,7 +17,15 @@ from corpustools.lint.context import CacheKey
 from corpustools.lint.secrets.decode import ESCAPE, base64_texts, escape_columns, unescaped
 from corpustools.lint.secrets.fold import column_map, fold, folding_joins, needs_folding
 from corpustools.lint.secrets.hints import Hint, grouped_pattern
-from corpustools.lint.secrets.markup import joined_lines, key_blocks, markup_spans, unmarked, without_markup
+from corpustools.lint.secrets.markup import (
+    MARKUP,
+    WORDS,
+    joined_lines,
+    key_blocks,
+    markup_spans,
+    unmarked,
+    without_markup,
+)
 from corpustools.lint.secrets.source import Unread, read_leniently
 from corpustools.model.corpus import list_files
 
@@ -40,26 +48,46 @@ LineFinder = Callable[[str], Iterable[Finding]]
 JOINED_READERS: dict[LineFinder, frozenset[str]] = {}
 
 
-# What the finders' matches start from (their needles): a reader view (markup.py) is made only
-# where one occurs, so that a line of Markdown or a wrapped word with no secret word, vendor prefix
-# or URL scheme in it costs a search, not a view every finder then reads.
-_NEEDLES: set[str] = set()
-_NEEDLE_PATTERN: list[re.Pattern] = []  # their union, lowercased and grouped, compiled on first use
+@dataclass
+class _Needles:
+    """The needles of the finders that read one kind of reader view: literals searched as written
+    and literals searched in any letter case, each set grouped into one pattern on first use."""
+
+    exact: set[str] = field(default_factory=set)
+    any_case: set[str] = field(default_factory=set)
+    patterns: tuple[re.Pattern, re.Pattern] | None = None
+
+    def first(self, text: str) -> int:
+        """Where the first needle of `text` starts, or -1."""
+        if self.patterns is None:
+            self.patterns = (grouped_pattern(self.exact), grouped_pattern(self.any_case))
+        starts = [found.start() for pattern, haystack in zip(self.patterns, (text, text.lower()), strict=True)
+                  if (found := pattern.search(haystack)) is not None]
+        return min(starts, default=-1)
 
 
-def near_views(*needles: str) -> None:
-    """Register `needles` (literals, any letter case) that a finder's matches start from."""
-    _NEEDLES.update(needle.lower() for needle in needles)
-    _NEEDLE_PATTERN.clear()
+# What the finders' matches start from (their needles), by the kind of reader view they read
+# (markup.MARKUP, markup.WORDS): such a view is made only where one of them is, so that a line of
+# Markdown or a wrapped word with no secret word, vendor prefix or URL scheme in it costs a
+# search, not a view every finder then reads.
+_NEEDLES: dict[str, _Needles] = {}
 
 
-def has_needle(text: str, before: int | None = None) -> bool:
-    """Whether some registered needle occurs in `text`, in any letter case (one that starts before
+def near_views(kinds: Iterable[str], exact: Iterable[str] = (), any_case: Iterable[str] = ()) -> None:
+    """Register needles a finder's matches start from, for the reader views of `kinds` it reads."""
+    for kind in kinds:
+        needles = _NEEDLES.setdefault(kind, _Needles())
+        needles.exact.update(exact)
+        needles.any_case.update(needle.lower() for needle in any_case)
+        needles.patterns = None
+
+
+def has_needle(kind: str, text: str, before: int | None = None) -> bool:
+    """Whether a needle registered for views of `kind` occurs in `text` (one that starts before
     index `before`, when given)."""
-    if not _NEEDLE_PATTERN:
-        _NEEDLE_PATTERN.append(grouped_pattern(_NEEDLES))
-    found = _NEEDLE_PATTERN[0].search(text.lower())
-    return found is not None and (before is None or found.start() < before)
+    needles = _NEEDLES.get(kind)
+    at = needles.first(text) if needles is not None else -1
+    return at >= 0 and (before is None or at < before)
 
 
 def reads_joined(*kinds: str) -> Callable[[LineFinder], LineFinder]:
@@ -226,10 +254,10 @@ def _reader_views(folded: str, originals: Mapping[int, str]) -> list[View]:
     lines = folded.split("\n") if spans else []
     for index, start, end in spans:
         stretch = lines[index][start:end]
-        if has_needle(without_markup(stretch)) and (found := unmarked(stretch)) is not None:
+        if has_needle(MARKUP, without_markup(stretch)) and (found := unmarked(stretch)) is not None:
             views.append(View(index + 1, found[0], functools.partial(
                 _folded_columns, index + 1, [start + column for column in found[1]], originals)))
-    for joined in joined_lines(folded, has_needle):
+    for joined in joined_lines(folded, functools.partial(has_needle, WORDS)):
         text, columns, breaks = joined.text, joined.columns, joined.breaks
         if (found := unmarked(text)) is not None:
             text, kept = found

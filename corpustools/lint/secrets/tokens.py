@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from corpustools.lint.secrets.hints import Hint, any_hint, literal_hint, regex_hint
-from corpustools.lint.secrets.markup import WORDS
+from corpustools.lint.secrets.markup import MARKUP, WORDS
 from corpustools.lint.secrets.scan import ELLIPSIS, Finding, near_views, reads_joined, redact, run_start
 
 # A key never starts inside a longer run of its own kind of characters, but it may start where a
@@ -303,7 +303,8 @@ def _hint() -> Hint:
 
 
 HINT = _hint()
-near_views(*(n for shape in SHAPES for n in shape.needles if n != _DISCORD_NEEDLE))
+near_views((MARKUP, WORDS), exact={n for shape in SHAPES if not shape.fold for n in shape.needles} - {_DISCORD_NEEDLE},
+           any_case={n for shape in SHAPES if shape.fold for n in shape.needles})
 
 
 @reads_joined(WORDS)
