@@ -20,7 +20,7 @@ import string
 
 from corpustools.lint.secrets.hints import literal_hint
 from corpustools.lint.secrets.markup import KEY_VALUE, MARKUP
-from corpustools.lint.secrets.scan import Finding, near_views, reads_joined, redact, run_start
+from corpustools.lint.secrets.scan import Finding, reads_views, redact, run_start
 from corpustools.lint.secrets.values import is_reference
 
 # key, optional closing quotes/brackets (`['hash_salt']`, `"secret"`), a separator, a value.
@@ -48,7 +48,6 @@ _STEMS = ("pass", "pw", "secret", "token", "key", "salt", "credential", "kennwor
 _STEM = re.compile("|".join(_STEMS))
 _STEM_ANY_CASE = re.compile(_STEM.pattern, re.IGNORECASE)
 HINT = literal_hint((), [*_STEMS, "mysql", "mariadb", "redis-cli", "sshpass"])
-near_views((MARKUP,), any_case=_STEMS)
 
 
 # What a key is made of, for scan.run_start: ASCII letters, digits, `_`, `.`, `-`, and the letters of
@@ -289,7 +288,7 @@ def _said(line: str, start: int) -> Finding | None:
                    match.start("value") + len(value))
 
 
-@reads_joined(KEY_VALUE)
+@reads_views(MARKUP, KEY_VALUE)
 def find_assignments(line: str) -> list[Finding]:
     """CT502: `<secret-ish key> <separator> <literal value>` anywhere in `line`, found from the
     secret words in keys. A secret word inside an earlier match (`secret_key`, or a value that

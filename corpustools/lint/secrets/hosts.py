@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from corpustools.lint.secrets.addresses import is_reserved_address, parse_address
 from corpustools.lint.secrets.hints import any_hint, literal_hint, regex_hint
 from corpustools.lint.secrets.markup import MARKUP
-from corpustools.lint.secrets.scan import Finding, near_views, redact, run_start
+from corpustools.lint.secrets.scan import Finding, reads_views, redact, run_start
 from corpustools.lint.secrets.tlds import (
     COUNTRY_CODES,
     DEV_HOST_DOMAINS,
@@ -43,7 +43,6 @@ MAX_HOST = 253
 _LABEL = re.compile(r"[a-z0-9](?:[a-z0-9\-]{0,61}[a-z0-9])?")
 _HOST_CHARS = re.compile(r"[A-Za-z0-9.\-_~%]*")
 URL_HINT = literal_hint(["://"])
-near_views((MARKUP,), exact=["://"])
 HOST_HINT = any_hint(URL_HINT, regex_hint(_INNER_DOT))
 # Names reserved for testing and documentation (RFC 2606, RFC 6761): they point at no one's system.
 RESERVED_TLDS = frozenset({"localhost", "test", "example", "invalid"})
@@ -142,6 +141,7 @@ def in_spans(index: int, spans: list[Url]) -> bool:
     return at >= 0 and index < spans[at].end
 
 
+@reads_views(MARKUP)
 def find_credential_urls(line: str) -> list[Finding]:
     """CT503: `scheme://user:password@host` with a literal (not `${VAR}`) password."""
     found = []

@@ -1,31 +1,31 @@
-"""Views of a text as a reader puts it back together, which the finders read beside the folded view
-(scan.py wraps each in a View, its columns mapped back through the fold):
+"""Views of a line as a reader puts it back together, which the finders read beside its folded view
+(scan.py makes them for the lines a finder's hint points at, and maps their columns back through
+the fold):
 
-- markup removed (`unmarked`): Markdown emphasis, strikethrough and code-span backticks inside a
-  word (`AKIA**Z7Q2**M4…`, ``ghp_`abc`…``), underscores at a word's edges (`_ghp_…_`), backslash
-  escapes (`ghp\\_…`), link syntax (`[AKIA](#)Z7Q2…`), HTML comments and tags (`AKIA<!-- -->Z7Q2…`,
-  `sk_live_<span>…</span>`), and string literals joined by `+`, `.` or nothing (`"AKIA" + "Z7Q2…"`):
-  each renders or evaluates as one token;
-- lines joined (`joined_lines`): a word that runs on from one line to the next, as text wraps,
+- markup removed (`markup_windows`, `unmarked`): Markdown emphasis, strikethrough and code-span
+  backticks inside a word (`AKIA**Z7Q2**M4…`, ``ghp_`abc`…``), underscores at a word's edges
+  (`_ghp_…_`), backslash escapes (`sk\\_live\\_…`; a line with one is also a view of its own,
+  `markdown_unescaped`, so that the prefix it hides is searched for), link syntax (`[AKIA](#)Z7Q2…`), HTML
+  comments and tags (`AKIA<!-- -->Z7Q2…`, `sk_live_<span>…</span>`), and string literals joined by
+  `+`, `.` or nothing (`"AKIA" + "Z7Q2…"`): each renders or evaluates as one token;
+- lines joined (`joins_at`): a word that runs on from one line into the next ones, as text wraps,
   after a continuation mark (`\\`), a hyphen, the next line's indentation or its quote or comment
-  marker (`> `, `# `, `// `); a string literal continued on the next line; and a secret-ish key
-  whose value is the next line (`password:` / `  Tr0ub4dor…`). A finding there must start on the
-  first line and cross its break (one within a line is the line's own), and only the finders
-  that read such views read them (scan.reads_joined: tokens read words, assignments keys);
+  marker (`> `, `# `, `// `), or emphasis around each part; a string literal continued on the next
+  line; and a secret-ish key whose value is the next line (`password:` / `  Tr0ub4dor…`). A
+  finding there must start on the first line and cross its break (one within a line is the
+  line's own);
 - private-key blocks (`key_blocks`): a PEM block's lines as one line, header through END line
-  (tokens.PrivateKeyShape), so that a key's fingerprint covers its whole body.
+  (tokens.PrivateKeyShape), so that a key's fingerprint covers its whole body; made for every
+  file (a search for `PRIVATE KEY`).
 
 Each view gives, for each of its characters and for its end, the index in the line it came from
-(for a joined view, the first line's; a later line's characters at that line's end). The markup
-view is made only for lines where markup sits inside a word, a literal joins a literal or an
-underscore starts a word: found from a literal search for the markup characters, so a file
-without them costs one pass.
+(for a joined view, the first line's; a later line's characters at the first line's end).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 _WORD = r"A-Za-z0-9_\-"
@@ -44,27 +44,32 @@ _MARKUP = re.compile(
     rf"|(?<=[{_WORD}])([\"'])[ \t]{{0,8}}(?:[+.&][ \t]{{0,8}})?\1(?=[{_WORD}])"
 )
 # Where the markup view may differ from the line in a way that joins a token: markup inside a word,
-# a tag or comment glued to one, a Markdown escape of an emphasis character, link syntax glued to
-# a word, two string literals joined, an underscore that starts a word. One pattern each, each
-# starting with a literal: re finds a literal at C speed, an alternation of them it tries at every
-# position (four times slower on the shipped corpus).
+# a tag or comment glued to one on both sides, a Markdown escape of an emphasis character, link
+# syntax glued to a word, two string literals joined, an underscore that starts a word. Searched
+# in a line a finder's hint points at (scan._derived_views), never in a whole file.
 _WORD_CLASS = f"[{_WORD}]"
-_TRIGGERS = tuple(re.compile(pattern) for pattern in (
+_TRIGGER_SOURCES = (
     rf"\*(?=\*{{0,2}}{_WORD_CLASS})(?<={_WORD_CLASS}\*)",
     rf"~~(?={_WORD_CLASS})(?<={_WORD_CLASS}~~)",
     rf"`(?=`{{0,2}}{_WORD_CLASS})(?<={_WORD_CLASS}`)",
-    # an underscore that starts a word (`_ghp_…_`), or two inside one (`AKIA__Z7Q2__M4…`)
     r"_(?:(?=_?[A-Za-z0-9])(?<![A-Za-z0-9_\\]_)|(?=_[A-Za-z0-9\-])(?<=[A-Za-z0-9\-]_))",
-    # a tag or comment glued to a word on both sides (`AKIA<b>Z7Q2`, `AKIA<!-- -->Z7Q2`, `A</b>Z`)
     rf"<(?=(?:!--[^\n]{{0,2000}}?--|/?[A-Za-z][^<>\n]{{0,200}})>{_WORD_CLASS})(?<=[^\s>]<)",
     r"\\(?=[_*\-~`])(?<=[A-Za-z0-9]\\)",
     rf"\]\([^)\n]{{0,300}}\)(?={_WORD_CLASS})",
     rf"\"(?=[ \t]{{0,8}}(?:[+.&][ \t]{{0,8}})?\"{_WORD_CLASS})(?<={_WORD_CLASS}\")",
     rf"'(?=[ \t]{{0,8}}(?:[+.&][ \t]{{0,8}})?'{_WORD_CLASS})(?<={_WORD_CLASS}')",
-))
+)
+_TRIGGER = re.compile("|".join(_TRIGGER_SOURCES))
+# The same, one pattern per trigger: each starts with a literal, which re finds at C speed in a
+# long line (the alternation above tries each branch at every position; fine in a short line).
+_TRIGGER_PARTS = tuple(re.compile(source) for source in _TRIGGER_SOURCES)
 
 
-_MARKUP_CHARACTERS = re.compile(r"[*~`<\\\[\]\"'_]")
+_MARKUP_CHARACTERS = re.compile(r"[*~`<\\\[\]\"'_]")  # a line without any has no markup view
+
+
+def _each_trigger(line: str) -> list[re.Match]:
+    return sorted((hit for pattern in _TRIGGER_PARTS for hit in pattern.finditer(line)), key=lambda hit: hit.start())
 
 
 def unmarked(line: str) -> tuple[str, list[int]] | None:
@@ -86,46 +91,44 @@ def unmarked(line: str) -> tuple[str, list[int]] | None:
     return "".join(parts), columns
 
 
-_TAG_OR_COMMENT = re.compile(r"<[!/A-Za-z][^<>\n]{0,200}>")
+# A Markdown backslash escape of a character a token holds (`ghp\\_…`, `sk\\_live\\_…`, `xoxb\\-…`): the
+# escaped text is searched for needles too (scan.scanned_file), since the escape hides the prefix.
+MARKDOWN_ESCAPE = re.compile(r"\\(?=[_*\-~`])")
 
 
-def without_markup(stretch: str) -> str:
-    """`stretch` with its emphasis characters, backslashes, tags and comments dropped: a quick
-    approximation of unmarked's text, for testing whether a needle is there at all."""
-    cut = stretch.replace("*", "").replace("`", "").replace("~", "").replace("\\", "")
-    return _TAG_OR_COMMENT.sub("", cut) if "<" in cut else cut
+def markdown_unescaped(line: str) -> tuple[str, list[int]]:
+    """`line` without the backslashes of its Markdown escapes, and for each character (and the
+    end) the index in `line` it came from."""
+    columns = [index for index in range(len(line) + 1) if index == len(line) or not (
+        line[index] == "\\" and MARKDOWN_ESCAPE.match(line, index))]
+    return MARKDOWN_ESCAPE.sub("", line), columns
 
 
 MARKUP_REACH = 600  # characters around a hit the markup view reads: more than a token is long
 
 
-def markup_spans(text: str) -> list[tuple[int, int, int]]:
-    """(0-based line number, start, end) of each stretch of a line of `text` whose markup view may
-    join a token: MARKUP_REACH characters either side of each hit (so that a 1 MB line with markup
-    in it costs its stretches, not itself each time), widened to whole words, overlaps merged."""
-    hits = sorted({hit.start() for trigger in _TRIGGERS for hit in trigger.finditer(text)})
-    spans: list[tuple[int, int, int]] = []
-    number, counted, line_start = 0, 0, 0
-    for at in hits:
-        if text.count("\n", counted, at):
-            number += text.count("\n", counted, at)
-            line_start = text.rfind("\n", 0, at) + 1
-        counted = at
-        line_end = text.find("\n", at)
-        line_end = len(text) if line_end < 0 else line_end
-        start = max(line_start, text.rfind(" ", line_start, max(line_start, at - MARKUP_REACH)) + 1)
-        end = text.find(" ", min(line_end, at + MARKUP_REACH), line_end)
-        end = line_end if end < 0 else end
-        if spans and spans[-1][0] == number and start <= spans[-1][2] + line_start:
-            spans[-1] = (number, spans[-1][1], end - line_start)
+def markup_windows(line: str) -> list[tuple[int, int]]:
+    """(start, end) of each stretch of `line` whose markup view may join a token: MARKUP_REACH
+    characters either side of each trigger (so that a 1 MB line costs its stretches, not itself
+    each time), widened to whole words, overlaps merged. Empty for a line without markup."""
+    if _MARKUP_CHARACTERS.search(line) is None:
+        return []
+    windows: list[tuple[int, int]] = []
+    for hit in _TRIGGER.finditer(line) if len(line) < 2000 else _each_trigger(line):
+        at = hit.start()
+        start = line.rfind(" ", 0, max(0, at - MARKUP_REACH)) + 1
+        end = line.find(" ", min(len(line), at + MARKUP_REACH))
+        end = len(line) if end < 0 else end
+        if windows and start <= windows[-1][1]:
+            windows[-1] = (windows[-1][0], end)
         else:
-            spans.append((number, start - line_start, end - line_start))
-    return spans
+            windows.append((start, end))
+    return windows
 
 
 @dataclass(frozen=True)
 class Joined:
-    """Lines read as one (see joined_lines): the view's text, the 0-based number of its first line,
+    """Lines read as one (see joins_at): the view's text, the 0-based number of its first line,
     the index in that line each character came from (a later line's at the first line's end; one
     more entry for the end), and where each line break was joined (a finding must cross one)."""
 
@@ -195,58 +198,25 @@ def _tail(line: str) -> tuple[str, int, bool]:
     return word, len(stripped) - len(word), False
 
 
-NEEDLE_REACH = 16  # a needle that starts in a line's last word ends at most this far into the next
+def may_join(line: str, kind: str) -> bool:
+    """Whether a join of `kind` may start at `line` (the quick test before joins_at): it ends with
+    a separator (KEY_VALUE) or with what a word or a string literal may end with (WORDS)."""
+    return bool(line) and line[-1] in (":=" if kind == KEY_VALUE else _ENDS)
 
 
-def joined_lines(text: str, has_needle: Callable[[str, int], bool]) -> Iterator[Joined]:
-    """Every place where a word of `text` runs on over line breaks (see the module docstring): the
-    last word of a line and the first word of each next line it continues into, where a finder's
-    needle starts in the last word (`has_needle(text, before)`: a match that starts before index
-    `before`), as every finding in a joined view must.
-    The line breaks are found by _BREAK at C speed: one after a character a word or a string
-    literal may end with, before a line whose first word is no key or label (`type:`, `[USER]:`)."""
-    lines: list[str] = []  # split only for a text where some join is made
-    number, counted = 0, 0
-    for found in _BREAK.finditer(text):
-        at = found.start()
-        number += text.count("\n", counted, at)
-        counted = at
-        following = text.find("\n", at + 1)
-        if _may_join(text[text.rfind("\n", 0, at) + 1:at], text[at + 1:following if following >= 0 else len(text)],
-                     has_needle):
-            lines = lines or text.split("\n")
-            yield from _joins_from(lines, number)
-
-
-_MARKERS = frozenset({">", "#", "//", "-", "--", "*", ";"})
-_GENERATED = re.compile(r"[0-9]|(?<=.)[A-Z]")
-_BREAK = re.compile("\n(?<=[" + re.escape("".join(sorted(_ENDS))) + "]\n)"
-                    r"(?![ \t]*(?:[-*>#;/]+[ \t]+)?\S*:(?:[ \t]|$))(?=[ \t]*\S)", re.MULTILINE)
-
-
-def _may_join(line: str, following: str, has_needle: Callable[[str, int], bool]) -> bool:
-    """The quick test before _joins_from: `line` ends with a key and a separator, or with a
-    string literal the next line continues, or its last word and the next line's first may hold
-    parts of a token (_is_generated) and hold a needle between them."""
-    if line[-1] in ":=":
-        return _SECRET_STEM.search(line, max(0, len(line) - MAX_RUN)) is not None
-    words = following.split(None, 2)
-    head = words[1] if words[0] in _MARKERS and len(words) > 1 else words[0]
-    stripped = line.rstrip(" \t\\")
-    tail = stripped[stripped.rfind(" ") + 1:]
-    if line.rstrip(" \t+.&\\")[-1:] in _QUOTES:
-        return head[0] in _QUOTES and has_needle(tail + head[:NEEDLE_REACH], len(tail))
-    return ((_GENERATED.search(tail) is not None or _GENERATED.search(head) is not None)
-            and has_needle(tail + head[:NEEDLE_REACH], len(tail)))
-
-
-def _joins_from(lines: list[str], number: int) -> list[Joined]:
+def joins_at(lines: list[str], number: int, kind: str) -> list[Joined]:
+    """The joined views of `kind` that start at `lines[number]` (0-based): its last word run on
+    into the next lines (WORDS), or the key it ends with and its value on the next line
+    (KEY_VALUE); see the module docstring."""
     line = lines[number]
+    if number + 1 >= len(lines) or not may_join(line, kind):
+        return []
     tail, start, literal = _tail(line)
     if not tail:
         return []
-    if _KEY_ALONE.fullmatch(tail) and _SECRET_STEM.search(tail):
-        return _key_and_value(lines, number, tail, start)
+    if kind == KEY_VALUE:
+        key_alone = _KEY_ALONE.fullmatch(tail) and _SECRET_STEM.search(tail)
+        return _key_and_value(lines, number, tail, start) if key_alone else []
     parts, breaks, last = [tail], [], number
     while last + 1 < len(lines) and len(parts) <= MAX_JOINED:
         head, whole = _head(lines[last + 1])

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from corpustools.lint.secrets.hints import Hint, any_hint, literal_hint, regex_hint
 from corpustools.lint.secrets.markup import MARKUP, WORDS
-from corpustools.lint.secrets.scan import ELLIPSIS, Finding, near_views, reads_joined, redact, run_start
+from corpustools.lint.secrets.scan import ELLIPSIS, Finding, reads_views, redact, run_start
 
 # A key never starts inside a longer run of its own kind of characters, but it may start where a
 # reader splits a word: at a case or digit boundary (`keyAKIA…`, `2024AKIA…`, `STRIPEsk_live_…`),
@@ -294,20 +294,28 @@ SHAPES = (
 )
 
 
+def _split_needles(needles: set[str]) -> set[str]:
+    """A vendor prefix cut by a line break: its start at a line's end (`AK` then a newline), so
+    that the line a token wrapped inside its prefix starts on is looked at and joined with the
+    next (markup.joins_at). Starts of two capitals or three characters (`AK`, `ghp`, `sk_`): a line
+    ending in two small letters (`gh`: `through`) is too common to look at for that, so a key cut
+    right after its first small letters is not seen."""
+    return {needle[:cut] + "\n" for needle in needles if len(needle) <= 8 for cut in range(2, len(needle))
+            if cut > 2 or needle[:2].isupper()}
+
+
 def _hint() -> Hint:
     """Where some shape's needle occurs (see scan.candidate_lines): lines without any needle are
     never looked at line by line. The Discord token's needle is its dotted middle, a pattern."""
     exact = {n for shape in SHAPES if not shape.fold for n in shape.needles} - {_DISCORD_NEEDLE}
-    literals = literal_hint(exact, {n for shape in SHAPES if shape.fold for n in shape.needles})
+    literals = literal_hint(exact | _split_needles(exact), {n for shape in SHAPES if shape.fold for n in shape.needles})
     return any_hint(literals, regex_hint(re.compile(_DISCORD_HINT)))
 
 
 HINT = _hint()
-near_views((MARKUP, WORDS), exact={n for shape in SHAPES if not shape.fold for n in shape.needles} - {_DISCORD_NEEDLE},
-           any_case={n for shape in SHAPES if shape.fold for n in shape.needles})
 
 
-@reads_joined(WORDS)
+@reads_views(MARKUP, WORDS)
 def find_tokens(line: str) -> list[Finding]:
     """Every credential-shaped token in `line`."""
     found = []
