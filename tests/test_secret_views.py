@@ -11,6 +11,7 @@ import pytest
 
 from corpustools.cli import main
 from corpustools.lint.secrets.findings import fingerprint
+from corpustools.lint.secrets.redaction import redact_secrets
 from tests.support.corpus import ADMIT_ID, session_text, sidecar_text
 from tests.support.lint import lint_run
 from tests.support.scan_probes import AWS, around, split
@@ -88,3 +89,11 @@ def test_many_short_lines_that_join_are_scanned_in_linear_time(make_corpus):
     start = time.process_time()
     lint_run(root)
     assert time.process_time() - start < 30, "40,000 joined lines took too long"
+
+
+def test_a_wrapped_token_is_redacted_on_every_line_it_spans():
+    # A message quoting text with a token wrapped over lines (a term, a configuration value).
+    for text in (f"x {GITHUB[:10]}\\\n> {GITHUB[10:]} z", f"x AK\n{AWS[2:]} tail"):
+        out = redact_secrets(text)
+        assert GITHUB[14:] not in out and AWS[6:] not in out, out
+        assert out.endswith((" z", " tail"))

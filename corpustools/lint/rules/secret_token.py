@@ -12,13 +12,16 @@ puts it back together: Markdown emphasis, code-span backticks, strikethrough, Ma
 link syntax and HTML tags and comments inside a token removed (`AKIA**Z7Q2**M4…`, `_ghp_…_`,
 `AKIA<!-- -->Z7Q2…`, `sk_live_<span>…</span>`), string literals joined (`"AKIA" + "Z7Q2…"`), and a
 token wrapped over lines joined (as text wraps, after a `\\` continuation, a hyphen, the next
-line's indentation or its `> `, `# ` or `// ` marker); these views are made where a vendor prefix
-or secret word is near, and a finding in joined lines must start on the first and cross the break.
+line's indentation or its `> `, `# ` or `// ` marker); these views are made for the lines that hold
+a vendor prefix or secret word (or end with the start of a prefix: two capitals or three
+characters, `AK` then `IA…` on the next line), and a finding in joined lines must start on the
+first and cross the break.
 A token glued to a word is still found where a reader splits the word, at a case or digit
 boundary (`keyAKIA…`, `2024AKIA…`, `STRIPEsk_live_…`), and a prefix no word holds (`ghp_`, `xoxb-`,
 `glpat-`) after any letter (`myghp_…`). A finding is reported once, at the original line and
 column where it starts (a name: at the file). Not seen: a token read out in groups
-(`AKIA IOSF ODNN …`) and one written backwards. It looks for tokens shaped like credentials:
+(`AKIA IOSF ODNN …`), one written backwards, one whose vendor prefix itself is split by an HTML
+tag or emphasis (`gh<b>p_</b>…`) or cut after its first small letters by a line break. It looks for tokens shaped like credentials:
 cloud keys (AWS `AKIA`/`ASIA` key ids: 16 characters of AWS's alphabet, A-Z and 2-7, after the
 prefix, in capitals or, as a sidecar term or an id holds it, in small letters; a 40-character AWS-style secret after a secret-key name,
 Google `AIza`, Azure `AccountKey=`/`SharedAccessKey=` and SAS `sig=`), source hosting and

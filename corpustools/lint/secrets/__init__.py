@@ -6,8 +6,10 @@ Every file and folder under the corpus folder (loaded or not, whatever its name;
 is read leniently (source.py: by its BOM, UTF-8/16/32) and each line is scanned in a folded view
 that sees through invisible and look-alike characters (fold.py), and in the other views of
 scan.View: as written, unescaped and base64-decoded (decode.py), multi-line YAML strings as parsed,
-as a reader puts text back together (markup.py: Markdown and HTML removed, words joined over line
-breaks, private-key blocks as one line), and every file and folder name; all computed once per file. What could not be read in full is
+private-key blocks as one line, and every file and folder name; all computed once per file. The
+lines a finder's hint points at are also read as a reader puts them back together (markup.py:
+Markdown and HTML removed, words joined over line breaks), by the finders registered for that
+(scan.reads_views), each such view made once. What could not be read in full is
 CT508. Every finder takes one line of a view and returns `Finding`s; `scan.scan(ctx, finders)`
 owns iterating the files, lines and views, runs each finder only on the lines its hint points at
 (one search per batch of files joined together, and per batch of their views), and maps positions back to the

@@ -240,6 +240,20 @@ def joins_at(lines: list[str], number: int, kind: str) -> list[Joined]:
     return joined
 
 
+def run_on_end(text: str, pos: int, remaining: int) -> int:
+    """Where a word joined over the line break at text[pos] ends, about `remaining` characters of
+    it still to come: through the first word of each next line (past its marker) while some are,
+    as joins_at reads them, for at most MAX_JOINED lines."""
+    for _ in range(MAX_JOINED):
+        if remaining <= 0 or pos >= len(text) or text[pos] != "\n":
+            break
+        start = _LINE_MARKER.match(text, pos + 1).end()  # type: ignore[union-attr]  # matches the empty string
+        word = _HEAD.match(text, start).group()  # type: ignore[union-attr]  # matches the empty string
+        pos = start + len(word)  # the whole word: a redaction may cut more than the secret, never less
+        remaining -= len(word)
+    return pos
+
+
 def _key_and_value(lines: list[str], number: int, tail: str, start: int) -> list[Joined]:
     """`password:` and a next line holding only its value (`  Tr0ub4dor9x`), read as one line."""
     head, whole = _head(lines[number + 1])

@@ -25,6 +25,7 @@ from corpustools.lint.secrets.markup import (
     markdown_unescaped,
     markup_windows,
     may_join,
+    run_on_end,
     unmarked,
 )
 from corpustools.lint.secrets.source import Unread, read_leniently
@@ -547,11 +548,18 @@ def scan(ctx, finders: Mapping[str, tuple[LineFinder, Hint | None]]) -> Iterator
 
 def spans(text: str, finder: LineFinder, hint: Hint | None = None) -> list[tuple[int, int]]:
     """(start, end) in `text` of what `finder` finds in any view of any of its lines (for
-    redaction: corpustools.lint.secrets.redaction)."""
+    redaction: corpustools.lint.secrets.redaction); a secret found in lines joined runs on into
+    the next lines' first words (markup.run_on_end), which are cut too."""
     file = scanned_file("", text)
+    lines = text.split("\n")
     offsets = [0]
-    for line in text.split("\n"):
+    for line in lines:
         offsets.append(offsets[-1] + len(line) + 1)
-    return [(offsets[number - 1] + start, offsets[number - 1] + max(end, start + 1))
-            for number, start, end, _message, _text, _derived in _spots(
-                file, finder, candidate_lines(file.folded, hint), candidate_lines(file.view_text, hint))]
+    found = []
+    for number, start, end, _message, matched, derived in _spots(
+            file, finder, candidate_lines(file.folded, hint), candidate_lines(file.view_text, hint)):
+        span_end = offsets[number - 1] + max(end, start + 1)
+        if derived and end >= len(lines[number - 1]) and len(matched) > end - start:
+            span_end = run_on_end(text, span_end, len(matched) - (end - start))
+        found.append((offsets[number - 1] + start, span_end))
+    return found
