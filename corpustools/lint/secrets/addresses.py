@@ -13,7 +13,7 @@ import functools
 import ipaddress
 import re
 
-from corpustools.lint.secrets.hints import any_hint, regex_hint
+from corpustools.lint.secrets.hints import LazyPattern, any_hint, regex_hint
 from corpustools.lint.secrets.scan import Finding, anchored
 
 # Bounded, and each `\d{1,3}` is followed by a dot that is outside its class: no backtracking.
@@ -62,9 +62,9 @@ def describe_address(text: str) -> str | None:
 # Four dotted numbers that a version or an object identifier has: after a word that says so
 # (`driver version 4.1.2.3`, `Firmware 2.1.0.4`, `OID 1.3.6.1`), or with a version's suffix
 # (`1.2.3.4-SNAPSHOT`, `1.2.3.4+build5`).
-_VERSION_BEFORE = re.compile(r"(?:\b(?:version|ver|release|build|driver|firmware|bios|patch|revision|rev|oid|mib)"
+_VERSION_BEFORE = LazyPattern(r"(?:\b(?:version|ver|release|build|driver|firmware|bios|patch|revision|rev|oid|mib)"
                              r"|\bv)\.?[ \t]{0,3}[:=#]?[ \t]{0,3}$", re.IGNORECASE)
-_VERSION_AFTER = re.compile(r"-[A-Za-z]|\+[A-Za-z0-9]")
+_VERSION_AFTER = LazyPattern(r"-[A-Za-z]|\+[A-Za-z0-9]")
 
 
 def is_version(line: str, start: int, end: int) -> bool:

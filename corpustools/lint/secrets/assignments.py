@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 import string
 
-from corpustools.lint.secrets.hints import literal_hint
+from corpustools.lint.secrets.hints import LazyPattern, literal_hint
 from corpustools.lint.secrets.markup import KEY_VALUE, MARKUP
 from corpustools.lint.secrets.scan import Finding, reads_views, redact, run_start
 from corpustools.lint.secrets.values import is_reference
@@ -34,7 +34,7 @@ _ASSIGNMENT = re.compile(
 # A comparison with a literal gives the literal away as an assignment does (`password == "x"`).
 _COMPARISONS = frozenset({"==", "===", "!=", "!=="})
 # Prose and headers without a separator, or with `is`: `my password is Tr0ub4dor9x`, `api-key X`.
-_PROSE = re.compile(r"(?<![\w.\-])(?P<key>[^\W\d_][\w.\-]{0,80})[ \t]{1,3}(?:(?:is|was|=|:)[ \t]{1,3})?"
+_PROSE = LazyPattern(r"(?<![\w.\-])(?P<key>[^\W\d_][\w.\-]{0,80})[ \t]{1,3}(?:(?:is|was|=|:)[ \t]{1,3})?"
                     r"(?P<value>[^\s,;'\"`<>()\[\]{}]{8,128})")
 _WORDS = re.compile(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])")
 _DIGIT = re.compile(r"[0-9]")
@@ -325,11 +325,11 @@ def find_assignments(line: str) -> list[Finding]:
 # XML and HTML: an element named like a secret (`<password>x</password>`), or one whose naming
 # attribute is (`<input name="password" value="x">`, `<add key="DbPassword" value="x"/>`,
 # `<entry key="password">x</entry>`), with a literal value or content.
-_TAG = re.compile(r"<(?P<name>[^\W\d][\w.:\-]{0,80})(?P<attrs>[ \t][^<>\n]{0,1000}?)?/?>")
-_ATTRIBUTE = re.compile(r"(?P<attr>[^\W\d][\w.:\-]{0,40})[ \t]*=[ \t]*(?:\"(?P<dq>[^\"\n]{0,512})\"|'(?P<sq>[^'\n]{0,512})')")
+_TAG = LazyPattern(r"<(?P<name>[^\W\d][\w.:\-]{0,80})(?P<attrs>[ \t][^<>\n]{0,1000}?)?/?>")
+_ATTRIBUTE = LazyPattern(r"(?P<attr>[^\W\d][\w.:\-]{0,40})[ \t]*=[ \t]*(?:\"(?P<dq>[^\"\n]{0,512})\"|'(?P<sq>[^'\n]{0,512})')")
 _NAMING = frozenset({"name", "key", "id", "type", "property", "for", "param", "variable"})
 _VALUES = frozenset({"value", "content", "default", "defaultvalue", "val"})
-_CONTENT = re.compile(r"(?P<content>[^<>\n]{1,512})</")
+_CONTENT = LazyPattern(r"(?P<content>[^<>\n]{1,512})</")
 
 
 def find_markup(line: str) -> list[Finding]:

@@ -6,7 +6,7 @@ import functools
 import re
 import string
 
-from corpustools.lint.secrets.hints import any_hint, literal_hint, regex_hint
+from corpustools.lint.secrets.hints import LazyPattern, any_hint, literal_hint, regex_hint
 from corpustools.lint.secrets.hosts import in_spans, is_reserved_host, is_url_host, urls
 from corpustools.lint.secrets.scan import ELLIPSIS, Finding, anchored, run_start
 
@@ -83,7 +83,7 @@ def _phone(match: re.Match) -> Finding:
 # A number that a word before it names as something else: a reference, order, invoice, ticket,
 # case, claim, tracking, serial or account number (`Your reference number is 0042 7781 2290`,
 # `Case number 01 23 45 67 89`).
-_NUMBER_BEFORE = re.compile(
+_NUMBER_BEFORE = LazyPattern(
     r"\b(?:ref|reference|order|invoice|ticket|case|claim|tracking|serial|account|customer|policy|booking"
     r"|confirmation|transaction|sku|part|item|po|receipt|parcel|shipment|member|membership|licen[cs]e)\.?"
     r"(?:[ \t]{1,3}(?:number|no\.?|nr\.?|num|id|code|#))?(?:[ \t]{1,3}(?:is|was))?[ \t]{0,3}[:#=]?[ \t]{0,3}$",

@@ -3,16 +3,33 @@ only on those lines (scan.candidate_lines). A hint, given the text, returns a se
 first offset at or after it that it points at, or -1. Each finder's hint must point at every line
 where the finder could find anything; it may point at more. The text a hint is given is many files
 joined by newlines (scan.Batch): a hint must not depend on where the text starts or ends (no `^`,
-`$`, no lookbehind at its start), nor match across a newline."""
+`$`, no lookbehind at its start), nor match across a newline (a needle may end with one: it points
+at a line that ends so, as tokens' prefixes cut by a line break do)."""
 
 from __future__ import annotations
 
 import heapq
 import re
 from collections.abc import Callable, Iterable
+from typing import Any
 
 Search = Callable[[int], int]
 Hint = Callable[[str], Search]
+
+
+class LazyPattern:
+    """A regex compiled on first use (re's compiler costs a millisecond for a large pattern): a
+    pattern only rare text needs (a private-key block, a phone number's context, a line of markup)
+    costs a lint run nothing until such text is there."""
+
+    def __init__(self, source: str, flags: int = 0):
+        self.source, self.flags = source, flags
+        self._pattern: re.Pattern | None = None
+
+    def __getattr__(self, name: str) -> Any:
+        if self._pattern is None:
+            self._pattern = re.compile(self.source, self.flags)
+        return getattr(self._pattern, name)
 
 
 def regex_hint(pattern: re.Pattern) -> Hint:

@@ -28,12 +28,14 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from corpustools.lint.secrets.hints import LazyPattern
+
 _WORD = r"A-Za-z0-9_\-"
 # What a reader removes from a word: an HTML comment or tag, emphasis (`*`, `**`, `***`),
 # strikethrough, code-span backticks, a backslash escaping punctuation, link syntax around a
 # word, `__` inside a word, an underscore at a word's edge, and the quotes and operator between
 # two string literals.
-_MARKUP = re.compile(
+_MARKUP = LazyPattern(
     r"<!--[^\n]{0,2000}?-->"
     r"|</?[A-Za-z][A-Za-z0-9]{0,20}(?:[ \t/][^<>\n]{0,200})?>"
     r"|\*{1,3}|~~|`{1,3}"
@@ -59,10 +61,10 @@ _TRIGGER_SOURCES = (
     rf"\"(?=[ \t]{{0,8}}(?:[+.&][ \t]{{0,8}})?\"{_WORD_CLASS})(?<={_WORD_CLASS}\")",
     rf"'(?=[ \t]{{0,8}}(?:[+.&][ \t]{{0,8}})?'{_WORD_CLASS})(?<={_WORD_CLASS}')",
 )
-_TRIGGER = re.compile("|".join(_TRIGGER_SOURCES))
+_TRIGGER = LazyPattern("|".join(_TRIGGER_SOURCES))
 # The same, one pattern per trigger: each starts with a literal, which re finds at C speed in a
 # long line (the alternation above tries each branch at every position; fine in a short line).
-_TRIGGER_PARTS = tuple(re.compile(source) for source in _TRIGGER_SOURCES)
+_TRIGGER_PARTS = tuple(LazyPattern(source) for source in _TRIGGER_SOURCES)
 
 
 _MARKUP_CHARACTERS = re.compile(r"[*~`<\\\[\]\"'_]")  # a line without any has no markup view
@@ -149,12 +151,12 @@ _EDGE_MARKS = "*~`"  # emphasis around a word's part: `**AKIAZ7Q2**` / `**M4…*
 _ENDS = _KEY | _QUOTES | frozenset(" \t\\:" + _EDGE_MARKS)  # what a line a join starts from ends with
 # A continued line's own start: indentation, and a quote, comment or list marker repeated on
 # every line of a block (`> `, `# `, `// `, `* `, `- `, `-- `, `; `).
-_LINE_MARKER = re.compile(r"[ \t]*(?:(?:>|#|//|--|;|\*|-)(?=[ \t])[ \t]*|(?:>|#|//)(?=\S))?")
+_LINE_MARKER = LazyPattern(r"[ \t]*(?:(?:>|#|//|--|;|\*|-)(?=[ \t])[ \t]*|(?:>|#|//)(?=\S))?")
 _HEAD = re.compile(r"\S*")
 _TAIL = re.compile(r"\S*$")
 # A line that ends with a key and its separator, whose value is the next line.
-_KEY_ALONE = re.compile(r"[A-Za-z_][A-Za-z0-9_.\-]{0,80}[\"']?[ \t]*[:=]")
-_SECRET_STEM = re.compile(r"pass|pwd|secret|token|key|salt|cred", re.IGNORECASE)
+_KEY_ALONE = LazyPattern(r"[A-Za-z_][A-Za-z0-9_.\-]{0,80}[\"']?[ \t]*[:=]")
+_SECRET_STEM = LazyPattern(r"pass|pwd|secret|token|key|salt|cred", re.IGNORECASE)
 _CONTINUATION = "\\"
 MAX_JOINED = 4  # lines one view may join: a token wrapped at 20 columns or wider
 MAX_RUN = 300  # characters of a line's last or next word a join takes
@@ -175,7 +177,7 @@ def _head(line: str) -> tuple[str, bool]:
     and whether that word is all the line holds."""
     text = line.lstrip(" \t")
     if text[:1] in _MARKER_STARTS:
-        text = line[_LINE_MARKER.match(line).end():]  # type: ignore[union-attr]  # matches the empty string
+        text = line[_LINE_MARKER.match(line).end():]  # it matches the empty string
     words = text.split(None, 1)
     if not words:
         return "", False
@@ -247,7 +249,7 @@ def run_on_end(text: str, pos: int, remaining: int) -> int:
     for _ in range(MAX_JOINED):
         if remaining <= 0 or pos >= len(text) or text[pos] != "\n":
             break
-        start = _LINE_MARKER.match(text, pos + 1).end()  # type: ignore[union-attr]  # matches the empty string
+        start = _LINE_MARKER.match(text, pos + 1).end()  # it matches the empty string
         word = _HEAD.match(text, start).group()  # type: ignore[union-attr]  # matches the empty string
         pos = start + len(word)  # the whole word: a redaction may cut more than the secret, never less
         remaining -= len(word)
@@ -269,9 +271,9 @@ def _key_and_value(lines: list[str], number: int, tail: str, start: int) -> list
 # blank line, the END line. Each line is read without its indentation, quote or comment marker
 # and the quotes, commas, `\n` escapes and `+` of a string literal around it.
 _BLOCK_HEADER = re.compile(r"-----BEGIN[ A-Z0-9]{0,40}PRIVATE KEY(?: BLOCK)?-----")
-_BLOCK_LINE_END = re.compile(r"(?:\\n|\\r|[\s\"',;\\]|(?<=[\s\"'])\+)*$")
-_BLOCK_BASE64 = re.compile(r"[A-Za-z0-9+/]{1,100}={0,2}")
-_BLOCK_FIELD = re.compile(r"[A-Za-z][A-Za-z0-9\-]{0,30}:[ \t][^\n]{0,200}")
+_BLOCK_LINE_END = LazyPattern(r"(?:\\n|\\r|[\s\"',;\\]|(?<=[\s\"'])\+)*$")
+_BLOCK_BASE64 = LazyPattern(r"[A-Za-z0-9+/]{1,100}={0,2}")
+_BLOCK_FIELD = LazyPattern(r"[A-Za-z][A-Za-z0-9\-]{0,30}:[ \t][^\n]{0,200}")
 MAX_BLOCK_LINES = 400  # a 16384-bit RSA key is about 200 lines of 64
 
 
@@ -304,9 +306,9 @@ def _block_lines(text: str, pos: int) -> list[str]:
         end = len(text) if end < 0 else end
         line = text[pos + 1:end]
         pos = end
-        body = line[_LINE_MARKER.match(line).end():]  # type: ignore[union-attr]  # matches the empty string
+        body = line[_LINE_MARKER.match(line).end():]  # it matches the empty string
         body = body.lstrip("\"'")
-        body = body[:_BLOCK_LINE_END.search(body).start()]  # type: ignore[union-attr]
+        body = body[:_BLOCK_LINE_END.search(body).start()]  # it matches at the end at least
         if body.startswith("-----END"):
             if parts:
                 parts.append(body[:body.find("-----", 8) + 5] if body.find("-----", 8) > 0 else body)

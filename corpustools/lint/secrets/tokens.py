@@ -15,7 +15,7 @@ import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from corpustools.lint.secrets.hints import Hint, any_hint, literal_hint, regex_hint
+from corpustools.lint.secrets.hints import Hint, LazyPattern, any_hint, literal_hint, regex_hint
 from corpustools.lint.secrets.markup import MARKUP, WORDS
 from corpustools.lint.secrets.scan import ELLIPSIS, Finding, reads_views, redact, run_start
 
@@ -42,7 +42,7 @@ def _token(prefix: str, body: str, before: str | None = _LOWER_WORD) -> str:
 
 # Parts of a word as a reader splits it: at case and digit boundaries (`ApiGatewayV2Authorizer`:
 # Api, Gateway, V, 2, Authorizer).
-_WORD_PARTS = re.compile(r"[A-Z]{2,}(?![a-z])|[A-Z]?[a-z]+|[0-9]+|[A-Z]")
+_WORD_PARTS = LazyPattern(r"[A-Z]{2,}(?![a-z])|[A-Z]?[a-z]+|[0-9]+|[A-Z]")
 
 
 def is_made_of_words(text: str) -> bool:
@@ -172,10 +172,10 @@ class SkKeyShape(TokenShape):
 _PEM_HEADER = r"-----BEGIN(?P<kind>[ A-Z0-9]{0,40}PRIVATE KEY(?: BLOCK)?)-----"
 # Without its END line (a paste cut short), a block runs through its last line of base64: lines of
 # 16 to 100 characters (a key's are 64; the first at least 32), and a last short one with padding.
-_PEM_OPEN_BODY = re.compile(r"[ \t]{0,8}[A-Za-z0-9+/]{32,100}={0,2}(?:[ \t]{1,8}[A-Za-z0-9+/]{16,100}={0,2}){0,400}"
+_PEM_OPEN_BODY = LazyPattern(r"[ \t]{0,8}[A-Za-z0-9+/]{32,100}={0,2}(?:[ \t]{1,8}[A-Za-z0-9+/]{16,100}={0,2}){0,400}"
                             r"(?:[ \t]{1,8}[A-Za-z0-9+/]{0,99}={1,2}(?![A-Za-z0-9+/=]))?")
-_PEM_RUN = re.compile(r"[A-Za-z0-9+/]{32}")
-_SPAN = re.compile(r".*", re.DOTALL)
+_PEM_RUN = LazyPattern(r"[A-Za-z0-9+/]{32}")
+_SPAN = LazyPattern(r".*", re.DOTALL)
 _PEM_KINDS = ("", "RSA ", "DSA ", "EC ", "ECDSA ", "ED25519 ", "OPENSSH ", "ENCRYPTED ", "ANY ", "SSH2 ENCRYPTED ")
 # Every header and footer, which a fingerprint of alone would allow no key (fingerprints.py).
 PEM_CONSTANTS = (*(f"-----{edge} {kind}PRIVATE KEY-----" for edge in ("BEGIN", "END") for kind in _PEM_KINDS),
@@ -297,11 +297,14 @@ SHAPES = (
 def _split_needles(needles: set[str]) -> set[str]:
     """A vendor prefix cut by a line break: its start at a line's end (`AK` then a newline), so
     that the line a token wrapped inside its prefix starts on is looked at and joined with the
-    next (markup.joins_at). Starts of two capitals or three characters (`AK`, `ghp`, `sk_`): a line
-    ending in two small letters (`gh`: `through`) is too common to look at for that, so a key cut
-    right after its first small letters is not seen."""
-    return {needle[:cut] + "\n" for needle in needles if len(needle) <= 8 for cut in range(2, len(needle))
-            if cut > 2 or needle[:2].isupper()}
+    next (markup.joins_at). Starts of two capitals or three characters (`AK`, `ghp`), and only of
+    needles that share their first character with another (whose search is a pattern anyway:
+    hints._by_first_character; a lone needle's is str.find, several times faster): a line ending
+    in two small letters (`gh`: `through`) is too common to look at, so a key cut right after its
+    first small letters, or inside `EAAA`, `key-`, `npm_` or `whsec_`, is not seen."""
+    shared = {needle[0] for needle in needles if sum(other[0] == needle[0] for other in needles) > 1}
+    return {needle[:cut] + "\n" for needle in needles if len(needle) <= 8 and needle[0] in shared
+            for cut in range(2, len(needle)) if cut > 2 or needle[:2].isupper()}
 
 
 def _hint() -> Hint:
