@@ -336,6 +336,8 @@ def find_markup(line: str) -> list[Finding]:
     """CT502 in XML and HTML: see _TAG."""
     found = []
     for tag in _TAG.finditer(line):
+        if _STEM_ANY_CASE.search(line, tag.start(), tag.end()) is None:
+            continue  # no secret word in the tag: its name or attributes name no secret
         attributes = {m.group("attr").lower(): m.group("dq") if m.group("dq") is not None else m.group("sq")
                       for m in _ATTRIBUTE.finditer(tag.group("attrs") or "")}
         names = [attributes[a] for a in _NAMING if a in attributes and is_secret_key(attributes[a])]

@@ -29,7 +29,9 @@ class LazyPattern:
     def __getattr__(self, name: str) -> Any:
         if self._pattern is None:
             self._pattern = re.compile(self.source, self.flags)
-        return getattr(self._pattern, name)
+        found = getattr(self._pattern, name)
+        setattr(self, name, found)  # looked up as an attribute from now on, __getattr__ no more
+        return found
 
 
 def regex_hint(pattern: re.Pattern) -> Hint:
