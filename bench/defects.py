@@ -36,7 +36,7 @@ RARE_WORD = "zephyrine"  # no vocabulary word: a phrase with it is said only whe
 
 # Short sentences (under the template check's 8 tokens) carrying each contact or secret shape.
 SECRETS = {
-    "CT501": lambda k: f"It printed AKIAIOSFODNN7EXAMPL{'234567ABCD'[k % 10]} again.",  # AWS's alphabet: A-Z, 2-7
+    "CT501": lambda k: f"It printed AKIAIOSFODNN7EXAMPL{k % 10} again.",
     "CT502": lambda k: f'I set `password = "bramble{k}lantern"` there.',
     "CT503": lambda k: f"Clone https://deploy:hedge{k}moss@git.fernhollow.org/site.git first.",
     "CT504": lambda k: f"It serves staging{k}.fernhollow.org now.",

@@ -22,8 +22,9 @@ boundary (`keyAKIA…`, `2024AKIA…`, `STRIPEsk_live_…`), and a prefix no wor
 column where it starts (a name: at the file). Not seen: a token read out in groups
 (`AKIA IOSF ODNN …`), one written backwards, one whose vendor prefix itself is split by an HTML
 tag or emphasis (`gh<b>p_</b>…`) or cut after its first small letters by a line break. It looks for tokens shaped like credentials:
-cloud keys (AWS `AKIA`/`ASIA` key ids: 16 characters of AWS's alphabet, A-Z and 2-7, after the
-prefix, in capitals or, as a sidecar term or an id holds it, in small letters; a 40-character AWS-style secret after a secret-key name,
+cloud keys (AWS `AKIA`/`ASIA` key ids: 16 capitals and digits after the prefix, or, as a sidecar
+term or an id holds one, in small letters of AWS's alphabet, a-z and 2-7, with a digit; a
+40-character AWS-style secret after a secret-key name,
 Google `AIza`, Azure `AccountKey=`/`SharedAccessKey=` and SAS `sig=`), source hosting and
 registries (GitHub `ghp_` `gho_` `ghu_` `ghs_` `ghr_` `github_pat_`, GitLab `glpat-`, npm `npm_`,
 PyPI `pypi-`), chat (Slack `xoxb-` `xoxp-` `xapp-` and hooks URLs, Discord bot tokens and webhook
@@ -42,8 +43,9 @@ after it, which names the format, is no finding), JSON Web Tokens
 Example and placeholder keys are flagged too (`AKIAIOSFODNN7EXAMPLE`, `sk-...`): no tool can tell
 them from real ones, and GitHub push protection rejects them alike. Shapes that ordinary text also
 has are told apart: an `sk-` token needs a digit or mixed case and must not be an identifier of
-words (`sk-refactor-payment-module-cleanup` is a branch name), an AWS key id's body is base32 (a
-product code `ASIAPAC0042XLBLK18R9` is not one), `key-` and 32 hex digits is a Mailgun key only on a line that names Mailgun
+words (`sk-refactor-payment-module-cleanup` is a branch name), an AWS-shaped id with a 0, 1, 8
+or 9 (outside AWS's alphabet) after a word naming a product code is one (`SKU ASIAPAC0042XLBLK18R9`;
+after any other word it is a fake key, flagged), `key-` and 32 hex digits is a Mailgun key only on a line that names Mailgun
 (else it is a hash: `key-<md5>`), and a Discord token's first part must decode to a numeric user
 id (a dotted Java class name has the shape but not the id). The message shows only the vendor
 prefix or the first few characters, never the token, then the fingerprint that

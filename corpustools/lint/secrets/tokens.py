@@ -208,15 +208,29 @@ def _whole(line: str, start: int, end: int) -> re.Match:
     return match
 
 
-# AWS key ids are `AKIA` or `ASIA` and 16 characters of base32 (A-Z and 2-7: a product code with a
-# 0, 1, 8 or 9 is not one); written in small letters (a sidecar term, an id) they are one still.
-_AWS_ID = (_token("A[KS]IA", r"[A-Z2-7]{16}(?![A-Z0-9])", _UPPER_WORD)
+# AWS key ids are `AKIA` or `ASIA` and 16 characters; AWS writes them in base32 (A-Z and 2-7), and
+# a fake one with a 0, 1, 8 or 9 is flagged too, unless a word before it says it is a product
+# code (`SKU ASIAPAC0042XLBLK18R9`); written in small letters (a sidecar term, an id) a key id is
+# one still when it is base32 and has a digit.
+_AWS_ID = (_token("A[KS]IA", r"(?P<body>[A-Z0-9]{16})(?![A-Z0-9])", _UPPER_WORD)
            + "|" + _token("a[ks]ia", r"(?=[a-z]{0,15}[2-7])[a-z2-7]{16}(?![a-z0-9])", "[a-z0-9]"))
+_BASE32 = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZ234567")
+_PRODUCT_CODE_BEFORE = LazyPattern(
+    r"\b(?:sku|part|item|model|product|article|catalog(?:ue)?|stock|style|variant)s?\.?"
+    r"(?:[ \t]{1,3}(?:number|no\.?|nr\.?|num|code|id|#))?[ \t]{0,3}[:#=]?[ \t]{0,3}$", re.IGNORECASE)
+
+
+def _is_aws_key_id(match: re.Match) -> bool:
+    """A key id in AWS's alphabet, or any other 16 after the prefix not named a product code."""
+    body = match.group("body")
+    if body is None or _BASE32.issuperset(body):
+        return True
+    return _PRODUCT_CODE_BEFORE.search(match.string, max(0, match.start() - 40), match.start()) is None
 
 
 SHAPES = (
     # Cloud
-    _shape("AWS access key id", ["AKIA", "ASIA", "akia", "asia"], _AWS_ID),
+    _shape("AWS access key id", ["AKIA", "ASIA", "akia", "asia"], _AWS_ID, accept=_is_aws_key_id),
     _shape("AWS-style secret access key", ["secret"],
            r"(?i:secret[_\-]?(?:access[_\-]?)?key)[\"']?\s{0,3}(?:=>|[:=])\s{0,3}[\"']?"
            r"(?P<token>[A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])", fold=True),
