@@ -241,7 +241,13 @@ def adversarial_lines(size: int = 50_000) -> list[str]:
     units += ["a", "0", "a.", "a-", "a:", "0.", "0:", "::", "ff::", "a@", "x@a.", "+1", "+1 ", "+1-", "00 ",
               "(555) ", "555-", "1.1.1.", "1.2.3.4 ", "a://", "a://a:a@", "http://a.", "www.", "a.com ",
               "localhost.", "password=", "password: ", "'password' => '", "$settings['hash_salt']", "--token=",
-              "eyJ", "eyJa.eyJb.", "M" + "a" * 23 + ".", "-----BEGIN ", "Bearer ", "Basic ", "a" * 63 + "."]
+              "eyJ", "eyJa.eyJb.", "M" + "a" * 23 + ".", "-----BEGIN ", "Bearer ", "Basic ", "a" * 63 + ".",
+              # what the reader views (markup.py) and the glued starts take: markup inside words,
+              # tags, comments, literals joined, needles glued after capitals and digits, blocks
+              "a**", "a`", "a~~", "a__", "a<b>", "a<!-- -->", " _a", "a\\_", '"a" + "', "](x)a",
+              *("A" + needle + KEY_CHARS * 3 for shape in SHAPES for needle in shape.needles),
+              *("2" + needle + "a" * 30 for shape in SHAPES for needle in shape.needles),
+              "akia2", "-----BEGIN RSA PRIVATE KEY----- " + "Ab3+" * 20 + " "]
     return [(unit * (size // len(unit) + 1))[:size] for unit in units]
 
 
