@@ -286,6 +286,21 @@ def test_an_extra_key_and_a_fence_are_format_failures_reported_as_what_they_are(
     assert "| expected-point recall, of valid results (1 invalid result, its 1 point not judged) | 2/2 |" in markdown
 
 
+def test_f1_beside_the_valid_only_recall_is_theirs(capsys):
+    # the text report shows recall over the valid results when some were invalid; the F1 printed
+    # beside it is of that recall and the precision shown, never of the strict recall it hides
+    write_frontdesk("c")
+    write_run("run", {**GOLD, REFILL: with_notes(GOLD[REFILL]), ALLERGY: with_notes(GOLD[ALLERGY])})
+    lines = run(capsys, "score", "c", "run")[1].splitlines()
+    assert next(line for line in lines if line.startswith("precision (items")).endswith("(100.0%, 95% CI 20.7%–100.0%); F1 1.000")
+    assert "  allergy: recall 1/1 (100.0%, 95% CI 20.7%–100.0%) (1 invalid result, its 1 point not judged); precision " \
+           "1/1 (100.0%, 95% CI 20.7%–100.0%); F1 1.000" in lines
+    # the JSON keeps the strict F1 (of the strict recall), as it keeps the strict recall
+    aggregate = json.loads(run(capsys, "score", "c", "run", "--format", "json")[1])["aggregate"]
+    allergy = next(t for t in aggregate["types"] if t["type"] == "allergy")
+    assert (aggregate["f1"], allergy["f1"]) == (0.5, 0.6667)
+
+
 def test_content_that_would_fail_says_why_and_other_invalid_results_get_no_advisory(capsys):
     write_frontdesk("c")
     wrong = {**GOLD[REFILL], "medications": [{"name": "ibuprofen", "dose": "200 mg"}]}
