@@ -12,6 +12,7 @@ import pytest
 from corpustools.cli import main
 from corpustools.io.yamlload import parse_yaml
 from corpustools.model.contract import parse_contract
+from tests.support.calibrate import fill_all
 from tests.support.frontdesk import (
     ALLERGY,
     BILLING,
@@ -299,6 +300,24 @@ def test_f1_beside_the_valid_only_recall_is_theirs(capsys):
     aggregate = json.loads(run(capsys, "score", "c", "run", "--format", "json")[1])["aggregate"]
     allergy = next(t for t in aggregate["types"] if t["type"] == "allergy")
     assert (aggregate["f1"], allergy["f1"]) == (0.5, 0.6667)
+
+
+def test_calibrate_says_an_invalid_result_was_not_read_rather_than_that_it_has_no_item(capsys):
+    # a judge who reads an invalid answer's content and sees the point: the scorer read no item from
+    # it, and calibrate says so (the output does have the medication; it broke the format)
+    write_frontdesk("c")
+    write_run("run", {**GOLD, REFILL: with_notes(GOLD[REFILL])})
+    assert run(capsys, "adjudicate", "c", "run", "--out", "ws.yaml")[0] == 0
+    with open("ws.yaml", encoding="utf-8") as sheet:
+        filled = fill_all(sheet.read())
+    with open("ws.yaml", "w", encoding="utf-8") as sheet:
+        sheet.write(filled)
+    code, out, err = run(capsys, "calibrate", "c", "run", "--verdicts", "ws.yaml")
+    assert code == 0, err
+    detail = next(line for line in out.splitlines() if line.startswith("  brittle-term [point]"))
+    assert "no medication proposal" not in detail
+    assert detail.endswith("the result is invalid (invalid-result), so the scorer read no proposal from it and "
+                           "judged none of its points: a format failure, which no label change fixes")
 
 
 def test_content_that_would_fail_says_why_and_other_invalid_results_get_no_advisory(capsys):
