@@ -303,6 +303,26 @@ def test_freeze_then_calibrate_says_held_out_or_revision_set(corpus, tmp_path, c
     assert code == 2 and "review the labels and record provenance again, then freeze" in err
 
 
+def test_freeze_refuses_a_worksheets_path_it_cannot_read(corpus, tmp_path, capsys):
+    # a mistyped --worksheets would freeze without the outputs judged there, and later call a run
+    # that informed the labels held-out: a path that is not there, or a file that is no worksheet
+    # of this corpus, is refused and nothing is written
+    author = tmp_path / "authoring.md"
+    author.write_text("# Author it\n")
+    assert run_cli(capsys, "provenance", "record", corpus, "--authoring-prompt", author, "--authored-by", "m",
+                   "--reviewed-by", "p", "--date", "2026-01-02")[0] == 0
+    record = corpus / "authoring" / "provenance.yaml"
+    before = record.read_bytes()
+    not_a_sheet = tmp_path / "notes.yaml"
+    not_a_sheet.write_text("notes: nothing judged here\n")
+    for given, said in ((tmp_path / "judging", "no such file or folder"),
+                        (not_a_sheet, "is not an adjudication worksheet of the corpus")):
+        code, out, err = run_cli(capsys, "provenance", "freeze", corpus, "--worksheets", given)
+        assert (code, out) == (2, ""), err
+        assert err.startswith(f"corpustools provenance: {given}: {said}") and len(err.splitlines()) == 1, err
+        assert record.read_bytes() == before
+
+
 def test_without_a_freeze_calibrate_says_nothing_of_it(corpus, tmp_path, capsys):
     run, a, _ = two_raters(tmp_path, capsys, corpus)
     data = json.loads(run_cli(capsys, "calibrate", corpus, run, "--verdicts", a, "--format", "json")[1])
