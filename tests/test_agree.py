@@ -161,6 +161,12 @@ def test_a_fixture_in_one_worksheet_only_unless_allow_partial(corpus, tmp_path, 
     data = agree_json(capsys, corpus, a, b, "--allow-partial")
     assert data["pairs"][0]["left_out"] == [REJECT_ID] and data["agreement"]["verdicts"]["total"] == 1
     assert any("judged in one worksheet only" in w for w in data["warnings"])
+    # in words a person reads: one fixture, not "1 fixture(s)"
+    text = run_cli(capsys, "agree", corpus, a, b, "--allow-partial")[1]
+    assert f"warning: pair 1: 1 fixture judged in one worksheet only, not compared (--allow-partial): {REJECT_ID}" in text
+    assert "; 1 fixture compared; 1 fixture in one worksheet only\n" in text
+    markdown = run_cli(capsys, "agree", corpus, a, b, "--allow-partial", "--format", "markdown")[1]
+    assert "- pair 1: 1 fixture judged in one worksheet only" in markdown and "(s)" not in markdown
 
 
 # --- the threshold, its history, --fail-under ----------------------------------------------------

@@ -30,6 +30,7 @@ from corpustools.calibrate.worksheet import (
 from corpustools.io.positions import Pos, Problem
 from corpustools.model.contract import TEXT_FIELD, Contract
 from corpustools.model.spec import AgreementThreshold
+from corpustools.reporting.formatting import plural
 from corpustools.score.aggregate import Proportion
 from corpustools.score.scoring import CorpusInfo, open_corpus
 
@@ -390,7 +391,7 @@ def agree_worksheets(corpus_root: str, worksheets: Sequence[str], *, allow_parti
         common = [f for f in first.fixtures if f in second.fixtures]
         left_out = tuple(sorted(set(first.fixtures) ^ set(second.fixtures)))
         if left_out:
-            warnings.append(f"pair {number}: {len(left_out)} fixture(s) judged in one worksheet only, not compared "
+            warnings.append(f"pair {number}: {plural(len(left_out), 'fixture')} judged in one worksheet only, not compared "
                             f"(--allow-partial): {', '.join(left_out)}")
         answered: list[Answered] = []
         whys[number] = {}
