@@ -260,6 +260,20 @@ def test_reconcile_refuses_worksheets_of_other_outputs(corpus, tmp_path, capsys)
     assert code == 2 and "judges another run" in err and not (tmp_path / "r.yaml").exists()
 
 
+def test_reconcile_s_refusals_name_reconcile_and_no_option_it_lacks(corpus, tmp_path, capsys):
+    # pair checks are agree's; their advice must fit reconcile, which has no --allow-partial
+    _, a, b = two_raters(tmp_path, capsys, corpus)
+    code, _, err = run_cli(capsys, "reconcile", a, a, "--out", tmp_path / "r.yaml")
+    assert code == 2 and "reconcile merges two raters' worksheets" in err and "agree" not in err
+    lines = b.read_text(encoding="utf-8").split("\n")
+    start = next(i for i, line in enumerate(lines) if line == f"  - fixture_id: {REJECT_ID}")
+    b.write_text("\n".join(lines[:start]) + "\n", encoding="utf-8")
+    code, _, err = run_cli(capsys, "reconcile", a, b, "--out", tmp_path / "r.yaml")
+    assert code == 2 and f"fixture {REJECT_ID} is not in {b} (reconcile needs both raters' answers on every " \
+        "fixture)" in err and "--allow-partial" not in err
+    assert not (tmp_path / "r.yaml").exists()
+
+
 # --- held out, by hashes -------------------------------------------------------------------------
 
 def init_run(capsys, corpus, folder, prompt, outputs):
