@@ -127,7 +127,9 @@ def test_the_other_form_may_come_from_any_speaker(make_corpus):
     "lint:\n  ignore: [CT614]\n",
     f"lint:\n  per_file_ignores:\n    - files: [expected/{ADMIT_ID}.yaml]\n      codes: [CT614]\n"
     "      reason: both forms are wanted here\n",
-], ids=["by-name", "by-code", "per-file"])
+    # the precise way the rule's doc gives for a false positive of the stemmer: that point only
+    "lint:\n  per_point_ignores:\n    - {point: nadia-reversal, codes: [CT614], reason: two meanings here}\n",
+], ids=["by-name", "by-code", "per-file", "per-point"])
 def test_it_is_suppressed_from_corpus_yaml(make_corpus, lint):
     points = point("nadia-reversal", "practice", ["nadia", "reversal"])
     assert where(run_of(make_corpus, points), "CT614") == [(SHOWN, 9, 9)]

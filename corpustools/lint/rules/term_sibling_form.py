@@ -34,8 +34,8 @@ fixtures/prompt-eval (version 5, 24 fixtures) the optional map term `entity` of
 admit-convention-01 beside "branch entities" (version 6 writes `[entity, entities]`); on
 fixtures/ticket-triage (16 fixtures) never. The stemmer also joins some words of different
 meaning (`edition` and "edit", `designate` and "design", `animal` and "animate"): such a finding
-is a false positive; switch the rule off for that sidecar with a `per_file_ignores` entry and
-its reason.
+is a false positive; switch the rule off for that point with a `per_point_ignores` entry and its
+reason (`{point: <id>, codes: [CT614], reason: ...}`), not for the whole sidecar.
 """
 
 from __future__ import annotations
