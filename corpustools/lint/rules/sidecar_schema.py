@@ -9,7 +9,9 @@ acceptable values) or both, and optionally `must_not_match` (terms, or lists of 
 together) and `notes` (a non-empty string). A list inside an entry's list, or an empty list, is
 reported at the entry. `item_fields` on a type whose items are strings (or a text answer) is
 reported naming the type; with a declared output schema, an `item_fields` key its item objects
-do not name is reported with the closest one. The optional `expected_fields` maps a field
+do not name is reported with the closest one, and a pinned value (`item_fields` or
+`expected_fields`) of a JSON type the schema's `type` never allows there (`dose: 5` for a string
+field) is reported: it could never match. The optional `expected_fields` maps a field
 pointer the output contract declares (`output.fields`) to its expected value or a list of
 acceptable values. `corpustools schema sidecar` prints the schema.
 
