@@ -21,6 +21,7 @@ from tests.support.recipes import RULE
 
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "lint-rules.md"
 RULES_DIR = Path(__file__).resolve().parent.parent / "corpustools" / "lint" / "rules"
+RULE_TESTS = Path(__file__).resolve().parent / "rules"
 RULES = rule_modules()
 
 
@@ -75,7 +76,29 @@ def test_a_rule_left_out_of_a_step_is_named_with_the_recipe():
         "corpustools/lint/rules/todo_marker.py is not in corpustools/lint/registry.py (a Registered row in REGISTERED)",
         "corpustools/lint/registry.py lists gone, but corpustools/lint/rules/gone.py is gone",
         "CT999 is not in docs/lint-rules.md: run python -m corpustools.lint.docs docs/lint-rules.md"]
-    assert "bench/defects.py" in RULE and "tests/golden/lint.json" in RULE and "registry.py" in RULE
+    assert "bench/defects.py" in RULE and "tests/rules/test_<name>.py" in RULE and "registry.py" in RULE
+
+
+def test_every_rule_has_its_own_test_module():
+    """tests/rules/test_<module>.py holds a rule's failing samples, near-misses and options: one
+    module a rule, no module for a rule that is gone."""
+    gaps = rule_test_gaps([rule.__name__.rsplit(".", 1)[1] for rule in RULES],
+                          sorted(path.stem for path in RULE_TESTS.glob("test_*.py")))
+    assert gaps == [], "\n".join(gaps + [RULE])
+
+
+def rule_test_gaps(rule_modules: list[str], test_modules: list[str]) -> list[str]:
+    return ([f"corpustools/lint/rules/{module}.py has no tests/rules/test_{module}.py (its failing sample, a near-miss "
+             "that stays clean, its options)" for module in rule_modules if f"test_{module}" not in test_modules]
+            + [f"tests/rules/{test}.py tests no rule module corpustools/lint/rules/{test[5:]}.py"
+               for test in test_modules if test[5:] not in rule_modules])
+
+
+def test_a_rule_without_its_test_module_is_named_with_the_recipe():
+    assert rule_test_gaps(["term_case", "todo_marker"], ["test_term_case", "test_gone"]) == [
+        "corpustools/lint/rules/todo_marker.py has no tests/rules/test_todo_marker.py (its failing sample, a near-miss "
+        "that stays clean, its options)",
+        "tests/rules/test_gone.py tests no rule module corpustools/lint/rules/gone.py"]
 
 
 @pytest.mark.parametrize("rule", RULES, ids=[r.CODE for r in RULES])

@@ -15,10 +15,11 @@ documents itself in its module docstring (first line: one-sentence summary; then
 example), and yields `Problem`s from a `check(ctx, options)` generator; `options` holds every
 declared option, already checked and defaulted (`options.threshold`). Rules never print and never
 decide their own severity: the engine stamps code, name and the configured severity onto each
-Problem to make a `Diagnostic`, and the reporters format Diagnostics. Adding a rule touches 8 files
-(the module, its row in `registry.REGISTERED` — code, name, module and whether it is suppressible:
-what lint knows of it before importing it —, a test, the bench's planter, the generated docs and
-the golden files): docs/architecture.md, "Where to add".
+Problem to make a `Diagnostic`, and the reporters format Diagnostics. Adding a rule touches at most
+5 files (the module, its row in `registry.REGISTERED` — code, name, module and whether it is
+suppressible: what lint knows of it before importing it —, its tests/rules/test_<name>.py, the
+generated docs and, only if it needs one, a planter in bench/defects.py; no golden file moves):
+docs/architecture.md, "Where to add".
 
 The names below are lint's public API: what `corpustools.commands.lint` (and any other caller)
 uses. Everything else under corpustools.lint is internal; tests/test_layers.py holds commands to it.

@@ -7,7 +7,8 @@ against the table alone. A module that is missing or fails to import is an Impor
 first used: `corpustools lint` then stops with an internal error (exit 2), never a rule silently
 left out.
 
-Adding a rule is one module under rules/ and one row below. tests/test_rule_registry.py checks that
+Adding a rule is one module under rules/ and one row below (with its tests/rules/test_<name>.py and
+the generated docs: docs/architecture.md, "Where to add"). tests/test_rule_registry.py checks that
 every module under rules/ has a row and that each row says what its module declares (CODE, NAME,
 SUPPRESSIBLE)."""
 
