@@ -287,7 +287,8 @@ def test_every_planter_has_a_rule_and_a_new_one_is_exercised_by_the_rule_s_tests
 
 def _exercises_its_planter(code: str, module: str) -> bool:
     test_module = ROOT / "tests" / "rules" / f"test_{module}.py"
-    return test_module.exists() and f'planted_but_not_reported("{code}"' in test_module.read_text(encoding="utf-8")
+    text = test_module.read_text(encoding="utf-8") if test_module.exists() else ""
+    return "planted_but_not_reported(" in text and f'"{code}"' in text  # with the code or a CODE naming it
 
 
 def planter_gaps(planters: set[str], explained: set[str], rule_codes: set[str], tested: set[str]) -> list[str]:
