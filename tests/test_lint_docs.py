@@ -8,14 +8,19 @@ import re
 import shutil
 import subprocess
 import sys
+import types
+from collections.abc import Iterator
 from pathlib import Path
+from typing import NamedTuple, get_type_hints
 
 import pytest
 
 import corpustools
+from corpustools.lint.context import LintContext
+from corpustools.lint.diagnostic import Problem
 from corpustools.lint.docs import render, render_installed
-from corpustools.lint.options import Option
-from corpustools.lint.registry import RULE_MODULES, rule_modules
+from corpustools.lint.options import Option, options_type, options_type_problems
+from corpustools.lint.registry import RULE_MODULES, Rule, rule_modules
 from corpustools.lint.ruledoc import rule_doc, rule_summary
 from tests.support.recipes import RULE
 
@@ -111,6 +116,12 @@ def test_rule_follows_the_protocol(rule):
     assert isinstance(rule.SUPPRESSIBLE, bool)
     assert rule.SUPPRESSIBLE is (not rule.CODE.startswith("CT5"))
     assert callable(rule.check)
+    assert isinstance(rule.loaded(), Rule) and isinstance(rule.FIXES, tuple)
+    # the typed boundary: check(ctx: LintContext, options: <its options value>) -> Iterator[Problem],
+    # its Options the NamedTuple of its OPTIONS (mypy checks the body against them)
+    assert options_type_problems(rule) == [], "\n".join(options_type_problems(rule) + [RULE])
+    assert get_type_hints(rule.check) == {"ctx": LintContext, "options": options_type(rule),
+                                          "return": Iterator[Problem]}, RULE
     doc = rule_doc(rule)
     assert rule_summary(rule) and len(doc.splitlines()) > 2, "docstring: summary line, then what, why, example"
     assert "example" in doc.lower(), "the docstring shows an example"
@@ -135,3 +146,24 @@ def test_the_generator_runs_as_a_module_without_a_warning(tmp_path):
     result = subprocess.run([sys.executable, "-W", "error", "-m", "corpustools.lint.docs"], cwd=tmp_path,
                             capture_output=True, text=True, timeout=120)
     assert (result.returncode, result.stderr) == (0, "") and result.stdout == render_installed()
+
+
+def test_an_options_type_that_disagrees_with_its_options_is_named():
+    class Options(NamedTuple):
+        limit: float
+        words: tuple[str, ...]
+
+    class Reordered(NamedTuple):
+        words: tuple[str, ...]
+        limit: int
+
+    declares = (Option("limit", int, 3, "a limit"), Option("words", tuple, (), "some words"))
+    rule = types.SimpleNamespace(CODE="CT999", OPTIONS=declares, Options=Options)
+    assert options_type_problems(rule) == ["CT999: Options.limit is <class 'float'>, OPTIONS says <class 'int'>"]
+    rule.Options = Reordered
+    assert options_type_problems(rule) == [
+        "CT999: Options has the fields ['words', 'limit'], OPTIONS declares ['limit', 'words'] (in this order)"]
+    assert options_type_problems(types.SimpleNamespace(CODE="CT999", OPTIONS=declares)) == [
+        "CT999 declares OPTIONS but no Options NamedTuple of them"]
+    assert options_type_problems(types.SimpleNamespace(CODE="CT999", OPTIONS=(), Options=Options)) == [
+        "CT999 declares Options but no OPTIONS: a rule without options declares no Options"]

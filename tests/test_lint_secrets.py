@@ -209,7 +209,7 @@ def test_every_pattern_is_linear_on_adversarial_lines(tmp_path):
 def test_adversarial_lines_are_really_scanned(tmp_path):
     line = ("a" * 49_000) + " deploy with " + GITHUB
     context = one_file_context(tmp_path, line)
-    assert [p.pos.col for p in secret_token.check(context, {})] == [line.index(GITHUB) + 1]
+    assert [p.pos.col for p in secret_token.check(context, defaults(secret_token))] == [line.index(GITHUB) + 1]
 
 
 def test_a_one_megabyte_single_line_turn_is_scanned(tmp_path):
