@@ -6,20 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from tests.support.corpus import (
-    REJECT_ID,
-    sidecar_text,
-)
+from tests.support.corpus import REJECT_ID, sidecar_text
 from tests.support.labels import point
-from tests.support.lint import (
-    ADMIT_SIDECAR,
-    REJECT_SIDECAR,
-    in_corpus,
-    lint_run,
-    messages,
-    sample_found_at,
-    where,
-)
+from tests.support.lint import ADMIT_SIDECAR, REJECT_SIDECAR, in_corpus, lint_run, messages, sample_found_at, where
 
 CODE = "CT303"
 

@@ -6,15 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.support.corpus import (
-    REJECT_ID,
-    sidecar_text,
-)
-from tests.support.lint import (
-    REJECT_SIDECAR,
-    in_corpus,
-    sample_found_at,
-)
+from tests.support.corpus import REJECT_ID, sidecar_text
+from tests.support.lint import REJECT_SIDECAR, in_corpus, sample_found_at
 
 CODE = "CT302"
 

@@ -6,18 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.support.corpus import (
-    ADMIT_ID,
-    REJECT_ID,
-    VALID_FILES,
-)
-from tests.support.lint import (
-    ADMIT_SIDECAR,
-    REJECT_SESSION,
-    in_corpus,
-    lint_run,
-    sample_found_at,
-)
+from tests.support.corpus import ADMIT_ID, REJECT_ID, VALID_FILES
+from tests.support.lint import ADMIT_SIDECAR, REJECT_SESSION, in_corpus, lint_run, sample_found_at
 
 CODE = "CT205"
 

@@ -9,11 +9,7 @@ import pytest
 
 from tests.support.corpus import REJECT_TURNS
 from tests.support.lint import messages, where
-from tests.support.templates import (
-    ADMIT_SHOWN,
-    run_of,
-    with_turns,
-)
+from tests.support.templates import ADMIT_SHOWN, run_of, with_turns
 
 CODE = "CT704"
 

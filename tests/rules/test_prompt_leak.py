@@ -8,13 +8,7 @@ from __future__ import annotations
 import pytest
 
 from tests.support.lint import messages, where
-from tests.support.templates import (
-    ADMIT_SHOWN,
-    REJECT_SHOWN,
-    TEMPLATE_A,
-    run_of,
-    with_turns,
-)
+from tests.support.templates import ADMIT_SHOWN, REJECT_SHOWN, TEMPLATE_A, run_of, with_turns
 
 CODE = "CT703"
 

@@ -6,12 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.support.lint import (
-    REJECT_SESSION,
-    REJECT_SIDECAR,
-    in_corpus,
-    sample_found_at,
-)
+from tests.support.lint import REJECT_SESSION, REJECT_SIDECAR, in_corpus, sample_found_at
 
 CODE = "CT202"
 

@@ -6,14 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.support.corpus import (
-    VALID_FILES,
-)
-from tests.support.lint import (
-    ADMIT_SIDECAR,
-    in_corpus,
-    sample_found_at,
-)
+from tests.support.corpus import VALID_FILES
+from tests.support.lint import ADMIT_SIDECAR, in_corpus, sample_found_at
 
 CODE = "CT005"
 

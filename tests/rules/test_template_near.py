@@ -9,14 +9,7 @@ import pytest
 
 from tests.support.corpus import ADMIT_ID
 from tests.support.lint import messages, where
-from tests.support.templates import (
-    REJECT_SHOWN,
-    SECOND_A,
-    TEMPLATE_A,
-    TEMPLATE_NEAR,
-    run_of,
-    with_turns,
-)
+from tests.support.templates import REJECT_SHOWN, SECOND_A, TEMPLATE_A, TEMPLATE_NEAR, run_of, with_turns
 
 CODE = "CT702"
 

@@ -9,15 +9,7 @@ import pytest
 
 from tests.support.corpus import ADMIT_ID, session_text
 from tests.support.lint import messages, where
-from tests.support.templates import (
-    REJECT_SHOWN,
-    SECOND_A,
-    SECOND_B,
-    TEMPLATE_A,
-    TEMPLATE_B,
-    run_of,
-    with_turns,
-)
+from tests.support.templates import REJECT_SHOWN, SECOND_A, SECOND_B, TEMPLATE_A, TEMPLATE_B, run_of, with_turns
 
 CODE = "CT701"
 

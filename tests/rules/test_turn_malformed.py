@@ -6,18 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.support.corpus import (
-    REJECT_UUID,
-    session_text,
-)
-from tests.support.lint import (
-    ADMIT_SESSION,
-    REJECT_SESSION,
-    in_corpus,
-    lint_run,
-    sample_found_at,
-    where,
-)
+from tests.support.corpus import REJECT_UUID, session_text
+from tests.support.lint import ADMIT_SESSION, REJECT_SESSION, in_corpus, lint_run, sample_found_at, where
 
 CODE = "CT402"
 
