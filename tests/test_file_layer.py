@@ -461,6 +461,7 @@ def _interrupted(entry: list[str], delay: float, tmp_path: Path, *, after_init: 
     __init__ has run (`after_init`), or after it was started; (exit status, stderr)."""
     import select
     import signal
+    import time
 
     read_end, write_end = os.pipe()
     env = dict(os.environ)

@@ -28,9 +28,13 @@ Example (a misspelt key):
     expected/admit-convention-01.yaml:4:5: CT005 [error] /expected_points/0/must_match: Additional properties are not allowed ('must_match' was unexpected)
 """
 
-from corpustools.lint.diagnostic import Severity
+from collections.abc import Iterator
+
+from corpustools.lint.context import LintContext
+from corpustools.lint.diagnostic import Problem, Severity
 from corpustools.lint.families.structure import loader_problems
 from corpustools.lint.fixes import unknown_key_fix
+from corpustools.lint.options import NoOptions
 from corpustools.model.corpus import SIDECAR_SCHEMA
 from corpustools.model.sidecar import MUST_MATCH_ALL
 
@@ -42,5 +46,5 @@ SUPPRESSIBLE = True
 FIXES = (unknown_key_fix("sidecar", "`must_match` -> `must_match_all`", preferred=(MUST_MATCH_ALL,)),)
 
 
-def check(ctx, options):
+def check(ctx: LintContext, options: NoOptions) -> Iterator[Problem]:
     yield from loader_problems(ctx.corpus, SIDECAR_SCHEMA)
