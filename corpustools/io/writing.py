@@ -241,6 +241,26 @@ def _temporary(path: str, data: bytes) -> str:
     return temporary
 
 
+def write_private(path: str, data: bytes) -> None:
+    """Replace the file `path` with `data` in one step, readable and writable by the user alone
+    (0600): lint's cache (corpustools.lint.cache), in a folder of the user's own. A temporary file
+    beside it (never an existing file, never through a link) is renamed over it, so a concurrent
+    reader sees the old entry or the new one, never half of one. Not fsynced: an entry a crash
+    loses or truncates is read as corrupt and recomputed. OSError when it cannot be written (no
+    temporary file left)."""
+    temporary = _temporary_name(path)
+    fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
+                 | getattr(os, "O_CLOEXEC", 0), 0o600)
+    try:
+        with open(fd, "wb", closefd=True) as handle:
+            handle.write(data)
+        os.replace(temporary, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
+
+
 # --- lint --fix: the one writer into a corpus ----------------------------------------------------
 
 def refuse_corpus_fix(path: str, corpus_root: str) -> None:
