@@ -414,17 +414,15 @@ def main(argv: list[str] | None = None) -> int:
         notes += [note for note in shipped_notes if note not in notes]
         for tool, command in shipped_tools.items():
             measure(tool, SHIPPED, command, REPO, repeats(tool, SHIPPED))
-        if not args.no_reference and executable("yamllint"):
-            measure(REFERENCE, SHIPPED, ["yamllint", "-f", "parsable", "fixtures/prompt-eval/expected"], REPO,
-                    repeats(REFERENCE, SHIPPED))
+        yamllint = None if args.no_reference else executable("yamllint")
         with tempfile.TemporaryDirectory(prefix="corpustools-warm-") as warm:
             subprocess.run(shipped_tools["lint"] + ["--cache-dir", warm], cwd=REPO, capture_output=True)
             measure(WARM, SHIPPED, shipped_tools["lint"] + ["--cache-dir", warm], REPO, repeats(WARM, SHIPPED))
         with tempfile.TemporaryDirectory(prefix="corpustools-hook-") as workdir:
             command, cwd = hook_command(workdir)
             measure(HOOK, SHIPPED, command, cwd, repeats(HOOK, SHIPPED), cache=os.path.join(workdir, "cache"))
-            if not args.no_reference and executable("yamllint"):
-                measure(ONE_FILE, SHIPPED, ["yamllint", "-f", "parsable", command[-1]], cwd, repeats(ONE_FILE, SHIPPED))
+            if yamllint:
+                measure(ONE_FILE, SHIPPED, [yamllint, "-f", "parsable", command[-1]], cwd, repeats(ONE_FILE, SHIPPED))
     try:
         for n in sizes:
             variants = [("", 0)] + ([(" (dirty)", args.defects)] if args.defects else [])
