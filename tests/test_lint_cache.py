@@ -199,6 +199,13 @@ def test_a_cache_folder_inside_the_corpus_is_refused(tmp_path, inside):
     assert tree_digest(root) == before and not (root / "runs").exists()
 
 
+def test_a_cache_folder_inside_another_corpus_is_refused(tmp_path):
+    root = write_corpus(tmp_path / "corpus")
+    other = write_corpus(tmp_path / "other")
+    code, _, err = lint(str(root), cache=other / "notes" / "cache")
+    assert code == 2 and f"is inside the corpus {other}" in err and not (other / "notes").exists()
+
+
 def _entry(cache: Path) -> Path:
     entries = list(cache.glob("lint-1/*.json"))
     assert len(entries) == 1

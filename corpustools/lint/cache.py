@@ -34,6 +34,7 @@ import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from corpustools.io.layout import is_corpus_folder
 from corpustools.io.positions import Pos
 from corpustools.io.writing import write_private
 from corpustools.lint.config import ConfigError
@@ -85,23 +86,39 @@ def _inside(path: str, folder: str) -> bool:
     return path == folder or path.startswith(folder.rstrip(os.sep) + os.sep)
 
 
+def _enclosing_corpus(path: str) -> str | None:
+    """The nearest folder at or above the resolved `path` that is a corpus, or None."""
+    folder = path
+    while True:
+        if is_corpus_folder(folder):
+            return folder
+        parent = os.path.dirname(folder)
+        if parent == folder:
+            return None
+        folder = parent
+
+
 def refuse_inside_corpus(folder: str, root: str) -> None:
-    """ConfigError when the cache folder is the corpus at `root`, inside it or holds it: lint
-    writes nothing into a corpus, and its secret scan reads every file there."""
-    cache, corpus = os.path.realpath(folder), os.path.realpath(root)
-    if _inside(cache, corpus):
-        raise ConfigError(Pos(""), f"cache folder {folder} is inside the corpus {root}; lint never writes into "
+    """ConfigError when the cache folder is the corpus at `root` or inside it, or inside any other
+    corpus: lint writes nothing into a corpus, and its secret scan reads every file there."""
+    cache = os.path.realpath(folder)
+    corpus = os.path.realpath(root) if _inside(cache, os.path.realpath(root)) else _enclosing_corpus(cache)
+    if corpus is not None:
+        raise ConfigError(Pos(""), f"cache folder {folder} is inside the corpus {corpus}; lint never writes into "
                                    "a corpus (choose another with --cache-dir, or lint with --no-cache)")
 
 
 @functools.cache
 def code_identity() -> str:
-    """What made an entry: corpustools' version, the Python version and every file of the package
-    (its name, size and modification time), so that a changed finder, even in an editable install
-    whose version did not move, never trusts an entry an older one made."""
+    """What made an entry: corpustools' version, the Python version (its `re` and `unicodedata`),
+    PyYAML's (the scan reads YAML strings as it parses them) and every file of the package (its
+    name, size and modification time), so that a changed finder, even in an editable install whose
+    version did not move, never trusts an entry an older one made."""
+    import yaml
+
     import corpustools
 
-    digest = hashlib.sha256(f"{corpustools.__version__}\0{sys.version}\0".encode())
+    digest = hashlib.sha256(f"{corpustools.__version__}\0{sys.version}\0{yaml.__version__}\0".encode())
     package = os.path.dirname(os.path.abspath(corpustools.__file__))
     for folder, folders, names in os.walk(package):
         folders[:] = sorted(name for name in folders if name != "__pycache__")
