@@ -95,13 +95,15 @@ def _codes(codes: str | Iterable[str] | None) -> str | None:
 
 def lint(paths: PathLike | Iterable[PathLike] = (), *, select: str | Iterable[str] | None = None,
          ignore: str | Iterable[str] | None = None, prompt: PathLike | None = None, kb: PathLike | None = None,
-         whole_corpus: bool = False, skip_outside_corpora: bool = False, strict: bool = False) -> LintReport:
+         whole_corpus: bool = False, skip_outside_corpora: bool = False, strict: bool = False,
+         cache_dir: PathLike | None = None) -> LintReport:
     """`corpustools lint PATH...`: every corpus `paths` name (a corpus folder, or a file or folder
     inside one: only what is under it is reported unless `whole_corpus`); no path: the corpus the
     working folder is in, else every corpus below it. `select`/`ignore`: rule codes, prefixes or
     names (secret rules always run); `prompt`/`kb`: as --prompt/--kb. `strict`: warnings fail too
     (the report's `exit_code`). Never fixes: `corpustools lint --fix` does. ConfigError for a bad
-    path, rule or setting; a rule that crashes is in `report.run.crashes` (exit_code 2)."""
+    path, rule or setting; a rule that crashes is in `report.run.crashes` (exit_code 2). `cache_dir`:
+    lint's cache folder, as `--cache-dir` (None, the default: no cache, so nothing is written)."""
     from corpustools import lint as linting
 
     rules = linting.rule_modules()
@@ -109,7 +111,7 @@ def lint(paths: PathLike | Iterable[PathLike] = (), *, select: str | Iterable[st
                                prompt=None if prompt is None else os.fspath(prompt),
                                kb=None if kb is None else os.fspath(kb))
     run = linting.lint_paths(_paths(paths), rules, selection, skip_outside=skip_outside_corpora,
-                             whole_corpus=whole_corpus)
+                             whole_corpus=whole_corpus, cache_dir=None if cache_dir is None else os.fspath(cache_dir))
     return linting.LintReport(run=run, rules=tuple(rules), strict=strict)
 
 

@@ -56,6 +56,10 @@ def register(subparsers) -> None:
                         "nothing; exit 1 when there is something to fix")
     parser.add_argument("--unsafe-fixes", action="store_true", help="with --fix or --diff, also the fixes that "
                         "change meaning or identity (a new session id, a renamed unknown key, a dropped term)")
+    parser.add_argument("--cache-dir", metavar="DIR", type=path, help="lint's cache folder (default: "
+                        "CORPUSTOOLS_CACHE_DIR, else $XDG_CACHE_HOME/corpustools, else ~/.cache/corpustools): a file "
+                        "the secret scan found clean, unchanged since, is not scanned again; never inside a corpus")
+    parser.add_argument("--no-cache", action="store_true", help="neither read nor write lint's cache")
     parser.add_argument("--list-rules", action="store_true", help="list every rule and exit")
     parser.add_argument("--explain", metavar="CODE", help="print a rule's documentation (a code such as "
                         "CT403 or a name such as turn-shape) and exit")
@@ -176,7 +180,9 @@ def run(args, out, err) -> int:
         written = lint.write_fixes(fixes)
         _fix_notes(fixes, written, err)
     linted = lint.lint_staged if args.staged else lint.lint_paths
-    run_ = linted(args.paths, rules, selection, skip_outside=args.skip_outside_corpora, whole_corpus=args.whole_corpus)
+    cache_dir = None if args.no_cache else args.cache_dir or lint.default_cache_dir()
+    run_ = linted(args.paths, rules, selection, skip_outside=args.skip_outside_corpora, whole_corpus=args.whole_corpus,
+                  cache_dir=cache_dir)
 
     report = lint.LintReport(
         run=run_, rules=tuple(rules), strict=args.strict, quiet=args.quiet, statistics=args.statistics,

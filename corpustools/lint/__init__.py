@@ -32,6 +32,7 @@ uses. Everything else under corpustools.lint is internal; tests/test_layers.py h
 from typing import TYPE_CHECKING
 
 from corpustools.io.lazy import lazy_names
+from corpustools.lint.cache import clean_cache, default_cache_dir
 from corpustools.lint.config import ConfigError
 from corpustools.lint.engine import LintRun, RuleCrash, Selection, choose, exit_code, lint_paths
 from corpustools.lint.registry import rule_modules
@@ -51,6 +52,6 @@ __getattr__, __dir__ = lazy_names(__name__, dict.fromkeys(
 
 __all__ = [
     "FORMATTERS", "ConfigError", "CorpusFixes", "FixResult", "LintReport", "LintRun", "RuleCrash", "Selection",
-    "choose", "exit_code", "format_diff", "format_rule_list", "lint_paths", "lint_staged", "notes",
+    "choose", "clean_cache", "default_cache_dir", "exit_code", "format_diff", "format_rule_list", "lint_paths", "lint_staged", "notes",
     "plan_paths", "redact_secrets", "rule_doc", "rule_fix_doc", "rule_modules", "rule_options", "write_fixes",
 ]
