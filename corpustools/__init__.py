@@ -5,8 +5,14 @@ corpus model), the features (lint/, score/, calibrate/, render, manifest, proven
 scaffold), commands/ and cli (parsing and printing only)."""
 
 import os
-import signal
 import sys
+
+# The C module, not `signal`: that one's Python layer builds enums, time enough for a Ctrl-C to land
+# inside it before the handler below is installed (a traceback through this file).
+try:
+    import _signal as _signals  # type: ignore[import-not-found]  # no stub: the same API as signal
+except ImportError:  # a Python without it
+    import signal as _signals
 
 
 def _started_as_command() -> bool:
@@ -37,7 +43,7 @@ def _exit_130(_signum, _frame):  # before main() runs there is nothing to unwind
 AS_COMMAND = _started_as_command()  # read by corpustools.cli
 if AS_COMMAND:
     try:
-        signal.signal(signal.SIGINT, _exit_130)
+        _signals.signal(_signals.SIGINT, _exit_130)
     except (ValueError, OSError):  # not the main thread: nothing to install
         pass
 
