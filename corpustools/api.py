@@ -166,7 +166,7 @@ def agree(corpus: PathLike, worksheets: Iterable[PathLike], *, allow_partial: bo
 # A report type (by where it is defined) -> the module holding its family's FORMATTERS table, so
 # formatting one family's report imports no other family.
 _FORMATTER_TABLES = {
-    "corpustools.lint.report.LintReport": "corpustools.lint",
+    "corpustools.lint.reported.LintReport": "corpustools.lint.report",
     "corpustools.score.scoring.ScoreReport": "corpustools.score.report",
     "corpustools.score.compare.Comparison": "corpustools.score.report.compare",
     "corpustools.calibrate.calibration.Calibration": "corpustools.calibrate.report",

@@ -23,10 +23,10 @@ import re
 from pathlib import Path
 
 import corpustools
-from tests.support.recipes import COMMAND
+from tests.support.recipes import COMMAND, FORMAT
 
 PACKAGE = Path(corpustools.__file__).parent
-FEATURE_PACKAGES = ("lint", "score", "calibrate", "reporting", "interop")
+FEATURE_PACKAGES = ("lint", "score", "calibrate", "reporting", "interop", "provenance", "validation")
 # every top-level module but the entry points and the API is a feature (docs/architecture.md)
 FEATURE_MODULES = tuple(sorted(path.stem for path in PACKAGE.glob("*.py")
                                if path.stem not in ("__init__", "__main__", "cli", "api")))
@@ -235,3 +235,54 @@ def test_a_feature_never_reaches_into_another_features_reports():
 
 def test_the_top_of_the_tree_may_import_anything():
     assert violations("cli.py", "from corpustools.lint.engine import lint_paths\n") == []
+
+
+# Packages whose docstring need not name their files, and why: another list names them.
+UNLISTED = {
+    "commands": "one module per subcommand: COMMANDS in commands/__init__.py lists them",
+    "lint/rules": "one module per rule: REGISTERED in lint/registry.py lists them",
+    "schemas": "data: io/schemastore.py's SCHEMA_KINDS names them",
+}
+LISTED = re.compile(r"^\s*- (\w+(?:\.py|/))", re.MULTILINE)
+NAMED = re.compile(r"(?<![\w.])(\w+\.py|\w+/)")
+DOCSTRING_CHECKLIST = """A package's docstring lists its files (docs/architecture.md, "Where things live"): a line
+`- name.py   what it holds` (`- name/` for a subpackage) for each module and subpackage, and none
+for a file that is gone; a module may instead be named inside another's line (`html_fixture.py:
+one fixture's row`). Moving, adding or removing a module updates the list in the same commit."""
+
+
+def package_files(folder: Path) -> set[str]:
+    """The modules (`name.py`, but __init__.py) and subpackages (`name/`) of the package at `folder`."""
+    return ({f.name for f in folder.glob("*.py") if f.name != "__init__.py"}
+            | {f"{d.name}/" for d in folder.iterdir() if (d / "__init__.py").is_file()})
+
+
+def docstring_gaps(package: str, docstring: str, files: set[str]) -> list[str]:
+    """What the docstring of `package` (`score/report`) lists that is not there, and what is there
+    that it does not name."""
+    listed, named = set(LISTED.findall(docstring)), set(NAMED.findall(docstring))
+    where = f"corpustools/{package}/__init__.py" if package else "corpustools/__init__.py"
+    if not listed:
+        return [f"{where}: its docstring lists none of its files (a `- name.py  what it holds` line each)"]
+    return ([f"{where}: its docstring lists {name}, which is not in the package" for name in sorted(listed - files)]
+            + [f"{where}: its docstring does not name {name}" for name in sorted(files - named)])
+
+
+def test_every_package_docstring_lists_the_package_files():
+    gaps = []
+    for init in sorted(PACKAGE.rglob("__init__.py")):
+        package = init.parent.relative_to(PACKAGE).as_posix().removeprefix(".")
+        if package in UNLISTED or package.split("/")[0] == "new_corpus":
+            continue
+        docstring = ast.get_docstring(ast.parse(init.read_text(encoding="utf-8"))) or ""
+        gaps += docstring_gaps(package, docstring, package_files(init.parent))
+    assert gaps == [], "\n".join(gaps + [DOCSTRING_CHECKLIST, FORMAT])
+
+
+def test_a_stale_package_docstring_is_named():
+    docstring = "Reports.\n\n- text.py   the default\n- html.py   a page (html_fixture.py: a row)\n- gone.py   moved\n"
+    assert docstring_gaps("score/report", docstring, {"text.py", "html.py", "html_fixture.py", "tsv.py"}) == [
+        "corpustools/score/report/__init__.py: its docstring lists gone.py, which is not in the package",
+        "corpustools/score/report/__init__.py: its docstring does not name tsv.py"]
+    assert docstring_gaps("io", "The I/O layer.", {"lazy.py"}) == [
+        "corpustools/io/__init__.py: its docstring lists none of its files (a `- name.py  what it holds` line each)"]

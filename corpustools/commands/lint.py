@@ -11,7 +11,7 @@ HELP = "check a fixture corpus: malformed, unwinnable, leaking or copied fixture
 
 def formatters():
     """--format's choices: the keys of lint's FORMATTERS (read when the command is parsed)."""
-    from corpustools.lint import FORMATTERS
+    from corpustools.lint.report import FORMATTERS
 
     return FORMATTERS
 
@@ -156,10 +156,11 @@ def run(args, out, err) -> int:
     from corpustools import lint
     from corpustools.io.positions import printable
     from corpustools.io.writing import STANDARD_OUTPUT, emit
+    from corpustools.lint.report import FORMATTERS, notes
 
     rules = lint.rule_modules()
     if args.list_rules:
-        out.write(lint.format_rule_list(rules))
+        out.write(lint.rule_list(rules))
         return 0
     if args.explain:
         return _explain(args.explain, rules, out, err)
@@ -182,9 +183,9 @@ def run(args, out, err) -> int:
         run=run_, rules=tuple(rules), strict=args.strict, quiet=args.quiet, statistics=args.statistics,
         colour=args.output in (None, STANDARD_OUTPUT) and use_colour(out, os.environ),
         fixed=len(written.written) if fixes is not None else None)
-    err.write(lint.notes(report, args.format))  # what the text format prints in the report itself
+    err.write(notes(report, args.format))  # what the text format prints in the report itself
     # a report is never written into a corpus's own files nor over anything lint read
-    emit(lint.FORMATTERS[args.format](report), args.output, None, out, err=err, force=args.force)
+    emit(FORMATTERS[args.format](report), args.output, None, out, err=err, force=args.force)
     for crash in run_.crashes:
         print(f"corpustools lint: {printable(lint.redact_secrets(str(crash)))}", file=err)
     if fixes is not None and written.failed:

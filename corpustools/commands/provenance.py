@@ -76,14 +76,15 @@ def run_freeze(args, out, err) -> int:
 
 def formatters():
     """verify's --format choices: the keys of provenance's FORMATTERS (read when the command is parsed)."""
-    from corpustools.provenance import FORMATTERS
+    from corpustools.provenance.report import FORMATTERS
 
     return FORMATTERS
 
 
 def run_verify(args, out, err) -> int:
     from corpustools.io.writing import emit
-    from corpustools.provenance import FORMATTERS, verify_report
+    from corpustools.provenance import verify_report
+    from corpustools.provenance.report import FORMATTERS
 
     if args.record and args.corpus:
         raise UsageError("give RECORD or --corpus, not both")

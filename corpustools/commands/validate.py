@@ -27,7 +27,7 @@ def register(subparsers) -> None:
 
 def formatters():
     """--format's choices: the keys of validate's FORMATTERS (read when the command is parsed)."""
-    from corpustools.validation import FORMATTERS
+    from corpustools.validation.report import FORMATTERS
 
     return FORMATTERS
 
@@ -35,7 +35,8 @@ def formatters():
 def run(args, out, err) -> int:
     from corpustools.io.positions import printable
     from corpustools.io.writing import emit
-    from corpustools.validation import FORMATTERS, validate_files
+    from corpustools.validation import validate_files
+    from corpustools.validation.report import FORMATTERS
 
     if args.kind == RESULT_KIND:
         report = _results(args.files)

@@ -20,8 +20,7 @@ One module per concept, each a set of pure functions over small frozen values:
 - history.py       the Markdown history table `--append-history` appends to
 - thresholds.py    `--fail-under`: the opt-in gate on a score report
 - report/          the reports of a score and of a comparison (text, markdown, json, html); they only format
-- formatting.py    fixed-precision numbers and Markdown cells shared by the reporters
-- html_page.py     the page machinery every HTML report shares
+                   (what they share with calibrate's: corpustools.reporting)
 
 Reports are written by corpustools.io.writing (never into a corpus's own files). The scorer shares
 only the corpus model (corpustools.model) and corpustools.model.normalize with the linter.

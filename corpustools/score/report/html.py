@@ -190,7 +190,7 @@ def page_warnings(report: ScoreReport) -> list[str]:
             + [f'<p class="labels-revised">{esc(line)}</p>' for line in since_lines(runs)])
 
 
-def score_html(report: ScoreReport) -> str:
+def render(report: ScoreReport) -> str:
     """The page; the report's history (the table and the file it came from) adds its section."""
     corpus = report.loaded
     assert corpus is not None, "score_report loads the corpus the page shows"

@@ -135,7 +135,7 @@ def repeated_dict(report: ScoreReport) -> dict:
     }
 
 
-def score_json(report: ScoreReport) -> str:
+def render(report: ScoreReport) -> str:
     if len(report.runs) == 1:
         data = {"corpus": corpus_dict(report.corpus), "corpus_warnings": list(report.corpus_warnings)}
         data.update(run_dict(report.runs[0]))

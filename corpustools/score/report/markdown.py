@@ -291,7 +291,7 @@ def several_runs(report: ScoreReport) -> list[str]:
     return lines
 
 
-def score_markdown(report: ScoreReport) -> str:
+def render(report: ScoreReport) -> str:
     """Compact: the verdict line and the failing fixtures with their evidence first (a drift
     banner above them), every table collapsed below, and how to get the HTML report last."""
     lines = single_run(report) if len(report.runs) == 1 else several_runs(report)

@@ -179,7 +179,7 @@ def verdict_line(report: ScoreReport) -> str:
     return f"{head} {rest}"
 
 
-def score_text(report: ScoreReport) -> str:
+def render(report: ScoreReport) -> str:
     """The label-drift line (when the labels were revised since a run), failing fixtures, then the
     summary, warnings and the other formats, then the verdict line."""
     runs = report.runs
