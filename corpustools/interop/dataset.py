@@ -122,6 +122,11 @@ def jsonl(exported: Exported) -> str:
     return "".join(json.dumps(row(exported, fixture), ensure_ascii=False) + "\n" for fixture in exported.fixtures)
 
 
+def export_files(exported: Exported, out: str, *, replay: str | None, answers: dict[str, str] | None) -> dict[str, str]:
+    """`export jsonl`: the dataset at `out` (a JSONL dataset holds no answers: export refuses --replay)."""
+    return {out: jsonl(exported)}
+
+
 def saved_answers(exported: Exported, run_folder: str) -> dict[str, str]:
     """fixture id -> the saved answer of the run in `run_folder`, byte for byte (a fixture without
     a result file has none: a replay leaves it unanswered)."""

@@ -253,3 +253,20 @@ def task_py(exported: Exported, *, replay: str | None = None) -> str:
         values.update(replay_imports="", model_imports="", solver_imports="generate", replay_solver="",
                       task_parameters="", solver="generate()", task_options="")
     return _TASK.format(**values)
+
+
+def export_files(exported: Exported, out: str, *, replay: str | None, answers: dict[str, str] | None) -> dict[str, str]:
+    """`export inspect`: the folder `out` holding dataset.jsonl, task.py and, with a replayed run,
+    replay.json (its saved answers)."""
+    import os
+
+    from corpustools.interop.dataset import jsonl
+    from corpustools.io.inputs import refuse_inputs_inside
+
+    if os.path.lexists(out) and not os.path.isdir(out):
+        raise InputError(Pos(out), "is not a folder: export inspect writes a folder (dataset.jsonl, task.py)")
+    refuse_inputs_inside(out)
+    files = {os.path.join(out, DATASET_FILE): jsonl(exported), os.path.join(out, TASK_FILE): task_py(exported, replay=replay)}
+    if answers is not None:
+        files[os.path.join(out, REPLAY_FILE)] = json.dumps(answers, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
+    return files

@@ -415,3 +415,20 @@ def config_yaml(exported, *, replay: str | None = None, answers: dict[str, str] 
         if checks:
             lines += ["    assert:", *checks]
     return "\n".join(lines) + "\n"
+
+
+def _replayed_model(run_folder: str) -> str | None:
+    """The model the replayed run's run.yaml records, when it records one."""
+    from corpustools.manifest import read_manifest
+
+    manifest = read_manifest(run_folder).run_manifest
+    return manifest.model if manifest is not None and not manifest.unrecorded else None
+
+
+def export_files(exported, out: str, *, replay: str | None, answers: dict[str, str] | None) -> dict[str, str]:
+    """`export promptfoo`: the config at `out`, or promptfooconfig.yaml in the folder `out`."""
+    import os
+
+    target = os.path.join(out, CONFIG_FILE) if os.path.isdir(out) and not os.path.islink(out) else out
+    model = _replayed_model(replay) if replay is not None else None
+    return {target: config_yaml(exported, replay=replay, answers=answers, model=model)}
