@@ -33,6 +33,7 @@ ALL_RUNS = tuple(f"{RUNS_DIR}/{run}" for runs in RUNS_BY_VERSION.values() for ru
 HELD_OUT_V4 = f"{CALIBRATION}/held-out-corpus-v4"
 HELD_OUT_V5 = f"{CALIBRATION}/held-out-corpus-v5"
 TRIAGE = "fixtures/ticket-triage"
+ORDERS = "fixtures/order-desk"
 
 
 def _pairs(folder: str, runs: tuple[str, ...], worksheets: str) -> list[str]:
@@ -69,6 +70,10 @@ REPORTS = {
         *MARKDOWN],
     # the second shipped corpus, whose answer is a classification (a declared output contract)
     f"{TRIAGE}/runs/v1-run1/report.md": ["score", TRIAGE, f"{TRIAGE}/runs/v1-run1", *MARKDOWN],
+    # the third shipped corpus: order lines with quantities and units (item_fields)
+    f"{ORDERS}/runs/v1-run1/report.md": ["score", ORDERS, f"{ORDERS}/runs/v1-run1", *MARKDOWN],
+    f"{ORDERS}/calibration/calibration.md": ["calibrate", ORDERS, *_pairs(f"{ORDERS}/runs", ("v1-run1",),
+                                                                          f"{ORDERS}/calibration"), *MARKDOWN],
     f"{TRIAGE}/calibration/calibration.md": ["calibrate", TRIAGE, *_pairs(f"{TRIAGE}/runs", ("v1-run1",),
                                                                           f"{TRIAGE}/calibration"), *MARKDOWN],
 }
