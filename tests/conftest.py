@@ -18,8 +18,16 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 from tests.support.corpus import write_corpus
+
+# Hypothesis times its tests too: a deadline per example and a health check on slow data
+# generation, both of which fail on a loaded machine with no code at fault (the suite runs beside
+# other jobs, tests/support/work.py). Off for every test; a test's own @settings list replaces
+# this one's suppressed checks, so it names too_slow again.
+settings.register_profile("untimed", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("untimed")
 
 
 def pytest_collection_modifyitems(config, items):

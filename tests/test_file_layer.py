@@ -12,7 +12,6 @@ import multiprocessing
 import os
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -20,8 +19,8 @@ import pytest
 from tests.support.bench import run_main, tree_digest
 from tests.support.corpus import ADMIT_ID, REJECT_ID, sidecar_text
 from tests.support.score import good_results
+from tests.support.work import hang_guard
 
-HANG_GUARD_SECONDS = 20
 PROMPT = "Version: 5\n\n[TRANSCRIPT PLACEHOLDER, substituted at runtime]\n"
 needs_fifo = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs os.mkfifo")
 needs_dev_zero = pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="needs /dev/zero")
@@ -29,9 +28,8 @@ needs_dev_zero = pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="nee
 
 def _cli(*argv) -> tuple[int, str, str]:
     """main() in this process within the hang guard; never an internal error."""
-    started = time.monotonic()
-    code, out, err = run_main(*[str(a) for a in argv])
-    assert time.monotonic() - started < HANG_GUARD_SECONDS
+    with hang_guard(" ".join(map(str, argv))):
+        code, out, err = run_main(*[str(a) for a in argv])
     assert "internal error" not in err and "Traceback" not in err, err
     return code, out, err
 

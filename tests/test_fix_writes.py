@@ -10,6 +10,7 @@ every other writer refuses one, root included (who could write it).
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import re
@@ -22,6 +23,7 @@ from pathlib import Path
 import pytest
 
 from tests.support.bench import run_main, write_generated
+from tests.support.work import HANG_GUARD_SECONDS
 
 REPO = Path(__file__).resolve().parent.parent
 SIDECAR = "expected/admit-gotcha-01.yaml"
@@ -76,6 +78,81 @@ def save_in_place(path: Path, data: bytes) -> None:
 
 SAVES = {"rename": save_by_rename, "in place": save_in_place}
 
+# An editor in a process of its own: it opens the file for writing, says so, and writes the bytes
+# into that open file only when told to (the test says "go" after --fix has returned).
+EDITOR = r"""
+import os, sys, time
+path, data, opened, go = sys.argv[1], bytes.fromhex(sys.argv[2]), sys.argv[3], sys.argv[4]
+with open(path, "r+b") as handle:
+    open(opened, "w").close()
+    while not os.path.exists(go):
+        time.sleep(0.01)
+    handle.truncate(0)
+    handle.write(data)
+"""
+
+
+def needs_leases(folder: Path) -> None:
+    """Skip where --fix can take no lease on a file in `folder` (not Linux, a file system without
+    leases): there an editor writing into a file it holds open is the residual risk docs/security.md
+    states, not a failure."""
+    from corpustools.io import writing
+
+    probe = folder / ".lease-probe"
+    probe.write_bytes(b"")
+    lease = writing._Lease.take(str(probe))
+    probe.unlink()
+    if lease is None:
+        pytest.skip("no file lease can be taken here")
+    lease.release()
+
+
+class EditorProcess:
+    """Another program that opens `path` for writing now and writes `data` into that open file
+    later (`finish`), as an editor saving in place. --fix's lease on the file makes its open wait;
+    the constructor returns once the open has returned or is waiting on a lease (/proc/locks lists
+    the process breaking one)."""
+
+    def __init__(self, path: Path, data: bytes, folder: Path):
+        self.opened, self.go = folder / f"opened-{os.urandom(4).hex()}", folder / f"go-{os.urandom(4).hex()}"
+        self.process = subprocess.Popen([sys.executable, "-c", EDITOR, str(path), data.hex(), str(self.opened),
+                                         str(self.go)])
+        deadline = time.monotonic() + HANG_GUARD_SECONDS
+        while not (self.opened.exists() or self._waiting_on_a_lease()):
+            assert self.process.poll() is None, "the editor process ended before it opened the file"
+            assert time.monotonic() < deadline, "the editor process neither opened the file nor waited on a lease"
+            time.sleep(0.005)
+
+    def _waiting_on_a_lease(self) -> bool:
+        with open("/proc/locks") as locks:
+            return any("BREAKER" in line and str(self.process.pid) in line.split() for line in locks)
+
+    def finish(self) -> None:
+        self.go.write_text("")
+        assert self.process.wait(timeout=HANG_GUARD_SECONDS) == 0
+
+
+@pytest.fixture
+def editors(tmp_path):
+    """Start an EditorProcess: editors(path, data); each is told to write and waited for by finish_all()."""
+    started: list[EditorProcess] = []
+
+    class Editors:
+        def __call__(self, path: Path, data: bytes) -> EditorProcess:
+            started.append(EditorProcess(path, data, tmp_path))
+            return started[-1]
+
+        @staticmethod
+        def finish_all() -> None:
+            for editor in started:
+                editor.finish()
+
+    yield Editors()
+    for editor in started:
+        if editor.process.poll() is None:
+            editor.go.write_text("")
+            editor.process.wait(timeout=HANG_GUARD_SECONDS)
+
 
 def _inside(function: str) -> bool:
     frame = sys._getframe(1)
@@ -121,28 +198,39 @@ def test_an_edit_saved_after_the_last_read_before_the_write_is_kept(corpus, monk
     assert not [name for name in os.listdir(path.parent) if name.startswith(".")]  # no temporary file left
 
 
+def save_at_this_moment(save: str, path: Path, edited: bytes, editors) -> None:
+    """An editor's save at this moment: a new file renamed over `path` now, or (in place) another
+    process that opens `path` now and writes into that open file once --fix has returned."""
+    if save == "in place":
+        editors(path, edited)
+    else:
+        save_by_rename(path, edited)
+
+
 @pytest.mark.parametrize("save", sorted(SAVES))
 @pytest.mark.parametrize("when", ["before the swap", "after the swap"])
-def test_an_edit_saved_at_the_swap_is_kept(corpus, monkeypatch, save, when):
+def test_an_edit_saved_at_the_swap_is_kept(corpus, monkeypatch, editors, save, when):
     # The fixed file takes the old one's place in one step (renameat2 RENAME_EXCHANGE), and the
     # old one is read after that step: an edit saved just before is swapped back; a save just after
-    # (by rename) is a later save over the fixed file, which wins.
+    # (by rename) is a later save over the fixed file, which wins. An editor opening the old file
+    # at either moment (in place) waits on --fix's lease, which --fix sees: the old file goes back.
     from corpustools.io import writing
 
+    if save == "in place":
+        needs_leases(corpus)
     path, fixed, edited = planted_with_an_edit(corpus)
     real_exchange = writing._exchange
 
     def exchange_with_an_edit(a, b):
         if when == "before the swap":
-            SAVES[save](path, edited)
+            save_at_this_moment(save, path, edited, editors)
         real_exchange(a, b)
-        if when == "after the swap" and save == "in place":  # the editor had the old file open
-            SAVES[save](Path(b), edited)
-        elif when == "after the swap":
-            SAVES[save](path, edited)
+        if when == "after the swap":  # in place: the editor writes into the old file, now named b
+            save_at_this_moment(save, Path(b) if save == "in place" else path, edited, editors)
 
     monkeypatch.setattr(writing, "_exchange", exchange_with_an_edit)
     code, _, err = run_main("lint", "--fix", str(corpus))
+    editors.finish_all()
 
     assert path.read_bytes() == edited, (path.read_bytes(), fixed)
     assert not [name for name in os.listdir(path.parent) if name.startswith(".")]
@@ -154,25 +242,27 @@ def test_an_edit_saved_at_the_swap_is_kept(corpus, monkeypatch, save, when):
 
 @pytest.mark.parametrize("save", sorted(SAVES))
 @pytest.mark.parametrize("when", ["before the move", "after the move"])
-def test_an_edit_saved_while_the_file_is_moved_aside_is_kept(corpus, monkeypatch, save, when):
+def test_an_edit_saved_while_the_file_is_moved_aside_is_kept(corpus, monkeypatch, editors, save, when):
     # Where the platform cannot swap two names: the old file is renamed aside in one step, read,
     # and the fixed one linked in under the name only if no file took it meanwhile.
     from corpustools.io import writing
 
+    if save == "in place":
+        needs_leases(corpus)
     path, fixed, edited = planted_with_an_edit(corpus)
     real_holds, saved = writing._holds, []
 
     def no_swap(a, b):
         if when == "before the move":
-            SAVES[save](path, edited)
+            save_at_this_moment(save, path, edited, editors)
             saved.append(a)
         raise writing.NoExchange
 
     def holds_after_an_edit(name, data):
         if when == "after the move" and not saved:
             saved.append(name)
-            if save == "in place":  # the editor had the old file open: it writes into the moved file
-                SAVES[save](Path(name), edited)
+            if save == "in place":  # the editor writes into the old file, moved aside
+                save_at_this_moment(save, Path(name), edited, editors)
             else:  # a new file saved under the name, which is free for that moment
                 path.write_bytes(edited)
         return real_holds(name, data)
@@ -180,6 +270,7 @@ def test_an_edit_saved_while_the_file_is_moved_aside_is_kept(corpus, monkeypatch
     monkeypatch.setattr(writing, "_exchange", no_swap)
     monkeypatch.setattr(writing, "_holds", holds_after_an_edit)
     code, _, err = run_main("lint", "--fix", str(corpus))
+    editors.finish_all()
 
     assert saved
     assert path.read_bytes() == edited, (path.read_bytes(), fixed)
@@ -204,6 +295,90 @@ def test_without_an_edit_the_fix_is_written_with_or_without_the_swap(corpus, mon
     assert run_main("lint", "--fix", str(corpus))[0] == 0
     assert path.read_bytes() == fixed and stat.S_IMODE(path.stat().st_mode) == 0o640
     assert not [name for name in os.listdir(path.parent) if name.startswith(".")]
+
+
+def test_an_editor_holding_the_file_open_for_writing_keeps_its_bytes(corpus, editors):
+    # The hole the lease closes: an editor opened the file before --fix and writes into that open
+    # file after --fix's last check. Before, the fix took the file's place and the editor wrote
+    # into the replaced file, which was then removed: the edit was lost.
+    needs_leases(corpus)
+    path, fixed, edited = planted_with_an_edit(corpus)
+    editor = editors(path, edited)
+    assert editor.opened.exists()  # it holds the file open for writing, nothing written yet
+
+    code, _, err = run_main("lint", "--fix", str(corpus))
+    editor.finish()
+
+    assert path.read_bytes() == edited, (path.read_bytes(), fixed)
+    assert code == 2 and NOT_WRITTEN_CHANGED in err, err
+    assert not [name for name in os.listdir(path.parent) if name.startswith(".")]
+
+
+def test_a_program_holding_the_file_open_to_read_does_not_stop_the_fix(corpus):
+    path = corpus / SIDECAR
+    _, fixed = plant_capital_term(path)
+    with open(path, "rb"):  # a viewer: it cannot write through this descriptor
+        code, _, err = run_main("lint", "--fix", str(corpus))
+    assert (code, path.read_bytes()) == (0, fixed), err
+
+
+@pytest.mark.parametrize("failure", [errno.EACCES, errno.EINVAL])
+def test_where_no_lease_can_be_taken_the_fix_is_written_as_before(corpus, monkeypatch, failure):
+    # EACCES: a file this user does not own (without CAP_LEASE); EINVAL: a file system without
+    # leases, or leases disabled. --fix goes on without the lease (docs/security.md).
+    import fcntl
+
+    real_fcntl = fcntl.fcntl
+
+    def no_lease(fd, command, *args):
+        if command == fcntl.F_SETLEASE:
+            raise OSError(failure, os.strerror(failure))
+        return real_fcntl(fd, command, *args)
+
+    monkeypatch.setattr(fcntl, "fcntl", no_lease)
+    path = corpus / SIDECAR
+    _, fixed = plant_capital_term(path)
+    assert run_main("lint", "--fix", str(corpus))[0] == 0
+    assert path.read_bytes() == fixed
+
+
+def test_sigio_is_ignored_only_while_a_lease_is_held(corpus, monkeypatch):
+    # A broken lease signals its holder with SIGIO, whose default action ends the process: --fix
+    # ignores it while it holds a lease (this process survives the editors above) and puts the
+    # disposition back after. In another thread, where it cannot change it, --fix goes on without
+    # a lease rather than risk being ended.
+    import signal
+    import threading
+
+    from corpustools.io import writing
+
+    needs_leases(corpus)
+    real_exchange, real_lease, at_swap, leases = writing._exchange, writing._lease, [], []
+
+    def exchange(a, b):
+        at_swap.append(signal.getsignal(signal.SIGIO))
+        real_exchange(a, b)
+
+    def lease(path):
+        leases.append(real_lease(path))
+        return leases[-1]
+
+    monkeypatch.setattr(writing, "_exchange", exchange)
+    monkeypatch.setattr(writing, "_lease", lease)
+    path = corpus / SIDECAR
+    _, fixed = plant_capital_term(path)
+    assert signal.getsignal(signal.SIGIO) == signal.SIG_DFL
+    assert run_main("lint", "--fix", str(corpus))[0] == 0
+    assert at_swap == [signal.SIG_IGN] and leases[0] is not None
+    assert signal.getsignal(signal.SIGIO) == signal.SIG_DFL and path.read_bytes() == fixed
+
+    plant_capital_term(path)
+    results: list = []
+    thread = threading.Thread(target=lambda: results.append(run_main("lint", "--fix", str(corpus))))
+    thread.start()
+    thread.join(timeout=HANG_GUARD_SECONDS)
+    assert results and results[0][0] == 0 and path.read_bytes() == fixed
+    assert at_swap[1] == signal.SIG_DFL and leases[1] is None
 
 
 @pytest.mark.parametrize("save", sorted(SAVES))
@@ -277,9 +452,8 @@ def test_a_watcher_saving_files_during_fix_loses_no_edit(tmp_path):
     stop, ready, log = tmp_path / "stop", tmp_path / "ready", tmp_path / "log.json"
     watcher = subprocess.Popen([sys.executable, "-c", WATCHER, str(corpus / "expected"), str(stop), str(ready), str(log)])
     try:
-        for _ in range(600):
-            if ready.exists() or watcher.poll() is not None:
-                break
+        deadline = time.monotonic() + HANG_GUARD_SECONDS
+        while not ready.exists() and watcher.poll() is None and time.monotonic() < deadline:
             time.sleep(0.05)
         assert ready.exists(), "the watcher did not start"
         done = subprocess.run([sys.executable, "-m", "corpustools", "lint", "--fix", "-q", str(corpus)],

@@ -70,7 +70,7 @@ def test_the_real_promptfoo_results_import_as_the_committed_run_byte_for_byte(tm
                        "--prompt", TRIAGE_PROMPT)
     assert code == 0, err
     assert "warning" not in err  # every prompt promptfoo sent is `corpustools render`'s
-    assert err.rstrip().endswith("(16 results and run.yaml)")
+    assert err.rstrip().endswith("(26 results and run.yaml)")
     assert result_files(out) == result_files(TRIAGE_RUN)
     manifest = parse_yaml((out / "run.yaml").read_text(encoding="utf-8"), "run.yaml").data
     document = json.loads(PROMPTFOO_RESULTS.read_text(encoding="utf-8"))
@@ -112,7 +112,7 @@ def test_promptfoo_fields_map_to_the_run(triage, tmp_path, capsys):
     assert result_files(tmp_path / "r") == result_files(TRIAGE_RUN)
     manifest = parse_yaml((tmp_path / "r" / "run.yaml").read_text(encoding="utf-8"), "run.yaml").data
     assert (manifest["model"], manifest["temperature"], manifest["harness"]) == ("replay", 0.2, "promptfoo 0.123.1")
-    assert manifest["cost"] == {"input_tokens": 160, "output_tokens": 80, "usd": 0.016}
+    assert manifest["cost"] == {"input_tokens": 260, "output_tokens": 130, "usd": 0.026}  # 26 answers of 10, 5 and 0.001
 
 
 @pytest.mark.parametrize("where", ["metadata", "vars", "description"])
@@ -243,7 +243,7 @@ def test_two_answers_for_one_fixture_are_refused(triage, tmp_path, capsys):
     document["results"]["results"].append(dict(document["results"]["results"][0]))
     results = write_json(tmp_path / "results.json", document)
     err = refusal(capsys, "import", "promptfoo", results, "--corpus", corpus, "--run", tmp_path / "r")
-    assert "results.results[0] and results.results[16] both answer fixture urgent-unfixed-01" in err
+    assert "results.results[0] and results.results[26] both answer fixture urgent-unfixed-01" in err
 
 
 def test_the_run_folder_must_be_new_empty_or_replaced_with_force(triage, tmp_path, capsys):
@@ -256,7 +256,7 @@ def test_the_run_folder_must_be_new_empty_or_replaced_with_force(triage, tmp_pat
     assert "# from run init" not in (folder / "run.yaml").read_text()
     (folder / "salvage-buried-01.json").write_text("{}")
     err = refusal(capsys, "import", "promptfoo", results, "--corpus", corpus, "--run", folder)
-    assert "is not an empty run folder (it holds escalate-silent-01.json," in err and "pass --force" in err
+    assert "is not an empty run folder (it holds claim-corrected-01.json," in err and "pass --force" in err
     # --force replaces the run: a fixture this log does not answer loses the old run's result
     fewer = write_json(tmp_path / "fewer.json", promptfoo_results(
         {k: v for k, v in answers.items() if k != "trap-angry-01"}, prompts))
@@ -264,7 +264,8 @@ def test_the_run_folder_must_be_new_empty_or_replaced_with_force(triage, tmp_pat
     assert code == 0, err
     assert not (folder / "trap-angry-01.json").exists()
     assert "removed" in err and "trap-angry-01.json" in err
-    assert "1 fixtures of the corpus are not in the log (trap-angry-01)" in err
+    assert ("note: 1 fixture of the corpus is not in the log (trap-angry-01): no result file, scored as missing; "
+            "if the corpus gained it after the export, import with --corpus as the corpus was then") in err
 
 
 def test_never_into_a_corpus_nor_over_an_input(triage, tmp_path, capsys):
@@ -295,9 +296,9 @@ def test_an_inspect_json_log_imports_without_inspect_ai(triage, tmp_path, capsys
     manifest = parse_yaml((tmp_path / "r" / "run.yaml").read_text(encoding="utf-8"), "run.yaml").data
     assert (manifest["model"], manifest["temperature"], manifest["harness"], manifest["started_at"]) == (
         "mockllm/model", 0.5, "inspect_ai 0.3.285", "2026-12-06T05:10:24+00:00")
-    assert manifest["cost"] == {"input_tokens": 160, "output_tokens": 80}
+    assert manifest["cost"] == {"input_tokens": 260, "output_tokens": 130}
     assert without_run_line(score_text(capsys, corpus, tmp_path / "r")) == without_run_line(
-        score_text(capsys, corpus, corpus / "runs" / "v1-run1"))
+        score_text(capsys, corpus, corpus / "runs" / TRIAGE_RUN.name))
 
 
 def test_epochs_one_picked_or_one_run_each(triage, tmp_path, capsys):
@@ -365,7 +366,47 @@ def test_without_a_prompt_the_log_s_prompts_are_recorded(triage, tmp_path, capsy
     assert "no --prompt given: inputs not compared with `corpustools render`" in err
     manifest = parse_yaml((tmp_path / "r" / "run.yaml").read_text(encoding="utf-8"), "run.yaml").data
     assert manifest["prompt"]["path"] == "" and len(manifest["prompt"]["sha256"]) == 64
-    assert score_text(capsys, corpus, tmp_path / "r").rstrip().splitlines()[-1].startswith("16/16 fixtures passed")
+    verdict = score_text(capsys, corpus, tmp_path / "r").rstrip().splitlines()[-1]
+    assert verdict.startswith("25/26 fixtures passed")
+    assert verdict == score_text(capsys, corpus, corpus / "runs" / TRIAGE_RUN.name).rstrip().splitlines()[-1]
+
+
+def test_a_log_of_the_corpus_before_fixtures_were_added(tmp_path, capsys):
+    """A run made with the corpus as it was when exported (the 16 fixtures of version 1), imported
+    after ten were added: against today's corpus the ten are missing, and the note says how to
+    import it as made; against the corpus as exported, today's score says they were added since
+    and scores the sixteen it was made against, as the committed run made by hand is scored."""
+    from corpustools.manifest import read_manifest
+
+    made_by_hand = TRIAGE / "runs" / "v1-run1"
+    then = read_manifest(str(made_by_hand)).manifest
+    assert then is not None and len(then["session_sha256"]) == 16
+    exported = tmp_path / "as-exported"
+    shutil.copytree(TRIAGE, exported)
+    for sub in ("sessions", "expected", "gold"):
+        for path in (exported / sub).iterdir():
+            if path.stem not in then["session_sha256"]:
+                path.unlink()
+    prompt = exported / "prompt" / TRIAGE_PROMPT.name
+    log = write_json(tmp_path / "log.json", inspect_log(answers_of(made_by_hand), rendered(exported, prompt, tmp_path)))
+    code, _, err = run(capsys, "import", "inspect", log, "--corpus", TRIAGE, "--run", tmp_path / "today",
+                       "--prompt", TRIAGE_PROMPT)
+    assert code == 0, err
+    assert ("note: 10 fixtures of the corpus are not in the log (claim-corrected-01, claim-uncorrected-01, "
+            "escalate-declined-01, escalate-declined-02, escalate-sum-01, multi-issue-01, multi-issue-02, "
+            "priority-ended-01 and 2 more): no result file, scored as missing; if the corpus gained them after the "
+            "export, import with --corpus as the corpus was then (docs/interop.md)\n") in err
+    assert "Not in the log (scored as missing): claim-corrected-01, " in (tmp_path / "today" / "run.yaml").read_text()
+    today = score_text(capsys, TRIAGE, tmp_path / "today")
+    assert today.count("no result file for this fixture") == 10
+    assert today.rstrip().splitlines()[-1].startswith("16/26 fixtures passed")
+    code, _, err = run(capsys, "import", "inspect", log, "--corpus", exported, "--run", tmp_path / "as-made",
+                       "--prompt", prompt)
+    assert code == 0 and "not in the log" not in err, err
+    as_made = score_text(capsys, TRIAGE, tmp_path / "as-made")
+    assert "10 fixtures added since this run (sessions/claim-corrected-01.md, " in as_made
+    assert "CORPUS DRIFT" not in as_made and "no result file" not in as_made
+    assert as_made.rstrip().splitlines()[-1] == score_text(capsys, TRIAGE, made_by_hand).rstrip().splitlines()[-1]
 
 
 # --- export ----------------------------------------------------------------------------------------

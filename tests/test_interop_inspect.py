@@ -128,7 +128,7 @@ def test_the_plain_task_runs_with_the_mock_model_answering(tmp_path, capsys, off
     model = get_model("mockllm/model", custom_outputs=answer)
     log = evaluate(tmp_path / "task" / "task.py", tmp_path / "logs", "json", model=model)
     manifest = imported_equals_the_committed_run(capsys, log, tmp_path / "imported")
-    assert "cost:\n  input_tokens: 1600\n  output_tokens: 160\n" in manifest
+    assert "cost:\n  input_tokens: 2600\n  output_tokens: 260\n" in manifest  # 26 answers of 100 and 10
 
 
 def test_a_fixture_the_replayed_run_lacks_is_an_errored_sample_and_missing_once_imported(tmp_path, capsys, offline):

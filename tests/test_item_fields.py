@@ -160,7 +160,7 @@ expected_fields:"""))
 
 
 @settings(max_examples=60, deadline=None, derandomize=True, database=None,
-          suppress_health_check=[HealthCheck.function_scoped_fixture])
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(st.integers(1, 2000), st.sampled_from(["", ".5", ".25", ",000"]), st.sampled_from(["mg", "mcg", "ml"]),
        st.integers(1, 2000), st.sampled_from(["", ".5", ",000"]), st.sampled_from(["{n} {u}", "{n}{u}", "{n} {U}"]))
 def test_a_dose_matches_only_its_own_number_and_unit(whole, part, unit, other, other_part, written):

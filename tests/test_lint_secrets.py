@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import inspect
 import os
-import time
 
 import pytest
 from hypothesis import given, settings
@@ -32,6 +31,7 @@ from tests.support.secrets_cases import (
     OPENAI_PROJECT,
     STRIPE_LIVE,
 )
+from tests.support.work import growth, hang_guard
 
 RULES = {rule.CODE: rule for rule in (secret_token, secret_assignment, credential_url, hostname, ip_address,
                                       email, phone)}
@@ -241,7 +241,13 @@ def adversarial_lines(size: int = 50_000) -> list[str]:
     units += ["a", "0", "a.", "a-", "a:", "0.", "0:", "::", "ff::", "a@", "x@a.", "+1", "+1 ", "+1-", "00 ",
               "(555) ", "555-", "1.1.1.", "1.2.3.4 ", "a://", "a://a:a@", "http://a.", "www.", "a.com ",
               "localhost.", "password=", "password: ", "'password' => '", "$settings['hash_salt']", "--token=",
-              "eyJ", "eyJa.eyJb.", "M" + "a" * 23 + ".", "-----BEGIN ", "Bearer ", "Basic ", "a" * 63 + "."]
+              "eyJ", "eyJa.eyJb.", "M" + "a" * 23 + ".", "-----BEGIN ", "Bearer ", "Basic ", "a" * 63 + ".",
+              # what the reader views (markup.py) and the glued starts take: markup inside words,
+              # tags, comments, literals joined, needles glued after capitals and digits, blocks
+              "a**", "a`", "a~~", "a__", "a<b>", "a<!-- -->", " _a", "a\\_", '"a" + "', "](x)a",
+              *("A" + needle + KEY_CHARS * 3 for shape in SHAPES for needle in shape.needles),
+              *("2" + needle + "a" * 30 for shape in SHAPES for needle in shape.needles),
+              "akia2", "-----BEGIN RSA PRIVATE KEY----- " + "Ab3+" * 20 + " "]
     return [(unit * (size // len(unit) + 1))[:size] for unit in units]
 
 
@@ -251,21 +257,25 @@ def one_file_context(tmp_path, text: str) -> LintContext:
     return LintContext(corpus=Corpus(root=str(tmp_path), spec=None, texts={path: text}))
 
 
-def test_every_pattern_is_fast_on_adversarial_50kb_lines(tmp_path):
-    times = []
-    for line in adversarial_lines():
-        context = one_file_context(tmp_path, line)
-        start = time.perf_counter()
-        for rule in RULES.values():
-            for _ in rule.check(context, defaults(rule)):
-                pass
-        times.append((time.perf_counter() - start, line[:30]))
-    # Linear patterns take milliseconds per line; one quadratic pattern takes tens of seconds to
-    # minutes on one 50 kB line. The bounds catch that blow-up with room for a loaded machine (the
-    # old 0.5 s / 2.0 s bounds failed under load with no pattern at fault); speed lives in bench/.
-    slowest, worst_line = max(times)
-    assert slowest < 3.0, f"{worst_line!r}... took {slowest:.2f}s"
-    assert sum(t for t, _ in times) < 12.0, f"{len(times)} adversarial lines took {sum(t for t, _ in times):.2f}s"
+def scan_with_every_rule(context: LintContext) -> None:
+    for rule in RULES.values():
+        for _ in rule.check(context, defaults(rule)):
+            pass
+
+
+def test_every_pattern_is_linear_on_adversarial_lines(tmp_path):
+    # One pattern that backtracks over a line (quadratic work) takes seconds to minutes on a 50 kB
+    # line; linear patterns take milliseconds. A regular expression's steps cannot be counted, so
+    # each line's CPU time at 50 kB is compared with 20 times its CPU time at 2.5 kB, in this run
+    # (tests/support/work.growth): at most about 1.5 for these linear patterns, about 20 for a
+    # quadratic one (a pattern planted to check: 18 and 19), whatever the machine and its load.
+    # Speed is bench/'s.
+    lines = {size: adversarial_lines(size) for size in (2_500, 50_000)}
+    with hang_guard("the adversarial lines"):  # a fresh context each time: nothing cached is measured
+        growths = [(growth(lambda size, i=i: scan_with_every_rule(one_file_context(tmp_path, lines[size][i])),
+                           2_500, 20, limit=5), lines[2_500][i][:30]) for i in range(len(lines[2_500]))]
+    worst, line = max(growths)
+    assert worst < 5, f"{line!r}...: {worst:.1f}x the work per character at 50 kB as at 2.5 kB (quadratic: 20x)"
 
 
 def test_adversarial_lines_are_really_scanned(tmp_path):
@@ -274,18 +284,16 @@ def test_adversarial_lines_are_really_scanned(tmp_path):
     assert [p.pos.col for p in secret_token.check(context, {})] == [line.index(GITHUB) + 1]
 
 
-def test_a_one_megabyte_single_line_turn_is_scanned_fast(tmp_path):
+def test_a_one_megabyte_single_line_turn_is_scanned(tmp_path):
     words = ("The branch id is the ILS location code; see fern_branch.branch.mob.yml and call "
              "\\Drupal::service('entity_type.manager') at 09:30 for FERN-312 on Drupal 10.3. ").split()
     turn = " ".join(words[i % len(words)] for i in range(150_000))[:1_000_000]
     turn += f" then {GITHUB} at the very end"
     root = write_corpus(tmp_path / "corpus", {ADMIT_SESSION: session_with_lines([turn])})
     context = LintContext(corpus=load_corpus(str(root)))
-    start = time.perf_counter()
-    found = [(code, p.pos.line, p.pos.col) for code, rule in RULES.items() for p in rule.check(context, defaults(rule))]
-    elapsed = time.perf_counter() - start
+    with hang_guard("a 1 MB line"):  # a quadratic pattern takes hours here; the growth test above bounds each pattern
+        found = [(code, p.pos.line, p.pos.col) for code, rule in RULES.items() for p in rule.check(context, defaults(rule))]
     assert found == [("CT501", FIRST_BODY_LINE + 1, turn.index(GITHUB) + 1)]
-    assert elapsed < 2.0, f"a 1 MB line took {elapsed:.2f}s"
 
 
 # The scan's fast paths must find exactly what the plain patterns find: base64 runs found through

@@ -91,7 +91,7 @@ def test_the_own_prompt_snippet_runs_as_printed(tmp_path, monkeypatch, capsys):
     for line in block.group(1).splitlines():
         assert main(shlex.split(line)[1:]) == 0, capsys.readouterr()
     out = capsys.readouterr().out
-    assert out.rstrip().splitlines()[-1].startswith("16/16 fixtures passed")  # the triage run's verdict, last
+    assert out.rstrip().splitlines()[-1].startswith("25/26 fixtures passed")  # the triage run's verdict, last
     assert main(["lint", "--strict", "my-triage"]) == 0  # the scaffold lints clean
 
 
@@ -135,7 +135,7 @@ def test_the_interop_snippet_runs_as_printed(tmp_path, monkeypatch, capsys):
         if argv[1] == "score":
             verdicts.append(capsys.readouterr().out.rstrip().splitlines()[-1])
     assert len(verdicts) == (2 if has_inspect else 1)
-    assert verdicts[0].startswith("16/16 fixtures passed") and set(verdicts) == {verdicts[0]}  # as the committed run
+    assert verdicts[0].startswith("25/26 fixtures passed") and set(verdicts) == {verdicts[0]}  # as the committed run
     if not has_inspect:
         pytest.skip("the inspect_ai half: inspect_ai is not installed (pip install '.[interop]')")
 

@@ -1,6 +1,6 @@
 """The scoring contract, fixture by fixture: matching, reasons and verdicts."""
 
-import time
+import os
 
 from corpustools.score.scoring import score_report
 from tests.support.corpus import ADMIT_ID, REJECT_ID, sidecar_text
@@ -151,13 +151,23 @@ def test_invalid_result_names_the_first_schema_error(make_corpus, tmp_path):
     assert report.runs[0].aggregate.invalid_results == 2
 
 
-def test_a_huge_result_file_is_invalid_quickly(make_corpus, tmp_path):
+def test_a_huge_result_file_is_invalid_unread(make_corpus, tmp_path, monkeypatch):
+    # The work is counted in bytes read, not timed: the file is refused by its size before any of
+    # it is read (reading it up to the cap would be 8 MiB; the rest of the corpus is kilobytes).
     results = good_results(tmp_path / "run")
     with open(results / f"{ADMIT_ID}.json", "wb") as handle:
         handle.truncate(50 * 1024 * 1024)  # sparse: 50 MB without writing 50 MB
-    started = time.monotonic()
+    real_read, sizes = os.read, []
+
+    def counted_read(fd: int, wanted: int) -> bytes:
+        data = real_read(fd, wanted)
+        sizes.append(len(data))
+        return data
+
+    monkeypatch.setattr(os, "read", counted_read)
     admit = fixture(score(make_corpus(), results))
-    assert time.monotonic() - started < 5
+    monkeypatch.undo()
+    assert sizes and sum(sizes) < 1024 * 1024, sum(sizes)
     assert admit.status == "invalid-result"
     assert "over the 8388608 byte limit" in texts(admit.reasons)[0]
 

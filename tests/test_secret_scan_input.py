@@ -14,6 +14,7 @@ from corpustools.io import textfile
 from corpustools.lint.secrets import source
 from tests.support.corpus import ADMIT_ID, ADMIT_TURNS, ADMIT_UUID, SPEC_TEXT, session_text, sidecar_text
 from tests.support.lint import lint_run, messages
+from tests.support.secrets_cases import B64
 
 
 def where(run, code: str) -> list[tuple[str, int, int]]:
@@ -116,7 +117,7 @@ DISGUISED = [
     ("CT501", f"key {FULLWIDTH_AKIA}IOSFODNN7EXAMPLE here", FULLWIDTH_AKIA),
     ("CT501", "key \u0410KIAIOSFODNN7EXAMPLE here", "\u0410KIA"),
     ("CT501", f"key {ZWSP}{ZWSP}AKIAIOSF{ZWSP}ODNN7EXAMPLE here", "AKIA"),
-    ("CT501", f"-----BEGIN RSA PRIV{ZWSP}ATE KEY-----", "-----"),
+    ("CT501", f"-----BEGIN RSA PRIV{ZWSP}ATE KEY----- {B64}", "-----"),
     ("CT501", f"gh\u200dp_{'a7Kq2Zp9Lm4Xw8Rt3Vb6Nc5Hy1Jd0Fga7Kq'}", "gh"),
     ("CT502", f"pass{ZWSP}word=Hunter22x", "pass"),
     ("CT502", "password\uff1dHunter22x", "password"),

@@ -76,6 +76,14 @@ REPORTS = {
                                                                           f"{ORDERS}/calibration"), *MARKDOWN],
     f"{TRIAGE}/calibration/calibration.md": ["calibrate", TRIAGE, *_pairs(f"{TRIAGE}/runs", ("v1-run1",),
                                                                           f"{TRIAGE}/calibration"), *MARKDOWN],
+    # prompts v0 and v1 on its harder corpus (version 3): each run, the comparison, and both runs
+    # calibrated against the judge's worksheets (RESULTS.md "Off the ceiling")
+    **{f"{TRIAGE}/runs/{run}/report.md": ["score", TRIAGE, f"{TRIAGE}/runs/{run}", *MARKDOWN]
+       for run in ("v0-run1", "v1-run2")},
+    f"{TRIAGE}/runs/compare-v1-vs-v0.md": ["compare", TRIAGE, "--base", f"{TRIAGE}/runs/v0-run1",
+                                          "--candidate", f"{TRIAGE}/runs/v1-run2", *MARKDOWN],
+    f"{TRIAGE}/calibration/calibration-v0-v1.md": [
+        "calibrate", TRIAGE, *_pairs(f"{TRIAGE}/runs", ("v0-run1", "v1-run2"), f"{TRIAGE}/calibration"), *MARKDOWN],
 }
 AT_FREEZE = (f"{CALIBRATION}/held-out-corpus-v3/calibration-at-freeze.md", f"{HELD_OUT_V4}/calibration-at-freeze.md")
 

@@ -94,9 +94,7 @@ def _write(args, err, runs) -> int:
             print(printable(f"{prefix}: note: {fixture_id}: no answer in the log ({why}); no result file, scored as "
                             "missing"), file=err)
         if imported.absent:
-            print(printable(f"{prefix}: note: {len(imported.absent)} fixtures of the corpus are not in the log "
-                            f"({', '.join(imported.absent[:8])}{' ...' if len(imported.absent) > 8 else ''}); "
-                            "scored as missing"), file=err)
+            print(printable(f"{prefix}: note: {imported.absent_note()}"), file=err)
         for removed in imported.removed:
             print(printable(f"{prefix}: note: removed {removed}, a result of the run replaced (--force)"), file=err)
         count = len(imported.written)

@@ -42,6 +42,19 @@ class ImportedRun:
     remarks: tuple[str, ...]  # what the user should know (the prompt's Version line, objects written as JSON)
     removed: tuple[str, ...] = ()  # result files of a replaced run (--force) this run has not
 
+    def absent_note(self) -> str:
+        """What the user reads of the fixtures the log does not answer ("" when it answers every one).
+        They are scored as missing: the log cannot tell a fixture added to the corpus after the
+        export from one the tool was not run on (a limit, a filter, an eval cut short), and a
+        run's figures never read better than what it answered (docs/interop.md)."""
+        if not self.absent:
+            return ""
+        count = len(self.absent)
+        return (f"{plural(count, 'fixture')} of the corpus {'is' if count == 1 else 'are'} not in the log "
+                f"({_listed(list(self.absent))}): no result file, scored as missing; if the corpus gained "
+                f"{'it' if count == 1 else 'them'} after the export, import with --corpus as the corpus was then "
+                "(docs/interop.md)")
+
 
 @dataclass(frozen=True)
 class _Prompt:

@@ -29,7 +29,10 @@ one's place in one step (Linux's renameat2 RENAME_EXCHANGE), so no edit saved at
 lost: an edit saved before that step is swapped back and the fix is not written (exit 2); a save
 after it is a later save, which replaces the fixed file as it would any file. Where names cannot
 be swapped, the old file is renamed aside in one step instead and the fixed one linked in under
-its name only if no file took it meanwhile (the name is missing for that moment).
+its name only if no file took it meanwhile (the name is missing for that moment). Around that
+step --fix holds a Linux read lease on the old file (`_Lease`): no other program holds it open for
+writing then, and one that opens it for writing meanwhile waits and is seen, so an editor writing
+into a file it opened before the swap cannot write into the replaced file unseen.
 """
 
 from __future__ import annotations
@@ -38,8 +41,11 @@ import contextlib
 import errno
 import functools
 import os
+import signal
 import stat
 import sys
+import threading
+import time
 from collections.abc import Callable
 
 from corpustools.io.errors import InputError
@@ -379,22 +385,138 @@ def _drop(name: str) -> None:
         os.unlink(name)
 
 
+# How long --fix waits for another program to close a file it holds open for writing (an editor
+# saving in place takes milliseconds) before it leaves the file as it is.
+LEASE_WAIT_SECONDS = 1.0
+_LEASE_POLL_SECONDS = 0.01
+
+
+class _HeldOpen(Exception):
+    """Another program holds the file open for writing (past LEASE_WAIT_SECONDS)."""
+
+
+class _Lease:
+    """A read lease (Linux fcntl F_SETLEASE F_RDLCK, `man 2 fcntl`, "Leases") on the file a fix
+    replaces, held across the last check and the swap. It is granted only while no process holds
+    the file open for writing, and a process that opens it for writing (or truncates it)
+    meanwhile waits in open() until the lease is released, the lease showing as broken
+    (F_GETLEASE) from that moment: so no program can write into the file after --fix's last look
+    at it without --fix seeing it. A read lease, not a write lease: a viewer holding the file open
+    to read is no reason to refuse a fix, and --fix's own reads of the file do not break it.
+
+    The kernel signals a lease's holder (SIGIO) when it is broken, and SIGIO's default action
+    ends the process: it is ignored while a lease is held (the lease's state is read instead).
+    `take` gives None where no lease can be had: not Linux, a file system without leases, leases
+    disabled (/proc/sys/fs/leases-enable), a file this user does not own without CAP_LEASE, or a
+    thread other than the main one while SIGIO would end the process. The caller then goes on
+    without one, as before leases were used (docs/security.md says what that leaves open)."""
+
+    def __init__(self, fd: int, restore: Callable[[], None]):
+        self.fd = fd
+        info = os.fstat(fd)
+        self.identity: _Identity = (info.st_dev, info.st_ino)
+        self._restore = restore
+
+    @classmethod
+    def take(cls, path: str) -> _Lease | None:
+        """A read lease on the file at `path`, waiting up to LEASE_WAIT_SECONDS while a process
+        holds it open for writing (then _HeldOpen); None where leases are unavailable."""
+        try:
+            import fcntl
+
+            setlease = fcntl.F_SETLEASE
+        except (ImportError, AttributeError):
+            return None
+        restore = _sigio_ignored()
+        if restore is None:
+            return None
+        deadline = time.monotonic() + LEASE_WAIT_SECONDS
+        while True:
+            fd = -1
+            try:
+                # O_NONBLOCK: a file another process holds a lease on fails at once (EWOULDBLOCK).
+                fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0)
+                             | getattr(os, "O_CLOEXEC", 0))
+                fcntl.fcntl(fd, setlease, fcntl.F_RDLCK)
+                return cls(fd, restore)
+            except OSError as err:
+                if fd >= 0:
+                    os.close(fd)
+                if err.errno not in (errno.EAGAIN, errno.EWOULDBLOCK):  # EACCES, EINVAL, ENOENT...
+                    restore()
+                    return None
+            if time.monotonic() >= deadline:
+                restore()
+                raise _HeldOpen
+            time.sleep(_LEASE_POLL_SECONDS)
+
+    def broken(self) -> bool:
+        """Whether a process has opened the file for writing (or truncated it) since the lease
+        was taken: it waits until release() to go on."""
+        import fcntl
+
+        return fcntl.fcntl(self.fd, fcntl.F_GETLEASE) != fcntl.F_RDLCK
+
+    def release(self) -> None:
+        os.close(self.fd)  # closing the one descriptor the lease is on releases it
+        self._restore()
+
+
+def _sigio_ignored() -> Callable[[], None] | None:
+    """Make SIGIO, the signal a broken lease sends, harmless until the returned function is
+    called (it is ignored meanwhile, unless this thread cannot change it and a handler is already
+    set); None when that cannot be done: outside the main thread with SIGIO at its default, or a
+    disposition set outside Python, which could not be put back."""
+    sigio = getattr(signal, "SIGIO", None)
+    previous = signal.getsignal(sigio) if sigio is not None else None
+    main = threading.current_thread() is threading.main_thread()
+    if previous == signal.SIG_IGN or (previous not in (None, signal.SIG_DFL) and not main):
+        return lambda: None
+    if sigio is None or previous is None or not main:
+        return None
+    signal.signal(sigio, signal.SIG_IGN)
+
+    def restore() -> None:
+        signal.signal(sigio, previous)
+
+    return restore
+
+
+def _lease(path: str) -> _Lease | None:
+    try:
+        return _Lease.take(path)
+    except _HeldOpen:
+        raise _changed(path) from None
+
+
+def _unchanged(name: str, was: bytes, lease: _Lease | None) -> bool:
+    """Whether the file now named `name` (the one `path` held, moved aside) still holds `was`, and,
+    under a lease, is the leased file and no process opened it for writing meanwhile."""
+    if not _holds(name, was):
+        return False
+    return lease is None or (_identity(name) == lease.identity and not lease.broken())
+
+
 def _replace_unchanged(path: str, was: bytes, data: bytes) -> None:
     """Put `data` in place of `path` only while `path` holds `was`. The old file is swapped out in
     one step and read after the swap: if it changed meanwhile (an editor saved), it is swapped
     back, and the fix is refused. So whatever the timing, the fix lands on the bytes it was
-    computed from, or the file keeps the editor's bytes. Without the swap: _replace_by_links."""
+    computed from, or the file keeps the editor's bytes. A lease on the old file (_Lease), held
+    from before the swap until the old file is gone, makes that hold for an editor writing into
+    the file it has open too. Without the swap: _replace_by_links."""
     temporary = _temporary(path, data)
     discard = True  # whether `temporary` holds nothing of an edit: the fix, or the bytes lint read
+    lease = None
     try:
+        lease = _lease(path)
         ours = _identity(temporary)
         try:
             _exchange(path, temporary)
         except NoExchange:
-            _replace_by_links(path, temporary, was)
+            _replace_by_links(path, temporary, was, lease)
             return
         old = _identity(temporary)  # what `path` held at the swap
-        if _holds(temporary, was):
+        if _unchanged(temporary, was, lease):
             _fsync_folder(os.path.dirname(path) or ".")
             return
         discard = False
@@ -406,9 +528,11 @@ def _replace_unchanged(path: str, was: bytes, data: bytes) -> None:
     finally:
         if discard:
             _drop(temporary)
+        if lease is not None:  # last: a writer it held off opens the old file, back at `path` (fix refused)
+            lease.release()
 
 
-def _replace_by_links(path: str, temporary: str, was: bytes) -> None:
+def _replace_by_links(path: str, temporary: str, was: bytes, lease: _Lease | None) -> None:
     """_replace_unchanged where names cannot be swapped: the old file is renamed aside (one step),
     read, and the fix linked in under its name only if it held `was` and no file took the name
     meanwhile; else the old file is linked back, unless an editor saved a newer one there. The
@@ -419,7 +543,7 @@ def _replace_by_links(path: str, temporary: str, was: bytes) -> None:
     except FileNotFoundError:
         raise _changed(path) from None
     try:
-        if _holds(aside, was):
+        if _unchanged(aside, was, lease):
             placed = _link_in(temporary, path)
             _drop(aside)  # exactly the bytes lint read: nothing of an edit
             if not placed:

@@ -18,6 +18,7 @@ from corpustools.io.suggest import closest
 from corpustools.io.textfile import refuse_nul
 from corpustools.io.yamlload import YamlDoc
 from corpustools.lint.options import RuleOptions, declared, defaults
+from corpustools.lint.secrets.fingerprints import constant_parts
 from corpustools.model.status import Severity
 
 _CODE_OR_PREFIX = re.compile(r"CT[0-9]{0,3}")
@@ -207,7 +208,13 @@ def _secret_allow(doc: YamlDoc, lint: Mapping) -> tuple[SecretAllow, ...]:
         if file is not None and (os.path.isabs(file) or ".." in file.split("/")):
             raise ConfigError(doc.pos((*keypath, "file")), "lint.secrets.allow: file must be a path inside "
                               "the corpus, relative to corpus.yaml's folder (as lint reports it)")
-        entries.append(SecretAllow(file, entry["fingerprint"].lower(), doc.pos(keypath)))
+        digest = entry["fingerprint"].lower()
+        if (constant := constant_parts().get(digest)) is not None:
+            raise ConfigError(doc.pos((*keypath, "fingerprint")), (
+                f"lint.secrets.allow: this fingerprint is the SHA-256 of `{constant}` alone, a part every "
+                "such secret shares: it allows no secret, and never every secret that starts so; allow each "
+                "one by the fingerprint its finding prints (a private key's covers its whole block)"))
+        entries.append(SecretAllow(file, digest, doc.pos(keypath)))
     return tuple(entries)
 
 

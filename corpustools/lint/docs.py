@@ -70,6 +70,10 @@ the SHA-256 of the exact text it matched, and an entry of `secrets: allow:` nami
 that fingerprint, with a reason, allows that text in that file and nowhere else (change one
 character and it is reported again). An entry without `file` allows that exact text in every file
 of the corpus (for a value the corpus repeats on purpose). An entry that allows nothing is CT509.
+A fingerprint covers the whole secret (a private key's, its whole block), and an entry naming the
+fingerprint of a constant part of a secret shape alone (a private-key header such as
+`-----BEGIN RSA PRIVATE KEY-----`, a vendor prefix such as `ghp_`) is refused with the reason: no
+finding matches such text, and the entry would read as allowing every secret that starts so.
 
 ```yaml
 lint:

@@ -13,9 +13,14 @@ from __future__ import annotations
 
 import base64
 import codecs
+import os
 import urllib.parse
+from collections.abc import Iterable
 from dataclasses import dataclass, field
+from pathlib import Path
 
+from tests.support.corpus import write_corpus
+from tests.support.lint import lint_run
 from tests.support.secrets_cases import AWS_ID, GITHUB, fake
 
 PASSWORD = "Tr0ub" + "4dor9x"
@@ -34,6 +39,7 @@ class Disguise:
     files: dict = field(default_factory=dict)  # path inside the corpus -> str or bytes
     corpus: str = "shared"  # cases whose file must sit where another case's does get their own corpus
     links: dict = field(default_factory=dict)  # path inside the corpus -> link target (outside it)
+    reach: str = ""  # why the scan cannot catch it, for a case it is known not to (empty: it must)
 
     @property
     def caught_by(self) -> frozenset[str]:
@@ -44,7 +50,7 @@ class Disguise:
         return self.id.split("-", 2)[0] + "-" + self.id.split("-", 2)[1]
 
 
-def _session(line: str) -> str:
+def session_with(line: str) -> str:
     return f"{SESSION_HEAD}[USER]: {line}\n[AGENT]: Noted.\n"
 
 
@@ -121,7 +127,7 @@ def _escape_cases() -> list[tuple[str, dict]]:
 
 
 def _encoding_cases() -> list[tuple[str, dict]]:
-    text = _session(f"The key is {AWS_ID} here.")
+    text = session_with(f"The key is {AWS_ID} here.")
     le, be = text.encode("utf-16-le"), text.encode("utf-16-be")
     return [(name, {"path": "sessions/{m}.md", "bytes": data}) for name, data in [
         ("utf16le-bom", codecs.BOM_UTF16_LE + le),
@@ -143,13 +149,13 @@ def _placement_cases() -> list[tuple[str, dict]]:
         ("notes-txt", {"path": "sessions/{m}-notes.txt", "text": line}),
         ("gold-txt", {"path": "gold/{m}.txt", "text": line}),
         ("gold-subfolder", {"path": "gold/{m}/x.json", "text": '{"note": "' + AWS_ID + '"}\n'}),
-        ("hidden-session", {"path": "sessions/.{m}.md", "text": _session(line.strip())}),
+        ("hidden-session", {"path": "sessions/.{m}.md", "text": session_with(line.strip())}),
         ("runs-output", {"path": "runs/{m}/admit-convention-01.json", "text": '{"x": "' + AWS_ID + '"}\n'}),
         ("calibration-worksheet", {"path": "calibration/{m}.yaml", "text": f"why: {line}"}),
         ("root-notes", {"path": "{m}-notes.md", "text": line}),
         ("sidecar-yml", {"path": "expected/{m}.yml", "text": f"notes: {line}"}),
         ("sidecar-upper", {"path": "expected/{m}.YAML", "text": f"notes: {line}"}),
-        ("session-markdown", {"path": "sessions/{m}.markdown", "text": _session(line.strip())}),
+        ("session-markdown", {"path": "sessions/{m}.markdown", "text": session_with(line.strip())}),
         ("no-extension", {"path": "sessions/{m}", "text": line}),
         ("backup", {"path": "expected/{m}.yaml.bak", "text": f"notes: {line}"}),
         ("named-like-key", {"path": "sessions/{m}-" + AWS_ID + ".txt", "text": "nothing here\n"}),
@@ -203,22 +209,63 @@ def _markup_cases() -> list[tuple[str, dict]]:
     ]]
 
 
+def numbered(specs: list[tuple[str, str, dict]], prefix: str) -> list[Disguise]:
+    """Disguises from (family, name, spec) in a stable order: `<prefix>-NNN-<name>`, its marker
+    `<prefix>-NNN`. A spec is one `line` of a session, a file (`path` with `{m}` for the marker,
+    and `text` or `bytes`), or a `link`; `corpus: own` gives it a corpus of its own, and `reach`
+    says why the scan cannot catch it."""
+    found = []
+    for number, (family, name, spec) in enumerate(specs):
+        case_id = f"{prefix}-{number:03d}-{name}"
+        marker = f"{prefix}-{number:03d}"
+        corpus = spec.get("corpus", "shared")
+        files: dict[str, str | bytes] = {}
+        if "line" in spec:
+            files = {f"sessions/{marker}.md": session_with(spec["line"])}
+        elif "link" not in spec:
+            files = {str(spec["path"]).replace("{m}", marker): spec["bytes"] if "bytes" in spec else spec["text"]}
+        links = {spec["link"].replace("{m}", marker): "outside"} if "link" in spec else {}
+        found.append(Disguise(case_id, family, files, corpus if corpus == "shared" else case_id, links,
+                              spec.get("reach", "")))
+    return found
+
+
 def cases() -> list[Disguise]:
     """Every disguise, numbered in a stable order."""
     specs = [("invisible", *c) for c in _invisible_cases()] + [("lookalike", *c) for c in _lookalike_cases()] \
         + [("escape", *c) for c in _escape_cases()] + [("encoding", *c) for c in _encoding_cases()] \
         + [("placement", *c) for c in _placement_cases()] + [("assignment", *c) for c in _assignment_cases()] \
         + [("markup", *c) for c in _markup_cases()]
-    found = []
-    for number, (family, name, spec) in enumerate(specs):
-        case_id = f"case-{number:03d}-{name}"
-        marker = f"case-{number:03d}"
-        corpus = spec.get("corpus", "shared")
-        files: dict[str, str | bytes] = {}
-        if "line" in spec:
-            files = {f"sessions/{marker}.md": _session(spec["line"])}
-        elif "link" not in spec:
-            files = {str(spec["path"]).replace("{m}", marker): spec["bytes"] if "bytes" in spec else spec["text"]}
-        links = {spec["link"].replace("{m}", marker): "outside"} if "link" in spec else {}
-        found.append(Disguise(case_id, family, files, corpus if corpus == "shared" else case_id, links))
-    return found
+    return numbered(specs, "case")
+
+
+def plant(base: Path, planted: list[Disguise]) -> dict[str, Path]:
+    """Every corpus of `planted` under `base`, by name; every link points at one outside folder."""
+    outside = base / "outside"
+    outside.mkdir()
+    (outside / "secret.md").write_text("nothing to see\n", encoding="utf-8")
+    files: dict[str, dict] = {}
+    for case in planted:
+        files.setdefault(case.corpus, {}).update(case.files)
+    roots = {name: write_corpus(base / name, corpus_files) for name, corpus_files in files.items()}
+    for case in planted:
+        for relative in case.links:
+            link = roots[case.corpus] / relative
+            link.parent.mkdir(parents=True, exist_ok=True)
+            if link.is_dir():
+                os.rmdir(link)
+            os.symlink(outside, link)
+    return roots
+
+
+def caught_markers(base: Path, planted: list[Disguise], codes: Iterable[str] | None = None) -> set[str]:
+    """The markers of the cases some rule reported (`codes`, else each case's `caught_by`), over
+    every corpus: a case with a corpus of its own is named after it, so its marker is in every
+    path reported there (the redaction of a path keeps it)."""
+    wanted = None if codes is None else frozenset(codes)
+    caught: set[str] = set()
+    for root in plant(base, planted).values():
+        for diagnostic in lint_run(root).diagnostics:
+            caught.update(case.marker for case in planted if case.marker in diagnostic.path
+                          and diagnostic.code in (case.caught_by if wanted is None else wanted))
+    return caught

@@ -88,6 +88,17 @@ DIGITALOCEAN = "dop" + "_v1_" + fake(64, HEX, offset=7)
 JWT = ("ey" + "JhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9" + "." + "ey" + "JzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkZlcm4ifQ"
        + "." + fake(43, offset=2))
 BEARER = fake(40, offset=8)
+
+
+def private_key(kind: str = "RSA", lines: int = 4, offset: int = 0, *, end: bool = True) -> str:
+    """A private-key block (a fake: base64-shaped lines of 64 characters), one line per line;
+    `end=False`: cut short before its END line."""
+    edge = f"{kind} PRIVATE KEY" if kind else "PRIVATE KEY"
+    body = [fake(64, _ALPHABET + "+/", offset=offset + 5 * i) for i in range(lines)] + [fake(20, offset=offset) + "=="]
+    return "\n".join([f"-----BEGIN {edge}-----", *body, *([f"-----END {edge}-----"] if end else [])]) + "\n"
+
+
+PRIVATE_KEY = private_key()
 BASIC = base64.b64encode(b"deploy:" + fake(12).encode()).decode()
 
 MUST_FLAG = (
@@ -130,8 +141,8 @@ MUST_FLAG = (
     _case("CT501", "yaml", f"perplexity: {PERPLEXITY}", PERPLEXITY),
     _case("CT501", "code", f"//registry.npmjs.org/:_authToken={NPM}", NPM),
     _case("CT501", "code", f"password = {PYPI}", PYPI),
-    _case("CT501", "code", "-----BEGIN RSA PRIVATE KEY-----", "-----BEGIN"),
-    _case("CT501", "markdown", "    -----BEGIN OPENSSH PRIVATE KEY-----", "-----BEGIN"),
+    _case("CT501", "json", '{"key": "' + PRIVATE_KEY.replace("\n", "\\n") + '"}', "-----BEGIN"),
+    _case("CT501", "env", "    SSH_KEY=" + private_key("OPENSSH", 2).replace("\n", " "), "-----BEGIN"),
     _case("CT501", "json", f'{{"id_token": "{JWT}"}}', JWT),
     _case("CT501", "shell", f"curl -H 'Authorization: Bearer {BEARER}' https://api.fern.test/v1", "Authorization"),
     _case("CT501", "code", f"headers = {{'Authorization': 'Basic {BASIC}'}}", "Authorization"),
@@ -221,6 +232,9 @@ MUST_FLAG = (
 )
 
 MUST_NOT_FLAG = (
+    # a private-key header named, not a key
+    "-----BEGIN RSA PRIVATE KEY-----",
+    "A PEM file starts with -----BEGIN OPENSSH PRIVATE KEY----- and ends with its END line.",
     # service ids and service definitions
     "$this->entityTypeManager = \\Drupal::service('entity_type.manager');",
     "  arguments: ['@entity_type.manager', '@current_user', '@cache_tags.invalidator']",

@@ -4,7 +4,10 @@ What: four dotted numbers that `ipaddress` accepts as IPv4 (`10.0.0.12`, `192.16
 `8.8.4.4`), and colon-separated hex that it accepts as IPv6 (`fe80::1`, `fd00::1`,
 `[2a00:1450:4009::200e]:8080`). Loopback addresses (`127.0.0.0/8`, `::1`) and the documentation
 ranges (RFC 5737: `192.0.2.0/24`, `198.51.100.0/24`, `203.0.113.0/24`; RFC 3849: `2001:db8::/32`)
-belong to no one's network and are not flagged. Versions (`10.3`, `8.1.2`, `v1.2.3.4`, `1.2.3.4.5`),
+belong to no one's network and are not flagged. Versions (`10.3`, `8.1.2`, `v1.2.3.4`, `1.2.3.4.5`,
+four dotted numbers after a word that names a version or an object identifier: `driver version
+4.1.2.3`, `Firmware 2.1.0.4`, `build`, `release`, `OID 1.3.6.1`, or with a version's suffix:
+`1.2.3.4-SNAPSHOT`),
 invalid octets (`999.1.2.3`), times (`09:30:00`), MAC addresses, UUIDs, hex hashes and PHP's `::`
 are not addresses.
 

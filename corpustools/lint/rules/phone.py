@@ -6,7 +6,9 @@ American forms (`(555) 123-4567`, `555-123-4567`, `555.123.4567`, `555 123 4567`
 (`020 7946 0958`, `030 1234567`, `01 23 45 67 89`). Ticket ids (`FERN-312`), dates
 (`2026-02-17`, `01-02-2026`), times (`09:30`), timestamps, UUIDs, version numbers, port numbers
 (`:8080`) and line numbers (`Branch.php:123`) are not: they have letters, too few digits, or the
-wrong separators. The message shows the first characters only.
+wrong separators; nor is a number a word before names as a reference, order, invoice, ticket,
+case, claim, tracking, serial, account or similar number (`Your reference number is 0042 7781
+2290`, `Case number 01 23 45 67 89`). The message shows the first characters only.
 
 Why: phone numbers are personal data; the authoring rules forbid inventing them, and a
 realistic fake one cannot be told from a real one. Secret rules can never be suppressed.

@@ -19,6 +19,18 @@ split into words (`DB_PASSWORD`, `clientSecret`, `x-api-key`), and a last word t
 secret word without a break counts too (`PGPASSWORD`, `DBPASSWORD`, `JWTSECRET`); words that
 merely contain or start with a secret word are not keys: `keyboard`, `monkey`, `basalt`,
 `primary_key`, `tokenizer`, `passwordless`, `token_service`, `password_policy`, `max_tokens`.
+Words for password in German, French, Spanish, Portuguese, Dutch, Russian, Chinese and Japanese
+are secret words too (`passwort`, `Kennwort`, `mot_de_passe`, `contraseña`, `senha`,
+`wachtwoord`, `пароль`, `密码`, `パスワード`); the short `pw` and a bare `pass` count when the value
+looks generated (`pw=Tr0ub4dor9x`, `PASS=Tr0ub4dor9x`; `pass: 12` counts tests). Also read: a
+comparison with a literal (`password == "..."`, `===`, `!=`), a quoted key and a quoted value
+given as two arguments (`define('DB_PASSWORD', '...')`, `setdefault("API_TOKEN", "...")`, the value
+with a digit), XML and HTML (`<password>...</password>`, `<input name="password" value="...">`,
+`<add key="DbPassword" value="..."/>`, `<property name="password" value="..."/>`), prose with no
+separator or with `is` (`my password is Tr0ub4dor9x`, `api-key Xk9vQ2mL7pR4`: the value one run
+of 8 or more letters and digits that looks generated), and a key alone on its line whose value is
+the next line (`password:` then `  Tr0ub4dor9x`). Keys and values split by Markdown or HTML
+(`pass<!-- -->word=...`) are read as rendered (see CT501).
 
 Not flagged, because they name or hide a secret rather than contain one: empty values; references
 (`${DB_PASS}`, `$DB_PASS`, `%env(APP_SECRET)%`, `{{ token }}`, `@csrf_token`, `[site:name]`,
@@ -27,13 +39,17 @@ placeholders (`****`, `xxxx`, `...`, `<your-token>`, `[REDACTED]`, a value cut s
 `...` as redacted values are); `true`/`false`/`null`/`none`;
 (the call, `->`, `::` and leading `! # @ & * < ? \\` heuristics apply to unquoted values only: a
 quoted literal such as `"!Xk9vQ2mL7pR4"` or `"S3cr3t(2024)!"` is a value, and inside quotes only
-`${...}`, `$VAR`, `%...%`, `{{ }}`, `[...]` and a whole `<placeholder>` are references);
+`${...}`, `$VAR`, `%...%`, `{{ }}`, `[...]` and a whole `<placeholder>` are references; an
+unquoted value that starts with `!`, `#`, `@`, `*` or `&` is a literal when the rest is one
+generated-looking run of 8 or more characters naming no secret (`DB_PASSWORD=!Xk9vQ2mL7pR4`),
+and otherwise a YAML tag, comment, anchor or alias or a parameter: `!vault`, `*db_password`,
+`@param`, `password: #comment`);
 type names (`token: string;`, `password: str`); paths to key files
 (`private_key: ../keys/site.key`); and a `key: value` label followed by more words
 (`Token: see the docs`), which is a sentence, unless the value looks generated
-(`Password: Tr0ub4dor9 for the admin` is flagged). A value on the next line (YAML block scalars,
-nested mappings) and XML elements are not seen. Placeholder-looking literals such as `changeme`
-are flagged: they are values.
+(`Password: Tr0ub4dor9 for the admin` is flagged). A value several lines below its key (a YAML
+block scalar, a nested mapping) is not seen. Placeholder-looking literals such as `changeme` are
+flagged: they are values.
 
 Why: a password or key written into a fixture is leaked with it, and a realistic fake one looks
 exactly like a leak to every reviewer and scanner. Secret rules can never be suppressed.

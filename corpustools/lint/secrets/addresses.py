@@ -1,7 +1,8 @@
 """IPv4 and IPv6 addresses (CT505), validated with the standard `ipaddress` module.
 
-IPv4 needs four dotted numbers (`10.3` and `8.1.2` are versions); a fifth part (`1.2.3.4.5`) or a
-letter next to it (`v1.2.3.4`) makes it something else. IPv6 candidates need two colons and must
+IPv4 needs four dotted numbers (`10.3` and `8.1.2` are versions); a fifth part (`1.2.3.4.5`), a
+letter next to it (`v1.2.3.4`), a word before it that names a version or an OID (`driver version
+4.1.2.3`, `OID 1.3.6.1`) or a version's suffix (`1.2.3.4-SNAPSHOT`) makes it something else. IPv6 candidates need two colons and must
 parse; `::` alone (a PHP or C++ scope operator), times (`09:30:00`), MAC addresses, UUIDs and hex
 hashes never parse or never have the colons.
 """
@@ -12,7 +13,7 @@ import functools
 import ipaddress
 import re
 
-from corpustools.lint.secrets.hints import any_hint, regex_hint
+from corpustools.lint.secrets.hints import LazyPattern, any_hint, regex_hint
 from corpustools.lint.secrets.scan import Finding, anchored
 
 # Bounded, and each `\d{1,3}` is followed by a dot that is outside its class: no backtracking.
@@ -58,9 +59,25 @@ def describe_address(text: str) -> str | None:
     return f"IPv{address.version} address `{text}`{kind}"
 
 
+# Four dotted numbers that a version or an object identifier has: after a word that says so
+# (`driver version 4.1.2.3`, `Firmware 2.1.0.4`, `OID 1.3.6.1`), or with a version's suffix
+# (`1.2.3.4-SNAPSHOT`, `1.2.3.4+build5`).
+_VERSION_BEFORE = LazyPattern(r"(?:\b(?:version|ver|release|build|driver|firmware|bios|patch|revision|rev|oid|mib)"
+                             r"|\bv)\.?[ \t]{0,3}[:=#]?[ \t]{0,3}$", re.IGNORECASE)
+_VERSION_AFTER = LazyPattern(r"-[A-Za-z]|\+[A-Za-z0-9]")
+
+
+def is_version(line: str, start: int, end: int) -> bool:
+    """Whether the dotted numbers at line[start:end] are a version or an OID (see _VERSION_BEFORE)."""
+    return (_VERSION_BEFORE.search(line, max(0, start - 24), start) is not None
+            or _VERSION_AFTER.match(line, end) is not None)
+
+
 def find_ip_addresses(line: str) -> list[Finding]:
     found = []
     for match in anchored(line, _HINT_IPV4, _IPV4, _DIGITS, 3):
+        if is_version(line, match.start(), match.end()):
+            continue
         message = describe_address(match.group())
         if message is not None:
             found.append(Finding(match.start(), message, match.end()))

@@ -6,7 +6,7 @@ import functools
 import re
 import string
 
-from corpustools.lint.secrets.hints import any_hint, literal_hint, regex_hint
+from corpustools.lint.secrets.hints import LazyPattern, any_hint, literal_hint, regex_hint
 from corpustools.lint.secrets.hosts import in_spans, is_reserved_host, is_url_host, urls
 from corpustools.lint.secrets.scan import ELLIPSIS, Finding, anchored, run_start
 
@@ -80,12 +80,28 @@ def _phone(match: re.Match) -> Finding:
     return Finding(match.start(), f"phone number `{match.group()[:4]}{ELLIPSIS}`", match.end())
 
 
+# A number that a word before it names as something else: a reference, order, invoice, ticket,
+# case, claim, tracking, serial or account number (`Your reference number is 0042 7781 2290`,
+# `Case number 01 23 45 67 89`).
+_NUMBER_BEFORE = LazyPattern(
+    r"\b(?:ref|reference|order|invoice|ticket|case|claim|tracking|serial|account|customer|policy|booking"
+    r"|confirmation|transaction|sku|part|item|po|receipt|parcel|shipment|member|membership|licen[cs]e)\.?"
+    r"(?:[ \t]{1,3}(?:number|no\.?|nr\.?|num|id|code|#))?(?:[ \t]{1,3}(?:is|was))?[ \t]{0,3}[:#=]?[ \t]{0,3}$",
+    re.IGNORECASE)
+
+
+def is_named_number(line: str, start: int) -> bool:
+    """Whether a word before line[start] names the number there as a reference (_NUMBER_BEFORE)."""
+    return _NUMBER_BEFORE.search(line, max(0, start - 40), start) is not None
+
+
 def find_phones(line: str) -> list[Finding]:
     """CT507. Ticket ids (`FERN-312`), dates, times, versions, UUIDs, ports and line numbers have
-    letters, too few digits or the wrong separators."""
+    letters, too few digits or the wrong separators; reference, order and case numbers are named
+    so by the words before them."""
     found = [_phone(m) for m in anchored(line, _HINT_INTERNATIONAL, _PHONE_INTERNATIONAL)
              if 8 <= _digits(m.group()) <= 15]
     if _HINT_NANP_LINE.search(line):
         found += [_phone(m) for m in _PHONE_NANP.finditer(line)]
     found += [_phone(m) for m in anchored(line, _HINT_NATIONAL, _PHONE_NATIONAL) if 10 <= _digits(m.group()) <= 12]
-    return found
+    return [finding for finding in found if not is_named_number(line, finding.start)]

@@ -2,7 +2,7 @@
 (scan.scan), each finding with its fingerprint, and the corpus's allow-list applied.
 
 A fingerprint is the SHA-256 of the exact text a finding matched (in the view it was found in),
-printed at the end of the finding's message. `lint: secrets: allow:` in corpus.yaml lists
+printed at the end of the finding's message (fingerprints.py). `lint: secrets: allow:` in corpus.yaml lists
 fingerprints, each with the file it is allowed in and a reason (corpustools.lint.config); a finding
 whose file and fingerprint an entry names is not reported, and an entry no finding used is
 CT509's. Nothing else can silence a secret rule.
@@ -10,7 +10,6 @@ CT509's. Nothing else can silence a secret rule.
 
 from __future__ import annotations
 
-import hashlib
 import os
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
@@ -22,6 +21,7 @@ from corpustools.lint.secrets.addresses import find_ip_addresses
 from corpustools.lint.secrets.assignments import HINT as ASSIGNMENT_HINT
 from corpustools.lint.secrets.assignments import find_assignments
 from corpustools.lint.secrets.contact import EMAIL_HINT, PHONE_HINT, find_emails, find_phones
+from corpustools.lint.secrets.fingerprints import fingerprint
 from corpustools.lint.secrets.hints import Hint
 from corpustools.lint.secrets.hosts import HOST_HINT, URL_HINT, find_credential_urls, find_hosts
 from corpustools.lint.secrets.scan import LineFinder, Located, scan
@@ -38,11 +38,6 @@ FINDERS: Mapping[str, tuple[LineFinder, Hint | None]] = {
     "CT506": (find_emails, EMAIL_HINT),
     "CT507": (find_phones, PHONE_HINT),
 }
-
-
-def fingerprint(text: str) -> str:
-    """The SHA-256 (64 lowercase hex digits) of the exact text a finding matched."""
-    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 @dataclass(frozen=True)

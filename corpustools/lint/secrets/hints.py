@@ -3,16 +3,35 @@ only on those lines (scan.candidate_lines). A hint, given the text, returns a se
 first offset at or after it that it points at, or -1. Each finder's hint must point at every line
 where the finder could find anything; it may point at more. The text a hint is given is many files
 joined by newlines (scan.Batch): a hint must not depend on where the text starts or ends (no `^`,
-`$`, no lookbehind at its start), nor match across a newline."""
+`$`, no lookbehind at its start), nor match across a newline (a needle may end with one: it points
+at a line that ends so, as tokens' prefixes cut by a line break do)."""
 
 from __future__ import annotations
 
 import heapq
 import re
 from collections.abc import Callable, Iterable
+from typing import Any
 
 Search = Callable[[int], int]
 Hint = Callable[[str], Search]
+
+
+class LazyPattern:
+    """A regex compiled on first use (re's compiler costs a millisecond for a large pattern): a
+    pattern only rare text needs (a private-key block, a phone number's context, a line of markup)
+    costs a lint run nothing until such text is there."""
+
+    def __init__(self, source: str, flags: int = 0):
+        self.source, self.flags = source, flags
+        self._pattern: re.Pattern | None = None
+
+    def __getattr__(self, name: str) -> Any:
+        if self._pattern is None:
+            self._pattern = re.compile(self.source, self.flags)
+        found = getattr(self._pattern, name)
+        setattr(self, name, found)  # looked up as an attribute from now on, __getattr__ no more
+        return found
 
 
 def regex_hint(pattern: re.Pattern) -> Hint:
@@ -75,16 +94,22 @@ def literal_hint(needles: Iterable[str], any_case: Iterable[str] = ()) -> Hint:
     """A hint from literal needles (`any_case` ones in any letter case), searched at C speed by
     their first character (see _by_first_character); a regex alternating between dozens of
     literals would try each at every position."""
+    needles = sorted(set(needles))
     lowered = sorted({needle.lower() for needle in any_case})
     exact, folded = _by_first_character(needles), _by_first_character(lowered)
+    # An ASCII text (most batches: scan._batches) holds no needle in another script: those are
+    # not searched for there.
+    ascii_exact = _by_first_character(needle for needle in needles if needle.isascii())
+    ascii_folded = _by_first_character(needle for needle in lowered if needle.isascii())
     any_case_pattern = re.compile("|".join(map(re.escape, lowered)), re.IGNORECASE) if lowered else None
 
     def search(text: str) -> Search:
-        searches = _searches(text, exact)
+        narrow = text.isascii()
+        searches = _searches(text, ascii_exact if narrow else exact)
         if any_case_pattern is not None:  # there are folded needles
             lower = text.lower()
             if len(lower) == len(text):
-                searches += _searches(lower, folded)
+                searches += _searches(lower, ascii_folded if narrow else folded)
             else:  # lowercasing moved offsets (a few non-ASCII letters): search case-insensitively
                 searches.append(regex_hint(any_case_pattern)(text))
         return _first(searches)

@@ -15,7 +15,8 @@ from dataclasses import dataclass
 
 from corpustools.lint.secrets.addresses import is_reserved_address, parse_address
 from corpustools.lint.secrets.hints import any_hint, literal_hint, regex_hint
-from corpustools.lint.secrets.scan import Finding, redact, run_start
+from corpustools.lint.secrets.markup import MARKUP
+from corpustools.lint.secrets.scan import Finding, reads_views, redact, run_start
 from corpustools.lint.secrets.tlds import (
     COUNTRY_CODES,
     DEV_HOST_DOMAINS,
@@ -140,6 +141,7 @@ def in_spans(index: int, spans: list[Url]) -> bool:
     return at >= 0 and index < spans[at].end
 
 
+@reads_views(MARKUP)
 def find_credential_urls(line: str) -> list[Finding]:
     """CT503: `scheme://user:password@host` with a literal (not `${VAR}`) password."""
     found = []

@@ -4,6 +4,7 @@ decoded), and how a match in a view of a line becomes a position in the original
 from __future__ import annotations
 
 import bisect
+import functools
 import os
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -16,6 +17,17 @@ from corpustools.lint.context import CacheKey
 from corpustools.lint.secrets.decode import ESCAPE, base64_texts, escape_columns, unescaped
 from corpustools.lint.secrets.fold import column_map, fold, folding_joins, needs_folding
 from corpustools.lint.secrets.hints import Hint
+from corpustools.lint.secrets.markup import (
+    MARKDOWN_ESCAPE,
+    MARKUP,
+    joins_at,
+    key_blocks,
+    markdown_unescaped,
+    markup_windows,
+    may_join,
+    run_on_end,
+    unmarked,
+)
 from corpustools.lint.secrets.source import Unread, read_leniently
 from corpustools.model.corpus import list_files
 
@@ -32,6 +44,19 @@ class Finding:
 
 
 LineFinder = Callable[[str], Iterable[Finding]]
+# The finders that read the reader views of markup.py, and which kinds (markup.MARKUP, WORDS,
+# KEY_VALUE): a token split by Markdown or wrapped over lines is a token, but a word of prose or
+# code run on into the next line is no host, address or assignment (`ghp_…` / `password=x` on two
+# lines are two findings, not one). A finder reads them for the lines its hint points at.
+READERS: dict[LineFinder, frozenset[str]] = {}
+
+
+def reads_views(*kinds: str) -> Callable[[LineFinder], LineFinder]:
+    """Register the decorated finder as a reader of the reader views of `kinds` (READERS)."""
+    def register(finder: LineFinder) -> LineFinder:
+        READERS[finder] = frozenset(kinds)
+        return finder
+    return register
 
 
 def redact(secret: str, keep: int = 4) -> str:
@@ -79,6 +104,11 @@ class View:
     line: int  # 1-based; 0 for a name (the file as a whole)
     text: str
     columns: Callable[[], Sequence[int]] = field(compare=False, repr=False)
+    # A reader view's kind (markup.MARKUP, WORDS, KEY_VALUE), read only by the finders registered
+    # for it (reads_views); for joined lines, where they were joined: a finding counts only if it
+    # starts on the first line and crosses its break.
+    kind: str = ""
+    breaks: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -94,6 +124,9 @@ class ScannedFile:
     originals: Mapping[int, str]  # 1-based line number -> original line, for folded lines only
     views: tuple[View, ...] = ()
     view_text: str = ""  # the views' texts, one per line, for hints to search at once (scan)
+    # The reader views of each line a hint pointed at (_derived_views), made on first use.
+    derived: dict[tuple[int, str], list[View]] = field(default_factory=dict, compare=False, repr=False)
+    lines: list[str] = field(default_factory=list, compare=False, repr=False)  # folded, split on first use
 
 
 def _view(line: int, text: str, columns: Callable[[], Sequence[int]]) -> View:
@@ -168,6 +201,51 @@ def _opens_a_quote(line: str) -> bool:
     return _BACKSLASH_ESCAPE.sub("", line).count('"') % 2 == 1
 
 
+def _folded_columns(number: int, columns: Sequence[int], originals: Mapping[int, str]) -> list[int]:
+    """`columns` of folded line `number` (1-based) as columns of the line as written."""
+    original = originals.get(number)
+    if original is None:
+        return list(columns)
+    through = column_map(original)
+    return [through[column] for column in columns]
+
+
+def _block_views(folded: str, originals: Mapping[int, str]) -> list[View]:
+    """Each private-key block of the file as one line (markup.key_blocks), at its header."""
+    views = []
+    for index, column, block in key_blocks(folded):
+        at = _folded_columns(index + 1, [column], originals)[0]
+        views.append(View(index + 1, block, _constant(at, len(block))))
+    return views
+
+
+def _derived_views(file: ScannedFile, number: int, line: str, kind: str) -> list[View]:
+    """The reader views of `kind` of `line`, line `number` (1-based) of `file`'s folded text, made
+    once: its markup removed (MARKUP: markup.markup_windows), or the lines joined from it (WORDS,
+    KEY_VALUE: markup.joins_at, their markup removed too); columns mapped back through the fold."""
+    if (views := file.derived.get((number, kind))) is not None:
+        return views
+    views = []
+    if kind == MARKUP:
+        for start, end in markup_windows(line):
+            if (found := unmarked(line[start:end])) is not None:
+                views.append(View(number, found[0], functools.partial(
+                    _folded_columns, number, [start + column for column in found[1]], file.originals), MARKUP))
+    elif may_join(line, kind):
+        if not file.lines:
+            file.lines.extend(file.folded.split("\n"))
+        for joined in joins_at(file.lines, number - 1, kind):
+            text, columns, breaks = joined.text, joined.columns, joined.breaks
+            if (found := unmarked(text)) is not None:
+                text, kept = found
+                breaks = tuple(bisect.bisect_left(kept, at) for at in breaks)
+                columns = [columns[index] for index in kept]
+            views.append(View(number, text, functools.partial(_folded_columns, number, columns, file.originals),
+                              kind, breaks))
+    file.derived[number, kind] = views
+    return views
+
+
 def name_views(name: str) -> list[View]:
     """A file or folder name as the finders read it: folded, as written, unescaped, its base64
     blobs, and with `-` and `.` read as spaces; all reported at the file as a whole (line 0)."""
@@ -195,12 +273,16 @@ def scanned_file(path: str, text: str, name: str | None = None) -> ScannedFile:
     for number, line in _lines_with(ESCAPE, text):
         if (decoded := _unescaped_view(number, line)) is not None:
             views.append(decoded)
+    for number, line in _lines_with(MARKDOWN_ESCAPE, folded):
+        markdown, columns = markdown_unescaped(line)
+        views.append(View(number, markdown, functools.partial(_folded_columns, number, columns, originals)))
     number, counted = 1, 0
     for offset, blob_text in base64_texts(text):
         number += text.count("\n", counted, offset)
         counted = offset
         views += _at(number, offset - (text.rfind("\n", 0, offset) + 1), blob_text)
     views += _quoted_views(path, text)
+    views += _block_views(folded, originals)
     return ScannedFile(path, text, folded, originals, tuple(views), "\n".join(view.text.replace("\n", " ") for view in views))
 
 
@@ -337,38 +419,51 @@ class Located:
     text: str
 
 
-_Spot = tuple[int, int, int, str, str]  # line, start column, end column, message, matched text
+# line, start column, end column, message, matched text, and whether it was found in a reader view
+_Spot = tuple[int, int, int, str, str, bool]
 
 
-def _located(number: int, columns: Sequence[int] | None, line: str, findings: Iterable[Finding]) -> Iterator[_Spot]:
+def _located(number: int, columns: Sequence[int] | None, line: str, findings: Iterable[Finding], *,
+             derived: bool = False) -> Iterator[_Spot]:
     for finding in without_overlaps(findings):
         start = columns[finding.start] if columns is not None else finding.start
         end = columns[min(finding.end, len(columns) - 1)] if columns is not None else finding.end
-        yield number, start, end, finding.message, line[finding.start:finding.end]
+        yield number, start, end, finding.message, line[finding.start:finding.end], derived
 
 
 def _spots(file: ScannedFile, finder: LineFinder, folded_lines: Iterable[tuple[int, str]],
            view_lines: Iterable[tuple[int, str]]) -> Iterator[_Spot]:
     """What `finder` finds in every view of `file`, once per secret, at original positions: in the
-    candidate lines of its folded text and of its views' text (see candidate_lines)."""
+    candidate lines of its folded text (and their reader views of the kinds it reads) and of its
+    views' text (see candidate_lines)."""
     found: list[_Spot] = []
+    kinds = READERS.get(finder, frozenset())
     for number, line in folded_lines:
         original = file.originals.get(number)
         found += _located(number, column_map(original) if original is not None else None, line, finder(line))
+        for kind in kinds:
+            for view in _derived_views(file, number, line, kind):
+                found += _in_view(view, view.text, finder)
     for index, line in view_lines:
-        view = file.views[index - 1]
-        findings = finder(line)
-        if findings:
-            found += _located(view.line, view.columns(), line, findings)
+        found += _in_view(file.views[index - 1], line, finder)
     return _kept(found)
+
+
+def _in_view(view: View, line: str, finder: LineFinder) -> list[_Spot]:
+    findings = finder(line)
+    if view.breaks:  # only what starts on the first line and crosses its break is new
+        findings = [f for f in findings if f.start < view.breaks[0] < f.end]
+    return list(_located(view.line, view.columns(), line, findings, derived=bool(view.kind))) if findings else []
 
 
 def _kept(found: list[_Spot]) -> Iterator[_Spot]:
     """One finding per secret: on each line, a finding that starts inside one kept before (from
-    another view of the same line) or matched the same text is dropped."""
+    another view of the same line) or matched the same text is dropped; of two that start at the
+    same place, the one found in the line's own views is kept before a reader view's (a token that
+    ends its line stays itself when the next line starts with a letter)."""
     last_line, last_end, seen = -1, -1, set[str]()
-    for item in sorted(found, key=lambda f: (f[0], f[1], -f[2])):
-        number, start, end, _message, text = item
+    for item in sorted(found, key=lambda f: (f[0], f[1], f[5], -f[2])):
+        number, start, end, _message, text, _derived = item
         if number != last_line:
             last_line, last_end, seen = number, -1, set[str]()
         if start < last_end or text in seen:
@@ -447,18 +542,25 @@ def scan(ctx, finders: Mapping[str, tuple[LineFinder, Hint | None]]) -> Iterator
             folded = _by_file(candidate_lines(batch.folded, hint), batch.folded_first)
             views = _by_file(candidate_lines(batch.views, hint), batch.views_first)
             for index, file in enumerate(batch.files):
-                for number, start, _end, message, text in _spots(file, finder, folded.get(index, ()),
-                                                                 views.get(index, ())):
+                for number, start, _end, message, text, _derived in _spots(file, finder, folded.get(index, ()),
+                                                                          views.get(index, ())):
                     yield key, Located(Pos(file.path, number, start + 1 if number else 0), message, text)
 
 
 def spans(text: str, finder: LineFinder, hint: Hint | None = None) -> list[tuple[int, int]]:
     """(start, end) in `text` of what `finder` finds in any view of any of its lines (for
-    redaction: corpustools.lint.secrets.redaction)."""
+    redaction: corpustools.lint.secrets.redaction); a secret found in lines joined runs on into
+    the next lines' first words (markup.run_on_end), which are cut too."""
     file = scanned_file("", text)
+    lines = text.split("\n")
     offsets = [0]
-    for line in text.split("\n"):
+    for line in lines:
         offsets.append(offsets[-1] + len(line) + 1)
-    return [(offsets[number - 1] + start, offsets[number - 1] + max(end, start + 1))
-            for number, start, end, _message, _text in _spots(file, finder, candidate_lines(file.folded, hint),
-                                                              candidate_lines(file.view_text, hint))]
+    found = []
+    for number, start, end, _message, matched, derived in _spots(
+            file, finder, candidate_lines(file.folded, hint), candidate_lines(file.view_text, hint)):
+        span_end = offsets[number - 1] + max(end, start + 1)
+        if derived and end >= len(lines[number - 1]) and len(matched) > end - start:
+            span_end = run_on_end(text, span_end, len(matched) - (end - start))
+        found.append((offsets[number - 1] + start, span_end))
+    return found
