@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-from corpustools.commands.options import add_command, add_corpus_argument, add_output_option, path
+import argparse
+from typing import TextIO
+
+from corpustools.commands.options import Subparsers, add_command, add_corpus_argument, add_output_option, path
 
 HELP = "write a blind worksheet on which a person judges one run's outputs (for calibrate)"
 
 
-def register(subparsers) -> None:
+def register(subparsers: Subparsers) -> None:
     parser = add_command(
         subparsers, "adjudicate", HELP, ". The worksheet shows each fixture's session path, labels' "
         "notes and proposals, never the scorer's verdicts and, unless --show-terms, not the match terms. "
@@ -25,7 +28,7 @@ def register(subparsers) -> None:
     parser.set_defaults(run=run)
 
 
-def run(args, out, err) -> int:
+def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     import os
 
     from corpustools.calibrate import build_worksheet, refuse_answered, worksheet_yaml

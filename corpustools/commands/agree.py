@@ -3,26 +3,36 @@
 
 from __future__ import annotations
 
-from corpustools.commands.options import add_command, add_corpus_argument, add_report_options, path
+import argparse
+from typing import TextIO
+
+from corpustools.commands.options import (
+    Formatters,
+    Subparsers,
+    add_command,
+    add_corpus_argument,
+    add_report_options,
+    path,
+)
 
 HELP = "measure how far two raters' worksheets of the same run agree (AC1, kappa, alpha), every disagreement listed"
 
 
-def formatters():
+def formatters() -> Formatters:
     """--format's choices: the keys of agree's FORMATTERS (read when the command is parsed)."""
     from corpustools.calibrate.report.agree import FORMATTERS
 
     return FORMATTERS
 
 
-def fail_under(text: str):
+def fail_under(text: str) -> tuple[tuple[str, str | None, float], ...]:
     """--fail-under's type: corpustools.calibrate.parse_fail_under, imported when the option is given."""
     from corpustools.calibrate import parse_fail_under
 
     return parse_fail_under(text)
 
 
-def register(subparsers) -> None:
+def register(subparsers: Subparsers) -> None:
     parser = add_command(
         subparsers, "agree", HELP, ": give worksheets in pairs, each pair two raters' filled worksheets of one run "
         "(written by corpustools adjudicate --rater). Per level (fixture verdicts, expected points, optional "
@@ -45,7 +55,7 @@ def register(subparsers) -> None:
     parser.set_defaults(run=run)
 
 
-def run(args, out, err) -> int:
+def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from corpustools.calibrate import agree_worksheets, breaches
     from corpustools.calibrate.report.agree import FORMATTERS
     from corpustools.io.writing import emit

@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import argparse
+from typing import TextIO
 
-from corpustools.commands.options import add_command, add_corpus_argument, add_report_options
+from corpustools.commands.options import Formatters, Subparsers, add_command, add_corpus_argument, add_report_options
 from corpustools.io.errors import UsageError
 
 HELP = "measure how far the scorer's verdicts agree with human verdicts from adjudication worksheets"
 
 
-def formatters():
+def formatters() -> Formatters:
     """--format's choices: the keys of calibrate's FORMATTERS (read when the command is parsed)."""
     from corpustools.calibrate.report import FORMATTERS
 
@@ -26,7 +27,7 @@ def usage() -> str:
 class Usage(str):
     """argparse's `usage=`: the usage line, made when it is shown (it names the formats)."""
 
-    def __mod__(self, values) -> str:  # argparse fills in %(prog)s when it shows the usage
+    def __mod__(self, values: object) -> str:  # argparse fills in %(prog)s when it shows the usage
         return usage() % values
 
 
@@ -40,11 +41,11 @@ class PairsError(UsageError):
         return [f"{prefix}: error: {self}", f"usage: {usage()}"]
 
 
-def _report_options(parser) -> None:
+def _report_options(parser: argparse.ArgumentParser) -> None:
     add_report_options(parser, formatters, "text", resolved_later=True)
 
 
-def register(subparsers) -> None:
+def register(subparsers: Subparsers) -> None:
     parser = add_command(
         subparsers, "calibrate", HELP, usage=USAGE,
         details=": agreement on fixture verdicts, expected points and phantoms (Wilson intervals, "
@@ -93,13 +94,13 @@ def split_pairs(tokens: list[str]) -> tuple[list[tuple[str, str]], list[str]]:
     return pairs, options
 
 
-def _options_parser(parser_class):
+def _options_parser(parser_class: type[argparse.ArgumentParser]) -> argparse.ArgumentParser:
     parser = parser_class(prog="corpustools calibrate", usage=USAGE, add_help=False)
     _report_options(parser)
     return parser
 
 
-def run(args, out, err) -> int:
+def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from corpustools.calibrate import calibrate_runs
     from corpustools.calibrate.report import FORMATTERS
     from corpustools.io.writing import emit

@@ -3,13 +3,23 @@
 
 from __future__ import annotations
 
-from corpustools.commands.options import add_command, add_corpus_argument, add_report_options, path
+import argparse
+from typing import TextIO
+
+from corpustools.commands.options import (
+    Formatters,
+    Subparsers,
+    add_command,
+    add_corpus_argument,
+    add_report_options,
+    path,
+)
 
 HELP = ("compare two prompt versions' runs fixture by fixture, with noise and a paired test; the headline is "
         "improved, regressed or no change beyond noise (advisory: exit 0, unless --fail-on-regression or --fail-on-lost)")
 
 
-def register(subparsers) -> None:
+def register(subparsers: Subparsers) -> None:
     parser = add_command(
         subparsers, "compare", HELP, ". Both sides are scored under the current labels (a run made "
         "before they were revised says so in one line); refuses (exit 2) when a run's sessions changed since it was "
@@ -33,14 +43,14 @@ def register(subparsers) -> None:
     parser.set_defaults(run=run)
 
 
-def formatters():
+def formatters() -> Formatters:
     """--format's choices: the keys of compare's FORMATTERS (read when the command is parsed)."""
     from corpustools.score.report.compare import FORMATTERS
 
     return FORMATTERS
 
 
-def run(args, out, err) -> int:
+def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from corpustools.io.positions import printable
     from corpustools.io.writing import emit
     from corpustools.score import compare_runs

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-from corpustools.commands.options import add_command, add_corpus_argument, add_output_option, path
+import argparse
+from typing import TextIO
+
+from corpustools.commands.options import Subparsers, add_command, add_corpus_argument, add_output_option, path
 from corpustools.interop import EXPORT_FORMATS
 
 HELP = "write a corpus, rendered with a prompt, as a JSONL dataset, an inspect_ai task or a promptfoo config"
 
 
-def register(subparsers) -> None:
+def register(subparsers: Subparsers) -> None:
     parser = add_command(
         subparsers, "export", HELP, ". One row or test per fixture: the prompt as `corpustools render` prints it, the "
         "fixture id, the gold output, what the labels expect. jsonl: one JSON object per line (openai/evals, "
@@ -27,7 +30,7 @@ def register(subparsers) -> None:
     parser.set_defaults(run=run)
 
 
-def run(args, out, err) -> int:
+def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from corpustools.interop import export
     from corpustools.io.writing import say_wrote
 

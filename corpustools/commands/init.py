@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-from corpustools.commands.options import add_command, path
+import argparse
+from typing import TextIO
+
+from corpustools.commands.options import Subparsers, add_command, path
 
 HELP = "scaffold a new corpus in DIR: a commented corpus.yaml and one fixture per kind of expectation"
 OUTPUTS = ("kenkeep", "items", "text")  # corpustools.scaffold.KINDS, named here so --help needs no import
 
 
-def register(subparsers) -> None:
+def register(subparsers: Subparsers) -> None:
     parser = add_command(
         subparsers, "init", HELP, " (a session, sidecar and gold output each), and a README "
         "with the next steps. It lints clean and scores its own gold. Refuses (exit 2) a DIR that exists "
@@ -21,7 +24,7 @@ def register(subparsers) -> None:
     parser.set_defaults(run=run)
 
 
-def run(args, out, err) -> int:
+def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from corpustools.io.writing import say_wrote
     from corpustools.scaffold import scaffold
 

@@ -2,21 +2,29 @@
 
 from __future__ import annotations
 
-from corpustools.commands.options import add_command, add_report_options, path
+import argparse
+from collections.abc import Mapping
+from types import ModuleType
+from typing import TYPE_CHECKING, TextIO
+
+from corpustools.commands.options import Formatters, Subparsers, add_command, add_report_options, path
 from corpustools.io.errors import UsageError
 from corpustools.reporting import formatting
+
+if TYPE_CHECKING:
+    from corpustools.lint import CorpusFixes, FixResult
 
 HELP = "check a fixture corpus: malformed, unwinnable, leaking or copied fixtures"
 
 
-def formatters():
+def formatters() -> Formatters:
     """--format's choices: the keys of lint's FORMATTERS (read when the command is parsed)."""
     from corpustools.lint.report import FORMATTERS
 
     return FORMATTERS
 
 
-def register(subparsers) -> None:
+def register(subparsers: Subparsers) -> None:
     parser = add_command(
         subparsers, "lint", HELP, ". Exit 0: no errors; 1: errors (or warnings with "
         "--strict); 2: usage, config or internal error.")
@@ -70,7 +78,7 @@ def redacted(line: str) -> str:
     return redact_secrets(line)
 
 
-def _explain(code: str, rules, out, err) -> int:
+def _explain(code: str, rules: list[ModuleType], out: TextIO, err: TextIO) -> int:
     from corpustools.io.positions import Pos
     from corpustools.lint import ConfigError, rule_doc, rule_fix_doc, rule_options
 
@@ -83,7 +91,7 @@ def _explain(code: str, rules, out, err) -> int:
     return 0
 
 
-def use_colour(out, environ) -> bool:
+def use_colour(out: TextIO, environ: Mapping[str, str]) -> bool:
     """Colour on a terminal only. NO_COLOR (non-empty) always wins; FORCE_COLOR (non-empty) colours
     even a pipe, for CI logs that render ANSI."""
     if environ.get("NO_COLOR"):
@@ -94,7 +102,7 @@ def use_colour(out, environ) -> bool:
     return bool(isatty and isatty())
 
 
-def _usage_of_fix(args) -> str | None:
+def _usage_of_fix(args: argparse.Namespace) -> str | None:
     """What is wrong with the fix options given, or None."""
     if args.unsafe_fixes and not (args.fix or args.diff):
         return "--unsafe-fixes applies only with --fix or --diff"
@@ -106,7 +114,7 @@ def _usage_of_fix(args) -> str | None:
     return None
 
 
-def _note(line: str, err) -> None:
+def _note(line: str, err: TextIO) -> None:
     """A fix note names a term or a file: printed like a diagnostic, escaped and redacted."""
     from corpustools.io.positions import printable
     from corpustools.lint import redact_secrets
@@ -114,7 +122,7 @@ def _note(line: str, err) -> None:
     print(printable(redact_secrets(line)), file=err)
 
 
-def _fix_notes(fixes, written, err) -> None:
+def _fix_notes(fixes: list[CorpusFixes], written: FixResult, err: TextIO) -> None:
     """One line on standard error for each fix made, skipped or not written; and the unsafe fixes
     left for --unsafe-fixes."""
     for note in written.written:
@@ -124,7 +132,7 @@ def _fix_notes(fixes, written, err) -> None:
     _skipped_notes(fixes, err)
 
 
-def _skipped_notes(fixes, err) -> None:
+def _skipped_notes(fixes: list[CorpusFixes], err: TextIO) -> None:
     for corpus in fixes:
         for note in corpus.skipped:
             _note(note.line("fix skipped"), err)
@@ -134,7 +142,7 @@ def _skipped_notes(fixes, err) -> None:
               "(add --unsafe-fixes to apply)", file=err)
 
 
-def _diff(fixes, args, out, err) -> int:
+def _diff(fixes: list[CorpusFixes], args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """--diff: the unified diff of what --fix would write (nothing written), and `Would fix N findings.`"""
     from corpustools import lint
     from corpustools.io.writing import emit
@@ -150,7 +158,7 @@ def _diff(fixes, args, out, err) -> int:
     return 1 if text else 0
 
 
-def run(args, out, err) -> int:
+def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     import os
 
     from corpustools import lint

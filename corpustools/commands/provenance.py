@@ -2,7 +2,18 @@
 
 from __future__ import annotations
 
-from corpustools.commands.options import add_command, add_corpus_argument, add_output_option, add_report_options, path
+import argparse
+from typing import TextIO
+
+from corpustools.commands.options import (
+    Formatters,
+    Subparsers,
+    add_command,
+    add_corpus_argument,
+    add_output_option,
+    add_report_options,
+    path,
+)
 from corpustools.io.errors import UsageError
 
 HELP = "record who authored and reviewed a corpus, and verify nothing changed since"
@@ -11,7 +22,7 @@ WHERE = ("corpus.yaml's lint: provenance: if set (relative to the corpus folder)
          "repository: in the corpus folder): where lint's CT801 looks")
 
 
-def register(subparsers) -> None:
+def register(subparsers: Subparsers) -> None:
     parser = add_command(subparsers, "provenance", HELP)
     actions = parser.add_subparsers(dest="action", metavar="ACTION", parser_class=type(parser))
     actions.required = True
@@ -51,7 +62,7 @@ def register(subparsers) -> None:
     ver.set_defaults(run=run_verify)
 
 
-def run_record(args, out, err) -> int:
+def run_record(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from corpustools.io.writing import say_wrote
     from corpustools.provenance import corpus_record_path, record
 
@@ -63,7 +74,7 @@ def run_record(args, out, err) -> int:
     return 0
 
 
-def run_freeze(args, out, err) -> int:
+def run_freeze(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from corpustools.io.writing import say_wrote
     from corpustools.provenance import freeze
 
@@ -74,14 +85,14 @@ def run_freeze(args, out, err) -> int:
     return 0
 
 
-def formatters():
+def formatters() -> Formatters:
     """verify's --format choices: the keys of provenance's FORMATTERS (read when the command is parsed)."""
     from corpustools.provenance.report import FORMATTERS
 
     return FORMATTERS
 
 
-def run_verify(args, out, err) -> int:
+def run_verify(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from corpustools.io.writing import emit
     from corpustools.provenance import verify_report
     from corpustools.provenance.report import FORMATTERS

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-from corpustools.commands.options import add_command, add_output_option, path
+import argparse
+from typing import TextIO
+
+from corpustools.commands.options import Subparsers, add_command, add_output_option, path
 
 HELP = "merge two raters' worksheets of one run: their common answers kept, each disagreement blank for a third reading"
 
 
-def register(subparsers) -> None:
+def register(subparsers: Subparsers) -> None:
     parser = add_command(
         subparsers, "reconcile", HELP, ". Each answer the two raters gave differently is left blank with both "
         "answers (and both raters' why) as comments above it; fill those blanks, then give the worksheet to "
@@ -20,7 +23,7 @@ def register(subparsers) -> None:
     parser.set_defaults(run=run)
 
 
-def run(args, out, err) -> int:
+def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from corpustools.calibrate import reconcile_worksheets
     from corpustools.io.errors import UsageError
     from corpustools.io.writing import STANDARD_OUTPUT, refuse_target, say_wrote, write_text

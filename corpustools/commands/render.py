@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-from corpustools.commands.options import add_command, add_corpus_argument, add_output_option, path
+import argparse
+from typing import TextIO
+
+from corpustools.commands.options import Subparsers, add_command, add_corpus_argument, add_output_option, path
 from corpustools.io.errors import UsageError
 
 HELP = "print the prompt with a fixture's transcript substituted, for pasting into a model by hand"
 
 
-def register(subparsers) -> None:
+def register(subparsers: Subparsers) -> None:
     parser = add_command(
         subparsers, "render", HELP, ". The transcript (session body, frontmatter dropped) replaces "
         "the line '[TRANSCRIPT PLACEHOLDER, substituted at runtime]' literally. corpustools never calls a model.")
@@ -23,7 +26,7 @@ def register(subparsers) -> None:
     parser.set_defaults(run=run)
 
 
-def run(args, out, err) -> int:
+def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from corpustools.io.writing import say_wrote
     from corpustools.model.prompt import read_prompt
     from corpustools.render import render_all, render_prompt, transcript

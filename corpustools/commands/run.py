@@ -3,13 +3,16 @@ corpustools run init RESULTS --corpus CORPUS --refresh [--inputs-unchanged]"""
 
 from __future__ import annotations
 
-from corpustools.commands.options import add_command, path
+import argparse
+from typing import TextIO
+
+from corpustools.commands.options import Subparsers, add_command, path
 from corpustools.io.errors import UsageError
 
 HELP = "record how a results folder is produced (run init writes RESULTS/run.yaml)"
 
 
-def register(subparsers) -> None:
+def register(subparsers: Subparsers) -> None:
     parser = add_command(subparsers, "run", HELP)
     actions = parser.add_subparsers(dest="action", metavar="ACTION", parser_class=type(parser))
     init = actions.add_parser(
@@ -47,7 +50,7 @@ def register(subparsers) -> None:
     parser.set_defaults(run=run_without_action, run_parser=parser)
 
 
-def run_without_action(args, out, err) -> int:
+def run_without_action(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     args.run_parser.print_help(err)
     return 2
 
@@ -56,7 +59,7 @@ def run_without_action(args, out, err) -> int:
 _RECORDED = ("prompt", "prompt_name", "model", "temperature", "harness", "operator", "started_at", "notes", "force")
 
 
-def run_init(args, out, err) -> int:
+def run_init(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     import datetime
 
     from corpustools.io.positions import printable
@@ -86,7 +89,7 @@ def run_init(args, out, err) -> int:
     return 0
 
 
-def run_refresh(args, err) -> int:
+def run_refresh(args: argparse.Namespace, err: TextIO) -> int:
     from corpustools.io.positions import printable
     from corpustools.io.writing import refuse_corpus_path, say_wrote, write_text
     from corpustools.manifest import manifest_path, refresh_manifest

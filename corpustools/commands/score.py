@@ -3,20 +3,29 @@
 
 from __future__ import annotations
 
+import argparse
 from dataclasses import replace
+from typing import TextIO
 
-from corpustools.commands.options import add_command, add_corpus_argument, add_report_options, path
+from corpustools.commands.options import (
+    Formatters,
+    Subparsers,
+    add_command,
+    add_corpus_argument,
+    add_report_options,
+    path,
+)
 from corpustools.io.errors import UsageError
 
 
-def formatters():
+def formatters() -> Formatters:
     """--format's choices: the keys of score's FORMATTERS (read when the command is parsed)."""
     from corpustools.score.report import FORMATTERS
 
     return FORMATTERS
 
 
-def thresholds(text: str):
+def thresholds(text: str) -> tuple[tuple[str, float], ...]:
     """--fail-under's type: corpustools.score.parse_thresholds, imported when the option is given."""
     from corpustools.score import parse_thresholds
 
@@ -26,7 +35,7 @@ HELP = ("score saved prompt outputs against the corpus labels (advisory: exit 0 
         "unless --fail-under)")
 
 
-def register(subparsers) -> None:
+def register(subparsers: Subparsers) -> None:
     parser = add_command(
         subparsers, "score", HELP, ". With two or more RESULTS folders (runs of one prompt "
         "version) the report adds the run-to-run noise floor, flaky fixtures and point stability.")
@@ -50,7 +59,7 @@ def register(subparsers) -> None:
     parser.set_defaults(run=run)
 
 
-def run(args, out, err) -> int:
+def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from corpustools.io.writing import STANDARD_OUTPUT, emit, say_wrote
     from corpustools.score import breaches, plan_history, score_report
     from corpustools.score.report import FORMATTERS

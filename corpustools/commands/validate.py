@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
-from corpustools.commands.options import add_command, add_report_options, path
+import argparse
+from typing import TYPE_CHECKING, TextIO
+
+from corpustools.commands.options import Formatters, Subparsers, add_command, add_report_options, path
 from corpustools.io.schemastore import VALIDATE_KINDS
+
+if TYPE_CHECKING:
+    from corpustools.validation import ValidationReport
 
 RESULT_KIND = "result"  # validate result CORPUS FILE...: answers against a corpus's output contract
 
@@ -11,7 +17,7 @@ HELP = ("check files against a shipped JSON Schema (JSON or YAML; '-' reads stdi
         "output contract (validate result CORPUS FILE...)")
 
 
-def register(subparsers) -> None:
+def register(subparsers: Subparsers) -> None:
     parser = add_command(
         subparsers, "validate", HELP, ". Exit 0: every file valid; 1: a file is invalid; 2: a file "
         "cannot be read (said on standard error). --format json prints one array of every problem: path, line "
@@ -25,14 +31,14 @@ def register(subparsers) -> None:
     parser.set_defaults(run=run)
 
 
-def formatters():
+def formatters() -> Formatters:
     """--format's choices: the keys of validate's FORMATTERS (read when the command is parsed)."""
     from corpustools.validation.report import FORMATTERS
 
     return FORMATTERS
 
 
-def run(args, out, err) -> int:
+def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from corpustools.io.positions import printable
     from corpustools.io.writing import emit
     from corpustools.validation import validate_files
@@ -49,7 +55,7 @@ def run(args, out, err) -> int:
     return report.exit_code
 
 
-def _results(files: list[str]):
+def _results(files: list[str]) -> ValidationReport:
     """`validate result CORPUS FILE...`: the report of each answer; UsageError without both."""
     from corpustools.io.errors import UsageError
     from corpustools.validation import validate_results
