@@ -230,7 +230,7 @@ def _freeze(loaded: LoadedCorpus):
     try:
         return load_record(path).freeze, None
     except InputError as err:
-        return None, f"{err.pos}: {err.message}; no run is called held-out or revision set"
+        return None, f"{err}; no run is called held-out or revision set"
 
 
 def _with_status(run: RunCalibration, score: RunScore, loaded: LoadedCorpus, frozen) -> RunCalibration:

@@ -473,7 +473,7 @@ def threshold_warning(corpus_root: str, now: AgreementThreshold | None, written_
     try:
         states = load_record(path).states()
     except InputError as err:
-        return f"{err.pos}: {err.message}; cannot tell when the agreement threshold was fixed"
+        return f"{err}; cannot tell when the agreement threshold was fixed"
     found = [(i, worksheet) for worksheet, sha in written_under.items()
              for i, state in enumerate(states) if state.corpus_sha256 == sha]
     if not found:

@@ -6,7 +6,8 @@ from __future__ import annotations
 from corpustools.reporting.formatting import corpus_dict, dumps, proportion_dict, public_manifest, rounded
 from corpustools.score.aggregate import PROPORTIONS, Aggregate
 from corpustools.score.evidence import ForbiddenHit, PointEvidence
-from corpustools.score.match import FieldScore, FixtureScore, PointScore
+from corpustools.score.fixture import FixtureScore
+from corpustools.score.match import FieldScore, PointScore
 from corpustools.score.report.drilldown import reason_details
 from corpustools.score.scoring import RunScore, ScoreReport
 
