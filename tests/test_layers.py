@@ -1,7 +1,10 @@
 """The layers of docs/architecture.md, held by the package's own imports (read with ast, not run).
 
     cli, __main__        may import anything
-    api, commands/       io, model and the features; a package or module that declares `__all__`
+    commands/            parse, call, print: corpustools.api, commands/options, io.errors (to raise),
+                         and io.positions.printable and io.writing's emit, say_wrote and
+                         STANDARD_OUTPUT (to print); no feature, no model, nothing else of io
+    api                  io, model and the features; a package or module that declares `__all__`
                          (its public API) only through the names there: `from corpustools.score
                          import score_report`, `corpustools.score.report` (score's `__all__` names
                          `report`), `lint.lint_paths` after `from corpustools import lint`
@@ -36,9 +39,21 @@ LOWER = {
     "io": {"io"},
     "model": {"io", "model"},
     "feature": {"io", "model", "feature"},
-    "commands": {"io", "model", "feature", "commands"},
+    "commands": {"api", "io", "commands"},
     "api": {"io", "model", "feature"},
 }
+# What a command may import of io: how it raises (any error) and how it prints (these names only).
+COMMAND_IO = {"corpustools.io.errors": None, "corpustools.io.positions": {"printable"},
+              "corpustools.io.writing": {"emit", "say_wrote", "STANDARD_OUTPUT"}}
+COMMAND_CHECKLIST = """A command parses, calls corpustools.api and prints (docs/architecture.md, "The layers"):
+  - parse with argparse and commands/options.py; raise corpustools.io.errors for bad usage;
+  - call corpustools.api for everything else: reading, scoring, writing a corpus's or a run's files,
+    --format's choices (api.formatters(family)) and the report's text (api.format_report);
+  - print what it returns with io.positions.printable, and io.writing's emit (standard output or
+    --output), say_wrote and STANDARD_OUTPUT.
+  What the command needs that the API lacks becomes a function of corpustools/api.py (calling the
+  feature through its __all__, in __all__ there, documented in docs/python-api.md's "What the
+  command line calls"), never an import of the feature in commands/."""
 CHECKLIST = """Where a module may import from (docs/architecture.md, "The layers"):
   - io/ imports only io; model/ only io and model; a feature io, model and other features (never
     another feature's report/ subpackage);
@@ -117,6 +132,9 @@ def violations(relative: str, source: str) -> list[str]:
         where = f"corpustools/{relative}:{line}: {importer} imports {dotted}" + (f".{name}" if name else "")
         if target not in LOWER[importer]:
             found.append(f"{where} ({importer} may import only {', '.join(sorted(LOWER[importer]))})")
+        elif importer == "commands" and target == "io" and not _printing(dotted, name):
+            found.append(f"{where} (a command imports of io only errors, positions.printable and writing's "
+                         "emit, say_wrote and STANDARD_OUTPUT)")
         elif importer in ("commands", "api") and target == "feature":
             why = outside_public_api(dotted, name)
             if why:
@@ -132,11 +150,34 @@ def violations(relative: str, source: str) -> list[str]:
     return found
 
 
+def _printing(dotted: str, name: str | None) -> bool:
+    """Whether a command may import `name` from the io module `dotted` (COMMAND_IO)."""
+    if dotted not in COMMAND_IO:
+        return False
+    allowed = COMMAND_IO[dotted]
+    return allowed is None or name in allowed
+
+
 def test_every_import_keeps_to_the_layers():
     found = []
     for path in sorted(PACKAGE.rglob("*.py")):
         found += violations(path.relative_to(PACKAGE).as_posix(), path.read_text(encoding="utf-8"))
-    assert found == [], "\n".join(found + [CHECKLIST])
+    by_commands = [line for line in found if line.startswith("corpustools/commands/")]
+    assert found == [], "\n".join(found + [CHECKLIST] + ([COMMAND_CHECKLIST, COMMAND] if by_commands else []))
+
+
+def test_a_command_that_reaches_past_the_api_is_named():
+    """Commands parse, call corpustools.api and print: a feature, the model or io's other modules are the API's."""
+    assert violations("commands/lint.py", "from corpustools.lint import lint_paths\n") == [
+        "corpustools/commands/lint.py:1: commands imports corpustools.lint.lint_paths (commands may import only api, "
+        "commands, io)"]
+    assert violations("commands/run.py", "from corpustools.model.corpus import require_corpus\n") != []
+    assert violations("commands/adjudicate.py", "from corpustools.io.writing import write_text\n") == [
+        "corpustools/commands/adjudicate.py:1: commands imports corpustools.io.writing.write_text (a command imports "
+        "of io only errors, positions.printable and writing's emit, say_wrote and STANDARD_OUTPUT)"]
+    assert violations("commands/score.py", "from corpustools import api\nfrom corpustools.io.errors import UsageError\n"
+                      "from corpustools.io.writing import emit, say_wrote\nfrom corpustools.io.positions import "
+                      "printable\nfrom corpustools.commands.options import path\n") == []
 
 
 def unnamed_features(diagram: str, packages: tuple[str, ...], modules: tuple[str, ...]) -> list[str]:
@@ -211,18 +252,18 @@ def test_a_lower_layer_importing_a_higher_one_is_named():
     assert violations("api.py", "from corpustools.commands import lint\n") != []
 
 
-def test_commands_and_api_reach_a_feature_only_through_its_public_api():
-    assert violations("commands/lint.py", "from corpustools.lint.engine import lint_paths\n") == [
-        "corpustools/commands/lint.py:1: commands imports corpustools.lint.engine.lint_paths: not its public API "
+def test_the_api_reaches_a_feature_only_through_its_public_api():
+    assert violations("api.py", "from corpustools.lint.engine import lint_paths\n") == [
+        "corpustools/api.py:1: api imports corpustools.lint.engine.lint_paths: not its public API "
         "(corpustools.lint.__all__ does not name engine)"]
-    assert violations("commands/score.py", "from corpustools.score.match import score_fixture\n") != []
+    assert violations("api.py", "from corpustools.score.match import score_fixture\n") != []
     assert violations("api.py", "from corpustools.score import point_score\n") == [
         "corpustools/api.py:1: api imports corpustools.score.point_score: not its public API "
         "(corpustools.score.__all__ does not name point_score)"]
-    assert violations("commands/lint.py", "from corpustools import lint\nlint.kept_problems()\n") == [
-        "corpustools/commands/lint.py:2: commands uses corpustools.lint.kept_problems: not its public API "
+    assert violations("api.py", "from corpustools import lint\nlint.kept_problems()\n") == [
+        "corpustools/api.py:2: api uses corpustools.lint.kept_problems: not its public API "
         "(corpustools.lint.__all__ does not name kept_problems)"]
-    assert violations("commands/lint.py", "from corpustools import lint\nfrom corpustools.lint import Selection\n"
+    assert violations("api.py", "from corpustools import lint\nfrom corpustools.lint import Selection\n"
                       "from corpustools.score import open_corpus\nfrom corpustools.score.report import FORMATTERS\n"
                       "from corpustools import __version__\nlint.lint_paths()\n") == []
 

@@ -182,3 +182,12 @@ def test_formatting_a_score_report_loads_no_other_family():
 def test_the_package_says_it_is_typed():
     assert (ROOT / "corpustools" / "py.typed").is_file()
     assert '"py.typed"' in (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+
+
+def test_every_exported_name_is_documented():
+    """docs/python-api.md names every name of `api.__all__`: a function added for the command line
+    is documented where a script's author looks (its "What the command line calls" table)."""
+    text = DOC.read_text(encoding="utf-8")
+    missing = [name for name in api.__all__ if not re.search(rf"\b{name}\b", text)]
+    assert missing == [], (f"docs/python-api.md does not name {', '.join(missing)}: add each to its table of "
+                           "functions (or, for a command's helper, to \"What the command line calls\")")

@@ -5,17 +5,17 @@ from __future__ import annotations
 import argparse
 from typing import TextIO
 
+from corpustools import api
 from corpustools.commands.options import Formatters, Subparsers, add_command, add_corpus_argument, add_report_options
 from corpustools.io.errors import UsageError
+from corpustools.io.writing import emit
 
 HELP = "measure how far the scorer's verdicts agree with human verdicts from adjudication worksheets"
 
 
 def formatters() -> Formatters:
     """--format's choices: the keys of calibrate's FORMATTERS (read when the command is parsed)."""
-    from corpustools.calibrate.report import FORMATTERS
-
-    return FORMATTERS
+    return api.formatters("calibrate")
 
 
 def usage() -> str:
@@ -101,15 +101,11 @@ def _options_parser(parser_class: type[argparse.ArgumentParser]) -> argparse.Arg
 
 
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    from corpustools.calibrate import calibrate_runs
-    from corpustools.calibrate.report import FORMATTERS
-    from corpustools.io.writing import emit
-
     pairs, rest = split_pairs(args.pairs)
     # --format/--output written after the pairs (a bad one: argparse's one-line usage error, exit 2)
     late = _options_parser(args.parser_class).parse_args(rest)
     fmt = late.format or args.format or "text"
     output = late.output or args.output
-    calibration = calibrate_runs(args.corpus, pairs)
-    emit(FORMATTERS[fmt](calibration), output, args.corpus, out, err=err, force=late.force or args.force)
+    calibration = api.calibrate(args.corpus, pairs, standard_input=True)
+    emit(api.format_report(calibration, fmt), output, args.corpus, out, err=err, force=late.force or args.force)
     return 0

@@ -4,12 +4,12 @@ corpustools import inspect LOG --corpus CORPUS --run DIR [--prompt FILE] [--epoc
 from __future__ import annotations
 
 import argparse
-from typing import TYPE_CHECKING, TextIO
+from typing import TextIO
 
+from corpustools import api
 from corpustools.commands.options import FORCE_HELP, Subparsers, add_command, path
-
-if TYPE_CHECKING:
-    from corpustools.interop import ToolRun
+from corpustools.io.positions import printable
+from corpustools.io.writing import say_wrote
 
 HELP = "write a run made with promptfoo or inspect_ai as a run folder (DIR/<fixture_id>.json and run.yaml) to score"
 
@@ -68,30 +68,19 @@ def run_without_tool(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 
 def run_promptfoo(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    from corpustools.interop import read_promptfoo_results
-
-    if "{epoch}" in args.run_dir:
-        from corpustools.io.errors import UsageError
-
-        raise UsageError("{epoch} in --run DIR goes with `import inspect` (a promptfoo results file has no epochs)")
-    return _write(args, err, [(args.run_dir, read_promptfoo_results(args.log, args.column))])
+    return _said(args, err, api.import_promptfoo(args.log, args.corpus, args.run_dir, column=args.column,
+                                                 prompt=args.prompt, operator=args.operator, force=args.force))
 
 
 def run_inspect(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    from corpustools.interop import read_inspect_log
-
-    each = "{epoch}" in args.run_dir
-    runs = read_inspect_log(args.log, epoch=args.epoch, each_epoch=each)
-    return _write(args, err, [(args.run_dir.replace("{epoch}", str(number)), run) for number, run in runs])
+    return _said(args, err, api.import_inspect(args.log, args.corpus, args.run_dir, epoch=args.epoch,
+                                               prompt=args.prompt, operator=args.operator, force=args.force))
 
 
-def _write(args: argparse.Namespace, err: TextIO, runs: list[tuple[str, ToolRun]]) -> int:
-    from corpustools.interop import import_runs
-    from corpustools.io.positions import printable
-    from corpustools.io.writing import say_wrote
-
+def _said(args: argparse.Namespace, err: TextIO, runs: list[api.ImportedRun]) -> int:
+    """What each imported run's folder holds now, and what of the log was not imported."""
     prefix = args.error_prefix
-    for imported in import_runs(args.corpus, runs, prompt_path=args.prompt, operator=args.operator, force=args.force):
+    for imported in runs:
         for line in imported.drift:
             print(printable(f"{prefix}: warning: {line}"), file=err)
         for line in imported.remarks:

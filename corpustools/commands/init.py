@@ -5,7 +5,9 @@ from __future__ import annotations
 import argparse
 from typing import TextIO
 
+from corpustools import api
 from corpustools.commands.options import Subparsers, add_command, path
+from corpustools.io.writing import say_wrote
 
 HELP = "scaffold a new corpus in DIR: a commented corpus.yaml and one fixture per kind of expectation"
 OUTPUTS = ("kenkeep", "items", "text")  # corpustools.scaffold.KINDS, named here so --help needs no import
@@ -25,9 +27,6 @@ def register(subparsers: Subparsers) -> None:
 
 
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    from corpustools.io.writing import say_wrote
-    from corpustools.scaffold import scaffold
-
-    written = scaffold(args.folder, args.folder.replace("\\", "/"), args.output)
+    written = api.init(args.folder, args.output)
     say_wrote(err, args.folder, f"{len(written)} files; next: corpustools lint {args.folder}")
     return 0

@@ -5,7 +5,7 @@ folder (`path`), and `--format`, `--output FILE` and `--force`."""
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, TypeAlias, overload
 
 # What a command's register() is given: the subparsers of `corpustools` (or of a command's actions).
@@ -41,11 +41,12 @@ def add_corpus_argument(parser: argparse.ArgumentParser, help: str = CORPUS_HELP
 
 
 class FormatNames(Sequence[str]):
-    """`--format`'s choices: the keys of a report family's FORMATTERS table, read the first time
-    they are needed (the option given, --help, a usage error), so that the command line starts
-    without importing every report of every command."""
+    """`--format`'s choices: the keys of a report family's FORMATTERS table (or any names a function
+    returns, such as export's formats), read the first time they are needed (the option given,
+    --help, a usage error), so that the command line starts without importing every report of
+    every command."""
 
-    def __init__(self, formatters: Callable[[], Mapping[str, object]]) -> None:
+    def __init__(self, formatters: Callable[[], Iterable[str]]) -> None:
         self._formatters = formatters
         self._names: tuple[str, ...] | None = None
 

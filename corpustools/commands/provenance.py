@@ -5,8 +5,8 @@ from __future__ import annotations
 import argparse
 from typing import TextIO
 
+from corpustools import api
 from corpustools.commands.options import (
-    Formatters,
     Subparsers,
     add_command,
     add_corpus_argument,
@@ -14,7 +14,7 @@ from corpustools.commands.options import (
     add_report_options,
     path,
 )
-from corpustools.io.errors import UsageError
+from corpustools.io.writing import emit, say_wrote
 
 HELP = "record who authored and reviewed a corpus, and verify nothing changed since"
 WHERE = ("corpus.yaml's lint: provenance: if set (relative to the corpus folder), else "
@@ -58,47 +58,30 @@ def register(subparsers: Subparsers) -> None:
                      "folder is in, else of the one corpus below it that has a record; a corpus's record is "
                      f"{WHERE})")
     ver.add_argument("--corpus", metavar="CORPUS", type=path, help="verify the record of this corpus (when RECORD is not given)")
-    add_report_options(ver, formatters, "text")
+    add_report_options(ver, lambda: api.formatters("verify"), "text")
     ver.set_defaults(run=run_verify)
 
 
 def run_record(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    from corpustools.io.writing import say_wrote
-    from corpustools.provenance import corpus_record_path, record
-
-    output = args.output or corpus_record_path(args.corpus)
-    data = record(args.corpus, args.authoring_prompt, args.authored_by, args.reviewed_by, output, args.date,
-                  force=args.force, out=out)
+    output, data = api.provenance_record(args.corpus, args.authoring_prompt, args.authored_by, args.reviewed_by,
+                                         output=args.output, date=args.date, force=args.force, out=out)
     say_wrote(err, output, f"the record of {len(data['files'])} files of corpus {data['corpus']['name']} "
                            f"version {data['corpus']['version']}")
     return 0
 
 
 def run_freeze(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    from corpustools.io.writing import say_wrote
-    from corpustools.provenance import freeze
-
-    frozen = freeze(args.corpus, args.record, extra=tuple(args.worksheets), date=args.date)
+    frozen = api.provenance_freeze(args.corpus, args.record, worksheets=args.worksheets, date=args.date)
     say_wrote(err, frozen.record, f"labels sha256 {frozen.labels_sha256[:12]} frozen; {frozen.judged} output"
                                   f"{'' if frozen.judged == 1 else 's'} judged in {frozen.worksheets} worksheet"
                                   f"{'' if frozen.worksheets == 1 else 's'} before the freeze")
     return 0
 
 
-def formatters() -> Formatters:
-    """verify's --format choices: the keys of provenance's FORMATTERS (read when the command is parsed)."""
-    from corpustools.provenance.report import FORMATTERS
 
-    return FORMATTERS
 
 
 def run_verify(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    from corpustools.io.writing import emit
-    from corpustools.provenance import verify_report
-    from corpustools.provenance.report import FORMATTERS
-
-    if args.record and args.corpus:
-        raise UsageError("give RECORD or --corpus, not both")
-    report = verify_report(args.record, args.corpus)
-    emit(FORMATTERS[args.format](report), args.output, None, out, err=err, force=args.force)
+    report = api.verify(args.record, args.corpus)
+    emit(api.format_report(report, args.format), args.output, None, out, err=err, force=args.force)
     return report.exit_code

@@ -5,7 +5,9 @@ from __future__ import annotations
 import argparse
 from typing import TextIO
 
+from corpustools import api
 from corpustools.commands.options import Subparsers, add_command, add_output_option, path
+from corpustools.io.writing import STANDARD_OUTPUT, say_wrote
 
 HELP = "merge two raters' worksheets of one run: their common answers kept, each disagreement blank for a third reading"
 
@@ -24,19 +26,10 @@ def register(subparsers: Subparsers) -> None:
 
 
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    from corpustools.calibrate import reconcile_worksheets
-    from corpustools.io.errors import UsageError
-    from corpustools.io.writing import STANDARD_OUTPUT, refuse_target, say_wrote, write_text
-
-    if STANDARD_OUTPUT in (args.first, args.second):
-        raise UsageError("reconcile reads two worksheet files, not standard input")
-    if args.out != STANDARD_OUTPUT:
-        refuse_target(args.out, force=args.force)  # before anything is read: an early, cheap answer
-    merged = reconcile_worksheets(args.first, args.second)
-    if args.out == STANDARD_OUTPUT:
+    to_stdout = args.out == STANDARD_OUTPUT
+    merged = api.reconcile(args.first, args.second, None if to_stdout else args.out, force=args.force)
+    if to_stdout:
         out.write(merged.text)
-    else:
-        write_text(args.out, merged.text, force=args.force)  # never over an input: io/inputs says so
     say_wrote(err, args.out, f"{merged.agreed} answer{'' if merged.agreed == 1 else 's'} both gave, "
                              f"{merged.blank} left blank for a third reading")
     return 0
