@@ -63,6 +63,9 @@ if TYPE_CHECKING:
     Report = LintReport | ScoreReport | Comparison | Calibration | Agreement | ValidationReport | VerifyReport
 
 PathLike = str | os.PathLike[str]  # a path; several: any iterable of them
+# Why every function below imports its feature inside it (the one reason, said once): importing
+# the API loads no feature (tests/test_python_api.py), so a caller who only scores never loads
+# lint's rules, and the command line pays only for the command it runs.
 
 __all__ = [
     "Agreement", "Calibration", "CalibrationProblems", "Comparison", "ConfigError", "CorpusDrift", "CorpustoolsError",

@@ -13,6 +13,7 @@ FAIL per level it names.
 
 from __future__ import annotations
 
+import math
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -424,7 +425,6 @@ def parse_fail_under(text: str) -> tuple[tuple[str, str | None, float], ...]:
     (a usage error, exit 2). A level alone is gated on corpus.yaml's agreement: statistic (ac1
     without one)."""
     import argparse
-    import math
 
     found: dict[tuple[str, str | None], float] = {}
     for item in text.split(","):

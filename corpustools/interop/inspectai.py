@@ -12,6 +12,9 @@ from __future__ import annotations
 
 import io
 import json
+import keyword
+import os
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -230,9 +233,6 @@ def replay():
 def task_py(exported: Exported, *, replay: str | None = None) -> str:
     """The task.py beside the exported dataset; with `replay` (the replayed run's folder) its
     solver answers from replay.json instead of the model, unless run with -T replayed=false."""
-    import keyword
-    import re
-
     function = re.sub(r"\W", "_", exported.name, flags=re.ASCII).strip("_") or "corpus"
     if function[0].isdigit() or keyword.iskeyword(function):
         function = f"corpus_{function}"
@@ -258,8 +258,6 @@ def task_py(exported: Exported, *, replay: str | None = None) -> str:
 def export_files(exported: Exported, out: str, *, replay: str | None, answers: dict[str, str] | None) -> dict[str, str]:
     """`export inspect`: the folder `out` holding dataset.jsonl, task.py and, with a replayed run,
     replay.json (its saved answers)."""
-    import os
-
     from corpustools.interop.dataset import jsonl
     from corpustools.io.inputs import refuse_inputs_inside
 

@@ -17,6 +17,7 @@ So the diff is exactly what --fix writes, and a failure while fixing leaves the 
 from __future__ import annotations
 
 import os
+import shutil
 import stat
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
@@ -253,7 +254,6 @@ def _one_pass(scratch: str, rules: list[ModuleType], selection: Selection, only:
 
 def plan_corpus(target: Target, rules: list[ModuleType], selection: Selection, *, unsafe: bool) -> CorpusFixes:
     """Fix the corpus of `target` in a scratch copy (module docstring); nothing is written to it."""
-    import shutil
     import tempfile
 
     root = os.path.abspath(target.root)

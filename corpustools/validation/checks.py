@@ -7,6 +7,7 @@ messages."""
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 
 from corpustools.io.documents import parse_document
@@ -82,8 +83,6 @@ def contract_problems(kind: str, doc, path: str) -> list[tuple[Pos | None, str, 
     a sidecar's point types and pinned fields, checked against the contract of the corpus it is in
     (the built-in one outside a corpus, or while that corpus's contract is broken); a corpus spec's
     `output:`, `session:` and categories' `expect` (its schema file read beside it)."""
-    import os
-
     from corpustools.model.corpus import read_spec_file
     from corpustools.model.locate import corpus_root_of
     from corpustools.model.sidecar import contract_errors
@@ -118,8 +117,6 @@ def validate_results(corpus_root: str, paths: list[str]) -> ValidationReport:
 def validate_result(path: str, contract, fixture_ids: set[str], sessions: set[str]) -> FileVerdict:
     """One answer: the scorer's reading of it (its invalid-result line, or valid with the contract's
     advisory checks), a field the contract declares that it lacks, and a name score would not read."""
-    import os
-
     from corpustools.score.results import (
         ResultProblem,
         invalid_result,
