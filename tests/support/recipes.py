@@ -37,13 +37,16 @@ FORMAT = f"""Adding a report format ({RECIPES}: "A report format"):
 
 COMMAND = f"""Adding a command ({RECIPES}: "A command"):
   1. corpustools/commands/<name>.py: register(subparsers) (through commands/options.add_command) and
-     run(args, out, err) -> int;
+     run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int, which parses, calls corpustools.api
+     and prints what it returns: it imports only the API, commands/options, io's errors and io's printing;
   2. its name in COMMANDS (corpustools/commands/__init__.py);
-  3. the logic in a feature module or package (corpustools/<feature>.py declaring __all__, named in
-     docs/architecture.md's layer diagram; a new package also in tests/test_layers.py's FEATURE_PACKAGES),
-     never in commands/;
-  4. a row in README.md's Commands table with a one-line example (tests/test_readme.py runs it as printed);
-  5. its tests."""
+  3. the logic in a feature module or package (a new corpustools/<feature>.py declares __all__ and is named
+     in docs/architecture.md's layer diagram and corpustools/__init__.py's docstring; a new package also in
+     tests/test_layers.py's FEATURE_PACKAGES), never in commands/;
+  4. corpustools/api.py: a function doing what the command does, named in __all__ (the command calls it);
+  5. docs/python-api.md: its row in "What the command line calls";
+  6. a row in README.md's Commands table with a one-line example (tests/test_readme.py runs it as printed);
+  7. its tests."""
 
 CONTRACT_KEY = f"""Adding a contract key ({RECIPES}: "A contract key"):
   1. corpustools/model/contract.py: the Contract (or ItemType) field and parse_contract's reading of it,
