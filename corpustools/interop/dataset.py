@@ -15,6 +15,7 @@ import os
 from dataclasses import dataclass
 
 from corpustools.io.errors import InputError
+from corpustools.io.inputs import note_folder
 from corpustools.io.layout import GOLD_DIR
 from corpustools.io.positions import Pos
 from corpustools.io.textfile import decode_text, read_bytes
@@ -130,8 +131,6 @@ def export_files(exported: Exported, out: str, *, replay: str | None, answers: d
 def saved_answers(exported: Exported, run_folder: str) -> dict[str, str]:
     """fixture id -> the saved answer of the run in `run_folder`, byte for byte (a fixture without
     a result file has none: a replay leaves it unanswered)."""
-    from corpustools.io.inputs import note_folder
-
     if not os.path.isdir(run_folder):
         raise InputError(Pos(run_folder), "no such results folder")
     contract = exported.contract

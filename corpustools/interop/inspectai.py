@@ -21,6 +21,7 @@ from typing import Any
 from corpustools.interop.dataset import Exported
 from corpustools.interop.logs import MAX_LOG_BYTES, Answer, ToolRun, add_cost, mapping, read_log_json
 from corpustools.io.errors import InputError
+from corpustools.io.inputs import refuse_inputs_inside
 from corpustools.io.positions import Pos
 from corpustools.io.textfile import read_bytes
 
@@ -259,7 +260,6 @@ def export_files(exported: Exported, out: str, *, replay: str | None, answers: d
     """`export inspect`: the folder `out` holding dataset.jsonl, task.py and, with a replayed run,
     replay.json (its saved answers)."""
     from corpustools.interop.dataset import jsonl
-    from corpustools.io.inputs import refuse_inputs_inside
 
     if os.path.lexists(out) and not os.path.isdir(out):
         raise InputError(Pos(out), "is not a folder: export inspect writes a folder (dataset.jsonl, task.py)")

@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from corpustools.interop.logs import Answer, ToolRun, add_cost, as_text, mapping, read_log_json
 from corpustools.io.errors import InputError
 from corpustools.io.positions import Pos
+from corpustools.io.schemastore import schema_text
 
 RESULTS_VERSION = 3
 TOOL = "promptfoo"
@@ -339,8 +340,6 @@ def _schema(exported) -> dict | None:
     """The output contract's JSON Schema as promptfoo's Ajv reads it: draft-07 (no $schema, $id),
     every `$ref` inlined; None when there is none, or it refers to itself (is-json then checks
     only that the answer is JSON)."""
-    from corpustools.io.schemastore import schema_text
-
     contract = exported.contract
     if contract.builtin_schema is not None:
         schema = json.loads(schema_text(contract.builtin_schema))

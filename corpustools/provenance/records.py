@@ -47,7 +47,7 @@ from corpustools.io.errors import InputError
 from corpustools.io.inputs import claim_update
 from corpustools.io.layout import GOLD_DIR, SESSIONS_DIR, SIDECARS_DIR, SPEC_FILE
 from corpustools.io.positions import Pos
-from corpustools.io.textfile import is_regular_file, refuse_nul
+from corpustools.io.textfile import is_regular_file, read_text, refuse_nul
 from corpustools.io.writing import STANDARD_OUTPUT, refuse_corpus_path, refuse_target, write_text
 from corpustools.io.yamlload import YamlDoc
 from corpustools.io.yamlwrite import flow_scalar
@@ -312,7 +312,6 @@ def _earlier_record(out_path: str, corpus_root: str) -> Record | None:
 
 def load_record(record_path: str) -> Record:
     """Read and check a record; InputError at the offending key if it is not one."""
-    from corpustools.io.textfile import read_text
     from corpustools.io.yamlload import parse_yaml
 
     doc = parse_yaml(read_text(record_path), record_path)
@@ -378,7 +377,6 @@ def judged_outputs(corpus_root: str, name: str, extra: tuple[str, ...] = ()) -> 
     `corpus_root` (and under each of `extra`, a file or folder): sha256 -> the first worksheet
     judging it, and how many worksheets were read. InputError for a .yaml file that cannot be read
     (it might be a worksheet: a freeze must see every judged output)."""
-    from corpustools.io.textfile import read_text
     from corpustools.io.yamlload import parse_yaml
 
     paths: list[str] = []
