@@ -362,17 +362,19 @@ def render(categories: list[Category], fixtures: list[Fixture], name: str) -> di
     return files
 
 
-def generate(n: int, seed: int = 0, defects: int = 0) -> Generated:
+def generate(n: int, seed: int = 0, defects: int = 0, codes: tuple[str, ...] | None = None) -> Generated:
+    """The corpus of `n` fixtures; with `defects`, that many defects of each kind in `codes`
+    (default: defects.FROZEN_PLANTERS, the golden corpus's kinds)."""
     categories, fixtures, source, master = build_fixtures(n, seed)
     prompt = prompt_text(source)
     kb = kb_files(random.Random(master.getrandbits(64)), source)
     planted: list[tuple[str, str]] = []  # (code, path)
     unplanted: tuple = ()
     if defects:
-        from defects import plant
+        from defects import FROZEN_PLANTERS, plant
 
         categories, fixtures, planted, unplanted = plant(
-            random.Random(master.getrandbits(64)), categories, fixtures, defects, prompt, kb)
+            random.Random(master.getrandbits(64)), categories, fixtures, defects, prompt, kb, codes or FROZEN_PLANTERS)
     files = render(categories, fixtures, f"synthetic-{n}")
     files[PROMPT] = prompt.encode()
     files.update({path: text.encode() for path, text in kb.items()})

@@ -73,7 +73,7 @@ __all__ = [
     "agree", "calibrate", "compare", "format_report", "lint", "report_formats", "score",
     # what the command line calls besides (docs/python-api.md, "What the command line calls")
     "RESULT_KIND", "SCHEMA_KINDS", "VALIDATE_KINDS", "Adjudication", "ImportedRun",
-    "adjudicate", "agree_thresholds", "breaches", "explain", "export", "export_formats", "fix_diff", "fix_notes",
+    "adjudicate", "agree_thresholds", "breaches", "clean_cache", "default_cache_dir", "explain", "export", "export_formats", "fix_diff", "fix_notes",
     "formatters", "import_inspect", "import_promptfoo", "init", "plan_fixes", "plan_history", "provenance_freeze",
     "provenance_record", "reconcile", "redact", "render", "render_all", "report_notes", "rule_list", "run_init",
     "run_refresh", "schema", "score_thresholds", "validate", "verify", "write_fixes",
@@ -118,7 +118,8 @@ def _codes(codes: str | Iterable[str] | None) -> str | None:
 def lint(paths: PathLike | Iterable[PathLike] = (), *, select: str | Iterable[str] | None = None,
          ignore: str | Iterable[str] | None = None, prompt: PathLike | None = None, kb: PathLike | None = None,
          whole_corpus: bool = False, skip_outside_corpora: bool = False, strict: bool = False,
-         staged: bool = False, fixed: int | None = None, option_prefix: str = "") -> LintReport:
+         staged: bool = False, fixed: int | None = None, option_prefix: str = "",
+         cache_dir: PathLike | None = None) -> LintReport:
     """`corpustools lint PATH...`: every corpus `paths` name (a corpus folder, or a file or folder
     inside one: only what is under it is reported unless `whole_corpus`); no path: the corpus the
     working folder is in, else every corpus below it. `select`/`ignore`: rule codes, prefixes or
@@ -126,14 +127,17 @@ def lint(paths: PathLike | Iterable[PathLike] = (), *, select: str | Iterable[st
     (the report's `exit_code`). `staged`: lint what git's index holds (`lint --staged`), never the
     working tree. `fixed`: how many findings `write_fixes` fixed, for the report to say.
     `option_prefix`: how an error names `select`/`ignore` (`"--"`: as the command line's options).
-    Never fixes: `plan_fixes` and `write_fixes` do. ConfigError for a bad path, rule or setting;
-    a rule that crashes is in `report.run.crashes` (exit_code 2)."""
+    `cache_dir`: lint's cache folder, as `--cache-dir` (None, the default: no cache, so nothing is
+    written; `default_cache_dir()` is where the command line looks). Never fixes: `plan_fixes` and
+    `write_fixes` do. ConfigError for a bad path, rule or setting; a rule that crashes is in
+    `report.run.crashes` (exit_code 2)."""
     from corpustools import lint as linting
 
     rules = linting.rule_modules()
     selection = _selection(rules, select, ignore, prompt, kb, option_prefix)
     linted = linting.lint_staged if staged else linting.lint_paths
-    run = linted(_paths(paths), rules, selection, skip_outside=skip_outside_corpora, whole_corpus=whole_corpus)
+    run = linted(_paths(paths), rules, selection, skip_outside=skip_outside_corpora, whole_corpus=whole_corpus,
+                 cache_dir=None if cache_dir is None else os.fspath(cache_dir))
     return linting.LintReport(run=run, rules=tuple(rules), strict=strict, fixed=fixed)
 
 
@@ -217,6 +221,23 @@ def explain(code: str) -> str:
     if rule is None:
         raise ConfigError(Pos(""), f"--explain: unknown rule {code!r} (see --list-rules)")
     return f"{rule.CODE} {rule.NAME} [{rule.SEVERITY}]\n\n{rule_doc(rule)}\n\n{rule_options(rule)}\n{rule_fix_doc(rule)}"
+
+
+def default_cache_dir() -> str:
+    """Where lint's cache is when no folder is given: CORPUSTOOLS_CACHE_DIR, else
+    $XDG_CACHE_HOME/corpustools, else ~/.cache/corpustools."""
+    from corpustools import lint as linting
+
+    return linting.default_cache_dir()
+
+
+def clean_cache(folder: PathLike | None = None) -> tuple[str, int]:
+    """`corpustools cache clean [--cache-dir DIR]`: **writes** (removes every entry lint wrote in
+    `folder`, default `default_cache_dir()`); (the folder, how many entries were removed)."""
+    from corpustools import lint as linting
+
+    where = os.fspath(folder) if folder else linting.default_cache_dir()
+    return where, linting.clean_cache(where)
 
 
 def redact(text: str) -> str:

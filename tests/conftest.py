@@ -46,6 +46,15 @@ def pytest_collection_modifyitems(config, items):
         items[:] = kept
 
 
+@pytest.fixture(autouse=True)
+def lint_cache_folder(tmp_path_factory, monkeypatch):
+    """lint's cache (corpustools.lint.cache) in one folder per test session, never the user's: every
+    lint of the suite reads and writes it, so the suite also runs warm wherever a corpus repeats."""
+    folder = tmp_path_factory.getbasetemp() / "lint-cache"
+    monkeypatch.setenv("CORPUSTOOLS_CACHE_DIR", str(folder))
+    return folder
+
+
 @pytest.fixture
 def make_corpus(tmp_path):
     """A function: make_corpus(overrides=None, name="corpus") -> Path of a fresh corpus folder."""

@@ -163,6 +163,12 @@ def test_a_fixture_in_one_worksheet_only_unless_allow_partial(corpus, tmp_path, 
     data = agree_json(capsys, corpus, a, b, "--allow-partial")
     assert data["pairs"][0]["left_out"] == [REJECT_ID] and data["agreement"]["verdicts"]["total"] == 1
     assert any("judged in one worksheet only" in w for w in data["warnings"])
+    # in words a person reads: one fixture, not "1 fixture(s)"
+    text = run_cli(capsys, "agree", corpus, a, b, "--allow-partial")[1]
+    assert f"warning: pair 1: 1 fixture judged in one worksheet only, not compared (--allow-partial): {REJECT_ID}" in text
+    assert "; 1 fixture compared; 1 fixture in one worksheet only\n" in text
+    markdown = run_cli(capsys, "agree", corpus, a, b, "--allow-partial", "--format", "markdown")[1]
+    assert "- pair 1: 1 fixture judged in one worksheet only" in markdown and "(s)" not in markdown
 
 
 # --- the threshold, its history, --fail-under ----------------------------------------------------
@@ -256,6 +262,20 @@ def test_reconcile_refuses_worksheets_of_other_outputs(corpus, tmp_path, capsys)
     assert code == 2 and "judges another run" in err and not (tmp_path / "r.yaml").exists()
 
 
+def test_reconcile_s_refusals_name_reconcile_and_no_option_it_lacks(corpus, tmp_path, capsys):
+    # pair checks are agree's; their advice must fit reconcile, which has no --allow-partial
+    _, a, b = two_raters(tmp_path, capsys, corpus)
+    code, _, err = run_cli(capsys, "reconcile", a, a, "--out", tmp_path / "r.yaml")
+    assert code == 2 and "reconcile merges two raters' worksheets" in err and "agree" not in err
+    lines = b.read_text(encoding="utf-8").split("\n")
+    start = next(i for i, line in enumerate(lines) if line == f"  - fixture_id: {REJECT_ID}")
+    b.write_text("\n".join(lines[:start]) + "\n", encoding="utf-8")
+    code, _, err = run_cli(capsys, "reconcile", a, b, "--out", tmp_path / "r.yaml")
+    assert code == 2 and f"fixture {REJECT_ID} is not in {b} (reconcile needs both raters' answers on every " \
+        "fixture)" in err and "--allow-partial" not in err
+    assert not (tmp_path / "r.yaml").exists()
+
+
 # --- held out, by hashes -------------------------------------------------------------------------
 
 def init_run(capsys, corpus, folder, prompt, outputs):
@@ -303,6 +323,26 @@ def test_freeze_then_calibrate_says_held_out_or_revision_set(corpus, tmp_path, c
     # and a freeze refuses labels changed since the record
     code, _, err = run_cli(capsys, "provenance", "freeze", corpus)
     assert code == 2 and "review the labels and record provenance again, then freeze" in err
+
+
+def test_freeze_refuses_a_worksheets_path_it_cannot_read(corpus, tmp_path, capsys):
+    # a mistyped --worksheets would freeze without the outputs judged there, and later call a run
+    # that informed the labels held-out: a path that is not there, or a file that is no worksheet
+    # of this corpus, is refused and nothing is written
+    author = tmp_path / "authoring.md"
+    author.write_text("# Author it\n")
+    assert run_cli(capsys, "provenance", "record", corpus, "--authoring-prompt", author, "--authored-by", "m",
+                   "--reviewed-by", "p", "--date", "2026-01-02")[0] == 0
+    record = corpus / "authoring" / "provenance.yaml"
+    before = record.read_bytes()
+    not_a_sheet = tmp_path / "notes.yaml"
+    not_a_sheet.write_text("notes: nothing judged here\n")
+    for given, said in ((tmp_path / "judging", "no such file or folder"),
+                        (not_a_sheet, "is not an adjudication worksheet of the corpus")):
+        code, out, err = run_cli(capsys, "provenance", "freeze", corpus, "--worksheets", given)
+        assert (code, out) == (2, ""), err
+        assert err.startswith(f"corpustools provenance: {given}: {said}") and len(err.splitlines()) == 1, err
+        assert record.read_bytes() == before
 
 
 def test_without_a_freeze_calibrate_says_nothing_of_it(corpus, tmp_path, capsys):

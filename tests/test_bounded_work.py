@@ -21,7 +21,7 @@ from corpustools.lint.engine import Selection, lint_paths
 from corpustools.lint.registry import rule_modules
 from corpustools.lint.rules import invisible_character
 from corpustools.lint.secrets.redaction import redact_secrets
-from corpustools.lint.secrets.scan import ScannedFile
+from corpustools.lint.secrets.scan import ReadFile
 from tests.support.corpus import ADMIT_ID, ADMIT_TURNS, ADMIT_UUID, SPEC_TEXT, session_text, sidecar_text
 from tests.support.score import run_cli
 from tests.support.secrets_cases import GITHUB, MUST_FLAG, MUST_NOT_FLAG
@@ -170,8 +170,8 @@ def test_ct407_reads_a_long_line_once_however_many_invisible_characters_it_holds
     """CT407 found each run's line by searching back to the line's start: 250,000 runs on a 1 MB line
     searched 125 billion characters. Now each character is searched about once."""
     text = CountingText("[USER]: ok\n[USER]: " + LINE + "\n[AGENT]: done\n")
-    file = ScannedFile("s.md", text, text, {})
-    monkeypatch.setattr(invisible_character, "scanned_files", lambda ctx: (file,))
+    file = ReadFile("s.md", text, "s.md")
+    monkeypatch.setattr(invisible_character, "read_files", lambda ctx: (file,))
     corpus = types.SimpleNamespace(session_paths={"s": "s.md"}, sidecar_paths={})
     CountingText.searched = 0
     found = list(invisible_character.check(types.SimpleNamespace(corpus=corpus), None))

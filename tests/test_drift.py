@@ -524,6 +524,20 @@ def test_a_result_named_like_no_fixture_gets_a_did_you_mean(make_corpus, capsys)
     assert "run/zzz.json: names no fixture with a sidecar; not scored" in warnings
 
 
+def test_a_did_you_mean_is_never_made_of_the_words_every_id_shares():
+    # A newcomer's `escalate-silent-01` was offered `new-patient-01` for their shared `-01`; a
+    # typo inside a word, a wrong number and a key missing a word are still near misses.
+    from corpustools.io.suggest import closest
+
+    ids = ["new-patient-01", "billing-dispute-01", "admit-convention-01"]
+    assert closest("escalate-silent-01", ids) is None
+    assert closest("admit-conventoin-01", ids) == "admit-convention-01"
+    assert closest("admit-convention-02", ids) == "admit-convention-01"
+    assert closest("new-patinet-01", ids) == "new-patient-01"
+    assert closest("must_mach_all", ["must_match_all", "must_not_match", "notes"]) == "must_match_all"
+    assert closest("pass-rate", ["pass_rate", "recall"]) == "pass_rate"
+
+
 def test_run_init_records_both_hashes(make_corpus, capsys):
     corpus = make_corpus()
     code, _, err = run_cli(capsys, "run", "init", "run", "--corpus", corpus, "--prompt", prompt_file())

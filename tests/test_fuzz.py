@@ -25,6 +25,7 @@ import tempfile
 from pathlib import Path
 
 import pytest
+from defects import FROZEN_PLANTERS, NOT_PLANTED, planter_codes  # bench/ is on pytest's pythonpath
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
@@ -35,10 +36,11 @@ from corpustools.io.textfile import decode_text
 from corpustools.io.yamlload import parse_yaml
 from corpustools.model.session import parse_session
 from corpustools.model.spec import parse_spec
-from tests.support.bench import generate, lint_json, run_main, tree_digest, write_generated, write_tree
+from tests.support.bench import generate, lint_json, run_main, tree_digest, unreported, write_generated, write_tree
 from tests.support.corpus import key_paths
 from tests.support.recipes import RULE
 
+ROOT = Path(__file__).resolve().parent.parent
 BASE_FIXTURES, BASE_SEED = 5, 8
 MUTATIONS = ("truncate", "insert-bytes", "random-bytes", "invalid-utf8", "bom", "utf-16", "crlf", "empty",
              "deep-nesting", "huge-value", "wrong-type")
@@ -270,29 +272,39 @@ def test_planted_defects_are_each_reported(tmp_path):
     generated = generate(64, seed=3, defects=1)
     root = tmp_path / "d"
     write_tree(str(root), generated.files)
-    code, diagnostics, err = lint_json(str(root / "corpus"))
-    found = {(d["code"], os.path.normpath(os.path.abspath(d["path"]))) for d in diagnostics}
-    missing = [(c, p) for c, p in generated.planted
-               if (c, os.path.normpath(os.path.abspath(root / p))) not in found]
+    code, missing = unreported(root, generated.planted)
     assert code == 1 and not missing, f"planted but not reported: {missing}"
-    planted_codes = {c for c, _ in generated.planted} | {c for c, _ in generated.unplanted}
-    from corpustools.lint.registry import rule_modules
+    assert {c for c, _ in generated.planted} == set(FROZEN_PLANTERS)
 
-    gaps = planter_gaps(planted_codes, {module.CODE for module in rule_modules()})
+
+def test_every_planter_has_a_rule_and_a_new_one_is_exercised_by_the_rule_s_tests():
+    from corpustools.lint.registry import REGISTERED
+
+    tested = {row.code for row in REGISTERED if _exercises_its_planter(row.code, row.module)}
+    gaps = planter_gaps(set(planter_codes()), {code for code, _ in NOT_PLANTED}, {row.code for row in REGISTERED}, tested)
     assert gaps == [], "\n".join(gaps + [RULE])
 
 
-def planter_gaps(planted_or_explained: set[str], rule_codes: set[str]) -> list[str]:
-    """What bench/defects.py lacks: a rule it neither plants nor explains, or a code it plants that
-    no rule has."""
-    return ([f"{code}: no planter in bench/defects.py (a Planter method and its entry in plant()'s table, "
-             "or an entry in NOT_PLANTED saying why it cannot be planted)" for code in sorted(rule_codes - planted_or_explained)]
-            + [f"{code}: bench/defects.py plants or explains it, but no registered rule has this code"
-               for code in sorted(planted_or_explained - rule_codes)])
+def _exercises_its_planter(code: str, module: str) -> bool:
+    test_module = ROOT / "tests" / "rules" / f"test_{module}.py"
+    text = test_module.read_text(encoding="utf-8") if test_module.exists() else ""
+    return "planted_but_not_reported(" in text and f'"{code}"' in text  # with the code or a CODE naming it
 
 
-def test_a_rule_the_bench_cannot_plant_is_named_with_the_recipe():
-    assert planter_gaps({"CT001", "CT998"}, {"CT001", "CT901"}) == [
-        "CT901: no planter in bench/defects.py (a Planter method and its entry in plant()'s table, or an entry in "
-        "NOT_PLANTED saying why it cannot be planted)",
-        "CT998: bench/defects.py plants or explains it, but no registered rule has this code"]
+def planter_gaps(planters: set[str], explained: set[str], rule_codes: set[str], tested: set[str]) -> list[str]:
+    """What bench/defects.py and the rules' tests lack: a planted or explained code no rule has, a
+    planter the golden corpus does not plant (a rule newer than FROZEN_PLANTERS) that the rule's own
+    test does not exercise."""
+    return ([f"{code}: bench/defects.py plants or explains it, but no registered rule has this code"
+             for code in sorted((planters | explained) - rule_codes)]
+            + [f"{code}: its planter in bench/defects.py is not in FROZEN_PLANTERS (the golden corpus never plants it), "
+               f"so its rule's tests/rules/test_<name>.py must check `planted_but_not_reported(\"{code}\", tmp_path) == []`"
+               for code in sorted(planters & rule_codes - set(FROZEN_PLANTERS) - tested)])
+
+
+def test_a_planter_without_its_rule_or_its_test_is_named_with_the_recipe():
+    assert planter_gaps({"CT001", "CT901", "CT902", "CT998"}, {"CT003"}, {"CT001", "CT003", "CT901", "CT902"},
+                        {"CT902"}) == [
+        "CT998: bench/defects.py plants or explains it, but no registered rule has this code",
+        "CT901: its planter in bench/defects.py is not in FROZEN_PLANTERS (the golden corpus never plants it), so its "
+        'rule\'s tests/rules/test_<name>.py must check `planted_but_not_reported("CT901", tmp_path) == []`']

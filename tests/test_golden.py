@@ -1,7 +1,8 @@
 """Golden regression: every lint finding and every score report on a generated corpus is unchanged.
 
-The bench generator writes a small corpus with planted defects (fixed seed) and a run of outputs
-for it; lint (JSON) and score (JSON and Markdown) must print exactly the committed files under
+The bench generator writes a small corpus with planted defects (fixed seed; the kinds of
+bench/defects.py's FROZEN_PLANTERS, which never grows, so adding a rule changes nothing here) and a
+run of outputs for it; lint (JSON) and score (JSON and Markdown) must print exactly the committed files under
 tests/golden/. A change meant to be invisible (a faster parser, a leaner import) must leave them
 byte for byte as they are; a change meant to alter findings or reports regenerates them:
 
@@ -51,8 +52,9 @@ def test_output_matches_the_golden_file(name, generated, monkeypatch, capsys):
         golden.write_bytes(out.encode())
     assert golden.exists(), f"{golden} is missing; regenerate it (see this module's docstring)"
     assert out == golden.read_text(encoding="utf-8"), (
-        f"{name} differs from {golden}; if the change is intended (a new rule's planter in bench/defects.py changes "
-        "the generated corpus, so lint.json, score.json and score.md all change), regenerate: "
+        f"{name} differs from {golden}. A new rule never changes it (the generated corpus plants "
+        "bench/defects.py's FROZEN_PLANTERS only: never add to it). If a change to findings or reports is intended, "
+        "regenerate: "
         "CORPUSTOOLS_REGENERATE_GOLDEN=1 python -m pytest -q -p no:cacheprovider tests/test_golden.py\n" + RULE)
 
 

@@ -62,6 +62,22 @@ def test_the_spec_comments_explain_every_top_level_key(tmp_path, capsys, kind):
 
 
 @pytest.mark.parametrize("kind", sorted(KINDS))
+def test_the_spec_shows_per_point_ignores_and_an_agreement_threshold_that_lint_accepts(tmp_path, capsys, kind):
+    # issue 33's per-point suppression and issue 32's pre-registered threshold are where a newcomer
+    # reads the keys: said in the comments, and the threshold block works once uncommented
+    run(capsys, "init", "c", "--output", kind)
+    spec = tmp_path / "c/corpus.yaml"
+    text = spec.read_text()
+    assert "`per_point_ignores` (one labelled point)" in text
+    block = "# agreement:\n#   statistic: ac1          # ac1 | kappa | alpha | percent\n"
+    assert block in text
+    spec.write_text(text.replace(block, block.replace("# agreement:", "agreement:").replace("#   statistic", "  statistic"))
+                    .replace("#   min: 0.80", "  min: 0.80").replace("#   levels: [verdicts, points]", "  levels: [verdicts, points]"))
+    assert "\nagreement:\n  statistic: ac1" in spec.read_text()
+    assert run(capsys, "lint", "--strict", "c") == (0, "All checks passed.\n", "")
+
+
+@pytest.mark.parametrize("kind", sorted(KINDS))
 def test_uncommenting_opens_with_keeps_the_scaffold_clean(tmp_path, capsys, kind):
     run(capsys, "init", "c", "--output", kind)
     spec = tmp_path / "c/corpus.yaml"

@@ -338,6 +338,18 @@ def test_errored_and_limited_samples_write_no_file(triage, tmp_path, capsys):
     assert not (tmp_path / "r" / f"{first}.json").exists() and not (tmp_path / "r" / f"{second}.json").exists()
 
 
+def test_an_empty_or_binary_log_is_named_in_good_english(triage, tmp_path, capsys):
+    corpus = triage[0]
+    common = ("--corpus", corpus, "--run", tmp_path / "r")
+    (tmp_path / "empty.json").write_bytes(b"")
+    (tmp_path / "binary.json").write_bytes(b"\x00\xff\xfe")
+    for log, said in (("empty.json", "file is empty; not an inspect_ai log JSON file"),
+                      ("binary.json", "not an inspect_ai log JSON file: not valid UTF-8 (offset 1)")):
+        assert said in refusal(capsys, "import", "inspect", tmp_path / log, *common)
+    assert "file is empty; not a promptfoo JSON file" in refusal(capsys, "import", "promptfoo", tmp_path / "empty.json",
+                                                                 *common)
+
+
 def test_bad_inspect_logs_are_one_line_each(triage, tmp_path, capsys, monkeypatch):
     corpus, _, answers, prompts = triage
     common = ("--corpus", corpus, "--run", tmp_path / "r")

@@ -203,6 +203,27 @@ def test_a_field_the_schema_does_not_name_is_an_error_with_a_suggestion(capsys):
     assert report["fixtures"][1]["status"] == "sidecar-invalid"
 
 
+def test_a_pinned_value_of_a_json_type_the_schema_never_allows_is_an_error(capsys):
+    # `dose: 5` (a number) can never equal a string dose, `/urgent: "no"` never a boolean: without
+    # this, both lint clean and the point or field is lost on every run.
+    files = sidecar_with('      dose: "5 mg"', "      dose: 5")
+    files[f"expected/{MEDS}.yaml"] = files[f"expected/{MEDS}.yaml"].replace("  /urgent: false", '  /urgent: "no"')
+    write_clinic("c", files)
+    code, out, _ = run(capsys, "lint", "c")
+    assert code == 1
+    assert (f"c/expected/{MEDS}.yaml:13:7: CT005 [error] item_fields key 'dose': 5 (a number) can never match: "
+            "the output schema says medication items' 'dose' is of type string; write the value as a JSON string") in out.splitlines()
+    assert any(line.startswith(f"c/expected/{MEDS}.yaml:") and "CT005 [error] expected_fields key '/urgent': "
+               '"no" (a string) can never match: the output schema says the field /urgent is of type boolean' in line
+               for line in out.splitlines()), out
+
+
+@pytest.mark.parametrize("dose", ['"5 mg"', '["5", "5 mg"]', "[5, \"5 mg\"]"])
+def test_a_value_of_the_schema_s_type_or_one_among_alternatives_is_clean(capsys, dose):
+    write_clinic("c", sidecar_with('      dose: "5 mg"', f"      dose: {dose}"))
+    assert "CT005" not in run(capsys, "lint", "c")[1]
+
+
 def test_without_a_schema_any_field_is_allowed(capsys):
     spec = SPEC.replace("  schema: output.schema.json\n", "")
     write_clinic("c", {"corpus.yaml": spec, "output.schema.json": None,

@@ -8,19 +8,25 @@ import re
 import shutil
 import subprocess
 import sys
+import types
+from collections.abc import Iterator
 from pathlib import Path
+from typing import NamedTuple, get_type_hints
 
 import pytest
 
 import corpustools
+from corpustools.lint.context import LintContext
+from corpustools.lint.diagnostic import Problem
 from corpustools.lint.docs import render, render_installed
-from corpustools.lint.options import Option
-from corpustools.lint.registry import RULE_MODULES, rule_modules
+from corpustools.lint.options import Option, options_type, options_type_problems
+from corpustools.lint.registry import RULE_MODULES, Rule, rule_modules
 from corpustools.lint.ruledoc import rule_doc, rule_summary
 from tests.support.recipes import RULE
 
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "lint-rules.md"
 RULES_DIR = Path(__file__).resolve().parent.parent / "corpustools" / "lint" / "rules"
+RULE_TESTS = Path(__file__).resolve().parent / "rules"
 RULES = rule_modules()
 
 
@@ -75,7 +81,29 @@ def test_a_rule_left_out_of_a_step_is_named_with_the_recipe():
         "corpustools/lint/rules/todo_marker.py is not in corpustools/lint/registry.py (a Registered row in REGISTERED)",
         "corpustools/lint/registry.py lists gone, but corpustools/lint/rules/gone.py is gone",
         "CT999 is not in docs/lint-rules.md: run python -m corpustools.lint.docs docs/lint-rules.md"]
-    assert "bench/defects.py" in RULE and "tests/golden/lint.json" in RULE and "registry.py" in RULE
+    assert "bench/defects.py" in RULE and "tests/rules/test_<name>.py" in RULE and "registry.py" in RULE
+
+
+def test_every_rule_has_its_own_test_module():
+    """tests/rules/test_<module>.py holds a rule's failing samples, near-misses and options: one
+    module a rule, no module for a rule that is gone."""
+    gaps = rule_test_gaps([rule.__name__.rsplit(".", 1)[1] for rule in RULES],
+                          sorted(path.stem for path in RULE_TESTS.glob("test_*.py")))
+    assert gaps == [], "\n".join(gaps + [RULE])
+
+
+def rule_test_gaps(rule_modules: list[str], test_modules: list[str]) -> list[str]:
+    return ([f"corpustools/lint/rules/{module}.py has no tests/rules/test_{module}.py (its failing sample, a near-miss "
+             "that stays clean, its options)" for module in rule_modules if f"test_{module}" not in test_modules]
+            + [f"tests/rules/{test}.py tests no rule module corpustools/lint/rules/{test[5:]}.py"
+               for test in test_modules if test[5:] not in rule_modules])
+
+
+def test_a_rule_without_its_test_module_is_named_with_the_recipe():
+    assert rule_test_gaps(["term_case", "todo_marker"], ["test_term_case", "test_gone"]) == [
+        "corpustools/lint/rules/todo_marker.py has no tests/rules/test_todo_marker.py (its failing sample, a near-miss "
+        "that stays clean, its options)",
+        "tests/rules/test_gone.py tests no rule module corpustools/lint/rules/gone.py"]
 
 
 @pytest.mark.parametrize("rule", RULES, ids=[r.CODE for r in RULES])
@@ -88,6 +116,12 @@ def test_rule_follows_the_protocol(rule):
     assert isinstance(rule.SUPPRESSIBLE, bool)
     assert rule.SUPPRESSIBLE is (not rule.CODE.startswith("CT5"))
     assert callable(rule.check)
+    assert isinstance(rule.loaded(), Rule) and isinstance(rule.FIXES, tuple)
+    # the typed boundary: check(ctx: LintContext, options: <its options value>) -> Iterator[Problem],
+    # its Options the NamedTuple of its OPTIONS (mypy checks the body against them)
+    assert options_type_problems(rule) == [], "\n".join(options_type_problems(rule) + [RULE])
+    assert get_type_hints(rule.check) == {"ctx": LintContext, "options": options_type(rule),
+                                          "return": Iterator[Problem]}, RULE
     doc = rule_doc(rule)
     assert rule_summary(rule) and len(doc.splitlines()) > 2, "docstring: summary line, then what, why, example"
     assert "example" in doc.lower(), "the docstring shows an example"
@@ -112,3 +146,24 @@ def test_the_generator_runs_as_a_module_without_a_warning(tmp_path):
     result = subprocess.run([sys.executable, "-W", "error", "-m", "corpustools.lint.docs"], cwd=tmp_path,
                             capture_output=True, text=True, timeout=120)
     assert (result.returncode, result.stderr) == (0, "") and result.stdout == render_installed()
+
+
+def test_an_options_type_that_disagrees_with_its_options_is_named():
+    class Options(NamedTuple):
+        limit: float
+        words: tuple[str, ...]
+
+    class Reordered(NamedTuple):
+        words: tuple[str, ...]
+        limit: int
+
+    declares = (Option("limit", int, 3, "a limit"), Option("words", tuple, (), "some words"))
+    rule = types.SimpleNamespace(CODE="CT999", OPTIONS=declares, Options=Options)
+    assert options_type_problems(rule) == ["CT999: Options.limit is <class 'float'>, OPTIONS says <class 'int'>"]
+    rule.Options = Reordered
+    assert options_type_problems(rule) == [
+        "CT999: Options has the fields ['words', 'limit'], OPTIONS declares ['limit', 'words'] (in this order)"]
+    assert options_type_problems(types.SimpleNamespace(CODE="CT999", OPTIONS=declares)) == [
+        "CT999 declares OPTIONS but no Options NamedTuple of them"]
+    assert options_type_problems(types.SimpleNamespace(CODE="CT999", OPTIONS=(), Options=Options)) == [
+        "CT999 declares Options but no OPTIONS: a rule without options declares no Options"]

@@ -8,6 +8,7 @@ import copy
 import gc
 import re
 import types
+from typing import NamedTuple
 
 import pytest
 
@@ -15,7 +16,7 @@ from corpustools.io.positions import Pos
 from corpustools.lint.config import ConfigError, check_cli_ignore, expand_codes
 from corpustools.lint.diagnostic import Problem
 from corpustools.lint.engine import Selection, build_context, corpus_config, exit_code, lint_paths
-from corpustools.lint.options import Option, defaults
+from corpustools.lint.options import Option, defaults, option_annotation
 from corpustools.lint.registry import rule_modules
 from corpustools.lint.reported import LintReport
 from corpustools.lint.targets import Target, resolve_targets
@@ -47,6 +48,8 @@ def fake_rule(code, name, *, severity="error", suppressible=True, options=None, 
     module.__doc__ = f"A fake rule {name} for tests.\n\nIt flags what the test tells it to."
     module.CODE, module.NAME, module.SEVERITY = code, name, severity
     module.OPTIONS, module.SUPPRESSIBLE = options or (), suppressible
+    if options:  # what a rule spells as a NamedTuple class, in the OPTIONS' order and types
+        module.Options = NamedTuple("Options", [(option.name, option_annotation(option)) for option in options])
     module.check = check or (lambda ctx, opts: iter(()))
     return module
 
@@ -54,7 +57,7 @@ def fake_rule(code, name, *, severity="error", suppressible=True, options=None, 
 def flag_every_session(message="flagged"):
     def check(ctx, options):
         for fixture_id in sorted(ctx.corpus.sessions):
-            yield Problem(Pos(ctx.corpus.sessions[fixture_id].path, 7, 2), f"{message} {dict(options)}")
+            yield Problem(Pos(ctx.corpus.sessions[fixture_id].path, 7, 2), f"{message} {dict(sorted(options._asdict().items()))}")
     return check
 
 
@@ -191,7 +194,7 @@ def test_an_option_declaration_must_hold_a_valid_default():
 
 def test_a_rule_is_handed_read_only_options_with_every_one_set():
     options = defaults(fake_rule("CT598", "fake-options", options=FAKE_OPTIONS))
-    assert (options.limit, options["words"], len(options)) == (3, ("a",), 5)
+    assert (options.limit, options.words, len(options)) == (3, ("a",), 5)
     with pytest.raises(AttributeError):
         options.limit = 5
     with pytest.raises(TypeError):

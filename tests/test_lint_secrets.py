@@ -1,12 +1,9 @@
-"""The secret and personal-data rules (CT501-CT507), through each rule's check() on small corpora:
-a passing and a failing sample per rule (code, line, column), the secrets test set of
-tests/support/secrets_cases.py, every corpus file kind being scanned, redaction, and bounded running time
-on adversarial and 1 MB lines."""
+"""The secret and personal-data rules (CT501-CT507) together, through each rule's check() on small
+corpora: the secrets test set of tests/support/secrets_cases.py, every corpus file kind being
+scanned, redaction, and bounded running time on adversarial and 1 MB lines. Each rule's own failing
+and passing sample and its documented example are in tests/rules/test_<name>.py."""
 
 from __future__ import annotations
-
-import inspect
-import os
 
 import pytest
 from hypothesis import given, settings
@@ -14,12 +11,21 @@ from hypothesis import strategies as st
 
 from corpustools.lint.context import LintContext
 from corpustools.lint.options import defaults
-from corpustools.lint.rules import credential_url, email, hostname, ip_address, phone, secret_assignment, secret_token
+from corpustools.lint.rules import secret_token
 from corpustools.lint.secrets import decode
 from corpustools.lint.secrets.hints import literal_hint
 from corpustools.lint.secrets.tokens import SHAPES
-from corpustools.model.corpus import Corpus, load_corpus
-from tests.support.corpus import ADMIT_ID, ADMIT_TURNS, ADMIT_UUID, SPEC_TEXT, session_text, sidecar_text, write_corpus
+from corpustools.model.corpus import load_corpus
+from tests.support.corpus import ADMIT_ID, SPEC_TEXT, sidecar_text, write_corpus
+from tests.support.secret_rules import (
+    ADMIT_SESSION,
+    FIRST_BODY_LINE,
+    RULES,
+    findings,
+    one_file_context,
+    session_with_lines,
+    where,
+)
 from tests.support.secrets_cases import (
     ANTHROPIC,
     AWS_ID,
@@ -32,65 +38,6 @@ from tests.support.secrets_cases import (
     STRIPE_LIVE,
 )
 from tests.support.work import growth, hang_guard
-
-RULES = {rule.CODE: rule for rule in (secret_token, secret_assignment, credential_url, hostname, ip_address,
-                                      email, phone)}
-ADMIT_SESSION = f"sessions/{ADMIT_ID}.md"
-FIRST_BODY_LINE = 7  # tests.support.corpus.session_text: six frontmatter lines, then the body
-
-
-def session_with_lines(lines) -> str:
-    """The admit session with `lines` after its first turn: lines[i] is file line FIRST_BODY_LINE + 1 + i."""
-    first = f"[USER]: {ADMIT_TURNS[0][1]}\n"
-    rest = "".join(f"[{tag}]: {text}\n" for tag, text in ADMIT_TURNS[1:])
-    return session_text(ADMIT_UUID, body=first + "".join(line + "\n" for line in lines) + rest)
-
-
-def findings(root, codes=tuple(RULES)) -> list[tuple[str, int, int, str, str]]:
-    """(path inside the corpus, line, col, code, message) of every problem the rules yield."""
-    context = LintContext(corpus=load_corpus(str(root)))
-    found = []
-    for code in codes:
-        rule = RULES[code]
-        for problem in rule.check(context, defaults(rule)):
-            relative = os.path.relpath(problem.pos.path, root).replace(os.sep, "/")
-            found.append((relative, problem.pos.line, problem.pos.col, code, problem.message))
-    return found
-
-
-def where(found, code=None):
-    return sorted((path, line, col, c) for path, line, col, c, _ in found if code in (None, c))
-
-
-# (code, a line that fails, the column the finding starts at, a line that passes)
-SAMPLES = [
-    ("CT501", f"Deploy with OPENAI_API_KEY={OPENAI_PROJECT} set.", 28,
-     "Deploy with OPENAI_API_KEY set in the environment."),
-    ("CT502", "$settings['hash_salt'] = 'Xk9vQ2mL7pR4';", 12,
-     "$settings['hash_salt'] = file_get_contents('../salt.txt');"),
-    ("CT503", "The replica uses postgres://fern:Tr0ub4dor@db/fern today.", 18,
-     "The replica uses postgres://fern:${DB_PASS}@db/fern today."),
-    ("CT504", "The feed lives at https://catalog.fernlibrary.org/api now.", 19,
-     "The feed is read by fern_catalog.services.yml, see settings.local.php and system.site."),
-    ("CT505", "Redis answers on 10.20.0.7:6379 from the web container.", 18,
-     "Redis answers on the cache host; we run Drupal 10.3 on PHP 8.1.2."),
-    ("CT506", "Send it to maria.lopez@fernlibrary.org when done.", 12,
-     "Inject '@entity_type.manager' and send it to the outreach inbox."),
-    ("CT507", "Call the desk on 020 7946 0958 after nine.", 18,
-     "See FERN-312, opened 2026-02-17 at 09:30, fixed in 10.3.1 on port 8080."),
-]
-
-
-@pytest.mark.parametrize("code,failing,col,passing", SAMPLES, ids=[s[0] for s in SAMPLES])
-def test_rule_flags_the_failing_sample_at_its_line_and_column(tmp_path, code, failing, col, passing):
-    root = write_corpus(tmp_path / "corpus", {ADMIT_SESSION: session_with_lines(["Some context first.", failing])})
-    assert where(findings(root, (code,))) == [(ADMIT_SESSION, FIRST_BODY_LINE + 2, col, code)]
-
-
-@pytest.mark.parametrize("code,failing,col,passing", SAMPLES, ids=[s[0] for s in SAMPLES])
-def test_rule_passes_the_passing_sample(tmp_path, code, failing, col, passing):
-    root = write_corpus(tmp_path / "corpus", {ADMIT_SESSION: session_with_lines(["Some context first.", passing])})
-    assert where(findings(root, (code,))) == []
 
 
 def test_the_shared_valid_corpus_has_no_secret_findings(make_corpus):
@@ -155,19 +102,6 @@ def test_vendor_named_and_prefix_shown(tmp_path):
     root = write_corpus(tmp_path / "corpus", {ADMIT_SESSION: session_with_lines([f"id {AWS_ID}", ANTHROPIC])})
     assert [m.split("; fingerprint ")[0] for *_, m in findings(root, ("CT501",))] == [
         "AWS access key id (`AKIA…`)", "Anthropic API key (`sk-ant-…`)"]
-
-
-@pytest.mark.parametrize("code", sorted(RULES))
-def test_documented_example_is_what_the_rule_reports(tmp_path, code):
-    """Each docstring's example (an input line, then the report line) is real rule output."""
-    rule = RULES[code]
-    example = [line[4:] for line in inspect.cleandoc(rule.__doc__).split("Example")[-1].splitlines()
-               if line.startswith("    ")]
-    text, report = example[0], example[1]
-    _path, _line, col, rest = report.split(":", 3)
-    expected = (int(col), rest.split(f"{code} [error] ", 1)[1])
-    found = [(p.pos.col, p.message) for p in rule.check(one_file_context(tmp_path, text), defaults(rule))]
-    assert expected in found
 
 
 # --- which files are scanned ---------------------------------------------------------------------
@@ -251,12 +185,6 @@ def adversarial_lines(size: int = 50_000) -> list[str]:
     return [(unit * (size // len(unit) + 1))[:size] for unit in units]
 
 
-def one_file_context(tmp_path, text: str) -> LintContext:
-    """A context whose corpus is just `text` (no file-size cap stands between it and the rules)."""
-    path = str(tmp_path / "adversarial.md")
-    return LintContext(corpus=Corpus(root=str(tmp_path), spec=None, texts={path: text}))
-
-
 def scan_with_every_rule(context: LintContext) -> None:
     for rule in RULES.values():
         for _ in rule.check(context, defaults(rule)):
@@ -281,7 +209,7 @@ def test_every_pattern_is_linear_on_adversarial_lines(tmp_path):
 def test_adversarial_lines_are_really_scanned(tmp_path):
     line = ("a" * 49_000) + " deploy with " + GITHUB
     context = one_file_context(tmp_path, line)
-    assert [p.pos.col for p in secret_token.check(context, {})] == [line.index(GITHUB) + 1]
+    assert [p.pos.col for p in secret_token.check(context, defaults(secret_token))] == [line.index(GITHUB) + 1]
 
 
 def test_a_one_megabyte_single_line_turn_is_scanned(tmp_path):

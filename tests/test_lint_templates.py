@@ -1,6 +1,7 @@
-"""The template rules (CT701-CT704) and what they are built on: sentence splitting, masking,
-positions, and the blocked near-duplicate search. Rule samples are the shared valid corpus
-(tests/support/corpus.py) with a turn appended to a session."""
+"""What the template rules (CT701-CT704) are built on: sentence splitting, masking, positions, and
+the blocked near-duplicate search (lint/families/skeleton.py, templates.py, nearmatch*.py). Each
+rule's own samples are in tests/rules/ (test_template_reuse.py, test_template_near.py,
+test_prompt_leak.py, test_kb_verbatim.py)."""
 
 from __future__ import annotations
 
@@ -23,34 +24,10 @@ from corpustools.lint.families.nearmatch import (
 from corpustools.lint.families.skeleton import MAX_LINE_CHARS, line_sentences, strip_frontmatter
 from corpustools.lint.families.templates import by_skeleton, turn_sentences
 from corpustools.model.session import parse_session
-from tests.support.corpus import ADMIT_ID, ADMIT_TURNS, ADMIT_UUID, REJECT_ID, REJECT_TURNS, REJECT_UUID, session_text
-from tests.support.lint import lint_run, messages, where
-
-ADMIT_SESSION = f"sessions/{ADMIT_ID}.md"
-REJECT_SESSION = f"sessions/{REJECT_ID}.md"
-ADMIT_SHOWN, REJECT_SHOWN = f"corpus/{ADMIT_SESSION}", f"corpus/{REJECT_SESSION}"
-TEMPLATES = ("CT701", "CT702", "CT703", "CT704")
-
-# Both sessions have 4 turns on lines 7-10; an appended turn is on line 11.
-TEMPLATE_A = "Put the exported YAML for `signup` in `config/sync` and import it with Drush during the deploy."
-TEMPLATE_B = "Put the exported YAML for `venue` in `config/staging` and import it with Composer during the deploy."
-TEMPLATE_NEAR = ("Put the exported YAML for `venue` in `config/staging` and then import it with Composer "
-                 "during the next deploy.")
-
+from tests.support.corpus import session_text
+from tests.support.templates import TEMPLATE_A, TEMPLATE_B, TEMPLATE_NEAR
 
 pytestmark = pytest.mark.usefixtures("in_tmp")
-
-
-def with_turns(admit=(), reject=()) -> dict:
-    """Overrides appending (TAG, text) turns to the admit and the reject session."""
-    return {ADMIT_SESSION: session_text(ADMIT_UUID, ADMIT_TURNS + tuple(admit)),
-            REJECT_SESSION: session_text(REJECT_UUID, REJECT_TURNS + tuple(reject))}
-
-
-def run_of(make_corpus, overrides, **selection):
-    run = lint_run(make_corpus(overrides), select=frozenset(TEMPLATES), **selection)
-    assert run.crashes == ()
-    return run
 
 
 # --- skeletons -------------------------------------------------------------------------------
@@ -148,175 +125,6 @@ def test_frontmatter_is_stripped_with_its_lines_counted():
     assert strip_frontmatter("---\nsummary: x\n---\n# Title\n") == ("# Title\n", 4)
     assert strip_frontmatter("# Title\n") == ("# Title\n", 1)
     assert strip_frontmatter("---\nnever closed\n") == ("---\nnever closed\n", 1)
-
-
-# --- CT701 / CT702 -----------------------------------------------------------------------------
-
-SECOND_A = "The worker reads the queue of `signup` rows every night and removes the expired ones with `cron`."
-SECOND_B = "The worker reads the queue of `venue` rows every night and removes the expired ones with `systemd`."
-
-
-def test_ct701_a_pair_of_fixtures_is_one_finding_at_the_later_one(make_corpus):
-    run = run_of(make_corpus, with_turns(admit=[("USER", "Good. " + TEMPLATE_A)], reject=[("USER", TEMPLATE_B)]))
-    assert where(run, "CT701") == [(REJECT_SHOWN, 11, 9)]
-    assert messages(run, "CT701") == [
-        f"sentence template reused: 1 sentence shares its skeleton with {ADMIT_ID} line 11: "
-        "'put the exported * for * in * and import it with * during the deploy'"]
-    assert where(run, "CT702") == []  # identical is not "near"
-    # A session copied as a template: one finding for the pair, with the count and the first sentence.
-    run = run_of(make_corpus, with_turns(admit=[("USER", TEMPLATE_A), ("USER", SECOND_A)],
-                                         reject=[("USER", TEMPLATE_B), ("USER", SECOND_B)]))
-    assert where(run, "CT701") == [(REJECT_SHOWN, 11, 9)]
-    assert messages(run, "CT701") == [
-        f"sentence template reused: 2 sentences share their skeleton with {ADMIT_ID}; the first is {ADMIT_ID} "
-        "line 11: 'put the exported * for * in * and import it with * during the deploy'"]
-
-
-def test_ct701_ignores_repeats_inside_one_fixture_and_stock_phrases(make_corpus):
-    run = run_of(make_corpus, with_turns(admit=[("USER", TEMPLATE_A), ("USER", TEMPLATE_B)],
-                                         reject=[("USER", "Running the tests now.")]))
-    assert where(run, "CT701") == []
-    run = run_of(make_corpus, with_turns(admit=[("USER", "Running the tests now.")],
-                                         reject=[("USER", "Running the tests now.")]))
-    assert where(run, "CT701") == []
-
-
-def test_ct701_names_the_first_fixture_that_has_the_sentence(make_corpus):
-    overrides = with_turns(admit=[("USER", TEMPLATE_A)], reject=[("USER", TEMPLATE_B)])
-    overrides["sessions/admit-convention-02.md"] = session_text(
-        "0d6c4b8a-2e1f-4a3b-9c5d-7e8f9a0b1c2d", (("USER", "Rename the field."), ("AGENT", "Renamed it."),
-                                                 ("USER", TEMPLATE_A.replace("Drush", "Make"))))
-    run = run_of(make_corpus, overrides)
-    # one finding per later fixture, each naming the first holder; none at the first holder
-    assert where(run, "CT701") == [("corpus/sessions/admit-convention-02.md", 9, 9), (REJECT_SHOWN, 11, 9)]
-    assert all(m.startswith(f"sentence template reused: 1 sentence shares its skeleton with {ADMIT_ID} line 11: ")
-               for m in messages(run, "CT701"))
-
-
-NEAR_SECOND = "The worker reads the whole queue of `venue` rows every night and removes the expired ones with `systemd`."
-
-
-def test_ct702_a_pair_of_near_identical_fixtures_is_one_finding_at_the_later_one(make_corpus):
-    run = run_of(make_corpus, with_turns(admit=[("USER", TEMPLATE_A)], reject=[("AGENT", TEMPLATE_NEAR)]))
-    assert where(run, "CT702") == [(REJECT_SHOWN, 11, 10)]
-    assert messages(run, "CT702") == [
-        f"sentence skeleton is 93% similar to one in {ADMIT_ID} line 11: "
-        "'put the exported * for * in * and then import it with * during the next deploy'"]
-    assert where(run, "CT701") == []
-    # a session copied as a template and edited a little: one finding, with the count and the first
-    run = run_of(make_corpus, with_turns(admit=[("USER", TEMPLATE_A), ("USER", SECOND_A)],
-                                         reject=[("AGENT", TEMPLATE_NEAR), ("USER", NEAR_SECOND)]))
-    assert where(run, "CT702") == [(REJECT_SHOWN, 11, 10)]
-    assert messages(run, "CT702") == [
-        f"2 sentence skeletons are near-identical to ones in {ADMIT_ID}; the first is 93% similar to {ADMIT_ID} "
-        "line 11: 'put the exported * for * in * and then import it with * during the next deploy'"]
-
-
-def test_ct702_passes_different_sentences_and_respects_the_threshold(make_corpus):
-    run = run_of(make_corpus, with_turns(admit=[("USER", TEMPLATE_A)],
-                                         reject=[("USER", "Ship the signup form with the corrected label "
-                                                          "before the newsletter goes out on Friday.")]))
-    assert where(run, "CT702") == []
-    strict = ("corpus_version: 1\nname: tiny\nprompt_under_eval: {name: p, version: 5}\nturns: {min: 2, max: 10}\n"
-              "categories:\n  - {id: admit-convention, count: 1, expect: practice, tests: t}\n"
-              "  - {id: reject-noise, count: 1, expect: empty, tests: t}\n"
-              "lint:\n  rules:\n    CT702: {threshold: 95}\n")
-    overrides = with_turns(admit=[("USER", TEMPLATE_A)], reject=[("AGENT", TEMPLATE_NEAR)])
-    overrides["corpus.yaml"] = strict
-    assert where(run_of(make_corpus, overrides), "CT702") == []
-
-
-# --- CT703 -------------------------------------------------------------------------------------
-
-PROMPT = """\
-# Extraction prompt
-
-Read the transcript and extract the durable project knowledge it teaches.
-
-**Input transcript:**
-
-```
-[USER]: No, don't use the default render cache for `profile` pages. Use the PII cache instead.
-```
-
-```json
-{"practice": [{"body": "For pages that render personal data, the default Drupal render cache is not acceptable because it stores plaintext."}]}
-```
-"""
-
-
-def test_ct703_fixture_reusing_the_prompts_examples_is_reported(make_corpus, tmp_path):
-    (tmp_path / "prompt.md").write_text(PROMPT, encoding="utf-8")
-    overrides = with_turns(
-        admit=[("USER", "No, don't use the default render cache for `signup` pages.")],
-        reject=[("AGENT", "For pages that render personal data, the default Backdrop render cache is not "
-                          "acceptable because it stores plaintext.")])
-    run = run_of(make_corpus, overrides, prompt="prompt.md")
-    assert where(run, "CT703") == [(ADMIT_SHOWN, 11, 9), (REJECT_SHOWN, 11, 10)]
-    assert messages(run, "CT703") == [
-        "sentence reuses the prompt's sentence skeleton at prompt.md:8: "
-        "\"No, don't use the default render cache for `profile` pages\"",
-        "sentence reuses the prompt's sentence skeleton at prompt.md:12: "
-        "'For pages that render personal data, the default Drupal render cache is not a...'"]
-
-
-def test_ct703_near_copies_are_reported_and_only_with_a_prompt(make_corpus, tmp_path):
-    (tmp_path / "prompt.md").write_text(PROMPT, encoding="utf-8")
-    overrides = with_turns(admit=[("USER", "No, don't ever use the default render cache for `signup` pages.")])
-    run = run_of(make_corpus, overrides, prompt="prompt.md")
-    assert where(run, "CT703") == [(ADMIT_SHOWN, 11, 9)]
-    assert messages(run, "CT703")[0].startswith("sentence is 95% similar to the prompt's sentence at prompt.md:8: ")
-    assert where(run_of(make_corpus, overrides), "CT703") == []  # no prompt: inactive
-
-
-def test_ct703_passes_a_corpus_in_its_own_words(make_corpus, tmp_path):
-    (tmp_path / "prompt.md").write_text(PROMPT, encoding="utf-8")
-    assert where(run_of(make_corpus, with_turns(admit=[("USER", TEMPLATE_A)]), prompt="prompt.md"), "CT703") == []
-
-
-# --- CT704 -------------------------------------------------------------------------------------
-
-KB_SENTENCE = "Expired signups go through the queue worker, because the mailing vendor needs an unsubscribe call for each one."
-
-
-def write_kb(tmp_path, body: str, frontmatter: str = "schema_version: 2\nsummary: queue rules\n"):
-    folder = tmp_path / "kb" / "processing"
-    folder.mkdir(parents=True, exist_ok=True)
-    (folder / "practice-queue.md").write_text(f"---\n{frontmatter}---\n# Queue\n\n{body}\n", encoding="utf-8")
-    return "kb"
-
-
-def test_ct704_admit_user_turn_restating_the_kb_is_reported(make_corpus, tmp_path):
-    kb = write_kb(tmp_path, "- " + KB_SENTENCE)  # admit session line 9 says it after "Never delete rows directly here."
-    run = run_of(make_corpus, {}, kb=kb)
-    assert where(run, "CT704") == [(ADMIT_SHOWN, 9, 42)]
-    assert messages(run, "CT704") == [
-        "user sentence restates the knowledge base verbatim at kb/processing/practice-queue.md:7: "
-        "'Expired signups go through the queue worker, because the mailing vendor needs...'"]
-
-
-def test_ct704_near_verbatim_is_reported(make_corpus, tmp_path):
-    kb = write_kb(tmp_path, "Expired signups go through the queue worker because the mailing vendor needs an "
-                            "unsubscribe call.")
-    run = run_of(make_corpus, {}, kb=kb)
-    assert where(run, "CT704") == [(ADMIT_SHOWN, 9, 42)]
-    assert messages(run, "CT704")[0].startswith("user sentence restates the knowledge base nearly verbatim (94% similar) at "
-                                              "kb/processing/practice-queue.md:7: ")
-
-
-def test_ct704_only_admit_user_turns_count(make_corpus, tmp_path):
-    # the KB says what the admit fixture's agent says, and what the reject fixture's user says
-    kb = write_kb(tmp_path, "I moved the cleanup into a queue worker and the cron hook now only enqueues "
-                            "their ids. " + REJECT_TURNS[0][1])
-    run = run_of(make_corpus, with_turns(reject=[("USER", KB_SENTENCE)]), kb=kb)
-    assert where(run, "CT704") == []
-    assert where(run_of(make_corpus, {}), "CT704") == []  # no KB: inactive
-
-
-def test_ct704_kb_frontmatter_is_not_kb_text(make_corpus, tmp_path):
-    kb = write_kb(tmp_path, "Something else entirely about the signup form.",
-                  frontmatter=f"summary: {KB_SENTENCE}\n")
-    assert where(run_of(make_corpus, {}, kb=kb), "CT704") == []
 
 
 # --- blocking ----------------------------------------------------------------------------------

@@ -8,9 +8,9 @@ import pytest
 from corpustools.cli import main
 from corpustools.io.errors import InputError
 from corpustools.model.status import FileStatus
-from corpustools.provenance import default_record_path, load_record, record, verify
-from tests.support.corpus import ADMIT_ID, REJECT_ID, SPEC_TEXT
-from tests.support.lint import lint_run, messages, where
+from corpustools.provenance import load_record, record, verify
+from tests.support.corpus import ADMIT_ID, REJECT_ID, SPEC_TEXT, write_provenance_repo
+from tests.support.lint import lint_run, where
 
 RECORD = "authoring/provenance.yaml"
 
@@ -19,13 +19,7 @@ RECORD = "authoring/provenance.yaml"
 def repo(make_corpus, tmp_path, monkeypatch):
     """A repository layout: fixtures/tiny/ (the corpus), authoring/prompt.md; cwd is the repo root."""
     monkeypatch.chdir(tmp_path)
-    (tmp_path / ".git").mkdir()
-    make_corpus(name="fixtures/tiny")
-    (tmp_path / "fixtures/tiny/gold").mkdir()
-    (tmp_path / "fixtures/tiny/gold" / f"{REJECT_ID}.json").write_text('{"practice": [], "map": []}\n')
-    (tmp_path / "authoring").mkdir()
-    (tmp_path / "authoring/prompt.md").write_text("# Author the corpus\n")
-    return tmp_path
+    return write_provenance_repo(tmp_path, make_corpus)
 
 
 def run(capsys, *argv):
@@ -100,39 +94,6 @@ def test_commands_refuse_bad_input_with_one_line(repo, capsys):
     code, _, err = run(capsys, "provenance", "record", "fixtures/tiny", "--authoring-prompt", "authoring/prompt.md",
                        "--authored-by", "m", "--reviewed-by", "p", "--date", "05/01/2026")
     assert code == 2 and err == "corpustools provenance: --date '05/01/2026' is not YYYY-MM-DD\n"
-
-
-def test_lint_ct801_passes_when_the_corpus_matches_its_record(repo):
-    assert default_record_path("fixtures/tiny") == "authoring/provenance.yaml"
-    assert where(lint_run("fixtures/tiny"), "CT801") == []  # no record: inactive
-    record("fixtures/tiny", "authoring/prompt.md", "m", "p", RECORD, "2026-01-05")
-    assert where(lint_run("fixtures/tiny"), "CT801") == []
-    (repo / "authoring/prompt.md").write_text("# Changed prompt\n")  # the same files as `verify`
-    result = lint_run("fixtures/tiny")
-    assert where(result, "CT801") == [(RECORD, 14, 3)]  # authoring_prompt: path
-    assert messages(result, "CT801") == ["authoring prompt prompt.md is changed since this record; "
-                                         "re-review the corpus it authors and re-record"]
-
-
-def test_lint_ct801_warns_at_each_drifted_file(repo):
-    record("fixtures/tiny", "authoring/prompt.md", "m", "p", RECORD, "2026-01-05")
-    with open(repo / "fixtures/tiny/sessions" / f"{ADMIT_ID}.md", "a") as handle:
-        handle.write("[USER]: One more thing about the queue worker.\n")
-    (repo / "fixtures/tiny/gold" / f"{REJECT_ID}.json").unlink()
-    result = lint_run("fixtures/tiny")
-    assert where(result, "CT801") == [(RECORD, 21, 3), (f"fixtures/tiny/sessions/{ADMIT_ID}.md", 1, 1)]
-    assert {d.severity for d in result.diagnostics if d.code == "CT801"} == {"warning"}
-    assert messages(result, "CT801")[1].startswith(f"changed since the provenance record {RECORD}")
-
-
-def test_lint_ct801_uses_a_configured_record_and_ignores_other_corpora(repo, make_corpus):
-    record("fixtures/tiny", "authoring/prompt.md", "m", "p", "records/tiny.yaml", "2026-01-05")
-    spec = repo / "fixtures/tiny/corpus.yaml"
-    spec.write_text(spec.read_text() + "lint:\n  provenance: ../../records/tiny.yaml\n")
-    assert where(lint_run("fixtures/tiny"), "CT801") == [("fixtures/tiny/corpus.yaml", 1, 1)]
-    make_corpus(name="fixtures/other")
-    record("fixtures/tiny", "authoring/prompt.md", "m", "p", RECORD, "2026-01-05")
-    assert where(lint_run("fixtures/other"), "CT801") == []  # authoring/provenance.yaml is tiny's record
 
 
 def _recorded_where(capsys, corpus: str) -> tuple[int, str]:

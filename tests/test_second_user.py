@@ -12,6 +12,7 @@ import pytest
 from corpustools.cli import main
 from corpustools.io.yamlload import parse_yaml
 from corpustools.model.contract import parse_contract
+from tests.support.calibrate import fill_all
 from tests.support.frontdesk import (
     ALLERGY,
     BILLING,
@@ -284,6 +285,39 @@ def test_an_extra_key_and_a_fence_are_format_failures_reported_as_what_they_are(
     assert "- diagnostic: `invalid-format:content inside the fence would pass`" in markdown
     assert "| `/urgent` | 2/2 of valid results, 2 invalid | 100.0% | 34.2%–100.0% |" in markdown
     assert "| expected-point recall, of valid results (1 invalid result, its 1 point not judged) | 2/2 |" in markdown
+
+
+def test_f1_beside_the_valid_only_recall_is_theirs(capsys):
+    # the text report shows recall over the valid results when some were invalid; the F1 printed
+    # beside it is of that recall and the precision shown, never of the strict recall it hides
+    write_frontdesk("c")
+    write_run("run", {**GOLD, REFILL: with_notes(GOLD[REFILL]), ALLERGY: with_notes(GOLD[ALLERGY])})
+    lines = run(capsys, "score", "c", "run")[1].splitlines()
+    assert next(line for line in lines if line.startswith("precision (items")).endswith("(100.0%, 95% CI 20.7%–100.0%); F1 1.000")
+    assert "  allergy: recall 1/1 (100.0%, 95% CI 20.7%–100.0%) (1 invalid result, its 1 point not judged); precision " \
+           "1/1 (100.0%, 95% CI 20.7%–100.0%); F1 1.000" in lines
+    # the JSON keeps the strict F1 (of the strict recall), as it keeps the strict recall
+    aggregate = json.loads(run(capsys, "score", "c", "run", "--format", "json")[1])["aggregate"]
+    allergy = next(t for t in aggregate["types"] if t["type"] == "allergy")
+    assert (aggregate["f1"], allergy["f1"]) == (0.5, 0.6667)
+
+
+def test_calibrate_says_an_invalid_result_was_not_read_rather_than_that_it_has_no_item(capsys):
+    # a judge who reads an invalid answer's content and sees the point: the scorer read no item from
+    # it, and calibrate says so (the output does have the medication; it broke the format)
+    write_frontdesk("c")
+    write_run("run", {**GOLD, REFILL: with_notes(GOLD[REFILL])})
+    assert run(capsys, "adjudicate", "c", "run", "--out", "ws.yaml")[0] == 0
+    with open("ws.yaml", encoding="utf-8") as sheet:
+        filled = fill_all(sheet.read())
+    with open("ws.yaml", "w", encoding="utf-8") as sheet:
+        sheet.write(filled)
+    code, out, err = run(capsys, "calibrate", "c", "run", "--verdicts", "ws.yaml")
+    assert code == 0, err
+    detail = next(line for line in out.splitlines() if line.startswith("  brittle-term [point]"))
+    assert "no medication proposal" not in detail
+    assert detail.endswith("the result is invalid (invalid-result), so the scorer read no proposal from it and "
+                           "judged none of its points: a format failure, which no label change fixes")
 
 
 def test_content_that_would_fail_says_why_and_other_invalid_results_get_no_advisory(capsys):

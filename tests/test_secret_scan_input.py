@@ -9,30 +9,12 @@ import os
 
 import pytest
 
-from corpustools.cli import main
 from corpustools.io import textfile
 from corpustools.lint.secrets import source
-from tests.support.corpus import ADMIT_ID, ADMIT_TURNS, ADMIT_UUID, SPEC_TEXT, session_text, sidecar_text
+from tests.support.corpus import sidecar_text
 from tests.support.lint import lint_run, messages
+from tests.support.scan_input import AWS_ID, GOLD, SESSION, SIDECAR, session_bytes, where
 from tests.support.secrets_cases import B64
-
-
-def where(run, code: str) -> list[tuple[str, int, int]]:
-    """(path inside the corpus, line, col) of every diagnostic of `code`, sorted."""
-    return [(d.path.split("/corpus/", 1)[1], d.line, d.col) for d in run.diagnostics if d.code == code]
-
-AWS_ID = "AKIA" + "IOSFODNN7EXAMPLE"
-SESSION = f"sessions/{ADMIT_ID}.md"
-SIDECAR = f"expected/{ADMIT_ID}.yaml"
-GOLD = f"gold/{ADMIT_ID}.json"
-
-
-def session_bytes(line: str, *, newline: str = "\n", bom: bool = False, extra: bytes = b"") -> bytes:
-    """The admit session with `line` as body line 2 (file line 8), written with `newline`."""
-    body = [f"[USER]: {ADMIT_TURNS[0][1]}", line] + [f"[{t}]: {x}" for t, x in ADMIT_TURNS[1:]]
-    text = session_text(ADMIT_UUID, body="".join(b + "\n" for b in body))
-    data = text.replace("\n", newline).encode("utf-8")
-    return (b"\xef\xbb\xbf" if bom else b"") + data.replace(b"@@", extra)
 
 
 @pytest.mark.parametrize("newline,bom,extra,why", [
@@ -74,39 +56,6 @@ def test_a_file_over_the_size_cap_is_scanned_up_to_the_cap_and_reported(make_cor
     assert "over the" in messages(run, "CT508")[0]
 
 
-def test_links_and_folders_named_like_corpus_files_are_reported(make_corpus, tmp_path):
-    outside = tmp_path / "outside.md"
-    outside.write_text(session_bytes(f"The key is {AWS_ID}.").decode(), encoding="utf-8")
-    root = make_corpus()
-    os.symlink(outside, root / "sessions" / "admit-linked-01.md")
-    (root / "gold" / "reject-noise-01.json").mkdir(parents=True)
-    run = lint_run(root)
-    found = {path: message for (path, _, _), message in zip(where(run, "CT508"),
-                                                                              messages(run, "CT508"), strict=True)}
-    assert "symbolic link" in found.pop("sessions/admit-linked-01.md")
-    assert "not a regular file" in found.pop("gold/reject-noise-01.json")
-    assert found == {} and where(run, "CT501") == []  # the link is never followed
-
-
-def test_a_clean_corpus_has_no_ct508(make_corpus):
-    assert where(lint_run(make_corpus()), "CT508") == []
-
-
-@pytest.mark.parametrize("argv", [["--ignore", "CT508"], ["--ignore", "CT5"]])
-def test_ct508_cannot_be_ignored_from_the_command_line(make_corpus, capsys, argv):
-    make_corpus({SESSION: session_bytes("caf@@", extra=b"\xe9")})
-    assert main(["lint", "corpus", *argv]) == 2
-    assert "is a secret rule and can never be ignored" in capsys.readouterr().err
-
-
-def test_ct508_runs_whatever_is_selected_and_cannot_be_ignored_in_config(make_corpus, capsys):
-    root = make_corpus({SESSION: session_bytes("caf@@", extra=b"\xe9")})
-    assert [c for c in ("CT001", "CT508") if where(lint_run(root, select=frozenset({"CT101"})), c)] == ["CT508"]
-    (root / "corpus.yaml").write_text(SPEC_TEXT + "lint:\n  ignore: [CT508]\n", encoding="utf-8")
-    assert main(["lint", str(root)]) == 2
-    assert "can never be ignored" in capsys.readouterr().err
-
-
 # --- disguised secrets --------------------------------------------------------------------------
 
 ZWSP, SHY, WJ, ZWNJ, BOM = "\u200b", "\u00ad", "\u2060", "\u200c", "\ufeff"
@@ -143,44 +92,6 @@ def test_disguised_secrets_are_found_at_their_original_column(make_corpus):
                if found.get((8 + i, code)) != text.index(start) + 1]
     assert missing == []
 
-
-# --- CT407 invisible-character ------------------------------------------------------------------
-
-def test_invisible_characters_in_a_session_are_reported_with_their_code_point(make_corpus):
-    lines = f"Use the queue{ZWSP} worker.\nA soft{SHY}hyphen and a {BOM} inside.\n" \
-            "Bidi \u202e\u2066\u2069 controls.\nNo invisible character here: caf\u00e9."
-    root = make_corpus({SESSION: session_bytes("@@", extra=lines.encode())})
-    run = lint_run(root)
-    assert where(run, "CT407") == [(SESSION, 8, 14), (SESSION, 9, 7), (SESSION, 9, 21), (SESSION, 10, 6)]
-    assert messages(run, "CT407") == ["invisible character U+200B ZERO WIDTH SPACE",
-                                      "invisible character U+00AD SOFT HYPHEN",
-                                      "invisible character U+FEFF ZERO WIDTH NO-BREAK SPACE",
-                                      "invisible character U+202E RIGHT-TO-LEFT OVERRIDE (and 2 more)"]
-
-
-def test_the_documented_ct407_example_is_what_the_rule_reports(make_corpus):
-    from corpustools.lint.rules import invisible_character
-
-    example = invisible_character.__doc__.split("Example:")[1].strip().splitlines()
-    text = example[0].strip().encode().decode("unicode_escape")
-    report = example[-1].strip()
-    root = make_corpus({SESSION: session_text(ADMIT_UUID, body=text + "\n" + "".join(
-        f"[{t}]: {x}\n" for t, x in ADMIT_TURNS[1:]))})
-    run = lint_run(root)
-    line, col, rest = report.split(":", 3)[1:]
-    assert (where(run, "CT407"), messages(run, "CT407")) == (
-        [(SESSION, int(line), int(col))], [rest.split("CT407 [error] ", 1)[1]])
-
-
-def test_invisible_characters_in_sessions_and_sidecars_are_ct407_and_ct407_can_be_ignored(make_corpus, capsys):
-    # In a sidecar an invisible character disarms a label: `capa\u200bcity` never matches "capacity".
-    root = make_corpus({SIDECAR: sidecar_text(notes=f"queue{ZWSP}worker"),
-                        SESSION: session_bytes(f"queue{ZWSP}worker"),
-                        "gold/ignored.json": f'{{"note": "queue{ZWSP}worker"}}'})
-    assert sorted(path for path, _, _ in where(lint_run(root), "CT407")) == sorted([SESSION, SIDECAR])
-    assert where(lint_run(root, ignore={"CT407"}), "CT407") == []
-    (root / "corpus.yaml").write_text(SPEC_TEXT + "lint:\n  ignore: [CT407]\n", encoding="utf-8")
-    assert where(lint_run(root), "CT407") == []
 
 
 def test_the_shipped_confusables_table_maps_named_characters_to_one_ascii_character():

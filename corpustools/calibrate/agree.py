@@ -32,6 +32,7 @@ from corpustools.io.errors import UsageError
 from corpustools.io.positions import Pos, Problem
 from corpustools.model.contract import TEXT_FIELD, Contract
 from corpustools.model.spec import AgreementThreshold
+from corpustools.reporting.formatting import plural
 from corpustools.score.aggregate import Proportion
 from corpustools.score.scoring import CorpusInfo, open_corpus
 
@@ -321,14 +322,22 @@ def _identity(judged: JudgedWorksheet) -> str:
     return f"{judged.results}{named}"
 
 
-def pair_problems(first: JudgedWorksheet, second: JudgedWorksheet, *, allow_partial: bool) -> list[Problem]:
+# What each command asking pair_problems does with two raters, and what to do with a fixture in one only.
+_PAIRS_FOR = {"agree": ("agree compares two raters", "--allow-partial compares the fixtures both judged"),
+              "reconcile": ("reconcile merges two raters' worksheets",
+                            "reconcile needs both raters' answers on every fixture")}
+
+
+def pair_problems(first: JudgedWorksheet, second: JudgedWorksheet, *, allow_partial: bool,
+                  command: str = "agree") -> list[Problem]:
     """Why these two worksheets cannot be compared: not one run, not one set of outputs, one rater,
-    a fixture in one only (unless allow_partial), a proposal in one only."""
+    a fixture in one only (unless allow_partial), a proposal in one only; advice worded for `command`."""
     a, b = first.path, second.path
+    two_raters, one_only = _PAIRS_FOR[command]
     if first.rater_name.casefold() == second.rater_name.casefold():
         how = "its rater:" if second.rater is not None else "its file name, as it records no rater:"
-        return [Problem(Pos(b), f"the same rater {second.rater_name!r} as {a} (named by {how}); agree compares two "
-                                "raters: give another rater's worksheet, or set rater: NAME in each")]
+        return [Problem(Pos(b), f"the same rater {second.rater_name!r} as {a} (named by {how}); {two_raters}: "
+                                "give another rater's worksheet, or set rater: NAME in each")]
     common = [f for f in first.fixtures if f in second.fixtures]
     changed = [f for f in common if first.fixtures[f].result_sha256 != second.fixtures[f].result_sha256]
     prompts_differ = isinstance(first.prompt, dict) and isinstance(second.prompt, dict) and (
@@ -345,11 +354,9 @@ def pair_problems(first: JudgedWorksheet, second: JudgedWorksheet, *, allow_part
                                 "raters judged different outputs"))
     if not allow_partial:
         for fixture in [f for f in first.fixtures if f not in second.fixtures]:
-            problems.append(Problem(first.fixtures[fixture].pos, f"fixture {fixture} is not in {b} (--allow-partial "
-                                    "compares the fixtures both judged)"))
+            problems.append(Problem(first.fixtures[fixture].pos, f"fixture {fixture} is not in {b} ({one_only})"))
         for fixture in [f for f in second.fixtures if f not in first.fixtures]:
-            problems.append(Problem(second.fixtures[fixture].pos, f"fixture {fixture} is not in {a} (--allow-partial "
-                                    "compares the fixtures both judged)"))
+            problems.append(Problem(second.fixtures[fixture].pos, f"fixture {fixture} is not in {a} ({one_only})"))
     for fixture in [f for f in common if f not in changed]:
         names = [p.name for p in first.fixtures[fixture].proposals]
         others = [p.name for p in second.fixtures[fixture].proposals]
@@ -390,7 +397,7 @@ def agree_worksheets(corpus_root: str, worksheets: Sequence[str], *, allow_parti
         common = [f for f in first.fixtures if f in second.fixtures]
         left_out = tuple(sorted(set(first.fixtures) ^ set(second.fixtures)))
         if left_out:
-            warnings.append(f"pair {number}: {len(left_out)} fixture(s) judged in one worksheet only, not compared "
+            warnings.append(f"pair {number}: {plural(len(left_out), 'fixture')} judged in one worksheet only, not compared "
                             f"(--allow-partial): {', '.join(left_out)}")
         answered: list[Answered] = []
         whys[number] = {}

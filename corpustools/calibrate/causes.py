@@ -10,6 +10,7 @@ from corpustools.calibrate.answers import JudgedFixture
 from corpustools.calibrate.worksheet import DURABLE_UNLABELED
 from corpustools.model.contract import Item
 from corpustools.model.sidecar import ExpectedPoint, Sidecar, TermEntry
+from corpustools.model.status import FixtureStatus
 from corpustools.score.advisories import close_wording
 from corpustools.score.evidence import PointEvidence, proposal_evidence
 from corpustools.score.fixture import FixtureScore
@@ -111,6 +112,12 @@ def _held(point: ExpectedPoint, name: str) -> str:
     return " and ".join(said)
 
 
+_NOT_READ = {status: f"the result is {words} ({status}), so the scorer read no proposal from it and judged none "
+                     "of its points: a format failure, which no label change fixes"
+             for status, words in ((FixtureStatus.INVALID_RESULT, "invalid"),
+                                   (FixtureStatus.UNREADABLE_RESULT, "unreadable"))}
+
+
 def _point_disagreements(points: tuple[ExpectedPoint, ...], scores: tuple[PointScore, ...], level: str,
                          score: FixtureScore, judged: JudgedFixture) -> list[Disagreement]:
     # The scorer's evidence, point by point in sidecar order; none for a missing or invalid result.
@@ -121,7 +128,10 @@ def _point_disagreements(points: tuple[ExpectedPoint, ...], scores: tuple[PointS
         captured = judged.captured.get(point.id)
         if captured is None or captured == matched.matched:
             continue
-        if captured:
+        if captured and score.status in _NOT_READ:
+            # the human judged the answer's content; the scorer could not read it, so no term is at fault
+            out.append(Disagreement(BRITTLE, (level,), point.id, None, _NOT_READ[score.status]))
+        elif captured:
             out.append(_brittle(point, _capturing(point, checked, score, judged), (level,)))
         else:
             out += [Disagreement(LOOSE, (level,), point.id, name, f"{_held(point, name)}; the human says the "

@@ -108,7 +108,7 @@ def reconcile_worksheets(first_path: str, second_path: str) -> Reconciled:
     if first.corpus_name != second.corpus_name:
         problems.append(Problem(second.corpus_pos, f"judges the corpus {second.corpus_name!r}, {first.path} the "
                                 f"corpus {first.corpus_name!r}: give two worksheets of one run"))
-    problems += pair_problems(first, second, allow_partial=False)
+    problems += pair_problems(first, second, allow_partial=False, command="reconcile")
     if problems:
         raise CalibrationProblems(problems)
     raters = (first.rater_name, second.rater_name)

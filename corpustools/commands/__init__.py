@@ -3,4 +3,4 @@ returns. No corpus logic lives here."""
 
 # Order is the order `corpustools --help` lists them in.
 COMMANDS = ("init", "lint", "score", "compare", "adjudicate", "calibrate", "agree", "reconcile", "render", "run", "import", "export", "provenance", "validate",
-            "schema")
+            "schema", "cache")

@@ -57,6 +57,10 @@ def register(subparsers: Subparsers) -> None:
                         "nothing; exit 1 when there is something to fix")
     parser.add_argument("--unsafe-fixes", action="store_true", help="with --fix or --diff, also the fixes that "
                         "change meaning or identity (a new session id, a renamed unknown key, a dropped term)")
+    parser.add_argument("--cache-dir", metavar="DIR", type=path, help="lint's cache folder (default: "
+                        "CORPUSTOOLS_CACHE_DIR, else $XDG_CACHE_HOME/corpustools, else ~/.cache/corpustools): a file "
+                        "the secret scan found clean, unchanged since, is not scanned again; never inside a corpus")
+    parser.add_argument("--no-cache", action="store_true", help="neither read nor write lint's cache")
     parser.add_argument("--list-rules", action="store_true", help="list every rule and exit")
     parser.add_argument("--explain", metavar="CODE", help="print a rule's documentation (a code such as "
                         "CT403 or a name such as turn-shape) and exit")
@@ -120,7 +124,8 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         for line in api.fix_notes(plan, written):
             print(line, file=err)
         fixed, failed = len(written.written), written.failed
-    report = api.lint(args.paths, strict=args.strict, staged=args.staged, fixed=fixed, **chosen)
+    cache_dir = None if args.no_cache else args.cache_dir or api.default_cache_dir()
+    report = api.lint(args.paths, strict=args.strict, staged=args.staged, fixed=fixed, cache_dir=cache_dir, **chosen)
     report = replace(report, quiet=args.quiet, statistics=args.statistics,
                      colour=args.output in (None, STANDARD_OUTPUT) and use_colour(out, os.environ))
     err.write(api.report_notes(report, args.format))  # what the text format prints in the report itself

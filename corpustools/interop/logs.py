@@ -53,12 +53,13 @@ class ToolRun:
 def read_log_json(path: str, tool: str) -> Any:
     """The JSON document of another tool's log file; InputError (one line) when it is not JSON."""
     data = read_bytes(path, limit=MAX_LOG_BYTES)
+    what = f"{'an' if tool[:1] in 'aeiou' else 'a'} {tool} JSON file"  # an inspect_ai log, a promptfoo one
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as err:
-        raise InputError(Pos(path), f"not a {tool} JSON file: not valid UTF-8 (offset {err.start})") from None
+        raise InputError(Pos(path), f"not {what}: not valid UTF-8 (offset {err.start})") from None
     if not text.strip():
-        raise InputError(Pos(path), f"file is empty; not a {tool} JSON file")
+        raise InputError(Pos(path), f"file is empty; not {what}")
     return parse_json(text, path)
 
 

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 CUTOFF = 0.6  # difflib's default: 'must_mach_all' -> 'must_match_all', 'nots' -> 'notes'
@@ -19,8 +20,44 @@ def unknown_key_message(key, allowed: Iterable[str], meant: str | None = None) -
 
 
 def closest(word: str, candidates: Iterable[str], cutoff: float = CUTOFF) -> str | None:
-    """The candidate nearest to `word`, or None when none is near enough (compared as given)."""
+    """The candidate nearest to `word`, or None when none is near enough (compared as given).
+
+    Whole words both names share at their start or end do not count towards nearness: the
+    `-01` every fixture id ends with made `escalate-silent-01` look like `new-patient-01`."""
     import difflib  # only when a name is wrong: not paid by every run that might suggest one
 
-    found = difflib.get_close_matches(word, sorted(set(candidates)), n=1, cutoff=cutoff)
-    return found[0] if found else None
+    scored = []
+    matcher = difflib.SequenceMatcher()
+    matcher.set_seq2(word)
+    for candidate in sorted(set(candidates)):
+        matcher.set_seq1(candidate)
+        # Setting shared words aside never raises the ratio (both lose the same matched
+        # characters), so difflib's quick upper bounds still rule a candidate out early.
+        if matcher.real_quick_ratio() >= cutoff and matcher.quick_ratio() >= cutoff:
+            near = _nearness(word, candidate, matcher.ratio())
+            if near >= cutoff:
+                scored.append((near, candidate))
+    return max(scored)[1] if scored else None
+
+
+_WORDS = re.compile(r"[^-_./ ]+")  # separators apart: `pass-rate` is `pass_rate` mistyped
+
+
+def _nearness(word: str, candidate: str, whole: float) -> float:
+    """difflib's ratio of what is left once the words both names share at either end are set
+    aside; `whole` (the ratio of the whole names) when nothing is shared, nothing of one name
+    would be left, or what is left of both is a number (`-02` for `-01` is a near miss)."""
+    import difflib
+
+    ours, theirs = _WORDS.findall(word), _WORDS.findall(candidate)
+    shortest = min(len(ours), len(theirs))
+    start = 0
+    while start < shortest and ours[start] == theirs[start]:
+        start += 1
+    end = 0
+    while end < shortest - start and ours[-1 - end] == theirs[-1 - end]:
+        end += 1
+    left, right = " ".join(ours[start:len(ours) - end]), " ".join(theirs[start:len(theirs) - end])
+    if not (start or end) or not left or not right or (left.isdigit() and right.isdigit()):
+        return whole  # nothing shared, one name inside the other, or names that differ by a number
+    return difflib.SequenceMatcher(None, right, left).ratio()

@@ -216,23 +216,25 @@ def _temporary_name(path: str) -> str:
     return os.path.join(os.path.dirname(path) or ".", f".{os.path.basename(path)}.{os.urandom(6).hex()}.tmp")
 
 
-def _temporary(path: str, data: bytes) -> str:
+def _temporary(path: str, data: bytes, *, private: bool = False) -> str:
     """A new file beside `path` holding `data`, fsynced, with the permissions of the file at `path`
-    if there is one: its name. On failure (OSError) nothing is left."""
+    if there is one: its name. On failure (OSError) nothing is left. `private`: mode 0600 whatever
+    was there, and not fsynced (lint's cache: write_private)."""
     os.makedirs(os.path.dirname(path) or ".", exist_ok=True)
     try:
-        mode = stat.S_IMODE(os.lstat(path).st_mode)  # keep a replaced file's permissions
+        mode = None if private else stat.S_IMODE(os.lstat(path).st_mode)  # keep a replaced file's permissions
     except FileNotFoundError:
         mode = None
     temporary = _temporary_name(path)
     # O_EXCL | O_NOFOLLOW: never an existing file, never through a link; 0o666 less the umask.
     fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
-                 | getattr(os, "O_CLOEXEC", 0), 0o666)
+                 | getattr(os, "O_CLOEXEC", 0), 0o600 if private else 0o666)
     try:
         with open(fd, "wb", closefd=True) as handle:
             handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
+            if not private:
+                handle.flush()
+                os.fsync(handle.fileno())
         if mode is not None:
             os.chmod(temporary, mode)
     except BaseException:
@@ -240,6 +242,22 @@ def _temporary(path: str, data: bytes) -> str:
             os.unlink(temporary)
         raise
     return temporary
+
+
+def write_private(path: str, data: bytes) -> None:
+    """Replace the file `path` with `data` in one step, readable and writable by the user alone
+    (0600): lint's cache (corpustools.lint.cache), in a folder of the user's own. A temporary file
+    beside it (never an existing file, never through a link) is renamed over it, so a concurrent
+    reader sees the old entry or the new one, never half of one. Not fsynced: an entry a crash
+    loses or truncates is read as corrupt and recomputed. OSError when it cannot be written (no
+    temporary file left)."""
+    temporary = _temporary(path, data, private=True)
+    try:
+        os.replace(temporary, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
 
 
 # --- lint --fix: the one writer into a corpus ----------------------------------------------------

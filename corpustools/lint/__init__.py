@@ -5,20 +5,25 @@ Layout (yamllint's): each rule is one module under `corpustools.lint.rules` that
     CODE = "CT601"            # the contract other tools rely on
     NAME = "term-unwinnable"
     SEVERITY = Severity.ERROR # default level: Severity.ERROR | Severity.WARNING
-    OPTIONS = ()              # Option(name, type, default, doc, min/max/choices, validate) records,
-                              # set under `lint: rules: CT601:` in corpus.yaml (corpustools.lint.options)
+    OPTIONS = (Option("max_words", int, 3, "..."),)  # Option(name, type, default, doc, min/max/choices,
+                              # validate) records, set under `lint: rules: CT601:` in corpus.yaml
+    class Options(NamedTuple):  # what check is handed: a field per option (corpustools.lint.options);
+        max_words: int          # a rule without OPTIONS has no Options, and check takes NoOptions
     SUPPRESSIBLE = True       # False for the CT5xx secret rules: they can never be switched off
-    FIXES = (Fix(SAFE, "writes the term in lowercase", plan),)   # optional: what --fix may do
+    FIXES = (Fix(SAFE, "writes the term in lowercase", plan),)   # what --fix may do, () for nothing
                               # (corpustools.lint.fixes; unsafe ones need --unsafe-fixes)
 
 documents itself in its module docstring (first line: one-sentence summary; then what, why, an
-example), and yields `Problem`s from a `check(ctx, options)` generator; `options` holds every
-declared option, already checked and defaulted (`options.threshold`). Rules never print and never
+example), and yields `Problem`s from a generator `check(ctx: LintContext, options: Options) ->
+Iterator[Problem]`; `options` holds every declared option, already checked and defaulted
+(`options.threshold`). `registry.Rule` is that protocol; mypy checks every rule module with its
+strict flags (pyproject.toml). Rules never print and never
 decide their own severity: the engine stamps code, name and the configured severity onto each
-Problem to make a `Diagnostic`, and the reporters format Diagnostics. Adding a rule touches 8 files
-(the module, its row in `registry.REGISTERED` — code, name, module and whether it is suppressible:
-what lint knows of it before importing it —, a test, the bench's planter, the generated docs and
-the golden files): docs/architecture.md, "Where to add".
+Problem to make a `Diagnostic`, and the reporters format Diagnostics. Adding a rule touches at most
+5 files (the module, its row in `registry.REGISTERED` — code, name, module and whether it is
+suppressible: what lint knows of it before importing it —, its tests/rules/test_<name>.py, the
+generated docs and, only if it needs one, a planter in bench/defects.py; no golden file moves):
+docs/architecture.md, "Where to add".
 
 The names below are lint's public API: what the commands and `corpustools.api` use.
 Everything else under corpustools.lint is internal; tests/test_layers.py holds them to it.
@@ -31,12 +36,14 @@ Everything else under corpustools.lint is internal; tests/test_layers.py holds t
 - diagnostic.py    what rules find, as small frozen values
 - fixes.py         fixes as data; fixing.py: `--fix` and `--diff`
 - reported.py      `LintReport`: a run as its reports show it; report/: the formats and FORMATTERS
+- cache.py         lint's content-hash cache (`--cache-dir`, `--no-cache`, `cache clean`)
 - ruledoc.py       what a rule says about itself (--explain, --list-rules, SARIF); docs.py: docs/lint-rules.md
 """
 
 from typing import TYPE_CHECKING
 
 from corpustools.io.lazy import lazy_names
+from corpustools.lint.cache import clean_cache, default_cache_dir
 from corpustools.lint.config import ConfigError
 from corpustools.lint.engine import LintRun, RuleCrash, Selection, choose, exit_code, lint_paths
 from corpustools.lint.registry import rule_modules
@@ -58,6 +65,6 @@ __getattr__, __dir__ = lazy_names(__name__, {
 
 __all__ = [
     "ConfigError", "CorpusFixes", "FixResult", "LintReport", "LintRun", "RuleCrash", "Selection",
-    "choose", "exit_code", "format_diff", "lint_paths", "lint_staged", "plan_paths", "redact_secrets", "report",
-    "rule_doc", "rule_fix_doc", "rule_list", "rule_modules", "rule_options", "write_fixes",
+    "choose", "clean_cache", "default_cache_dir", "exit_code", "format_diff", "lint_paths", "lint_staged", "plan_paths",
+    "redact_secrets", "report", "rule_doc", "rule_fix_doc", "rule_list", "rule_modules", "rule_options", "write_fixes",
 ]

@@ -10,6 +10,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from types import ModuleType
+from typing import Any
 
 from corpustools.io.errors import InputError
 from corpustools.io.paths import display_path
@@ -17,7 +18,7 @@ from corpustools.io.positions import Pos
 from corpustools.io.suggest import closest
 from corpustools.io.textfile import refuse_nul
 from corpustools.io.yamlload import YamlDoc
-from corpustools.lint.options import RuleOptions, declared, defaults
+from corpustools.lint.options import declared, default_values, defaults, typed_options
 from corpustools.lint.secrets.fingerprints import constant_parts
 from corpustools.model.status import Severity
 
@@ -75,7 +76,7 @@ class LintConfig:
     per_file_ignores: tuple[FileIgnore, ...] = ()
     per_point_ignores: tuple[PointIgnore, ...] = ()
     # code -> every option, set, for each rule `lint: rules:` configures; options_of(rule) for any rule
-    options: Mapping[str, RuleOptions] = field(default_factory=dict)
+    options: Mapping[str, Any] = field(default_factory=dict)
     prompt: str | None = None
     kb: str | None = None
     secret_allow: tuple[SecretAllow, ...] = ()
@@ -85,9 +86,10 @@ class LintConfig:
     # lint.provenance is read by corpustools.provenance.corpus_record_path, the one answer to
     # "where is this corpus's record" (CT801, provenance record and verify).
 
-    def options_of(self, rule: ModuleType) -> RuleOptions:
-        """What `rule` runs with: every option it declares, as `lint: rules:` sets it or by default.
-        (Defaults are read when a rule runs, so a rule that does not run is never imported.)"""
+    def options_of(self, rule: ModuleType) -> Any:
+        """What `rule` runs with: its options value (lint/options.py), every option it declares as
+        `lint: rules:` sets it or by default. (Defaults are read when a rule runs, so a rule that
+        does not run is never imported.)"""
         return self.options[rule.CODE] if rule.CODE in self.options else defaults(rule)
 
 
@@ -169,7 +171,7 @@ def _resolve(doc: YamlDoc, lint: Mapping, key: str) -> str | None:
     return os.path.normpath(os.path.join(os.path.dirname(doc.path), value))
 
 
-def _options(doc: YamlDoc, lint: Mapping, rules: Mapping[str, ModuleType]) -> dict[str, RuleOptions]:
+def _options(doc: YamlDoc, lint: Mapping, rules: Mapping[str, ModuleType]) -> dict[str, Any]:
     """The options of each rule `lint: rules:` configures: its declared defaults, with what is set
     there checked and applied (the other rules run with their defaults: LintConfig.options_of)."""
     given_by_code: dict[str, tuple[str, Mapping]] = {}
@@ -182,7 +184,7 @@ def _options(doc: YamlDoc, lint: Mapping, rules: Mapping[str, ModuleType]) -> di
     resolved = {}
     for code, (entry, given) in sorted(given_by_code.items()):
         rule = rules[code]
-        values = dict(defaults(rule))
+        values = default_values(rule)
         options = declared(rule)
         for name, value in sorted(given.items()):
             keypath = ("lint", "rules", entry, name)
@@ -192,7 +194,7 @@ def _options(doc: YamlDoc, lint: Mapping, rules: Mapping[str, ModuleType]) -> di
             values[name], problem = options[name].resolve(value)
             if problem:
                 raise ConfigError(doc.pos(keypath), f"lint.rules.{entry}.{name}: {problem}")
-        resolved[code] = RuleOptions(values)
+        resolved[code] = typed_options(rule, values)
     return resolved
 
 

@@ -7,6 +7,7 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
+from corpustools.lint.cache import CorpusCache
 from corpustools.lint.config import PointIgnore, SecretAllow
 from corpustools.model.corpus import Corpus
 from corpustools.model.prompt import TextSource
@@ -42,6 +43,7 @@ class LintContext:
     secret_allow: tuple[SecretAllow, ...] = ()  # `lint: secrets: allow:` (corpustools.lint.secrets.findings)
     point_ignores: tuple[PointIgnore, ...] = ()  # `lint: per_point_ignores:` (applied by engine.kept_problems)
     ignore_use: IgnoreUse = field(default_factory=IgnoreUse, compare=False, repr=False)
+    file_cache: CorpusCache | None = field(default=None, compare=False, repr=False)  # lint's cache (lint/cache.py)
     _cache: dict[tuple[CacheKey[Any], tuple[Hashable, ...]], Any] = field(default_factory=dict, compare=False,
                                                                           repr=False)
 

@@ -13,6 +13,7 @@ from typing import TypeVar
 
 from corpustools.io.errors import InputError
 from corpustools.io.positions import Pos
+from corpustools.lint.cache import open_corpus_cache
 from corpustools.lint.config import ConfigError, LintConfig, check_cli_ignore, expand_codes, load_config, suppressible
 from corpustools.lint.context import CacheKey, LintContext
 from corpustools.lint.diagnostic import Diagnostic, Severity
@@ -289,23 +290,28 @@ def run_rules(context: LintContext, rules: list[ModuleType], config: LintConfig,
 
 
 def lint_target(target: Target, rules: list[ModuleType], selection: Selection, *,
-                shown: Callable[[str], str] = _as_is) -> LintRun:
+                shown: Callable[[str], str] = _as_is, cache_dir: str | None = None) -> LintRun:
     """Load one corpus and run the active rules on it. ConfigError for a bad `lint:` section.
-    `shown`: how a path read is named in what is reported (lint --staged lints a copy)."""
+    `shown`: how a path read is named in what is reported (lint --staged lints a copy).
+    `cache_dir`: lint's cache folder (corpustools.lint.cache), None for none."""
     from corpustools.model.corpus import load_corpus
 
+    # The cache is opened (and the folder checked) before anything is read: a refused folder stops here.
+    cache = open_corpus_cache(cache_dir, shown(os.path.abspath(target.root))) if cache_dir is not None else None
     corpus = load_corpus(target.root)
     config = corpus_config(corpus, rules)
-    context = build_context(corpus, config, selection)
+    context = replace(build_context(corpus, config, selection), file_cache=cache)
     run = run_rules(context, active_rules(rules, config, selection), config, target.only, shown)
+    if cache is not None:
+        cache.save()
     return replace(run, fixtures=len(set(corpus.session_paths) | set(corpus.sidecar_paths)))
 
 
 def lint_paths(paths: list[str], rules: list[ModuleType], selection: Selection, *, skip_outside: bool = False,
-               whole_corpus: bool = False) -> LintRun:
+               whole_corpus: bool = False, cache_dir: str | None = None) -> LintRun:
     """Lint what `paths` name (see resolve_targets); diagnostics of all corpora, sorted together.
-    `lint --staged` is corpustools.lint.staged.lint_staged."""
-    return merged_runs(lint_target(target, rules, selection)
+    `lint --staged` is corpustools.lint.staged.lint_staged. `cache_dir`: see lint_target."""
+    return merged_runs(lint_target(target, rules, selection, cache_dir=cache_dir)
                        for target in resolve_targets(paths, skip_outside=skip_outside, whole_corpus=whole_corpus))
 
 

@@ -11,7 +11,8 @@ file the finding names; corpustools.lint.fixing makes them, verifies them and wr
 
 A safe fix keeps what the fixture means (the scorer reads the fixed file as it read the old one,
 or the fix only makes the file readable); an unsafe one changes meaning or identity and runs only
-with `--unsafe-fixes`. A rule without fixes declares none (`FIXES` is optional).
+with `--unsafe-fixes`. A rule without fixes declares `FIXES = ()` (the rule protocol,
+corpustools.lint.registry.Rule; a test's stand-in rule may leave it out).
 
 The helpers below find what a finding is about (a term, a session id, an unknown key) from the
 position the rule reported, so a rule's plan is a few lines.

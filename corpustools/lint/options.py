@@ -1,13 +1,18 @@
 """Rule options as data (yamllint's CONF/DEFAULT/VALIDATE): each rule declares its options as a
 tuple of `Option`s in `OPTIONS`; corpustools.lint.config checks corpus.yaml's `lint: rules:` values
-against them, and every rule is handed a `RuleOptions` in which each option is set (the corpus's
-value or the default), so no rule defaults, converts or range-checks an option itself."""
+against them, and every rule is handed its typed options value in which each option is set (the
+corpus's value or the default), so no rule defaults, converts or range-checks an option itself.
+
+That value is the rule's `Options`, a NamedTuple whose fields are its OPTIONS' names, each typed as
+`option_annotation` says (`check(ctx: LintContext, options: Options)`, checked by mypy); a rule
+without options declares none and is handed `NoOptions()`. OPTIONS stays the one source of truth:
+`options_type_problems` says where a rule's Options disagrees with it (tests/test_lint_docs.py)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple, get_type_hints
 
 # What an option's `type` may be, and how a config error and the docs name it. A `dict` option is
 # a mapping of names (item types) to integers, given to the rule as its (name, integer) pairs
@@ -111,49 +116,56 @@ def literal(value: Any) -> str:
     return str(value)
 
 
-class RuleOptions(Mapping[str, Any]):
-    """A rule's options, every one set; read-only. `options.threshold` or `options["threshold"]`."""
-
-    __slots__ = ("_values",)
-
-    def __init__(self, values: Mapping[str, Any]) -> None:
-        object.__setattr__(self, "_values", dict(sorted(values.items())))
-
-    def __getattr__(self, name: str) -> Any:
-        if name.startswith("_"):  # not an option (and never recurse before __init__ ran)
-            raise AttributeError(name)
-        try:
-            return self._values[name]
-        except KeyError:
-            raise AttributeError(f"no option {name!r}") from None
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise AttributeError("rule options are read-only")
-
-    def __getitem__(self, name: str) -> Any:
-        return self._values[name]
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._values)
-
-    def __len__(self) -> int:
-        return len(self._values)
-
-    def __hash__(self) -> int:  # option values are numbers, strings and tuples: all hashable
-        return hash(tuple(self._values.items()))
-
-    def __reduce__(self):  # copy and pickle like the plain values they are
-        return RuleOptions, (self._values,)
-
-    def __repr__(self) -> str:
-        return f"RuleOptions({self._values!r})"
+class NoOptions(NamedTuple):
+    """The options value of a rule that declares no OPTIONS."""
 
 
-def declared(rule) -> dict[str, Option]:
+# What an option's `type` is in a rule's Options: a list of words is a tuple of strings, a mapping
+# of names to integers its sorted (name, integer) pairs (hashable, like every options value).
+_ANNOTATIONS: dict[type, object] = {int: int, float: float, bool: bool, str: str, tuple: tuple[str, ...],
+                                    dict: tuple[tuple[str, int], ...]}
+
+
+def option_annotation(option: Option) -> object:
+    """The type of `option`'s field in a rule's Options."""
+    return _ANNOTATIONS[option.type]
+
+
+def options_type(rule: Any) -> type:
+    """The type of the value `rule` is handed: its Options, or NoOptions when it declares no OPTIONS."""
+    return rule.Options if rule.OPTIONS else NoOptions
+
+
+def options_type_problems(rule: Any) -> list[str]:
+    """Where `rule`'s Options disagrees with its OPTIONS (names, order, types); none when they agree."""
+    if not rule.OPTIONS:
+        return [] if getattr(rule, "Options", NoOptions) is NoOptions else [
+            f"{rule.CODE} declares Options but no OPTIONS: a rule without options declares no Options"]
+    if not hasattr(rule, "Options"):
+        return [f"{rule.CODE} declares OPTIONS but no Options NamedTuple of them"]
+    wanted = {option.name: option_annotation(option) for option in rule.OPTIONS}
+    fields = get_type_hints(rule.Options)
+    if list(fields) != list(wanted):
+        return [f"{rule.CODE}: Options has the fields {list(fields)}, OPTIONS declares {list(wanted)} (in this order)"]
+    return [f"{rule.CODE}: Options.{name} is {fields[name]}, OPTIONS says {kind}"
+            for name, kind in wanted.items() if fields[name] != kind]
+
+
+def typed_options(rule: Any, values: Mapping[str, Any]) -> Any:
+    """`values` (every option of `rule`, resolved) as the rule's options value."""
+    return options_type(rule)(**values)
+
+
+def declared(rule: Any) -> dict[str, Option]:
     """The rule's options by name."""
     return {option.name: option for option in rule.OPTIONS}
 
 
-def defaults(rule) -> RuleOptions:
+def default_values(rule: Any) -> dict[str, Any]:
+    """Every option of `rule` at its default, by name."""
+    return {option.name: option.default for option in rule.OPTIONS}
+
+
+def defaults(rule: Any) -> Any:
     """The options a rule runs with when corpus.yaml sets none."""
-    return RuleOptions({option.name: option.default for option in rule.OPTIONS})
+    return typed_options(rule, default_values(rule))

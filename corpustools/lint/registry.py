@@ -7,17 +7,45 @@ against the table alone. A module that is missing or fails to import is an Impor
 first used: `corpustools lint` then stops with an internal error (exit 2), never a rule silently
 left out.
 
-Adding a rule is one module under rules/ and one row below. tests/test_rule_registry.py checks that
+Adding a rule is one module under rules/ and one row below (with its tests/rules/test_<name>.py and
+the generated docs: docs/architecture.md, "Where to add"). tests/test_rule_registry.py checks that
 every module under rules/ has a row and that each row says what its module declares (CODE, NAME,
 SUPPRESSIBLE)."""
 
 from __future__ import annotations
 
 import importlib
+from collections.abc import Iterator
 from dataclasses import dataclass
 from types import ModuleType
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+
+if TYPE_CHECKING:  # for the annotations only: the registry itself stays cheap to import
+    from corpustools.lint.context import LintContext
+    from corpustools.lint.diagnostic import Problem
+    from corpustools.lint.fixes import Fix
+    from corpustools.lint.options import Option
+    from corpustools.model.status import Severity
 
 RULES_PACKAGE = "corpustools.lint.rules"
+
+
+@runtime_checkable
+class Rule(Protocol):
+    """What every rule module declares (docs/architecture.md, "Protocols"). Its `check` is typed
+    `check(ctx: LintContext, options: Options) -> Iterator[Problem]` with its own options value
+    (lint/options.py: the rule's Options NamedTuple, NoOptions for a rule without OPTIONS), which
+    mypy checks under its strict flags in every module of corpustools/lint/rules/;
+    tests/test_lint_docs.py holds each registered module to this protocol and those annotations."""
+
+    CODE: str
+    NAME: str
+    SEVERITY: Severity
+    OPTIONS: tuple[Option, ...]
+    SUPPRESSIBLE: bool
+    FIXES: tuple[Fix, ...]
+
+    def check(self, ctx: LintContext, options: Any) -> Iterator[Problem]: ...
 
 
 @dataclass(frozen=True)

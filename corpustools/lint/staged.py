@@ -301,7 +301,7 @@ def _scratch_folder() -> str:
 
 
 def lint_staged(paths: list[str], rules: list[ModuleType], selection: Selection, *, skip_outside: bool = False,
-                whole_corpus: bool = False, cwd: str = ".") -> LintRun:
+                whole_corpus: bool = False, cwd: str = ".", cache_dir: str | None = None) -> LintRun:
     """`lint --staged [PATH...]`: every corpus holding a staged change, linted whole, and the
     corpora `paths` name (see resolve_targets), each as git's index holds it (module docstring).
     InputError when git is missing or `cwd` is in no repository; ConfigError for a PATH whose
@@ -315,8 +315,8 @@ def lint_staged(paths: list[str], rules: list[ModuleType], selection: Selection,
             staged |= _reading_a_change(index, mirror, rules, staged)
             targets = resolve_targets(paths, cwd, skip_outside=skip_outside, whole_corpus=whole_corpus, staged=staged)
             in_copy = _in_copy(selection, mirror)
-            return merged_runs(_lint_copied(target, mirror, rules, in_copy, skip_outside=skip_outside)
-                               for target in targets)
+            return merged_runs(_lint_copied(target, mirror, rules, in_copy, skip_outside=skip_outside,
+                                            cache_dir=cache_dir) for target in targets)
         except InputError as err:
             raise type(err)(Pos(mirror.shown(err.pos.path), err.pos.line, err.pos.col), mirror.shown(err.message)) from None
     finally:
@@ -324,9 +324,10 @@ def lint_staged(paths: list[str], rules: list[ModuleType], selection: Selection,
 
 
 def _lint_copied(target: Target, mirror: _Mirror, rules: list[ModuleType], selection: Selection, *,
-                 skip_outside: bool) -> LintRun:
+                 skip_outside: bool, cache_dir: str | None = None) -> LintRun:
     """Copy the corpus of `target` and what it reads, and lint the copy (an empty run when the
-    corpus has nothing staged and `skip_outside`)."""
+    corpus has nothing staged and `skip_outside`). `cache_dir`: lint's cache folder, keyed by file
+    contents, so the copy's files hit the entries of the real corpus's (engine.lint_target)."""
     if not mirror.copy(target.root):
         if skip_outside:
             return LintRun()
@@ -338,4 +339,4 @@ def _lint_copied(target: Target, mirror: _Mirror, rules: list[ModuleType], selec
     _copy_inputs(mirror, root, rules)
     only = None if target.only is None else tuple(
         os.path.join(root, os.path.relpath(path, target.root)) for path in target.only)
-    return lint_target(Target(root, only), rules, selection, shown=mirror.shown)
+    return lint_target(Target(root, only), rules, selection, shown=mirror.shown, cache_dir=cache_dir)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 
 from corpustools.io.positions import Pos
@@ -13,6 +14,7 @@ from corpustools.model.contract import (
     Contract,
     close_match,
     field_problem,
+    json_kind,
     pointer_tokens,
     type_problem,
 )
@@ -204,8 +206,11 @@ def contract_errors(data: dict, contract: Contract) -> list[tuple[tuple, str]]:
         elif isinstance(kind, str) and isinstance(point.get(ITEM_FIELDS), dict):
             errors += _item_field_errors((*where, ITEM_FIELDS), kind, point[ITEM_FIELDS], contract)
     fields = data.get("expected_fields")
-    for pointer in fields if isinstance(fields, dict) else ():
+    for pointer, value in fields.items() if isinstance(fields, dict) else ():
         problem = field_problem(pointer, contract)
+        if problem is None and contract.schema is not None:
+            problem = _type_problem(value, _schema_node(contract.schema.contents, pointer), f"the field {pointer}")
+            problem = problem and f"expected_fields key {pointer!r}: {problem}"
         if problem:
             errors.append((("expected_fields", pointer), problem))
     return errors
@@ -218,30 +223,81 @@ def _item_field_errors(where: tuple, kind: str, fields: dict, contract: Contract
             f"{kind} items are strings (output.items names no match fields for them)")
         return [_error(where, f"item_fields on a point of type {kind}: {what}, so they have no fields; say the "
                               "value with must_match_all")]
-    known = item_properties(contract, kind)
+    known = _item_property_schemas(contract, kind)
     if known is None:
         return []
-    return [((*where, name), f"item_fields key {name!r}: the output schema's {kind} items have no field "
-                             f"{name!r} ({', '.join(known)}){close_match(name, known)}")
-            for name in fields if name not in known]
+    errors = [((*where, name), f"item_fields key {name!r}: the output schema's {kind} items have no field "
+                               f"{name!r} ({', '.join(known)}){close_match(name, tuple(known))}")
+              for name in fields if name not in known]
+    root = contract.schema.contents if contract.schema is not None else None
+    for name, value in fields.items():
+        problem = _type_problem(value, _schema_at(known.get(name), root), f"{kind} items' {name!r}")
+        if problem:
+            errors.append(((*where, name), f"item_fields key {name!r}: {problem}"))
+    return errors
 
 
 def item_properties(contract: Contract, kind: str) -> tuple[str, ...] | None:
     """The keys the declared output schema names for `kind`'s items (`properties` of the array's
     `items` at the type's pointer, local `$ref`s followed), or None when there is no schema or it
     does not say (no `properties` there, or `patternProperties` that may allow any key)."""
+    known = _item_property_schemas(contract, kind)
+    return None if known is None else tuple(known)
+
+
+def _item_property_schemas(contract: Contract, kind: str) -> dict | None:
+    """item_properties' keys, each with its schema as written."""
     declared = contract.item_type(kind)
     if contract.schema is None or declared is None:
         return None
     root = contract.schema.contents  # the declared schema document (io.userschema.UserSchema)
-    node = _schema_at(root, root)
-    for token in pointer_tokens(declared.at):
-        properties = node.get("properties") if isinstance(node, dict) else None
-        node = _schema_at(properties.get(token) if isinstance(properties, dict) else None, root)
+    node = _schema_at(_schema_node(root, declared.at), root)
     node = _schema_at(node.get("items") if isinstance(node, dict) else None, root)
     if not isinstance(node, dict) or not isinstance(node.get("properties"), dict) or "patternProperties" in node:
         return None
-    return tuple(node["properties"])
+    return node["properties"]
+
+
+def _schema_node(root, pointer: str):
+    """The schema of the answer's value at `pointer` (through `properties`, local `$ref`s
+    followed), or None when the schema does not say."""
+    node = _schema_at(root, root)
+    for token in pointer_tokens(pointer):
+        properties = node.get("properties") if isinstance(node, dict) else None
+        node = _schema_at(properties.get(token) if isinstance(properties, dict) else None, root)
+    return node
+
+
+# The JSON Schema `type` names a pinned scalar value can be told against.
+_SCALAR_TYPES: dict[str, tuple[type, ...]] = {"string": (str,), "boolean": (bool,), "null": (type(None),),
+                                               "number": (float,), "integer": ()}
+
+
+def _type_problem(value, schema, what: str) -> str | None:
+    """Why a pinned value (or every one of a list of acceptable values) can never equal a value
+    the schema's `type` allows at that place; None when one can, or the schema does not say.
+    A string cannot equal a number (the scorer compares a number, boolean or null only with its
+    own JSON type), so `dose: 5` against a string field never matches."""
+    declared = schema.get("type") if isinstance(schema, dict) else None
+    types = [declared] if isinstance(declared, str) else declared
+    if not isinstance(types, list) or not types or not all(t in _SCALAR_TYPES for t in types):
+        return None  # no type, or an array/object one: not a scalar this check can tell
+    values = value if isinstance(value, list) else [value]
+    if any(_fits(v, types) for v in values):
+        return None
+    said = " or ".join(types)
+    shown = ", ".join(f"{json.dumps(v, ensure_ascii=False)} ({json_kind(v)})" for v in values)
+    return (f"{shown} can never match: the output schema says {what} is of type {said}; write the value as "
+            f"{'a JSON ' + said if len(types) == 1 else 'one of those types'}")
+
+
+def _fits(value, types: list) -> bool:
+    """Whether a JSON value is of one of the schema `type` names (a boolean is no number)."""
+    if isinstance(value, bool):
+        return "boolean" in types
+    if isinstance(value, float) and value.is_integer() or isinstance(value, int):
+        return "integer" in types or "number" in types
+    return any(isinstance(value, _SCALAR_TYPES[name]) for name in types)
 
 
 def _schema_at(node, root, depth: int = 0):

@@ -380,6 +380,9 @@ def judged_outputs(corpus_root: str, name: str, extra: tuple[str, ...] = ()) -> 
     from corpustools.io.yamlload import parse_yaml
 
     paths: list[str] = []
+    for top in extra:  # named by the user: one that is not there would freeze without its outputs
+        if not os.path.isfile(top) and not os.path.isdir(top):
+            raise InputError(Pos(top), "no such file or folder; nothing frozen (--worksheets names worksheets to read)")
     for top in (corpus_root, *extra):
         if os.path.isfile(top):
             paths.append(top)
@@ -396,10 +399,11 @@ def judged_outputs(corpus_root: str, name: str, extra: tuple[str, ...] = ()) -> 
     for path in paths:
         doc = parse_yaml(read_text(path), path)
         data = doc.data
-        if not isinstance(data, dict) or "worksheet_version" not in data or not isinstance(data.get("fixtures"), list):
-            continue
-        corpus = data.get("corpus")
-        if not isinstance(corpus, dict) or corpus.get("name") != name:
+        corpus = data.get("corpus") if isinstance(data, dict) else None
+        if not isinstance(data, dict) or "worksheet_version" not in data or not isinstance(data.get("fixtures"), list) \
+                or not isinstance(corpus, dict) or corpus.get("name") != name:
+            if path in extra:  # a file the user named: found under a folder, any YAML may be something else
+                raise InputError(Pos(path), f"is not an adjudication worksheet of the corpus {name!r}; nothing frozen")
             continue
         worksheets += 1
         for fixture in data["fixtures"]:

@@ -66,6 +66,11 @@ class TypeTally:
     def f1(self) -> float | None:
         return f1(self.precision, self.recall)
 
+    @property
+    def f1_valid_only(self) -> float | None:
+        """F1 of the precision and the recall over the valid results (the one a report shows beside them)."""
+        return f1(self.precision, self.recall_valid_only)
+
 
 @dataclass(frozen=True)
 class FieldTally:
@@ -130,6 +135,11 @@ class Aggregate:
     @property
     def f1(self) -> float | None:
         return f1(self.precision, self.recall)
+
+    @property
+    def f1_valid_only(self) -> float | None:
+        """F1 of the precision and the recall over the valid results (the one a report shows beside them)."""
+        return f1(self.precision, self.recall_valid_only)
 
     @property
     def optional_matched(self) -> Proportion:

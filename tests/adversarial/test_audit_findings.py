@@ -375,6 +375,7 @@ class TestBoundedWork:
         # Every pair of points compared (36 s at 10,000 points): count the lines of Python the rule
         # runs at n and 2n points sharing an id.
         from corpustools.lint.context import LintContext
+        from corpustools.lint.options import NoOptions
         from corpustools.lint.rules import point_id_duplicate
         from corpustools.model.corpus import load_corpus
         from tests.support.corpus import write_corpus
@@ -385,8 +386,8 @@ class TestBoundedWork:
             points = "".join("  - id: same\n    type: practice\n    must_match_all: [queue worker]\n" for _ in range(n))
             sidecar.write_text(sidecar.read_text().replace("expected_points:\n", "expected_points:\n" + points, 1))
             context = LintContext(corpus=load_corpus(str(root)))
-            assert len(list(point_id_duplicate.check(context, {}))) == n
-            return python_steps(point_id_duplicate.check, context, {})
+            assert len(list(point_id_duplicate.check(context, NoOptions()))) == n
+            return python_steps(point_id_duplicate.check, context, NoOptions())
 
         assert steps(400) <= 2.2 * steps(200)  # quadratic: 4x
 

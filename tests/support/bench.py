@@ -25,6 +25,26 @@ def write_generated(out: Path, n: int, seed: int = 0, defects: int = 0, order=No
     return out
 
 
+def unreported(root: Path, planted) -> tuple[int, list[tuple[str, str]]]:
+    """`lint root/corpus`'s exit code, and the planted (code, path) pairs under `root` it does not
+    report at their file."""
+    exit_code, diagnostics, _ = lint_json(str(root / "corpus"))
+    found = {(d["code"], os.path.normpath(os.path.abspath(d["path"]))) for d in diagnostics}
+    return exit_code, [(code, path) for code, path in planted
+                       if (code, os.path.normpath(os.path.abspath(root / path))) not in found]
+
+
+def planted_but_not_reported(code: str, out: Path, n: int = 80, seed: int = 7) -> list[tuple[str, str]]:
+    """A rule's own planter exercised: one defect of `code` alone planted by bench/defects.py in a
+    generated corpus under `out`, linted; returns what lint did not report (nothing, when planter and
+    rule agree). A planter outside defects.FROZEN_PLANTERS is exercised only this way, from the rule's
+    tests/rules/test_<name>.py (tests/test_fuzz.py checks that it is)."""
+    generated = generate(n, seed, 1, (code,))
+    assert [c for c, _ in generated.planted] == [code], f"bench/defects.py planted {generated.planted}, not one {code}"
+    write_tree(str(out), generated.files)
+    return unreported(out, generated.planted)[1]
+
+
 def tree_digest(folder: Path) -> dict[str, str]:
     """relative path -> sha256 of every file under `folder` (symbolic links by their target text)."""
     digest = {}

@@ -119,3 +119,15 @@ def write_corpus(root, overrides: dict | None = None) -> Path:
     for folder in ("sessions", "expected"):
         os.makedirs(root / folder, exist_ok=True)
     return root
+
+
+def write_provenance_repo(root: Path, make_corpus) -> Path:
+    """A repository layout under `root` (the working folder): fixtures/tiny/ (the shared valid corpus,
+    with a gold file) and authoring/prompt.md, the prompt a provenance record names; returns `root`."""
+    (root / ".git").mkdir()
+    make_corpus(name="fixtures/tiny")
+    (root / "fixtures/tiny/gold").mkdir()
+    (root / "fixtures/tiny/gold" / f"{REJECT_ID}.json").write_text('{"practice": [], "map": []}\n')
+    (root / "authoring").mkdir()
+    (root / "authoring/prompt.md").write_text("# Author the corpus\n")
+    return root

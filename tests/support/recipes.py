@@ -9,19 +9,21 @@ from __future__ import annotations
 
 RECIPES = "docs/architecture.md, \"Where to add\""
 
-RULE = f"""Adding a lint rule ({RECIPES}: "A lint rule"):
-  1. corpustools/lint/rules/<name>.py: CODE, NAME, SEVERITY, OPTIONS, SUPPRESSIBLE, a docstring (summary;
-     What, Why, Example), check(ctx, options) yielding Problems;
+RULE = f"""Adding a lint rule ({RECIPES}: "A lint rule", at most 5 files):
+  1. corpustools/lint/rules/<name>.py: CODE, NAME, SEVERITY, OPTIONS and their Options NamedTuple (none
+     without options), SUPPRESSIBLE, FIXES (() for none), a docstring (summary; What, Why, Example), and
+     check(ctx: LintContext, options: Options) -> Iterator[Problem] (NoOptions without options);
   2. corpustools/lint/registry.py: a row Registered("CT###", "rule-name", "module_name") in REGISTERED,
      in code order (suppressible=False for a secret rule: tests/test_rule_registry.py checks the row
      against the module's CODE, NAME and SUPPRESSIBLE);
-  3. a failing sample in the tests (tests/test_lint_structural.py's FAILING, or the rule family's test module);
-  4. bench/defects.py: a Planter method that plants the defect, and its entry in plant()'s table
-     (or an entry in NOT_PLANTED saying why it cannot be planted);
-  5. python -m corpustools.lint.docs docs/lint-rules.md;
-  6. CORPUSTOOLS_REGENERATE_GOLDEN=1 python -m pytest -q -p no:cacheprovider tests/test_golden.py (a new
-     planter changes the generated corpus: tests/golden/lint.json, score.json and score.md), and review the diff;
-  7. the same with -m heavy for tests/golden/lint-10000.sha256 (the 10,000-fixture corpus plants the defect too)."""
+  3. tests/rules/test_<name>.py: its failing sample (code, line and column), a near-miss that stays
+     clean, its options (the samples' builders are in tests/support/: labels.py, templates.py, ...);
+  4. python -m corpustools.lint.docs docs/lint-rules.md;
+  5. only if the rule needs one, a planter: a `ct###` method of Planter in bench/defects.py (never added
+     to FROZEN_PLANTERS, so no golden file moves), exercised by the rule's own test:
+     planted_but_not_reported("CT###", tmp_path) == [] (tests/support/bench.py).
+  No golden file and no digest is regenerated for a new rule: tests/golden/ changes only when a
+  change to findings or reports is meant."""
 
 FORMAT = f"""Adding a report format ({RECIPES}: "A report format"):
   1. corpustools/<feature>/report/<format>.py (a `-` in the format's name is `_` in the module's):

@@ -11,20 +11,25 @@ Example (`count: 2`, one fixture):
     corpus.yaml:14:5: CT301 [error] category admit-gotcha has 1 fixture, the spec says 2 (admit-gotcha-01)
 """
 
+from collections.abc import Iterator
+
+from corpustools.lint.context import LintContext
 from corpustools.lint.diagnostic import Problem, Severity
 from corpustools.lint.families.structure import fixture_category
+from corpustools.lint.options import NoOptions
 
 CODE = "CT301"
 NAME = "category-count"
 SEVERITY = Severity.ERROR
 OPTIONS = ()
 SUPPRESSIBLE = True
+FIXES = ()  # lint --fix has none for it
 
 
-def check(ctx, options):
+def check(ctx: LintContext, options: NoOptions) -> Iterator[Problem]:
     corpus = ctx.corpus
     spec = corpus.spec
-    if spec is None:
+    if spec is None or spec.doc is None:  # a loaded spec always has its document
         return
     members: dict[str | None, list[str]] = {}  # None: a fixture of no known category
     for fixture_id in corpus.fixture_ids:

@@ -18,6 +18,10 @@ Example (flagged):
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from typing import NamedTuple
+
+from corpustools.lint.context import LintContext
 from corpustools.lint.diagnostic import Problem, Severity
 from corpustools.lint.families.monotone import corpus_pos, group_size, group_size_option, named, session_shapes
 
@@ -27,10 +31,19 @@ SEVERITY = Severity.WARNING
 OPTIONS = (
     group_size_option("categories with fewer parsed sessions are not checked"),
 )
+
+
+class Options(NamedTuple):
+    """What check is handed: OPTIONS, each set (lint/options.py)."""
+
+    min_fixtures: int
+
+
 SUPPRESSIBLE = True
+FIXES = ()  # lint --fix has none for it
 
 
-def check(ctx, options):
+def check(ctx: LintContext, options: Options) -> Iterator[Problem]:
     least = group_size(options)
     shapes = session_shapes(ctx)
     by_category: dict[str, list[str]] = {}

@@ -24,17 +24,24 @@ Example (a practice category with only a map point):
     expected/admit-convention-01.yaml:3:1: CT303 [error] category admit-convention expects a practice point; there is none
 """
 
+from collections.abc import Iterator
+
+from corpustools.lint.context import LintContext
 from corpustools.lint.diagnostic import Problem, Severity
+from corpustools.lint.options import NoOptions
 from corpustools.model.contract import EXPECT_EMPTY, EXPECT_SUBSET
+from corpustools.model.sidecar import Sidecar
 
 CODE = "CT303"
 NAME = "category-shape"
 SEVERITY = Severity.ERROR
 OPTIONS = ()
 SUPPRESSIBLE = True
+FIXES = ()  # lint --fix has none for it
 
 
-def shape_problems(sidecar, expect: str | tuple[str, ...] | None):
+def shape_problems(sidecar: Sidecar, expect: str | tuple[str, ...] | None,
+                   ) -> Iterator[tuple[tuple[str, ...], str]]:
     """(keypath, message) for each way `sidecar` disagrees with `expect` (an item type, `empty`,
     `subset` or a list of item types: the spec checked it against the output contract)."""
     points = sidecar.points
@@ -65,7 +72,7 @@ def shape_problems(sidecar, expect: str | tuple[str, ...] | None):
                                      "expect-empty fixture is a phantom, so remove them")
 
 
-def check(ctx, options):
+def check(ctx: LintContext, options: NoOptions) -> Iterator[Problem]:
     spec = ctx.corpus.spec
     for _fixture_id, sidecar in sorted(ctx.corpus.sidecars.items()):
         # An unknown category is CT302's; only the expect_empty check applies to it.

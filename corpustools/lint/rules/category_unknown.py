@@ -12,17 +12,22 @@ Example:
     expected/admit-convetion-01.yaml:2:1: CT302 [error] category 'admit-convetion' is not in corpus.yaml (did you mean admit-convention?)
 """
 
+from collections.abc import Iterator
+
 from corpustools.io.suggest import closest
+from corpustools.lint.context import LintContext
 from corpustools.lint.diagnostic import Problem, Severity
+from corpustools.lint.options import NoOptions
 
 CODE = "CT302"
 NAME = "category-unknown"
 SEVERITY = Severity.ERROR
 OPTIONS = ()
 SUPPRESSIBLE = True
+FIXES = ()  # lint --fix has none for it
 
 
-def check(ctx, options):
+def check(ctx: LintContext, options: NoOptions) -> Iterator[Problem]:
     spec = ctx.corpus.spec
     if spec is None:
         return

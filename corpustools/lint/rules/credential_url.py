@@ -15,7 +15,11 @@ Example:
     sessions/reject-noise-02.md:9:27: CT503 [error] postgres:// URL carries a password (`postgres://…:Tr0u…@…`); fingerprint 3922bfb5c792fd66fecc09c16e7ddacbc6ae504c5f71964449b997a475c91eac
 """
 
-from corpustools.lint.diagnostic import Severity
+from collections.abc import Iterator
+
+from corpustools.lint.context import LintContext
+from corpustools.lint.diagnostic import Problem, Severity
+from corpustools.lint.options import NoOptions
 from corpustools.lint.secrets.findings import secret_problems
 
 CODE = "CT503"
@@ -23,7 +27,8 @@ NAME = "credential-url"
 SEVERITY = Severity.ERROR
 OPTIONS = ()
 SUPPRESSIBLE = False
+FIXES = ()  # lint --fix has none for it
 
 
-def check(ctx, options):
+def check(ctx: LintContext, options: NoOptions) -> Iterator[Problem]:
     yield from secret_problems(ctx, CODE)

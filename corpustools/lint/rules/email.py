@@ -20,7 +20,11 @@ Example:
     sessions/admit-convention-02.md:12:28: CT506 [error] e-mail address `m…@fernlibrary.org`; fingerprint d62c88a02613ac4ce3fec2df06c0d0dd859ec7c8eaad176726ab477931f71867
 """
 
-from corpustools.lint.diagnostic import Severity
+from collections.abc import Iterator
+
+from corpustools.lint.context import LintContext
+from corpustools.lint.diagnostic import Problem, Severity
+from corpustools.lint.options import NoOptions
 from corpustools.lint.secrets.findings import secret_problems
 
 CODE = "CT506"
@@ -28,7 +32,8 @@ NAME = "email"
 SEVERITY = Severity.ERROR
 OPTIONS = ()
 SUPPRESSIBLE = False
+FIXES = ()  # lint --fix has none for it
 
 
-def check(ctx, options):
+def check(ctx: LintContext, options: NoOptions) -> Iterator[Problem]:
     yield from secret_problems(ctx, CODE)

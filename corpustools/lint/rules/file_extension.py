@@ -18,14 +18,17 @@ Example:
 """
 
 import os
+from collections.abc import Iterator
 
-from corpustools.lint.diagnostic import Severity
+from corpustools.lint.context import LintContext
+from corpustools.lint.diagnostic import Problem, Severity
 from corpustools.lint.families.structure import loader_problems
 from corpustools.lint.fixes import SAFE, Fix, Planned, RenameFile, Unfixable
+from corpustools.lint.options import NoOptions
 from corpustools.model.corpus import MISNAMED, misnamed_target
 
 
-def _rename(ctx, problem):
+def _rename(ctx: LintContext, problem: Problem) -> Planned | Unfixable | None:
     path = problem.pos.path
     folder = os.path.dirname(path)
     found = misnamed_target(os.path.basename(folder), os.path.basename(path))
@@ -50,5 +53,5 @@ FIXES = (Fix(SAFE, "renames the file to the name the loader reads (`x.yml` -> `x
              "that name yet", _rename),)
 
 
-def check(ctx, options):
+def check(ctx: LintContext, options: NoOptions) -> Iterator[Problem]:
     yield from loader_problems(ctx.corpus, MISNAMED)

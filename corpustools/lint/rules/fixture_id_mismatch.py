@@ -14,13 +14,16 @@ Example:
 """
 
 import os
+from collections.abc import Iterator
 
 from corpustools.io.yamledit import YamlEdit
+from corpustools.lint.context import LintContext
 from corpustools.lint.diagnostic import Problem, Severity
-from corpustools.lint.fixes import SAFE, EditYaml, Fix, Planned
+from corpustools.lint.fixes import SAFE, EditYaml, Fix, Planned, Unfixable
+from corpustools.lint.options import NoOptions
 
 
-def _set_to_file_name(ctx, problem):
+def _set_to_file_name(ctx: LintContext, problem: Problem) -> Planned | Unfixable | None:
     for fixture_id, doc in ctx.corpus.sidecar_docs.items():
         value = doc.data.get("fixture_id")
         if os.path.abspath(doc.path) == os.path.abspath(problem.pos.path) and isinstance(value, str):
@@ -38,7 +41,7 @@ FIXES = (Fix(SAFE, "sets `fixture_id` to the file's basename (the basename is wh
              _set_to_file_name),)
 
 
-def check(ctx, options):
+def check(ctx: LintContext, options: NoOptions) -> Iterator[Problem]:
     for fixture_id, doc in sorted(ctx.corpus.sidecar_docs.items()):
         value = doc.data.get("fixture_id")
         if isinstance(value, str) and value != fixture_id:

@@ -16,9 +16,13 @@ Example:
     expected/admit-convention-01.yaml:2:1: CT204 [error] fixture name 'admit-convention-01' is not 'admit-gotcha-<NN>' (its category is admit-gotcha)
 """
 
+from collections.abc import Iterator
+
 from corpustools.io.positions import Pos
+from corpustools.lint.context import LintContext
 from corpustools.lint.diagnostic import Problem, Severity
 from corpustools.lint.families.structure import sidecar_value, spec_categories
+from corpustools.lint.options import NoOptions
 from corpustools.model.spec import category_from_name, is_fixture_name
 
 CODE = "CT204"
@@ -26,9 +30,10 @@ NAME = "fixture-name"
 SEVERITY = Severity.ERROR
 OPTIONS = ()
 SUPPRESSIBLE = True
+FIXES = ()  # lint --fix has none for it
 
 
-def check(ctx, options):
+def check(ctx: LintContext, options: NoOptions) -> Iterator[Problem]:
     corpus = ctx.corpus
     for fixture_id in corpus.fixture_ids:
         category = sidecar_value(corpus, fixture_id, "category")

@@ -17,14 +17,18 @@ Example (flagged — every output with "render cache" contains "cache"):
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
+from corpustools.lint.context import LintContext
 from corpustools.lint.diagnostic import Problem, Severity
 from corpustools.lint.families.labels import entry_named, entry_shown, labelled_points, matching, point_name, quoted
-from corpustools.lint.fixes import UNSAFE, Fix, drop_term, term_at
+from corpustools.lint.fixes import UNSAFE, Fix, Planned, Unfixable, drop_term, term_at
+from corpustools.lint.options import NoOptions
 from corpustools.model.normalize import Matching
 from corpustools.model.sidecar import TermEntry
 
 
-def _drop(ctx, problem):
+def _drop(ctx: LintContext, problem: Problem) -> Planned | Unfixable | None:
     term = term_at(ctx, problem.pos)
     return drop_term(term) if term is not None and term.field == "must_not_match" else None
 
@@ -44,7 +48,7 @@ def _forcing(required: tuple[TermEntry, ...], part: str, by: Matching) -> TermEn
                 None)
 
 
-def check(ctx, options):
+def check(ctx: LintContext, options: NoOptions) -> Iterator[Problem]:
     by = matching(ctx)
     for _, _, point in labelled_points(ctx):
         for forbidden in point.must_not_match:

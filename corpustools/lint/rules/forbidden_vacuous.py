@@ -16,15 +16,20 @@ Example (flagged), in a session that never mentions abbreviations:
 
 from __future__ import annotations
 
-from corpustools.lint.diagnostic import Severity
+from collections.abc import Iterator
+
+from corpustools.lint.context import LintContext
+from corpustools.lint.diagnostic import Problem, Severity
 from corpustools.lint.families.labels import terms_never_said
+from corpustools.lint.options import NoOptions
 
 CODE = "CT607"
 NAME = "forbidden-vacuous"
 SEVERITY = Severity.WARNING
 OPTIONS = ()
 SUPPRESSIBLE = True
+FIXES = ()  # lint --fix has none for it
 
 
-def check(ctx, options):
+def check(ctx: LintContext, options: NoOptions) -> Iterator[Problem]:
     yield from terms_never_said(ctx, "must_not_match", "it guards nothing")

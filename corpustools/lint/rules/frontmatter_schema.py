@@ -20,13 +20,16 @@ Example (a local time, and an unknown key):
 """
 
 import re
+from collections.abc import Iterator
 from datetime import datetime
 
+from corpustools.lint.context import LintContext
 from corpustools.lint.diagnostic import Problem, Severity
-from corpustools.lint.fixes import UNSAFE, Fix, key_at, rename_key, session_at
+from corpustools.lint.fixes import UNSAFE, Fix, Planned, Unfixable, key_at, rename_key, session_at
+from corpustools.lint.options import NoOptions
 
 
-def _rename_unknown_key(ctx, problem):
+def _rename_unknown_key(ctx: LintContext, problem: Problem) -> Planned | Unfixable | None:
     fixture_id = session_at(ctx, problem.pos)
     if fixture_id is None:
         return None
@@ -50,7 +53,7 @@ FIXES = (Fix(UNSAFE, "renames a frontmatter key to the one it was evidently mean
 _UTC = re.compile(r"([0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2})(\.[0-9]{1,9})?(Z|\+00:00)")
 
 
-def is_utc_timestamp(value) -> bool:
+def is_utc_timestamp(value: object) -> bool:
     if not isinstance(value, str):
         return False
     match = _UTC.fullmatch(value)
@@ -63,7 +66,7 @@ def is_utc_timestamp(value) -> bool:
     return True
 
 
-def check(ctx, options):
+def check(ctx: LintContext, options: NoOptions) -> Iterator[Problem]:
     spec = ctx.corpus.spec
     keys = ctx.corpus.session_format.frontmatter
     for fixture_id in sorted(ctx.corpus.sessions):

@@ -54,7 +54,11 @@ Example:
     sessions/admit-map-location-01.md:8:27: CT504 [error] URL with host `catalog.fernlibrary.org`; fingerprint 471708a3bff80c36cf11a0ebe1fe224ef6b77652d655ce1c76183e7a87412c03
 """
 
-from corpustools.lint.diagnostic import Severity
+from collections.abc import Iterator
+
+from corpustools.lint.context import LintContext
+from corpustools.lint.diagnostic import Problem, Severity
+from corpustools.lint.options import NoOptions
 from corpustools.lint.secrets.findings import secret_problems
 
 CODE = "CT504"
@@ -62,7 +66,8 @@ NAME = "hostname"
 SEVERITY = Severity.ERROR
 OPTIONS = ()
 SUPPRESSIBLE = False
+FIXES = ()  # lint --fix has none for it
 
 
-def check(ctx, options):
+def check(ctx: LintContext, options: NoOptions) -> Iterator[Problem]:
     yield from secret_problems(ctx, CODE)

@@ -24,17 +24,21 @@ Example:
 
 import re
 import unicodedata
+from collections.abc import Iterator
 
 from corpustools.io.positions import Pos
+from corpustools.lint.context import LintContext
 from corpustools.lint.diagnostic import Problem, Severity
+from corpustools.lint.options import NoOptions
 from corpustools.lint.secrets.fold import IGNORABLE_CLASS
-from corpustools.lint.secrets.scan import scanned_files
+from corpustools.lint.secrets.scan import read_files
 
 CODE = "CT407"
 NAME = "invisible-character"
 SEVERITY = Severity.ERROR
 OPTIONS = ()
 SUPPRESSIBLE = True
+FIXES = ()  # lint --fix has none for it
 
 _RUN = re.compile(IGNORABLE_CLASS + "+")
 
@@ -46,9 +50,9 @@ def describe(run: str) -> str:
     return f"invisible character U+{ord(first):04X} {name}{more}"
 
 
-def check(ctx, options):
+def check(ctx: LintContext, options: NoOptions) -> Iterator[Problem]:
     checked = set(ctx.corpus.session_paths.values()) | set(ctx.corpus.sidecar_paths.values())
-    for file in scanned_files(ctx):  # as the secret scan reads them: a BOM'd file too
+    for file in read_files(ctx):  # as the secret scan reads them: a BOM'd file too
         if file.path not in checked or file.text.isascii():
             continue
         text = file.text

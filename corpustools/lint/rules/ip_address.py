@@ -22,7 +22,11 @@ Example:
     sessions/admit-gotcha-02.md:11:27: CT505 [error] IPv4 address `10.20.0.7` (private range); fingerprint 7807bce7a73dcfaa4887df975a381657e52ecfc6e0abf121d8b8e53e837db75d
 """
 
-from corpustools.lint.diagnostic import Severity
+from collections.abc import Iterator
+
+from corpustools.lint.context import LintContext
+from corpustools.lint.diagnostic import Problem, Severity
+from corpustools.lint.options import NoOptions
 from corpustools.lint.secrets.findings import secret_problems
 
 CODE = "CT505"
@@ -30,7 +34,8 @@ NAME = "ip-address"
 SEVERITY = Severity.ERROR
 OPTIONS = ()
 SUPPRESSIBLE = False
+FIXES = ()  # lint --fix has none for it
 
 
-def check(ctx, options):
+def check(ctx: LintContext, options: NoOptions) -> Iterator[Problem]:
     yield from secret_problems(ctx, CODE)

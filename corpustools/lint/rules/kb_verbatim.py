@@ -19,6 +19,10 @@ Example (flagged, when a KB document says the same sentence):
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from typing import NamedTuple
+
+from corpustools.lint.context import LintContext
 from corpustools.lint.diagnostic import Problem, Severity
 from corpustools.lint.families.labels import quoted
 from corpustools.lint.families.templates import admit_user_sentences, kb_reference, similarity_options
@@ -28,10 +32,21 @@ NAME = "kb-verbatim"
 SEVERITY = Severity.WARNING
 OPTIONS = similarity_options(90, "a sentence at least this similar (rapidfuzz ratio) to a KB sentence "
                                  "is reported")
+
+
+class Options(NamedTuple):
+    """What check is handed: OPTIONS, each set (lint/options.py)."""
+
+    threshold: int
+    min_tokens: int
+    min_words: int
+
+
 SUPPRESSIBLE = True
+FIXES = ()  # lint --fix has none for it
 
 
-def check(ctx, options):
+def check(ctx: LintContext, options: Options) -> Iterator[Problem]:
     kb = kb_reference(ctx, options)
     if kb is None:
         return

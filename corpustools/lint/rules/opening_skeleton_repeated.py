@@ -23,10 +23,15 @@ Example (flagged, with three sessions opening alike):
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from typing import NamedTuple
+
 from corpustools.io.positions import Pos
+from corpustools.lint.context import LintContext
 from corpustools.lint.diagnostic import Problem, Severity
 from corpustools.lint.families.labels import quoted
 from corpustools.lint.families.monotone import group_size, group_size_option, named
+from corpustools.lint.families.skeleton import Sentence
 from corpustools.lint.families.templates import sentence_options, split_sessions
 
 CODE = "CT705"
@@ -36,13 +41,24 @@ OPTIONS = (
     group_size_option("an opening shared by this many sessions is reported"),
     *sentence_options(4, 2),
 )
+
+
+class Options(NamedTuple):
+    """What check is handed: OPTIONS, each set (lint/options.py)."""
+
+    min_fixtures: int
+    min_tokens: int
+    min_words: int
+
+
 SUPPRESSIBLE = True
+FIXES = ()  # lint --fix has none for it
 
 
-def check(ctx, options):
+def check(ctx: LintContext, options: Options) -> Iterator[Problem]:
     least = group_size(options)
     min_tokens, min_words = options.min_tokens, options.min_words
-    openings: dict[str, list] = {}  # skeleton -> [(fixture id, sentence)], by fixture id
+    openings: dict[str, list[tuple[str, Sentence]]] = {}  # skeleton -> [(fixture id, sentence)], by fixture id
     for fixture_id, turns in split_sessions(ctx).items():
         if not turns:
             continue

@@ -20,7 +20,11 @@ Example:
     sessions/reject-noise-01.md:6:54: CT507 [error] phone number `020 …`; fingerprint 17ecf2f53832da40de4095dbd8f291eb87de5ee35c424020b2309de6a94fc7e0
 """
 
-from corpustools.lint.diagnostic import Severity
+from collections.abc import Iterator
+
+from corpustools.lint.context import LintContext
+from corpustools.lint.diagnostic import Problem, Severity
+from corpustools.lint.options import NoOptions
 from corpustools.lint.secrets.findings import secret_problems
 
 CODE = "CT507"
@@ -28,7 +32,8 @@ NAME = "phone"
 SEVERITY = Severity.ERROR
 OPTIONS = ()
 SUPPRESSIBLE = False
+FIXES = ()  # lint --fix has none for it
 
 
-def check(ctx, options):
+def check(ctx: LintContext, options: NoOptions) -> Iterator[Problem]:
     yield from secret_problems(ctx, CODE)

@@ -19,16 +19,21 @@ Example (flagged, both points):
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
+from corpustools.lint.context import LintContext
 from corpustools.lint.diagnostic import Problem, Severity
+from corpustools.lint.options import NoOptions
 
 CODE = "CT609"
 NAME = "point-id-duplicate"
 SEVERITY = Severity.ERROR
 OPTIONS = ()
 SUPPRESSIBLE = True
+FIXES = ()  # lint --fix has none for it
 
 
-def check(ctx, options):
+def check(ctx: LintContext, options: NoOptions) -> Iterator[Problem]:
     for _, sidecar in sorted(ctx.corpus.sidecars.items()):
         points = sidecar.all_points
         first_two: dict[str, list[int]] = {}  # id -> the indexes of its first two points (linear, not pairwise)

@@ -23,18 +23,23 @@ Example:
     corpus.yaml:7:7: CT615 [warning] lint.per_point_ignores: no sidecar has a point 'latex-allergie' (did you mean latex-allergy?); delete this entry
 """
 
+from collections.abc import Iterator
+
 from corpustools.io.suggest import closest
+from corpustools.lint.context import LintContext
 from corpustools.lint.diagnostic import Problem, Severity
+from corpustools.lint.options import NoOptions
 
 CODE = "CT615"
 NAME = "point-ignore-unused"
 SEVERITY = Severity.WARNING
 OPTIONS = ()
 SUPPRESSIBLE = True
+FIXES = ()  # lint --fix has none for it
 AFTER_OTHER_RULES = True  # it reads which entries the engine used while the other rules' findings were kept
 
 
-def check(ctx, options):
+def check(ctx: LintContext, options: NoOptions) -> Iterator[Problem]:
     known = sorted({point.id for sidecar in ctx.corpus.sidecars.values() for point in sidecar.all_points})
     use = ctx.ignore_use
     for index, entry in enumerate(ctx.point_ignores):

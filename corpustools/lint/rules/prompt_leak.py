@@ -17,6 +17,10 @@ Example (flagged, when the prompt's example transcript has the same sentence):
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from typing import NamedTuple
+
+from corpustools.lint.context import LintContext
 from corpustools.lint.diagnostic import Problem, Severity
 from corpustools.lint.families.labels import quoted
 from corpustools.lint.families.templates import by_skeleton, prompt_reference, similarity_options
@@ -26,10 +30,21 @@ NAME = "prompt-leak"
 SEVERITY = Severity.ERROR
 OPTIONS = similarity_options(90, "a sentence skeleton at least this similar (rapidfuzz ratio) to one of "
                                  "the prompt's is reported")
+
+
+class Options(NamedTuple):
+    """What check is handed: OPTIONS, each set (lint/options.py)."""
+
+    threshold: int
+    min_tokens: int
+    min_words: int
+
+
 SUPPRESSIBLE = True
+FIXES = ()  # lint --fix has none for it
 
 
-def check(ctx, options):
+def check(ctx: LintContext, options: Options) -> Iterator[Problem]:
     prompt = prompt_reference(ctx, options)
     if prompt is None:
         return

@@ -20,21 +20,25 @@ Example (a session edited after recording):
 """
 
 import os
+from collections.abc import Iterator
 
 from corpustools.io.errors import InputError
 from corpustools.io.positions import Pos
+from corpustools.lint.context import LintContext
 from corpustools.lint.diagnostic import Problem, Severity
+from corpustools.lint.options import NoOptions
 
 CODE = "CT801"
 NAME = "provenance-drift"
 SEVERITY = Severity.WARNING
 OPTIONS = ()
 SUPPRESSIBLE = True
+FIXES = ()  # lint --fix has none for it
 
 _ADVICE = "review it, bump corpus_version and re-record"
 
 
-def check(ctx, options):
+def check(ctx: LintContext, options: NoOptions) -> Iterator[Problem]:
     from corpustools.model.status import FileStatus
     from corpustools.provenance import load_record, record_drift
 

@@ -20,7 +20,11 @@ Example:
     corpus.yaml:4:13: CT509 [warning] lint.secrets.allow: no finding in sessions/admit-tooling-01.md has fingerprint 5a1f0e9b3c2d…; delete this entry
 """
 
+from collections.abc import Iterator
+
+from corpustools.lint.context import LintContext
 from corpustools.lint.diagnostic import Problem, Severity
+from corpustools.lint.options import NoOptions
 from corpustools.lint.secrets.findings import secret_findings
 
 CODE = "CT509"
@@ -28,9 +32,10 @@ NAME = "secret-allow-unused"
 SEVERITY = Severity.WARNING
 OPTIONS = ()
 SUPPRESSIBLE = False
+FIXES = ()  # lint --fix has none for it
 
 
-def check(ctx, options):
+def check(ctx: LintContext, options: NoOptions) -> Iterator[Problem]:
     found = secret_findings(ctx)
     used = {(finding.relative, finding.fingerprint) for finding in found}
     used_anywhere = {finding.fingerprint for finding in found}

@@ -63,7 +63,11 @@ Example:
 Write `$settings['hash_salt'] = file_get_contents('../salt.txt');` or describe it in words.
 """
 
-from corpustools.lint.diagnostic import Severity
+from collections.abc import Iterator
+
+from corpustools.lint.context import LintContext
+from corpustools.lint.diagnostic import Problem, Severity
+from corpustools.lint.options import NoOptions
 from corpustools.lint.secrets.findings import secret_problems
 
 CODE = "CT502"
@@ -71,7 +75,8 @@ NAME = "secret-assignment"
 SEVERITY = Severity.ERROR
 OPTIONS = ()
 SUPPRESSIBLE = False
+FIXES = ()  # lint --fix has none for it
 
 
-def check(ctx, options):
+def check(ctx: LintContext, options: NoOptions) -> Iterator[Problem]:
     yield from secret_problems(ctx, CODE)

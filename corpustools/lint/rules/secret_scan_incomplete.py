@@ -24,7 +24,11 @@ Example:
 Save the file as UTF-8 (and as a regular file inside the corpus).
 """
 
+from collections.abc import Iterator
+
+from corpustools.lint.context import LintContext
 from corpustools.lint.diagnostic import Problem, Severity
+from corpustools.lint.options import NoOptions
 from corpustools.lint.secrets.scan import unread_files
 
 CODE = "CT508"
@@ -32,8 +36,9 @@ NAME = "secret-scan-incomplete"
 SEVERITY = Severity.ERROR
 OPTIONS = ()
 SUPPRESSIBLE = False
+FIXES = ()  # lint --fix has none for it
 
 
-def check(ctx, options):
+def check(ctx: LintContext, options: NoOptions) -> Iterator[Problem]:
     for unread in unread_files(ctx):
         yield Problem(unread.pos, f"the secret scan could not read this file in full: {unread.reason}")

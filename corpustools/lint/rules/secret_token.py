@@ -65,7 +65,11 @@ Example:
 Write the variable's name instead (`OPENAI_API_KEY is set in the environment`).
 """
 
-from corpustools.lint.diagnostic import Severity
+from collections.abc import Iterator
+
+from corpustools.lint.context import LintContext
+from corpustools.lint.diagnostic import Problem, Severity
+from corpustools.lint.options import NoOptions
 from corpustools.lint.secrets.findings import secret_problems
 
 CODE = "CT501"
@@ -73,7 +77,8 @@ NAME = "secret-token"
 SEVERITY = Severity.ERROR
 OPTIONS = ()
 SUPPRESSIBLE = False
+FIXES = ()  # lint --fix has none for it
 
 
-def check(ctx, options):
+def check(ctx: LintContext, options: NoOptions) -> Iterator[Problem]:
     yield from secret_problems(ctx, CODE)

@@ -21,7 +21,10 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from collections.abc import Iterator
+from typing import NamedTuple
 
+from corpustools.lint.context import LintContext
 from corpustools.lint.diagnostic import Problem, Severity
 from corpustools.lint.families.monotone import corpus_pos, distribution, named, session_shapes
 from corpustools.lint.options import Option
@@ -35,10 +38,21 @@ OPTIONS = (
            "counts as 1)", min=0),
     Option("min_lengths", int, 6, "at most this many distinct lengths are ever wanted", min=0),
 )
+
+
+class Options(NamedTuple):
+    """What check is handed: OPTIONS, each set (lint/options.py)."""
+
+    min_fixtures: int
+    fixtures_per_length: int
+    min_lengths: int
+
+
 SUPPRESSIBLE = True
+FIXES = ()  # lint --fix has none for it
 
 
-def check(ctx, options):
+def check(ctx: LintContext, options: Options) -> Iterator[Problem]:
     shapes = session_shapes(ctx)
     if len(shapes) < options.min_fixtures:
         return

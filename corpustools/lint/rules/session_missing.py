@@ -10,17 +10,22 @@ Example:
     expected/admit-convention-02.yaml:1:1: CT202 [error] sidecar has no session: sessions/admit-convention-02.md is missing
 """
 
-from corpustools.lint.diagnostic import Severity
+from collections.abc import Iterator
+
+from corpustools.lint.context import LintContext
+from corpustools.lint.diagnostic import Problem, Severity
 from corpustools.lint.families.structure import missing_partners
+from corpustools.lint.options import NoOptions
 
 CODE = "CT202"
 NAME = "session-missing"
 SEVERITY = Severity.ERROR
 OPTIONS = ()
 SUPPRESSIBLE = True
+FIXES = ()  # lint --fix has none for it
 
 
-def check(ctx, options):
+def check(ctx: LintContext, options: NoOptions) -> Iterator[Problem]:
     corpus = ctx.corpus
     yield from missing_partners(corpus.sidecar_paths, corpus.session_paths,
                                 "sidecar has no session: sessions/{fixture_id}.md is missing")

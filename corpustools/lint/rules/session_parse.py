@@ -17,10 +17,14 @@ Example (the frontmatter never closes):
     sessions/admit-convention-01.md:1:1: CT001 [error] frontmatter never closes: no second '---' line
 """
 
+from collections.abc import Iterator
+
 from corpustools.io.layout import SESSIONS_DIR
-from corpustools.lint.diagnostic import Severity
+from corpustools.lint.context import LintContext
+from corpustools.lint.diagnostic import Problem, Severity
 from corpustools.lint.families.structure import loader_problems
 from corpustools.lint.fixes import LINE_ENDS_FIX
+from corpustools.lint.options import NoOptions
 from corpustools.model.corpus import SESSION_PARSE
 
 CODE = "CT001"
@@ -31,5 +35,5 @@ SUPPRESSIBLE = True
 FIXES = (LINE_ENDS_FIX,)
 
 
-def check(ctx, options):
+def check(ctx: LintContext, options: NoOptions) -> Iterator[Problem]:
     yield from loader_problems(ctx.corpus, SESSION_PARSE, SESSIONS_DIR)

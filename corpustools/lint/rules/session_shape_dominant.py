@@ -21,7 +21,10 @@ Example (flagged):
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
+from typing import NamedTuple
 
+from corpustools.lint.context import LintContext
 from corpustools.lint.diagnostic import Problem, Severity
 from corpustools.lint.families.monotone import corpus_pos, distribution, named, session_shapes
 from corpustools.lint.options import Option
@@ -34,10 +37,20 @@ OPTIONS = (
     Option("max_share", float, 0.25, "a shape used by more than this share of the sessions is reported",
            min=0, max=1),
 )
+
+
+class Options(NamedTuple):
+    """What check is handed: OPTIONS, each set (lint/options.py)."""
+
+    min_fixtures: int
+    max_share: float
+
+
 SUPPRESSIBLE = True
+FIXES = ()  # lint --fix has none for it
 
 
-def check(ctx, options):
+def check(ctx: LintContext, options: Options) -> Iterator[Problem]:
     shapes = session_shapes(ctx)
     total = len(shapes)
     if total < options.min_fixtures:

@@ -16,10 +16,14 @@ Example (a key given twice):
     expected/admit-convention-01.yaml:3:1: CT002 [error] YAML error: found duplicate key "category" ... (first defined at line 2)
 """
 
+from collections.abc import Iterator
+
 from corpustools.io.layout import SIDECARS_DIR
-from corpustools.lint.diagnostic import Severity
+from corpustools.lint.context import LintContext
+from corpustools.lint.diagnostic import Problem, Severity
 from corpustools.lint.families.structure import loader_problems
 from corpustools.lint.fixes import LINE_ENDS_FIX
+from corpustools.lint.options import NoOptions
 from corpustools.model.corpus import SIDECAR_PARSE
 
 CODE = "CT002"
@@ -30,5 +34,5 @@ SUPPRESSIBLE = True
 FIXES = (LINE_ENDS_FIX,)
 
 
-def check(ctx, options):
+def check(ctx: LintContext, options: NoOptions) -> Iterator[Problem]:
     yield from loader_problems(ctx.corpus, SIDECAR_PARSE, SIDECARS_DIR)

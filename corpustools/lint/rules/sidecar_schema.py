@@ -9,7 +9,9 @@ acceptable values) or both, and optionally `must_not_match` (terms, or lists of 
 together) and `notes` (a non-empty string). A list inside an entry's list, or an empty list, is
 reported at the entry. `item_fields` on a type whose items are strings (or a text answer) is
 reported naming the type; with a declared output schema, an `item_fields` key its item objects
-do not name is reported with the closest one. The optional `expected_fields` maps a field
+do not name is reported with the closest one, and a pinned value (`item_fields` or
+`expected_fields`) of a JSON type the schema's `type` never allows there (`dose: 5` for a string
+field) is reported: it could never match. The optional `expected_fields` maps a field
 pointer the output contract declares (`output.fields`) to its expected value or a list of
 acceptable values. `corpustools schema sidecar` prints the schema.
 
@@ -26,9 +28,13 @@ Example (a misspelt key):
     expected/admit-convention-01.yaml:4:5: CT005 [error] /expected_points/0/must_match: Additional properties are not allowed ('must_match' was unexpected)
 """
 
-from corpustools.lint.diagnostic import Severity
+from collections.abc import Iterator
+
+from corpustools.lint.context import LintContext
+from corpustools.lint.diagnostic import Problem, Severity
 from corpustools.lint.families.structure import loader_problems
 from corpustools.lint.fixes import unknown_key_fix
+from corpustools.lint.options import NoOptions
 from corpustools.model.corpus import SIDECAR_SCHEMA
 from corpustools.model.sidecar import MUST_MATCH_ALL
 
@@ -40,5 +46,5 @@ SUPPRESSIBLE = True
 FIXES = (unknown_key_fix("sidecar", "`must_match` -> `must_match_all`", preferred=(MUST_MATCH_ALL,)),)
 
 
-def check(ctx, options):
+def check(ctx: LintContext, options: NoOptions) -> Iterator[Problem]:
     yield from loader_problems(ctx.corpus, SIDECAR_SCHEMA)

@@ -24,9 +24,13 @@ or (an output schema that would fetch):
     corpus.yaml:12:3: CT003 [error] /output/schema: output.schema.json:13:7: /properties/queue/$ref: 'https://example.com/q.json' is not followed: corpustools never fetches a schema; ...
 """
 
-from corpustools.lint.diagnostic import Severity
+from collections.abc import Iterator
+
+from corpustools.lint.context import LintContext
+from corpustools.lint.diagnostic import Problem, Severity
 from corpustools.lint.families.structure import loader_problems
 from corpustools.lint.fixes import LINE_ENDS_FIX, unknown_key_fix
+from corpustools.lint.options import NoOptions
 from corpustools.model.corpus import SPEC_INVALID
 
 CODE = "CT003"
@@ -37,5 +41,5 @@ SUPPRESSIBLE = True
 FIXES = (LINE_ENDS_FIX, unknown_key_fix("corpus-spec", "`corpus_verison` -> `corpus_version`"))
 
 
-def check(ctx, options):
+def check(ctx: LintContext, options: NoOptions) -> Iterator[Problem]:
     yield from loader_problems(ctx.corpus, SPEC_INVALID)

@@ -27,6 +27,10 @@ fixtures).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from typing import NamedTuple
+
+from corpustools.lint.context import LintContext
 from corpustools.lint.diagnostic import Problem, Severity
 from corpustools.lint.families.labels import quoted
 from corpustools.lint.families.nearmatch import near_pairs
@@ -37,14 +41,26 @@ NAME = "template-near"
 SEVERITY = Severity.WARNING
 OPTIONS = similarity_options(85, "skeletons of two fixtures at least this similar (rapidfuzz ratio) are "
                                  "reported")
+
+
+class Options(NamedTuple):
+    """What check is handed: OPTIONS, each set (lint/options.py)."""
+
+    threshold: int
+    min_tokens: int
+    min_words: int
+
+
 SUPPRESSIBLE = True
+FIXES = ()  # lint --fix has none for it
 
 
-def check(ctx, options):
+def check(ctx: LintContext, options: Options) -> Iterator[Problem]:
     threshold = float(options.threshold)
     groups = by_skeleton(ctx, options.min_tokens, options.min_words)
     skeletons = list(groups)
-    best: dict = {}  # location -> (located, score, the most similar sentence of another fixture)
+    # location (Located.sort_key) -> (located, score, the most similar sentence of another fixture)
+    best: dict[tuple[object, ...], tuple[Located, float, Located]] = {}
     for pair in near_pairs(skeletons, threshold):
         for mine, theirs in ((pair.a, pair.b), (pair.b, pair.a)):
             other_than = elsewhere(groups[skeletons[theirs]])

@@ -24,6 +24,10 @@ Example (flagged, in two fixtures):
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from typing import NamedTuple
+
+from corpustools.lint.context import LintContext
 from corpustools.lint.diagnostic import Problem, Severity
 from corpustools.lint.families.labels import quoted
 from corpustools.lint.families.templates import Located, by_skeleton, sentence_options
@@ -32,10 +36,20 @@ CODE = "CT701"
 NAME = "template-reuse"
 SEVERITY = Severity.ERROR
 OPTIONS = sentence_options(8, 3)
+
+
+class Options(NamedTuple):
+    """What check is handed: OPTIONS, each set (lint/options.py)."""
+
+    min_tokens: int
+    min_words: int
+
+
 SUPPRESSIBLE = True
+FIXES = ()  # lint --fix has none for it
 
 
-def check(ctx, options):
+def check(ctx: LintContext, options: Options) -> Iterator[Problem]:
     # (later fixture, earlier fixture) -> the later fixture's shared sentences, each with its first
     # occurrence in the earlier one
     pairs: dict[tuple[str, str], list[tuple[Located, Located]]] = {}

@@ -20,8 +20,12 @@ Example (flagged), where only the agent wrote "config:import":
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
+from corpustools.lint.context import LintContext
 from corpustools.lint.diagnostic import Problem, Severity
 from corpustools.lint.families.labels import entry_named, matching, normalized, point_name, points_with_turns
+from corpustools.lint.options import NoOptions
 from corpustools.model.contract import AGENT, SPEAKERS, USER
 
 CODE = "CT602"
@@ -29,9 +33,10 @@ NAME = "term-agent-only"
 SEVERITY = Severity.WARNING
 OPTIONS = ()
 SUPPRESSIBLE = True
+FIXES = ()  # lint --fix has none for it
 
 
-def check(ctx, options):
+def check(ctx: LintContext, options: NoOptions) -> Iterator[Problem]:
     contract = ctx.corpus.contract
     if contract is None:  # a broken output contract: its problems are CT003's
         return

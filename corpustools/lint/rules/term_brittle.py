@@ -16,6 +16,10 @@ Example (flagged):
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from typing import NamedTuple
+
+from corpustools.lint.context import LintContext
 from corpustools.lint.diagnostic import Problem, Severity
 from corpustools.lint.families.labels import labelled_terms, quoted, term_words
 from corpustools.lint.options import Option
@@ -26,10 +30,19 @@ SEVERITY = Severity.WARNING
 OPTIONS = (
     Option("max_words", int, 2, "a term with more words is reported", min=0),
 )
+
+
+class Options(NamedTuple):
+    """What check is handed: OPTIONS, each set (lint/options.py)."""
+
+    max_words: int
+
+
 SUPPRESSIBLE = True
+FIXES = ()  # lint --fix has none for it
 
 
-def check(ctx, options):
+def check(ctx: LintContext, options: Options) -> Iterator[Problem]:
     max_words = options.max_words
     for _, field, term in labelled_terms(ctx):
         words = len(term_words(term.text))

@@ -15,12 +15,16 @@ Example (flagged):
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
+from corpustools.lint.context import LintContext
 from corpustools.lint.diagnostic import Problem, Severity
 from corpustools.lint.families.labels import labelled_terms, quoted
-from corpustools.lint.fixes import SAFE, Fix, set_term, term_at
+from corpustools.lint.fixes import SAFE, Fix, Planned, Unfixable, set_term, term_at
+from corpustools.lint.options import NoOptions
 
 
-def _lowercase(ctx, problem):
+def _lowercase(ctx: LintContext, problem: Problem) -> Planned | Unfixable | None:
     term = term_at(ctx, problem.pos)
     if term is None or term.text == term.text.lower():
         return None
@@ -35,7 +39,7 @@ SUPPRESSIBLE = True
 FIXES = (Fix(SAFE, "writes the term in lowercase (matching ignores case, so the label means the same)", _lowercase),)
 
 
-def check(ctx, options):
+def check(ctx: LintContext, options: NoOptions) -> Iterator[Problem]:
     for _, field, term in labelled_terms(ctx):
         if term.text != term.text.lower():
             yield Problem(term.pos, f"{field} term {quoted(term.text)} is not lowercase; "

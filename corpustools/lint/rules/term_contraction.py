@@ -21,10 +21,13 @@ Example (flagged):
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
+from corpustools.lint.context import LintContext
 from corpustools.lint.diagnostic import Problem, Severity
 from corpustools.lint.families.labels import labelled_terms, quoted
-from corpustools.lint.fixes import SAFE, Fix, set_term, term_at
+from corpustools.lint.fixes import SAFE, Fix, Planned, Unfixable, set_term, term_at
+from corpustools.lint.options import NoOptions
 from corpustools.model.normalize import normalize
 
 # An apostrophe inside a word, and the ones normalization drops (a word-final 's).
@@ -37,7 +40,7 @@ def _possessive_only(text: str) -> bool:
     return bool(inside) and len(_FINAL_S.findall(text)) == inside
 
 
-def _as_normalized(ctx, problem):
+def _as_normalized(ctx: LintContext, problem: Problem) -> Planned | Unfixable | None:
     term = term_at(ctx, problem.pos)
     if term is None or not _possessive_only(term.text):
         return None  # a contraction (don't): writing it out is a choice of words, not a mechanical fix
@@ -54,7 +57,7 @@ FIXES = (Fix(SAFE, "rewrites a possessive term as normalization reads it (`conte
              "the scorer matches both alike); a contraction has no fix", _as_normalized),)
 
 
-def check(ctx, options):
+def check(ctx: LintContext, options: NoOptions) -> Iterator[Problem]:
     for _, field, term in labelled_terms(ctx):
         if not _INSIDE_WORD.search(term.text):
             continue

@@ -27,6 +27,10 @@ Example (flagged, one term on a practice, whose items are prose):
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from typing import NamedTuple
+
+from corpustools.lint.context import LintContext
 from corpustools.lint.diagnostic import Problem, Severity
 from corpustools.lint.families.labels import labelled_points, point_name
 from corpustools.lint.options import Option
@@ -43,17 +47,28 @@ OPTIONS = (
                                     "or 1 for string items and points with item_fields)", min=0),
     Option("max", int, 4, "a point with more must_match_all terms is reported", min=0),
 )
+
+
+class Options(NamedTuple):
+    """What check is handed: OPTIONS, each set (lint/options.py)."""
+
+    min: int
+    min_by_type: tuple[tuple[str, int], ...]
+    max: int
+
+
 SUPPRESSIBLE = True
+FIXES = ()  # lint --fix has none for it
 
 
-def _minimum(point: ExpectedPoint, options, strings: set[str]) -> int:
+def _minimum(point: ExpectedPoint, options: Options, strings: set[str]) -> int:
     by_type = dict(options.min_by_type)
     if point.type in by_type:
         return by_type[point.type]
     return 1 if point.type in strings or point.item_fields else options.min
 
 
-def check(ctx, options):
+def check(ctx: LintContext, options: Options) -> Iterator[Problem]:
     contract = ctx.corpus.contract or DEFAULT
     strings = {t.type for t in contract.items if t.strings}  # a text answer is prose: not one of them
     high = options.max

@@ -15,12 +15,16 @@ Example (flagged):
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
+from corpustools.lint.context import LintContext
 from corpustools.lint.diagnostic import Problem, Severity
 from corpustools.lint.families.labels import labelled_terms, normalized, point_name, quoted
-from corpustools.lint.fixes import UNSAFE, Fix, drop_term, term_at
+from corpustools.lint.fixes import UNSAFE, Fix, Planned, Unfixable, drop_term, term_at
+from corpustools.lint.options import NoOptions
 
 
-def _drop(ctx, problem):
+def _drop(ctx: LintContext, problem: Problem) -> Planned | Unfixable | None:
     term = term_at(ctx, problem.pos)
     return drop_term(term) if term is not None else None
 
@@ -34,7 +38,7 @@ FIXES = (Fix(UNSAFE, "drops the term (from its entry's list when the list has ot
              "point's only must_match_all entry)", _drop),)
 
 
-def check(ctx, options):
+def check(ctx: LintContext, options: NoOptions) -> Iterator[Problem]:
     for point, field, term in labelled_terms(ctx):
         if not normalized(term):
             yield Problem(term.pos, f"{field} term {quoted(term.text)} of {point_name(point)} "

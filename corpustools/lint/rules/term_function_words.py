@@ -34,6 +34,10 @@ Example (flagged):
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator, Mapping
+from typing import NamedTuple
+
+from corpustools.lint.context import LintContext
 from corpustools.lint.diagnostic import Problem, Severity
 from corpustools.lint.families.labels import is_identifier, labelled_terms, quoted, term_words
 from corpustools.lint.options import Option
@@ -72,7 +76,17 @@ OPTIONS = (
            "its first word matched in its inflections, or a fixed phrase): its words are never reported; "
            "replaces the list"),
 )
+
+
+class Options(NamedTuple):
+    """What check is handed: OPTIONS, each set (lint/options.py)."""
+
+    function_words: tuple[str, ...]
+    compounds: tuple[str, ...]
+
+
 SUPPRESSIBLE = True
+FIXES = ()  # lint --fix has none for it
 
 
 def _inflections(verb: str) -> frozenset[str]:
@@ -83,7 +97,7 @@ def _inflections(verb: str) -> frozenset[str]:
     return frozenset({verb, verb + "s", verb + "es"} | {stem + ending for stem in stems for ending in ("ed", "ing")})
 
 
-def _compound_patterns(compounds) -> dict[str, tuple[tuple[str, ...], ...]]:
+def _compound_patterns(compounds: Iterable[str]) -> dict[str, tuple[tuple[str, ...], ...]]:
     """Each inflection of a compound's first word -> the rest of every compound it starts: a part
     of a term is looked up once, not tried against every compound (a sidecar of 60,000 terms)."""
     index: dict[str, list[tuple[str, ...]]] = {}
@@ -95,7 +109,8 @@ def _compound_patterns(compounds) -> dict[str, tuple[tuple[str, ...], ...]]:
     return {form: tuple(rests) for form, rests in index.items()}
 
 
-def function_words_in(text: str, function_words: frozenset[str], compounds) -> list[str]:
+def function_words_in(text: str, function_words: frozenset[str],
+                      compounds: Mapping[str, tuple[tuple[str, ...], ...]]) -> list[str]:
     """The function words CT611 reports in a term, in order, each once: parts of plain words (never
     of an identifier) on `function_words` and not inside one of `compounds` (_compound_patterns)."""
     parts = [(part, is_identifier(word)) for word in term_words(text) for part in normalize(word).split()]
@@ -110,7 +125,7 @@ def function_words_in(text: str, function_words: frozenset[str], compounds) -> l
     return list(dict.fromkeys(found))
 
 
-def check(ctx, options):
+def check(ctx: LintContext, options: Options) -> Iterator[Problem]:
     function_words = frozenset(normalize(w) for w in options.function_words)
     compounds = _compound_patterns(options.compounds)
     for _, field, term in labelled_terms(ctx):

@@ -16,6 +16,10 @@ Example (flagged):
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from typing import NamedTuple
+
+from corpustools.lint.context import LintContext
 from corpustools.lint.diagnostic import Problem, Severity
 from corpustools.lint.families.labels import labelled_terms, normalized, quoted
 from corpustools.lint.options import Option
@@ -29,10 +33,20 @@ OPTIONS = (
            "a term equal to one of these words (compared normalized) is reported; replaces the list"),
     Option("min_length", int, 3, "a term with fewer characters once normalized is reported", min=0),
 )
+
+
+class Options(NamedTuple):
+    """What check is handed: OPTIONS, each set (lint/options.py)."""
+
+    generic_words: tuple[str, ...]
+    min_length: int
+
+
 SUPPRESSIBLE = True
+FIXES = ()  # lint --fix has none for it
 
 
-def check(ctx, options):
+def check(ctx: LintContext, options: Options) -> Iterator[Problem]:
     generic = {normalize(word) for word in options.generic_words}
     min_length = options.min_length
     for _, field, term in labelled_terms(ctx):

@@ -30,7 +30,10 @@ and in one that says "400 mg" once:
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from typing import NamedTuple
 
+from corpustools.lint.context import LintContext
 from corpustools.lint.diagnostic import Problem, Severity
 from corpustools.lint.families.labels import (
     all_entries,
@@ -50,13 +53,22 @@ SEVERITY = Severity.WARNING
 OPTIONS = (
     Option("max_occurrences", int, 1, "a term said this many times or fewer in the transcript is rare", min=0),
 )
+
+
+class Options(NamedTuple):
+    """What check is handed: OPTIONS, each set (lint/options.py)."""
+
+    max_occurrences: int
+
+
 SUPPRESSIBLE = True
+FIXES = ()  # lint --fix has none for it
 
 # A number and a short unit written apart (`400 mg`, `2 ml`): an answer may well write them together.
 _NUMBER_UNIT = re.compile(r"(\d) ([^\W\d_]{1,3})\b")
 
 
-def check(ctx, options):
+def check(ctx: LintContext, options: Options) -> Iterator[Problem]:
     most = options.max_occurrences
     by = matching(ctx)
     for point, turns in points_with_turns(ctx):

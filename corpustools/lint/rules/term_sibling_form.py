@@ -34,8 +34,8 @@ fixtures/prompt-eval (version 5, 24 fixtures) the optional map term `entity` of
 admit-convention-01 beside "branch entities" (version 6 writes `[entity, entities]`); on
 fixtures/ticket-triage (16 fixtures) never. The stemmer also joins some words of different
 meaning (`edition` and "edit", `designate` and "design", `animal` and "animate"): such a finding
-is a false positive; switch the rule off for that sidecar with a `per_file_ignores` entry and
-its reason.
+is a false positive; switch the rule off for that point with a `per_point_ignores` entry and its
+reason (`{point: <id>, codes: [CT614], reason: ...}`), not for the whole sidecar.
 """
 
 from __future__ import annotations
@@ -45,6 +45,7 @@ import os
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import Any
 
 from corpustools.io.yamledit import YamlEdit
 from corpustools.io.yamlwrite import flow_sequence
@@ -60,6 +61,7 @@ from corpustools.lint.families.labels import (
     term_words,
 )
 from corpustools.lint.fixes import UNSAFE, EditYaml, Fix, Planned, Unfixable, term_at
+from corpustools.lint.options import NoOptions
 from corpustools.model.normalize import Matching, normalize
 from corpustools.model.sidecar import ExpectedPoint, Term, TermEntry
 
@@ -85,11 +87,12 @@ class SiblingForms:
 def stem(word: str) -> str:
     """The Snowball English stem of a normalized word (`reversal`, `reverses` -> `revers`). The
     stemmer is imported when CT614 first runs, never by a lint that does not run it."""
-    return _english_stemmer().stemWord(word)
+    stemmed: str = _english_stemmer().stemWord(word)
+    return stemmed
 
 
 @functools.lru_cache(maxsize=1)
-def _english_stemmer():
+def _english_stemmer() -> Any:
     import snowballstemmer
 
     return snowballstemmer.stemmer("english")
@@ -175,7 +178,7 @@ def _alternatives(found: SiblingForms) -> list[str]:
     return list(found.entry.texts) + list(found.phrases)
 
 
-def _write_entry(ctx, problem):
+def _write_entry(ctx: LintContext, problem: Problem) -> Planned | Unfixable | None:
     term = term_at(ctx, problem.pos)
     if term is None or term.field != "must_match_all":
         return None
@@ -203,7 +206,7 @@ FIXES = (Fix(UNSAFE, "writes the term as an entry of alternatives listing it and
              "gains the forms); unsafe because the point then accepts more outputs", _write_entry),)
 
 
-def check(ctx, options):
+def check(ctx: LintContext, options: NoOptions) -> Iterator[Problem]:
     for point, found in sibling_forms(ctx):
         forms = ", ".join(quoted(phrase) for phrase in found.phrases)
         other = "another form" if len(found.phrases) == 1 else "other forms"

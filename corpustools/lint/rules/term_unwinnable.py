@@ -27,16 +27,21 @@ Example (flagged), in a session that says "ILS location code" but never "branch 
 
 from __future__ import annotations
 
-from corpustools.lint.diagnostic import Severity
+from collections.abc import Iterator
+
+from corpustools.lint.context import LintContext
+from corpustools.lint.diagnostic import Problem, Severity
 from corpustools.lint.families.labels import entries_never_said, item_values_never_said
+from corpustools.lint.options import NoOptions
 
 CODE = "CT601"
 NAME = "term-unwinnable"
 SEVERITY = Severity.ERROR
 OPTIONS = ()
 SUPPRESSIBLE = True
+FIXES = ()  # lint --fix has none for it
 
 
-def check(ctx, options):
+def check(ctx: LintContext, options: NoOptions) -> Iterator[Problem]:
     yield from entries_never_said(ctx, "must_match_all", "no faithful extraction can match it")
     yield from item_values_never_said(ctx, "no faithful extraction can match it")

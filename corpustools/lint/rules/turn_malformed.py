@@ -18,16 +18,23 @@ Example:
     sessions/admit-convention-01.md:7:1: CT402 [error] unknown tag [SYSTEM]: only [USER] and [AGENT] (optionally qualified) are turns
 """
 
+from collections.abc import Iterator
+
+from corpustools.lint.context import LintContext
 from corpustools.lint.diagnostic import Problem, Severity
+from corpustools.lint.options import NoOptions
+from corpustools.model.contract import Contract
+from corpustools.model.session import Segment
 
 CODE = "CT402"
 NAME = "turn-malformed"
 SEVERITY = Severity.ERROR
 OPTIONS = ()
 SUPPRESSIBLE = True
+FIXES = ()  # lint --fix has none for it
 
 
-def segment_problem(segment, contract) -> str | None:
+def segment_problem(segment: Segment, contract: Contract) -> str | None:
     """What is wrong with one segment of a session read with `contract`'s role tags, or None."""
     if segment.role is None and not segment.tag:
         return f"text before the first {contract.tag_list(joiner='or').replace(']', ']:')} tag"
@@ -44,7 +51,7 @@ def segment_problem(segment, contract) -> str | None:
     return None
 
 
-def check(ctx, options):
+def check(ctx: LintContext, options: NoOptions) -> Iterator[Problem]:
     contract = ctx.corpus.session_format
     for _fixture_id, session in sorted(ctx.corpus.sessions.items()):
         for segment in session.segments:

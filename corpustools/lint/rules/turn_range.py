@@ -13,17 +13,22 @@ Example (`turns: {min: 8, max: 20}`, a session with 5 turns):
     sessions/reject-noise-01.md:7:1: CT401 [error] session has 5 turns; the spec allows 8 to 20
 """
 
+from collections.abc import Iterator
+
 from corpustools.io.positions import Pos
+from corpustools.lint.context import LintContext
 from corpustools.lint.diagnostic import Problem, Severity
+from corpustools.lint.options import NoOptions
 
 CODE = "CT401"
 NAME = "turn-range"
 SEVERITY = Severity.ERROR
 OPTIONS = ()
 SUPPRESSIBLE = True
+FIXES = ()  # lint --fix has none for it
 
 
-def check(ctx, options):
+def check(ctx: LintContext, options: NoOptions) -> Iterator[Problem]:
     spec = ctx.corpus.spec
     if spec is None:
         return

@@ -23,8 +23,12 @@ opening with `[PATIENT]:` reads `session begins with a [PATIENT] turn, not [RECE
 (corpus.yaml session.opens_with: agent)`.
 """
 
+from collections.abc import Iterator
+
 from corpustools.io.positions import Pos
+from corpustools.lint.context import LintContext
 from corpustools.lint.diagnostic import Problem, Severity
+from corpustools.lint.options import NoOptions
 from corpustools.model.contract import ANY, USER
 
 CODE = "CT403"
@@ -32,9 +36,10 @@ NAME = "turn-shape"
 SEVERITY = Severity.WARNING
 OPTIONS = ()
 SUPPRESSIBLE = True
+FIXES = ()  # lint --fix has none for it
 
 
-def check(ctx, options):
+def check(ctx: LintContext, options: NoOptions) -> Iterator[Problem]:
     session_format = ctx.corpus.session_format
     if not session_format.tags(USER):
         return  # corpus.yaml maps no tag to the user: CT003 says so

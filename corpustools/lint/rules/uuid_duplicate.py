@@ -11,11 +11,15 @@ Example (two sessions with one id):
     sessions/admit-convention-02.md:3:1: CT102 [error] session_id 3f2b8c1e-... is also used by admit-convention-01; give the copy a fresh one: python3 -c "import uuid; print(uuid.uuid4())"
 """
 
+from collections.abc import Iterator
+
+from corpustools.lint.context import LintContext
 from corpustools.lint.diagnostic import Problem, Severity
-from corpustools.lint.fixes import UNSAFE, Fix, fresh_session_id, session_at
+from corpustools.lint.fixes import UNSAFE, Fix, Planned, Unfixable, fresh_session_id, session_at
+from corpustools.lint.options import NoOptions
 
 
-def _sessions_by_id(ctx) -> dict[str, list[str]]:
+def _sessions_by_id(ctx: LintContext) -> dict[str, list[str]]:
     """Lowercased session_id -> the fixtures that have it, in fixture id order."""
     by_id: dict[str, list[str]] = {}
     for fixture_id in sorted(ctx.corpus.sessions):
@@ -25,7 +29,7 @@ def _sessions_by_id(ctx) -> dict[str, list[str]]:
     return by_id
 
 
-def _renew(ctx, problem):
+def _renew(ctx: LintContext, problem: Problem) -> Planned | Unfixable | None:
     fixture_id = session_at(ctx, problem.pos)
     group = next((f for f in _sessions_by_id(ctx).values() if fixture_id in f), None)
     if fixture_id is None or group is None or group[0] == fixture_id:
@@ -44,7 +48,7 @@ FIXES = (Fix(UNSAFE, "gives every session but the first (by fixture id) of those
                      "UUID v4; the session's identity changes, and the provenance record drifts", _renew),)
 
 
-def check(ctx, options):
+def check(ctx: LintContext, options: NoOptions) -> Iterator[Problem]:
     by_id = _sessions_by_id(ctx)
     for session_id, fixtures in sorted(by_id.items()):
         for fixture_id in fixtures if len(fixtures) > 1 else ():

@@ -30,16 +30,18 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from itertools import pairwise
+from typing import NamedTuple
 
+from corpustools.lint.context import LintContext
 from corpustools.lint.diagnostic import Problem, Severity
-from corpustools.lint.fixes import UNSAFE, Fix, fresh_session_id, session_at
+from corpustools.lint.fixes import UNSAFE, Fix, Planned, Unfixable, fresh_session_id, session_at
 from corpustools.lint.options import Option
 from corpustools.lint.rules.uuid_invalid import uuid_problem
 
 
-def _renew(ctx, problem):
+def _renew(ctx: LintContext, problem: Problem) -> Planned | Unfixable | None:
     fixture_id = session_at(ctx, problem.pos)
     return fresh_session_id(ctx, fixture_id, "not random") if fixture_id is not None else None
 
@@ -55,6 +57,17 @@ OPTIONS = (
     Option("min_shared_digits", int, 10, "ids sharing their first or last this many hex digits are related "
            "(under 1 counts as 1)", min=0),
 )
+
+
+class Options(NamedTuple):
+    """What check is handed: OPTIONS, each set (lint/options.py)."""
+
+    max_run: int
+    max_zero_bits: int
+    max_differing_digits: int
+    min_shared_digits: int
+
+
 SUPPRESSIBLE = True
 FIXES = (Fix(UNSAFE, "gives the session a new random UUID v4; the session's identity changes, and the "
                      "provenance record drifts", _renew),)
@@ -107,7 +120,9 @@ def shared_stems(ids: dict[str, str], min_shared: int) -> Iterator[tuple[str, st
     """(fixture, the first other fixture, how many others, 'first'|'last') for each id that shares
     its first or last `min_shared` digits with other ids (equal ids are CT102's). Linear: ids are
     grouped by stem, and a group is never expanded into pairs."""
-    for end, take in (("first", lambda d: d[:min_shared]), ("last", lambda d: d[-min_shared:])):
+    takes: tuple[tuple[str, Callable[[str], str]], ...] = (("first", lambda d: d[:min_shared]),
+                                                          ("last", lambda d: d[-min_shared:]))
+    for end, take in takes:
         stems: dict[str, list[str]] = {}
         for fixture_id, digits in ids.items():
             stems.setdefault(take(digits), []).append(fixture_id)
@@ -126,7 +141,7 @@ def _more(count: int) -> str:
     return f" (and {count} more id{'s' if count != 1 else ''} like it)" if count else ""
 
 
-def check(ctx, options):
+def check(ctx: LintContext, options: Options) -> Iterator[Problem]:
     max_run, max_zero_bits = options.max_run, options.max_zero_bits
     # bounded so that a wide setting cannot turn the blocked search into comparing every pair
     max_differing = min(16, options.max_differing_digits)

@@ -16,19 +16,23 @@ Example (uppercase):
 """
 
 import re
+from collections.abc import Iterator
 
+from corpustools.lint.context import LintContext
 from corpustools.lint.diagnostic import Problem, Severity
+from corpustools.lint.options import NoOptions
 
 CODE = "CT101"
 NAME = "uuid-invalid"
 SEVERITY = Severity.ERROR
 OPTIONS = ()
 SUPPRESSIBLE = True
+FIXES = ()  # lint --fix has none for it
 
 _SHAPE = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
 
 
-def uuid_problem(value) -> str | None:
+def uuid_problem(value: object) -> str | None:
     """Why `value` is not a canonical UUID v4, or None when it is one."""
     if not isinstance(value, str) or not _SHAPE.fullmatch(value):
         return "is not a UUID (8-4-4-4-12 hex digits)"
@@ -41,7 +45,7 @@ def uuid_problem(value) -> str | None:
     return None
 
 
-def check(ctx, options):
+def check(ctx: LintContext, options: NoOptions) -> Iterator[Problem]:
     for fixture_id in sorted(ctx.corpus.sessions):
         session = ctx.corpus.sessions[fixture_id]
         data = session.frontmatter.data

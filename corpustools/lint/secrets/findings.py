@@ -15,6 +15,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
 from corpustools.io.positions import Problem
+from corpustools.lint.cache import file_key
 from corpustools.lint.context import CacheKey
 from corpustools.lint.secrets.addresses import HINT as ADDRESS_HINT
 from corpustools.lint.secrets.addresses import find_ip_addresses
@@ -24,7 +25,7 @@ from corpustools.lint.secrets.contact import EMAIL_HINT, PHONE_HINT, find_emails
 from corpustools.lint.secrets.fingerprints import fingerprint
 from corpustools.lint.secrets.hints import Hint
 from corpustools.lint.secrets.hosts import HOST_HINT, URL_HINT, find_credential_urls, find_hosts
-from corpustools.lint.secrets.scan import LineFinder, Located, scan
+from corpustools.lint.secrets.scan import LineFinder, Located, read_files, scan, scan_files, viewed
 from corpustools.lint.secrets.tokens import HINT as TOKEN_HINT
 from corpustools.lint.secrets.tokens import find_tokens
 
@@ -58,7 +59,30 @@ def _relative(root: str, path: str) -> str:
 def _all(ctx) -> tuple[SecretFinding, ...]:
     root = ctx.corpus.root
     return tuple(SecretFinding(code, located, _relative(root, located.pos.path), fingerprint(located.text))
-                 for code, located in scan(ctx, FINDERS))
+                 for code, located in _scanned(ctx))
+
+
+def _scanned(ctx) -> Iterator[tuple[str, Located]]:
+    """Every finder over every file (scan.scan); with lint's cache (ctx.file_cache), a file it
+    found clean last time, same path and text, is not viewed nor scanned again, and a file found
+    clean now is noted (corpustools.lint.cache)."""
+    cache = ctx.file_cache
+    if cache is None:
+        yield from scan(ctx, FINDERS)
+        return
+    root = ctx.corpus.root
+    keys = {}
+    for file in read_files(ctx):
+        key = file_key(_relative(root, file.path), file.text)
+        if not cache.is_clean(key):
+            keys[file.path] = key
+    found = set()
+    for code, located in scan_files([viewed(file) for file in read_files(ctx) if file.path in keys], FINDERS):
+        found.add(located.pos.path)
+        yield code, located
+    for path, key in keys.items():
+        if path not in found:
+            cache.note_clean(key)
 
 
 FINDINGS: CacheKey[tuple[SecretFinding, ...]] = CacheKey("secrets.findings")

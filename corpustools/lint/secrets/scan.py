@@ -344,7 +344,17 @@ def _display_name(path: str) -> str:
     return os.fsencode(os.path.basename(path)).decode("utf-8", errors="surrogateescape")
 
 
-def _load(context) -> tuple[tuple[ScannedFile, ...], tuple[Unread, ...]]:
+@dataclass(frozen=True)
+class ReadFile:
+    """One file or folder under a corpus as read, before any view is made: its text (empty for a
+    folder or a file that could not be read) and its name as the finders read it."""
+
+    path: str
+    text: str
+    name: str
+
+
+def _read(context) -> tuple[tuple[ReadFile, ...], tuple[Unread, ...]]:
     corpus = context.corpus
     tree = corpus_tree(corpus.root)
     files, unread = [], list(tree.unread)
@@ -361,22 +371,33 @@ def _load(context) -> tuple[tuple[ScannedFile, ...], tuple[Unread, ...]]:
                 text, why = read_leniently(path)
                 if why is not None:
                     unread.append(why)
-        files.append(scanned_file(path, text, _display_name(path)))
+        files.append(ReadFile(path, text, _display_name(path)))
     return tuple(files), tuple(sorted(unread))
 
 
-# Every file read and viewed once a run, and what could not be read in full.
-FILES: CacheKey[tuple[tuple[ScannedFile, ...], tuple[Unread, ...]]] = CacheKey("secrets.files")
+# Every file read once a run, and what could not be read in full; their views, made once a run.
+READ: CacheKey[tuple[tuple[ReadFile, ...], tuple[Unread, ...]]] = CacheKey("secrets.read")
+FILES: CacheKey[tuple[ScannedFile, ...]] = CacheKey("secrets.files")
+
+
+def read_files(ctx) -> tuple[ReadFile, ...]:
+    """Every file and folder under the corpus as read, sorted by path; read once per run."""
+    return ctx.cached(READ, _read)[0]
+
+
+def viewed(file: ReadFile) -> ScannedFile:
+    """`file` with every view the finders read."""
+    return scanned_file(file.path, file.text, file.name)
 
 
 def scanned_files(ctx) -> tuple[ScannedFile, ...]:
     """Every file and folder under the corpus, sorted by path; read and viewed once per run."""
-    return ctx.cached(FILES, _load)[0]
+    return ctx.cached(FILES, lambda c: tuple(viewed(file) for file in read_files(c)))
 
 
 def unread_files(ctx) -> tuple[Unread, ...]:
     """What the secret scan could not read in full, one note per file or folder (CT508)."""
-    return ctx.cached(FILES, _load)[1]
+    return ctx.cached(READ, _read)[1]
 
 
 def candidate_lines(text: str, hint: Hint | None) -> Iterator[tuple[int, str]]:
@@ -534,10 +555,17 @@ def _by_file(lines: Iterable[tuple[int, str]], firsts: Sequence[int]) -> dict[in
 
 
 def scan(ctx, finders: Mapping[str, tuple[LineFinder, Hint | None]]) -> Iterator[tuple[str, Located]]:
-    """Run each finder over every view of every scanned file (the folded lines its hint points
-    at, and each other View it points at); yield (its key in `finders`, finding) once per finding,
-    at the finding's original line and column. Batch by batch, every finder on each."""
-    for batch in _batches(scanned_files(ctx)):
+    """Run each finder over every view of every scanned file (scan_files)."""
+    return scan_files(scanned_files(ctx), finders)
+
+
+def scan_files(files: Sequence[ScannedFile],
+               finders: Mapping[str, tuple[LineFinder, Hint | None]]) -> Iterator[tuple[str, Located]]:
+    """Run each finder over every view of each of `files` (the folded lines its hint points at,
+    and each other View it points at); yield (its key in `finders`, finding) once per finding, at
+    the finding's original line and column. Batch by batch, every finder on each. What is found
+    in a file depends on that file alone (its path and text), not on the others scanned with it."""
+    for batch in _batches(files):
         for key, (finder, hint) in finders.items():
             folded = _by_file(candidate_lines(batch.folded, hint), batch.folded_first)
             views = _by_file(candidate_lines(batch.views, hint), batch.views_first)

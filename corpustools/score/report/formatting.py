@@ -85,6 +85,13 @@ def f1_text(value: float | None) -> str:
     return "n/a" if value is None else f"{value:.3f}"
 
 
+def shown_f1_text(tally) -> str:
+    """F1 (of an Aggregate or a TypeTally) beside the recall recall_text shows: over the valid results
+    when some were invalid, so that it agrees with the precision and recall printed next to it (the
+    strict one is the JSON's `f1`)."""
+    return f1_text(tally.f1_valid_only if tally.points_not_judged else tally.f1)
+
+
 def repeated_verdict_parts(summary, aggregates, number=None) -> tuple[str, str]:
     """The verdict line of k runs (a repeated.RepeatedSummary and each run's Aggregate): each run's
     pass count, then the mean of every metric and the flaky count. `number(value, is_rate=...)` prints

@@ -22,11 +22,11 @@ from corpustools.score.fixture import FixtureScore
 from corpustools.score.reasons import Verdict
 from corpustools.score.report.drilldown import json_text, quoted, reason_details, reason_words
 from corpustools.score.report.formatting import (
-    f1_text,
     field_text,
     phantom_count,
     recall_text,
     repeated_verdict_parts,
+    shown_f1_text,
     verdict_parts,
 )
 from corpustools.score.scoring import RunScore, ScoreReport, WarningKind, since_lines
@@ -96,8 +96,8 @@ def taxonomy_line(run: RunScore) -> str:
 
 def precision_lines(a) -> list[str]:
     """Precision and F1 overall, then recall, precision and F1 of each item type."""
-    return [f"precision (items matching a point): {proportion(a.precision)}; F1 {f1_text(a.f1)}"] + [
-        f"  {t.type}: recall {recall_text(t)}; precision {proportion(t.precision)}; F1 {f1_text(t.f1)}"
+    return [f"precision (items matching a point): {proportion(a.precision)}; F1 {shown_f1_text(a)}"] + [
+        f"  {t.type}: recall {recall_text(t)}; precision {proportion(t.precision)}; F1 {shown_f1_text(t)}"
         for t in a.types]
 
 

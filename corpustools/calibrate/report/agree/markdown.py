@@ -21,6 +21,7 @@ from corpustools.reporting.formatting import (
     markdown_opening,
     md,
     percent,
+    plural,
     proportion,
     table,
 )
@@ -47,7 +48,7 @@ def side_text(side: Side) -> str:
 
 
 def pair_text(number: int, pair: PairAgreement) -> str:
-    left = f"; {len(pair.left_out)} fixture(s) in one worksheet only" if pair.left_out else ""
+    left = f"; {plural(len(pair.left_out), 'fixture')} in one worksheet only" if pair.left_out else ""
     return (f"pair {number}: {side_text(pair.first)} and {side_text(pair.second)} judged {pair.results}; "
             f"{pair.fixtures} fixture{'' if pair.fixtures == 1 else 's'} compared{left}")
 

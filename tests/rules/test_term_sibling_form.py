@@ -1,7 +1,7 @@
 """CT614 term-sibling-form (issue 30, part 3): a label word the transcript also says in another
-form of the same stem. Samples are the shared valid corpus (tests/support/corpus.py) with the admit
-session's turns and sidecar points replaced; line 8 of the sidecar is the first `must_match_all`
-term (tests/test_lint_labels.py's `point`)."""
+form of the same stem (the rule: corpustools/lint/rules/term_sibling_form.py). Samples are
+tests/support/labels.py's (the shared valid corpus with the admit sidecar's points changed), some
+with the admit session's turns replaced; line 8 of the sidecar is the first `must_match_all` term."""
 
 from __future__ import annotations
 
@@ -12,8 +12,10 @@ import pytest
 
 from corpustools.cli import main
 from tests.support.corpus import ADMIT_ID, SPEC_TEXT, session_text
+from tests.support.labels import SHOWN, SIDECAR, at, found, labels, optional_found_at, point, single
 from tests.support.lint import lint_run, messages, where
-from tests.test_lint_labels import SHOWN, SIDECAR, labels, point
+
+CODE = "CT614"
 
 pytestmark = pytest.mark.usefixtures("in_tmp")
 
@@ -25,6 +27,31 @@ REVERSAL = (
     ("USER", "Good. Keep the duplicated refund list in the ticket."),
     ("AGENT", "Done: the list and the script are in the ticket."),
 )
+
+
+FAILING = [  # (points, (line, col) of each finding)
+    ([point("p", "practice", ["queue worker", "signups"])], [(9, 9)]),  # the agent says "signup table"
+]
+
+PASSING = [  # near-misses: they look like the failing ones but are fine
+    [point("p", "practice", ["queue worker", "signup"])],  # finds "signups" and "signup"
+    [point("p", "practice", ["queue worker", "expired signups"])],  # "signup table" is not "expired signup"
+]
+
+
+@pytest.mark.parametrize("points, expected", FAILING)
+def test_failing_sample_is_reported_at_the_term(make_corpus, points, expected):
+    assert where(found(make_corpus, CODE, *points), CODE) == at(expected)
+
+
+@pytest.mark.parametrize("points", PASSING)
+def test_near_miss_passes(make_corpus, points):
+    assert where(found(make_corpus, CODE, *points), CODE) == []
+
+
+@pytest.mark.parametrize("failing, expected", single(FAILING))
+def test_an_optional_point_is_checked_like_an_expected_one(make_corpus, failing, expected):
+    assert optional_found_at(make_corpus, CODE, failing) == at((line + 6, col) for line, col in expected)
 
 
 def run_of(make_corpus, *points, turns=REVERSAL, spec=None, code="CT614"):
@@ -127,7 +154,9 @@ def test_the_other_form_may_come_from_any_speaker(make_corpus):
     "lint:\n  ignore: [CT614]\n",
     f"lint:\n  per_file_ignores:\n    - files: [expected/{ADMIT_ID}.yaml]\n      codes: [CT614]\n"
     "      reason: both forms are wanted here\n",
-], ids=["by-name", "by-code", "per-file"])
+    # the precise way the rule's doc gives for a false positive of the stemmer: that point only
+    "lint:\n  per_point_ignores:\n    - {point: nadia-reversal, codes: [CT614], reason: two meanings here}\n",
+], ids=["by-name", "by-code", "per-file", "per-point"])
 def test_it_is_suppressed_from_corpus_yaml(make_corpus, lint):
     points = point("nadia-reversal", "practice", ["nadia", "reversal"])
     assert where(run_of(make_corpus, points), "CT614") == [(SHOWN, 9, 9)]

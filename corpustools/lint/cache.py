@@ -1,0 +1,267 @@
+"""lint's cache (issue 36): what an unchanged file cost last time, kept in the user's cache folder so
+the next lint (the pre-commit hook above all) does not redo it.
+
+What is cached: which files the secret scan found nothing in. The scan (CT501-CT507: every file and
+folder under the corpus, in every view) is most of what lint computes per file; a file it found
+nothing in is, the next time its path and text are the same, not viewed nor scanned again. Its key
+is the sha256 of its path relative to the corpus and its text as read; an entry holds keys only
+(no text, no position, no message: nothing of what a finding matched), and a file with a finding is
+scanned every run (its messages quote what matched, which the cache never holds). Every file is
+still read and hashed on every run, and every other rule runs as before: a changed byte is always
+re-checked, and what lint reports is the same with the cache as without it.
+
+Where: `--cache-dir DIR`, else `CORPUSTOOLS_CACHE_DIR`, else `$XDG_CACHE_HOME/corpustools`, else
+`~/.cache/corpustools`; never inside a corpus it lints. One entry per corpus (named by the sha256 of
+its real path), `lint-1/<64 hex>.json`: its format, the code identity it was made by (corpustools'
+version, the Python version and the package's files) and the keys of the files found clean, only
+those of the last run (an edited file's old key is dropped). Written atomically (a temporary file
+renamed over it), 0600 in a 0700 folder; read only when it is a regular file of the user's own,
+never through a link, within a size cap, strictly parsed. A corrupt, truncated, foreign or
+unreadable entry is ignored (every file is then scanned) and rewritten; concurrent lints each
+rename a whole entry into place, so none is ever torn. A cache folder that is not a folder of the
+user's own, or that others may write to, is refused (a ConfigError: exit 2), since whoever can
+write an entry can make lint skip a file (docs/performance.md, "The cache").
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import json
+import os
+import stat
+import sys
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from corpustools.io.layout import is_corpus_folder
+from corpustools.io.positions import Pos
+from corpustools.io.writing import write_private
+from corpustools.lint.config import ConfigError
+
+ENVIRONMENT = "CORPUSTOOLS_CACHE_DIR"
+FORMAT = "corpustools-lint-cache"
+ENTRIES = "lint-1"  # the folder of this layout's entries: a new layout takes a new name
+MAX_ENTRY_BYTES = 64 * 2**20  # 10,000 fixtures' keys are about 1.4 MB
+TAG = "CACHEDIR.TAG"  # https://bford.info/cachedir/: backup tools skip the folder
+TAG_TEXT = ("Signature: 8a477f597d28d172789f06886806bc55\n"
+            "# This file is a cache directory tag created by corpustools (lint's cache).\n"
+            "# For information about cache directory tags see https://bford.info/cachedir/\n")
+
+
+def default_cache_dir(environ: Mapping[str, str] | None = None) -> str:
+    """The cache folder when --cache-dir is not given: CORPUSTOOLS_CACHE_DIR, else
+    $XDG_CACHE_HOME/corpustools (an absolute XDG_CACHE_HOME only, as the XDG spec says), else
+    ~/.cache/corpustools."""
+    environ = os.environ if environ is None else environ
+    if environ.get(ENVIRONMENT):
+        return environ[ENVIRONMENT]
+    xdg = environ.get("XDG_CACHE_HOME", "")
+    base = xdg if os.path.isabs(xdg) else os.path.join(os.path.expanduser("~"), ".cache")
+    return os.path.join(base, "corpustools")
+
+
+def _refused(folder: str, why: str) -> ConfigError:
+    return ConfigError(Pos(""), f"cache folder {folder} {why}; lint never trusts such a cache "
+                                "(choose another with --cache-dir, or lint with --no-cache)")
+
+
+def check_folder(folder: str) -> os.stat_result:
+    """The cache folder's status when it is a folder the user owns and no one else may write to;
+    ConfigError otherwise. Whoever can write an entry can make lint skip a file's secret scan."""
+    try:
+        info = os.stat(folder)
+    except OSError as err:
+        raise _refused(folder, f"cannot be read ({err.strerror or err})") from None
+    if not stat.S_ISDIR(info.st_mode):
+        raise _refused(folder, "is not a folder")
+    if hasattr(os, "getuid") and info.st_uid != os.getuid():
+        raise _refused(folder, "belongs to another user")
+    if info.st_mode & (stat.S_IWGRP | stat.S_IWOTH):
+        raise _refused(folder, f"may be written by others (mode {stat.S_IMODE(info.st_mode):o}; chmod 700 it)")
+    return info
+
+
+def _inside(path: str, folder: str) -> bool:
+    return path == folder or path.startswith(folder.rstrip(os.sep) + os.sep)
+
+
+def _enclosing_corpus(path: str) -> str | None:
+    """The nearest folder at or above the resolved `path` that is a corpus, or None."""
+    folder = path
+    while True:
+        if is_corpus_folder(folder):
+            return folder
+        parent = os.path.dirname(folder)
+        if parent == folder:
+            return None
+        folder = parent
+
+
+def refuse_inside_corpus(folder: str, root: str) -> None:
+    """ConfigError when the cache folder is the corpus at `root` or inside it, or inside any other
+    corpus: lint writes nothing into a corpus, and its secret scan reads every file there."""
+    cache = os.path.realpath(folder)
+    corpus = os.path.realpath(root) if _inside(cache, os.path.realpath(root)) else _enclosing_corpus(cache)
+    if corpus is not None:
+        raise ConfigError(Pos(""), f"cache folder {folder} is inside the corpus {corpus}; lint never writes into "
+                                   "a corpus (choose another with --cache-dir, or lint with --no-cache)")
+
+
+@functools.cache
+def code_identity() -> str:
+    """What made an entry: corpustools' version, the Python version (its `re` and `unicodedata`),
+    PyYAML's (the scan reads YAML strings as it parses them) and every file of the package (its
+    name, size and modification time), so that a changed finder, even in an editable install whose
+    version did not move, never trusts an entry an older one made."""
+    import yaml
+
+    import corpustools
+
+    digest = hashlib.sha256(f"{corpustools.__version__}\0{sys.version}\0{yaml.__version__}\0".encode())
+    package = os.path.dirname(os.path.abspath(corpustools.__file__))
+    for folder, folders, names in os.walk(package):
+        folders[:] = sorted(name for name in folders if name != "__pycache__")
+        for name in sorted(names):
+            if name.endswith((".pyc", ".pyo")):
+                continue
+            path = os.path.join(folder, name)
+            try:
+                info = os.stat(path)
+            except OSError:
+                continue
+            digest.update(f"{os.path.relpath(path, package)}\0{info.st_size}\0{info.st_mtime_ns}\n".encode())
+    return digest.hexdigest()
+
+
+def file_key(relative: str, text: str) -> str:
+    """A file's key: the sha256 of its path relative to the corpus (POSIX) and its text as read
+    (the finders read the name and the extension too)."""
+    return hashlib.sha256(relative.encode("utf-8", "surrogatepass") + b"\0"
+                          + text.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def _is_key(value: object) -> bool:
+    return isinstance(value, str) and len(value) == 64 and all(c in "0123456789abcdef" for c in value)
+
+
+@dataclass
+class CorpusCache:
+    """One corpus's entry for one run: the keys of the files found clean last time (`known`), and
+    those found clean or confirmed this run (`clean`), which `save` writes when they differ."""
+
+    path: str
+    known: frozenset[str] = frozenset()
+    clean: set[str] = field(default_factory=set)
+
+    def is_clean(self, key: str) -> bool:
+        """Whether the secret scan found nothing in the file of `key` last time (noted as used)."""
+        if key in self.known:
+            self.clean.add(key)
+            return True
+        return False
+
+    def note_clean(self, key: str) -> None:
+        """The secret scan found nothing in the file of `key` this run."""
+        self.clean.add(key)
+
+    def save(self) -> None:
+        """Write this run's keys when they changed; a cache that cannot be written is no error (the
+        next lint scans again)."""
+        if self.clean == self.known:
+            return
+        data = json.dumps({"format": FORMAT, "code": code_identity(), "clean": sorted(self.clean)},
+                          separators=(",", ":")).encode("ascii")
+        try:
+            os.makedirs(os.path.dirname(self.path), mode=0o700, exist_ok=True)
+            write_private(self.path, data)
+        except OSError:
+            pass
+
+
+def _read_entry(path: str) -> frozenset[str]:
+    """The keys an entry holds, or none when it is missing, unreadable, not the user's own regular
+    file, too large, not strictly what this code writes or made by other code."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0))
+    except OSError:
+        return frozenset()
+    try:
+        info = os.fstat(fd)
+        if (not stat.S_ISREG(info.st_mode) or info.st_size > MAX_ENTRY_BYTES
+                or (hasattr(os, "getuid") and info.st_uid != os.getuid())):
+            return frozenset()
+        with open(fd, "rb", closefd=False) as handle:
+            data = handle.read(MAX_ENTRY_BYTES + 1)
+    except OSError:
+        return frozenset()
+    finally:
+        os.close(fd)
+    try:
+        entry = json.loads(data.decode("ascii"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        return frozenset()
+    if (not isinstance(entry, dict) or set(entry) != {"format", "code", "clean"} or entry["format"] != FORMAT
+            or entry["code"] != code_identity() or not isinstance(entry["clean"], list)
+            or not all(_is_key(key) for key in entry["clean"])):
+        return frozenset()
+    return frozenset(entry["clean"])
+
+
+def _prepare(folder: str) -> None:
+    """Make the cache folder (0700) and its tag when missing, then check it (check_folder)."""
+    try:
+        os.makedirs(folder, mode=0o700, exist_ok=True)
+    except OSError as err:
+        raise _refused(folder, f"cannot be made ({err.strerror or err})") from None
+    check_folder(folder)
+    tag = os.path.join(folder, TAG)
+    if not os.path.lexists(tag):
+        try:
+            write_private(tag, TAG_TEXT.encode("ascii"))
+        except OSError:
+            pass
+
+
+def open_corpus_cache(folder: str, root: str) -> CorpusCache:
+    """The cache of the corpus whose real root is `root`, in the cache folder `folder` (made when
+    missing). ConfigError for a folder lint must not trust or one inside the corpus."""
+    refuse_inside_corpus(folder, root)
+    _prepare(folder)
+    name = hashlib.sha256(os.path.abspath(root).encode("utf-8", "surrogatepass")).hexdigest()
+    path = os.path.join(folder, ENTRIES, f"{name}.json")
+    return CorpusCache(path, _read_entry(path))
+
+
+def clean_cache(folder: str) -> int:
+    """`corpustools cache clean`: remove every entry lint wrote in the cache folder (and the folder
+    of entries and the tag, when nothing else is there); the number of entries removed. Only
+    names lint writes are removed, so a --cache-dir naming another folder loses nothing else."""
+    if not os.path.lexists(folder):
+        return 0
+    check_folder(folder)
+    entries = os.path.join(folder, ENTRIES)
+    removed = 0
+    try:
+        names = os.listdir(entries) if os.path.isdir(entries) and not os.path.islink(entries) else []
+    except OSError as err:
+        raise _refused(entries, f"cannot be listed ({err.strerror or err})") from None
+    for name in names:
+        stem, dot, suffix = name.partition(".")
+        ours = (_is_key(stem) and dot and suffix == "json") or (name.startswith(".") and name.endswith(".tmp"))
+        if ours:
+            try:
+                os.unlink(os.path.join(entries, name))
+                removed += name.endswith(".json")
+            except FileNotFoundError:
+                pass
+            except OSError as err:
+                raise _refused(entries, f"cannot be cleaned ({err.strerror or err})") from None
+    for empty in (entries, folder):
+        try:
+            if empty == folder and os.listdir(folder) == [TAG]:
+                os.unlink(os.path.join(folder, TAG))
+            os.rmdir(empty)
+        except OSError:
+            pass
+    return removed

@@ -1,0 +1,23 @@
+"""CT302 category-unknown: its failing samples, each at its file, line and column (the rule:
+corpustools/lint/rules/category_unknown.py). Samples are the shared valid corpus (tests/support/corpus.py,
+which every rule passes: tests/test_lint_engine.py) with files changed."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.support.corpus import REJECT_ID, sidecar_text
+from tests.support.lint import REJECT_SIDECAR, in_corpus, sample_found_at
+
+CODE = "CT302"
+
+pytestmark = pytest.mark.usefixtures("in_tmp")
+
+FAILING = [  # (overrides, (path inside the corpus, line, col) of every finding)
+    ({REJECT_SIDECAR: sidecar_text(REJECT_ID, "reject-nosie", expect_empty=True)}, [(REJECT_SIDECAR, 2, 1)]),
+]
+
+
+@pytest.mark.parametrize("overrides, expected", FAILING)
+def test_failing_sample(make_corpus, overrides, expected):
+    assert sample_found_at(make_corpus, CODE, overrides) == in_corpus(expected)

@@ -1,0 +1,33 @@
+"""CT402 turn-malformed: its failing samples, each at its file, line and column (the rule:
+corpustools/lint/rules/turn_malformed.py). Samples are the shared valid corpus (tests/support/corpus.py,
+which every rule passes: tests/test_lint_engine.py) with files changed."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.support.corpus import REJECT_UUID, session_text
+from tests.support.lint import ADMIT_SESSION, REJECT_SESSION, in_corpus, lint_run, sample_found_at, where
+
+CODE = "CT402"
+
+pytestmark = pytest.mark.usefixtures("in_tmp")
+
+FAILING = [  # (overrides, (path inside the corpus, line, col) of every finding)
+    ({REJECT_SESSION: session_text(REJECT_UUID, body="Hello there\n[USER]: Fix the typo.\n[SYSTEM]: hidden\n"
+                                   "[user]: lower\n[AGENT]:\n[AGENT]: Done.\n")},
+     [(REJECT_SESSION, 7, 1), (REJECT_SESSION, 9, 1), (REJECT_SESSION, 10, 1), (REJECT_SESSION, 11, 1)]),
+]
+
+
+@pytest.mark.parametrize("overrides, expected", FAILING)
+def test_failing_sample(make_corpus, overrides, expected):
+    assert sample_found_at(make_corpus, CODE, overrides) == in_corpus(expected)
+
+
+def test_qualified_tags_and_consecutive_agent_segments_are_turns(make_corpus):
+    body = ("[USER]: Please review the queue worker.\n[AGENT]: Reading it.\n[AGENT]: Found one issue.\n"
+            "[USER /self-review-apply notes/review.xml]: Apply the review.\n"
+            "[AGENT NARRATION OF SELF-REVIEW notes/review.xml]: Applied; expired signups now go through the queue worker.\n")
+    run = lint_run(make_corpus({ADMIT_SESSION: session_text(body=body)}))
+    assert where(run, "CT402") == [] and where(run, "CT401") == [] and where(run, "CT403") == []

@@ -1,0 +1,33 @@
+"""CT102 uuid-duplicate: its failing samples, each at its file, line and column, and near-misses that
+stay clean (the rule: corpustools/lint/rules/uuid_duplicate.py). Samples are the shared valid corpus
+(tests/support/corpus.py, which every rule passes: tests/test_lint_engine.py) with files changed."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.support.corpus import ADMIT_UUID, REJECT_TURNS, session_text
+from tests.support.lint import ADMIT_SESSION, REJECT_SESSION, in_corpus, sample_found_at
+
+CODE = "CT102"
+
+pytestmark = pytest.mark.usefixtures("in_tmp")
+
+FAILING = [  # (overrides, (path inside the corpus, line, col) of every finding)
+    ({REJECT_SESSION: session_text(ADMIT_UUID, REJECT_TURNS)},
+     [(ADMIT_SESSION, 3, 1), (REJECT_SESSION, 3, 1)]),
+]
+
+PASSING = [  # near-misses: like the failing samples, and clean
+    {REJECT_SESSION: session_text(ADMIT_UUID[:-1] + "e", REJECT_TURNS)},  # one digit apart is another id
+]
+
+
+@pytest.mark.parametrize("overrides, expected", FAILING)
+def test_failing_sample(make_corpus, overrides, expected):
+    assert sample_found_at(make_corpus, CODE, overrides) == in_corpus(expected)
+
+
+@pytest.mark.parametrize("overrides", PASSING)
+def test_near_miss_passes(make_corpus, overrides):
+    assert sample_found_at(make_corpus, CODE, overrides) == []
