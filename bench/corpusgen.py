@@ -386,7 +386,7 @@ def generate(n: int, seed: int = 0, defects: int = 0, codes: tuple[str, ...] | N
 def provenance_record(files: dict, drifted: set) -> str:
     """The record of review (CT801) as corpustools writes it; `drifted` files get another hash, as
     if edited after review."""
-    from corpustools.provenance import RECORD_VERSION, render_record
+    from corpustools.provenance.records import RECORD_VERSION, render_record
 
     prefix = CORPUS + "/"
     hashes = {path[len(prefix):]: hashlib.sha256(data if path not in drifted else b"reviewed " + data).hexdigest()

@@ -1,8 +1,16 @@
 """corpustools: lint, score and compare a labeled fixture corpus for an LLM prompt.
 
-Layers, lowest first (docs/architecture.md): io/ (files, positions, YAML, schemas), model/ (the
-corpus model), the features (lint/, score/, calibrate/, render, manifest, provenance, validation,
-scaffold), commands/ and cli (parsing and printing only)."""
+Layers, lowest first (docs/architecture.md; tests/test_layers.py holds every import to them):
+
+- io/              files, positions, the one YAML dialect, the shipped schemas, writing
+- model/           the corpus model, its hashes and its output contract
+- lint/ score/ calibrate/ reporting/ interop/ provenance/ validation/
+                   the features (packages); render.py, manifest.py and scaffold.py (modules)
+- api.py           the Python API (docs/python-api.md): what each command does, as functions
+- commands/        one module per subcommand: parse, call the API, print
+- cli.py           the entry point (`main(argv) -> int`); __main__.py for `python -m corpustools`
+- schemas/         data: the shipped JSON Schemas; new_corpus/: the files `init` writes
+"""
 
 import os
 import sys

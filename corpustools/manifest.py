@@ -14,6 +14,9 @@ per-session hashes it records, or else against the corpus's git history.
 
 from __future__ import annotations
 
+from corpustools.io.inputs import claim_update
+from corpustools.io.layout import SESSION_SUFFIX, SESSIONS_DIR, SIDECAR_SUFFIX, SIDECARS_DIR, SPEC_FILE
+
 __all__ = ["CORPUS_KEYS", "MANIFEST_FILE", "UNRECORDED", "CorpusState", "ManifestRead", "PromptRecord", "Refreshed",
            "RunDrift", "RunManifest", "sessions_added",
            "build_manifest", "corpus_state", "loaded_corpus", "manifest_path", "manifest_yaml", "parse_temperature", "prompt_version",
@@ -351,8 +354,6 @@ def refresh_manifest(folder: str, corpus_root: str, *, inputs_unchanged: bool = 
     """The run.yaml of `folder` with the inputs and labels hashes added, once the sessions are
     known to be the ones the run was made against; InputError (refused) when they changed, or when
     that cannot be told and `inputs_unchanged` does not vouch for it. The keys it has are kept."""
-    from corpustools.io.inputs import claim_update
-
     path = manifest_path(folder)
     if not os.path.lexists(path):
         raise InputError(Pos(path), f"no {MANIFEST_FILE} to refresh; write one with `corpustools run init {folder} "
@@ -418,7 +419,6 @@ def state_in_history(corpus_root: str, corpus_sha: str) -> tuple[CorpusState, st
     import tempfile
 
     from corpustools.io.githistory import NoHistory, blobs, commits, digests, tree
-    from corpustools.io.layout import SESSION_SUFFIX, SESSIONS_DIR, SIDECAR_SUFFIX, SIDECARS_DIR, SPEC_FILE
 
     def counted(relative: str) -> bool:
         folder, _, name = relative.rpartition("/")

@@ -8,6 +8,9 @@ corpustools never sends the result anywhere: a person pastes it into a fresh mod
 
 from __future__ import annotations
 
+from corpustools.io.inputs import refuse_inputs_inside
+from corpustools.io.writing import refuse_corpus_path, refuse_target, write_text
+
 __all__ = ["Rendered", "render_all", "render_prompt", "rendered_prompts", "transcript"]
 
 import os
@@ -82,9 +85,6 @@ def render_all(corpus_root: str, prompt_path: str, out_dir: str, *, append: bool
     """Write `<out_dir>/<fixture_id>.md` for every session of the corpus. Every prompt is rendered
     (every input read) before anything is written: InputError, nothing written, when `out_dir`
     holds one of the files read (the prompt, the corpus) or is inside a corpus's own files."""
-    from corpustools.io.inputs import refuse_inputs_inside
-    from corpustools.io.writing import refuse_corpus_path, refuse_target, write_text
-
     require_corpus(corpus_root)
     refuse_corpus_path(out_dir, corpus_root)
     texts, errors = rendered_prompts(corpus_root, prompt_path, append=append)

@@ -10,11 +10,13 @@ from pathlib import Path
 import pytest
 
 from corpustools import api
+from corpustools.calibrate.report.agree import FORMATTERS
 from corpustools.io.schemastore import validate
 from corpustools.io.yamlload import parse_yaml
 from tests.support.calibrate import fill_all
 from tests.support.corpus import ADMIT_ID, REJECT_ID, SPEC_TEXT, sidecar_text
 from tests.support.raters import FACT, second_rater, write_meds, write_meds_run
+from tests.support.recipes import FORMAT
 from tests.support.score import EMPTY, GOOD_ADMIT, output, points_yaml, proposal, run_cli, write_results
 from tests.support.triage import BILLING, OUTAGE
 
@@ -215,7 +217,7 @@ def test_fail_under_gates_like_score(corpus, tmp_path, capsys):
 def test_formats_and_the_api(corpus, tmp_path, capsys):
     _, a, b = two_raters(tmp_path, capsys, corpus)
     agreement = api.agree(corpus, [a, b])
-    assert api.report_formats(agreement) == ("text", "markdown", "json", "html")
+    assert api.report_formats(agreement) == tuple(FORMATTERS), FORMAT
     for fmt in api.report_formats(agreement):
         assert api.format_report(agreement, fmt) == run_cli(capsys, "agree", corpus, a, b, "--format", fmt)[1]
     assert agreement.level("verdicts").ac1.value == 1.0

@@ -185,7 +185,7 @@ def test_a_runs_messages_are_redacted_in_one_pass_not_once_per_message_and_per_p
     """3,000 findings (every term of a sidecar never said, all listed): the redaction runs a few
     times, not twice per finding (issue 31 item 7); a token quoted among them is still cut."""
     import corpustools.lint.engine
-    import corpustools.lint.report
+    import corpustools.lint.reported
 
     terms = "".join(f"      - zq{index:05d} term\n" for index in range(3_000)) + f"      - {GITHUB}\n"
     points = f"\n  - id: many-terms\n    type: practice\n    must_match_all:\n{terms}"
@@ -197,7 +197,7 @@ def test_a_runs_messages_are_redacted_in_one_pass_not_once_per_message_and_per_p
         return redact_secrets(text)
 
     monkeypatch.setattr(corpustools.lint.engine, "redact_secrets", counted)
-    monkeypatch.setattr(corpustools.lint.report, "redact_secrets", counted)
+    monkeypatch.setattr(corpustools.lint.reported, "redact_secrets", counted)
     code, out, _ = lint(capsys, "corpus", "--format", "json")
     found = json.loads(out)
     unwinnable = [d for d in found if d["code"] == "CT601"]

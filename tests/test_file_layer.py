@@ -12,6 +12,7 @@ import multiprocessing
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -460,7 +461,6 @@ def _interrupted(entry: list[str], delay: float, tmp_path: Path, *, after_init: 
     __init__ has run (`after_init`), or after it was started; (exit status, stderr)."""
     import select
     import signal
-    import time
 
     read_end, write_end = os.pipe()
     env = dict(os.environ)

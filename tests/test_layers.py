@@ -1,7 +1,10 @@
 """The layers of docs/architecture.md, held by the package's own imports (read with ast, not run).
 
     cli, __main__        may import anything
-    api, commands/       io, model and the features; a package or module that declares `__all__`
+    commands/            parse, call, print: corpustools.api, commands/options, io.errors (to raise),
+                         and io.positions.printable and io.writing's emit, say_wrote and
+                         STANDARD_OUTPUT (to print); no feature, no model, nothing else of io
+    api                  io, model and the features; a package or module that declares `__all__`
                          (its public API) only through the names there: `from corpustools.score
                          import score_report`, `corpustools.score.report` (score's `__all__` names
                          `report`), `lint.lint_paths` after `from corpustools import lint`
@@ -23,10 +26,10 @@ import re
 from pathlib import Path
 
 import corpustools
-from tests.support.recipes import COMMAND
+from tests.support.recipes import COMMAND, FORMAT
 
 PACKAGE = Path(corpustools.__file__).parent
-FEATURE_PACKAGES = ("lint", "score", "calibrate", "reporting", "interop")
+FEATURE_PACKAGES = ("lint", "score", "calibrate", "reporting", "interop", "provenance", "validation")
 # every top-level module but the entry points and the API is a feature (docs/architecture.md)
 FEATURE_MODULES = tuple(sorted(path.stem for path in PACKAGE.glob("*.py")
                                if path.stem not in ("__init__", "__main__", "cli", "api")))
@@ -36,9 +39,21 @@ LOWER = {
     "io": {"io"},
     "model": {"io", "model"},
     "feature": {"io", "model", "feature"},
-    "commands": {"io", "model", "feature", "commands"},
+    "commands": {"api", "io", "commands"},
     "api": {"io", "model", "feature"},
 }
+# What a command may import of io: how it raises (any error) and how it prints (these names only).
+COMMAND_IO = {"corpustools.io.errors": None, "corpustools.io.positions": {"printable"},
+              "corpustools.io.writing": {"emit", "say_wrote", "STANDARD_OUTPUT"}}
+COMMAND_CHECKLIST = """A command parses, calls corpustools.api and prints (docs/architecture.md, "The layers"):
+  - parse with argparse and commands/options.py; raise corpustools.io.errors for bad usage;
+  - call corpustools.api for everything else: reading, scoring, writing a corpus's or a run's files,
+    --format's choices (api.formatters(family)) and the report's text (api.format_report);
+  - print what it returns with io.positions.printable, and io.writing's emit (standard output or
+    --output), say_wrote and STANDARD_OUTPUT.
+  What the command needs that the API lacks becomes a function of corpustools/api.py (calling the
+  feature through its __all__, in __all__ there, documented in docs/python-api.md's "What the
+  command line calls"), never an import of the feature in commands/."""
 CHECKLIST = """Where a module may import from (docs/architecture.md, "The layers"):
   - io/ imports only io; model/ only io and model; a feature io, model and other features (never
     another feature's report/ subpackage);
@@ -117,6 +132,9 @@ def violations(relative: str, source: str) -> list[str]:
         where = f"corpustools/{relative}:{line}: {importer} imports {dotted}" + (f".{name}" if name else "")
         if target not in LOWER[importer]:
             found.append(f"{where} ({importer} may import only {', '.join(sorted(LOWER[importer]))})")
+        elif importer == "commands" and target == "io" and not _printing(dotted, name):
+            found.append(f"{where} (a command imports of io only errors, positions.printable and writing's "
+                         "emit, say_wrote and STANDARD_OUTPUT)")
         elif importer in ("commands", "api") and target == "feature":
             why = outside_public_api(dotted, name)
             if why:
@@ -132,11 +150,34 @@ def violations(relative: str, source: str) -> list[str]:
     return found
 
 
+def _printing(dotted: str, name: str | None) -> bool:
+    """Whether a command may import `name` from the io module `dotted` (COMMAND_IO)."""
+    if dotted not in COMMAND_IO:
+        return False
+    allowed = COMMAND_IO[dotted]
+    return allowed is None or name in allowed
+
+
 def test_every_import_keeps_to_the_layers():
     found = []
     for path in sorted(PACKAGE.rglob("*.py")):
         found += violations(path.relative_to(PACKAGE).as_posix(), path.read_text(encoding="utf-8"))
-    assert found == [], "\n".join(found + [CHECKLIST])
+    by_commands = [line for line in found if line.startswith("corpustools/commands/")]
+    assert found == [], "\n".join(found + [CHECKLIST] + ([COMMAND_CHECKLIST, COMMAND] if by_commands else []))
+
+
+def test_a_command_that_reaches_past_the_api_is_named():
+    """Commands parse, call corpustools.api and print: a feature, the model or io's other modules are the API's."""
+    assert violations("commands/lint.py", "from corpustools.lint import lint_paths\n") == [
+        "corpustools/commands/lint.py:1: commands imports corpustools.lint.lint_paths (commands may import only api, "
+        "commands, io)"]
+    assert violations("commands/run.py", "from corpustools.model.corpus import require_corpus\n") != []
+    assert violations("commands/adjudicate.py", "from corpustools.io.writing import write_text\n") == [
+        "corpustools/commands/adjudicate.py:1: commands imports corpustools.io.writing.write_text (a command imports "
+        "of io only errors, positions.printable and writing's emit, say_wrote and STANDARD_OUTPUT)"]
+    assert violations("commands/score.py", "from corpustools import api\nfrom corpustools.io.errors import UsageError\n"
+                      "from corpustools.io.writing import emit, say_wrote\nfrom corpustools.io.positions import "
+                      "printable\nfrom corpustools.commands.options import path\n") == []
 
 
 def unnamed_features(diagram: str, packages: tuple[str, ...], modules: tuple[str, ...]) -> list[str]:
@@ -211,18 +252,18 @@ def test_a_lower_layer_importing_a_higher_one_is_named():
     assert violations("api.py", "from corpustools.commands import lint\n") != []
 
 
-def test_commands_and_api_reach_a_feature_only_through_its_public_api():
-    assert violations("commands/lint.py", "from corpustools.lint.engine import lint_paths\n") == [
-        "corpustools/commands/lint.py:1: commands imports corpustools.lint.engine.lint_paths: not its public API "
+def test_the_api_reaches_a_feature_only_through_its_public_api():
+    assert violations("api.py", "from corpustools.lint.engine import lint_paths\n") == [
+        "corpustools/api.py:1: api imports corpustools.lint.engine.lint_paths: not its public API "
         "(corpustools.lint.__all__ does not name engine)"]
-    assert violations("commands/score.py", "from corpustools.score.match import score_fixture\n") != []
+    assert violations("api.py", "from corpustools.score.match import score_fixture\n") != []
     assert violations("api.py", "from corpustools.score import point_score\n") == [
         "corpustools/api.py:1: api imports corpustools.score.point_score: not its public API "
         "(corpustools.score.__all__ does not name point_score)"]
-    assert violations("commands/lint.py", "from corpustools import lint\nlint.kept_problems()\n") == [
-        "corpustools/commands/lint.py:2: commands uses corpustools.lint.kept_problems: not its public API "
+    assert violations("api.py", "from corpustools import lint\nlint.kept_problems()\n") == [
+        "corpustools/api.py:2: api uses corpustools.lint.kept_problems: not its public API "
         "(corpustools.lint.__all__ does not name kept_problems)"]
-    assert violations("commands/lint.py", "from corpustools import lint\nfrom corpustools.lint import Selection\n"
+    assert violations("api.py", "from corpustools import lint\nfrom corpustools.lint import Selection\n"
                       "from corpustools.score import open_corpus\nfrom corpustools.score.report import FORMATTERS\n"
                       "from corpustools import __version__\nlint.lint_paths()\n") == []
 
@@ -235,3 +276,54 @@ def test_a_feature_never_reaches_into_another_features_reports():
 
 def test_the_top_of_the_tree_may_import_anything():
     assert violations("cli.py", "from corpustools.lint.engine import lint_paths\n") == []
+
+
+# Packages whose docstring need not name their files, and why: another list names them.
+UNLISTED = {
+    "commands": "one module per subcommand: COMMANDS in commands/__init__.py lists them",
+    "lint/rules": "one module per rule: REGISTERED in lint/registry.py lists them",
+    "schemas": "data: io/schemastore.py's SCHEMA_KINDS names them",
+}
+LISTED = re.compile(r"^\s*- (\w+(?:\.py|/))", re.MULTILINE)
+NAMED = re.compile(r"(?<![\w.])(\w+\.py|\w+/)")
+DOCSTRING_CHECKLIST = """A package's docstring lists its files (docs/architecture.md, "Where things live"): a line
+`- name.py   what it holds` (`- name/` for a subpackage) for each module and subpackage, and none
+for a file that is gone; a module may instead be named inside another's line (`html_fixture.py:
+one fixture's row`). Moving, adding or removing a module updates the list in the same commit."""
+
+
+def package_files(folder: Path) -> set[str]:
+    """The modules (`name.py`, but __init__.py) and subpackages (`name/`) of the package at `folder`."""
+    return ({f.name for f in folder.glob("*.py") if f.name != "__init__.py"}
+            | {f"{d.name}/" for d in folder.iterdir() if (d / "__init__.py").is_file()})
+
+
+def docstring_gaps(package: str, docstring: str, files: set[str]) -> list[str]:
+    """What the docstring of `package` (`score/report`) lists that is not there, and what is there
+    that it does not name."""
+    listed, named = set(LISTED.findall(docstring)), set(NAMED.findall(docstring))
+    where = f"corpustools/{package}/__init__.py" if package else "corpustools/__init__.py"
+    if not listed:
+        return [f"{where}: its docstring lists none of its files (a `- name.py  what it holds` line each)"]
+    return ([f"{where}: its docstring lists {name}, which is not in the package" for name in sorted(listed - files)]
+            + [f"{where}: its docstring does not name {name}" for name in sorted(files - named)])
+
+
+def test_every_package_docstring_lists_the_package_files():
+    gaps = []
+    for init in sorted(PACKAGE.rglob("__init__.py")):
+        package = init.parent.relative_to(PACKAGE).as_posix().removeprefix(".")
+        if package in UNLISTED or package.split("/")[0] == "new_corpus":
+            continue
+        docstring = ast.get_docstring(ast.parse(init.read_text(encoding="utf-8"))) or ""
+        gaps += docstring_gaps(package, docstring, package_files(init.parent))
+    assert gaps == [], "\n".join(gaps + [DOCSTRING_CHECKLIST, FORMAT])
+
+
+def test_a_stale_package_docstring_is_named():
+    docstring = "Reports.\n\n- text.py   the default\n- html.py   a page (html_fixture.py: a row)\n- gone.py   moved\n"
+    assert docstring_gaps("score/report", docstring, {"text.py", "html.py", "html_fixture.py", "tsv.py"}) == [
+        "corpustools/score/report/__init__.py: its docstring lists gone.py, which is not in the package",
+        "corpustools/score/report/__init__.py: its docstring does not name tsv.py"]
+    assert docstring_gaps("io", "The I/O layer.", {"lazy.py"}) == [
+        "corpustools/io/__init__.py: its docstring lists none of its files (a `- name.py  what it holds` line each)"]

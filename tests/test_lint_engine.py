@@ -18,7 +18,7 @@ from corpustools.lint.diagnostic import Problem
 from corpustools.lint.engine import Selection, build_context, corpus_config, exit_code, lint_paths
 from corpustools.lint.options import Option, defaults, option_annotation
 from corpustools.lint.registry import rule_modules
-from corpustools.lint.report import LintReport
+from corpustools.lint.reported import LintReport
 from corpustools.lint.targets import Target, resolve_targets
 from corpustools.model.corpus import load_corpus
 from corpustools.model.locate import corpus_root_of, discover_corpora

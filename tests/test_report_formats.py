@@ -1,5 +1,6 @@
 """Every report family's FORMATTERS table: each format runs through its command on the shipped
-corpus, prints the same bytes twice, and is named wherever the docs list the family's formats.
+corpus, prints the same bytes twice, and is named where the docs list the family's formats (the
+command's row of README.md's Commands table: the one listing; `--help` prints the table's keys).
 A format added to a table is a `--format` choice at once (commands/options.add_report_options);
 these tests hold the rest of docs/architecture.md's recipe ("A report format")."""
 
@@ -16,11 +17,11 @@ import pytest
 from corpustools.calibrate.report import FORMATTERS as CALIBRATE
 from corpustools.calibrate.report.agree import FORMATTERS as AGREE
 from corpustools.cli import main
-from corpustools.lint import FORMATTERS as LINT
-from corpustools.provenance import FORMATTERS as PROVENANCE
+from corpustools.lint.report import FORMATTERS as LINT
+from corpustools.provenance.report import FORMATTERS as PROVENANCE
 from corpustools.score.report import FORMATTERS as SCORE
 from corpustools.score.report.compare import FORMATTERS as COMPARE
-from corpustools.validation import FORMATTERS as VALIDATE
+from corpustools.validation.report import FORMATTERS as VALIDATE
 from tests.support.raters import second_rater
 from tests.support.recipes import FORMAT
 
@@ -42,14 +43,14 @@ FAMILIES: dict[str, tuple[Mapping[str, Callable[[Any], str]], list[str]]] = {
 }
 
 # family -> (file, the text the listing follows): the first `--format a|b|c` after it (`\|` in a
-# Markdown table) must name exactly the table's keys. validate and provenance list none (text,
-# or `--format json` described on its own).
+# Markdown table) must name exactly the table's keys. The other pages write `--format FORMAT`.
+# validate and provenance list none (text, or `--format json` described on its own).
 LISTINGS = {
     "lint": [("README.md", "| `corpustools lint ")],
-    "score": [("README.md", "| `corpustools score "), ("docs/scoring.md", "`corpustools score CORPUS RESULTS")],
-    "compare": [("README.md", "| `corpustools compare "), ("docs/scoring.md", "`corpustools compare CORPUS --base")],
-    "calibrate": [("README.md", "| `corpustools calibrate "), ("docs/calibration.md", "    corpustools calibrate CORPUS")],
-    "agree": [("README.md", "| `corpustools agree "), ("docs/calibration.md", "    corpustools agree CORPUS")],
+    "score": [("README.md", "| `corpustools score ")],
+    "compare": [("README.md", "| `corpustools compare ")],
+    "calibrate": [("README.md", "| `corpustools calibrate ")],
+    "agree": [("README.md", "| `corpustools agree ")],
 }
 
 
@@ -113,10 +114,10 @@ def test_the_docs_list_every_format_of_the_family(family):
 
 
 def test_a_format_the_docs_do_not_list_is_named_with_the_recipe():
-    documents = {"README.md": "| `corpustools score CORPUS` | ... `--format text\\|json` ... |\n",
-                 "docs/scoring.md": "`corpustools score CORPUS RESULTS [--format text|json|html]`"}
+    documents = {"README.md": "| `corpustools score CORPUS` | ... `--format text\\|json\\|html` ... |\n"}
     assert listing_gaps("score", ["text", "json", "tsv"], documents) == [
-        "README.md: score's --format listing after '| `corpustools score' lacks ['tsv']",
-        "docs/scoring.md: score's --format listing after '`corpustools score CORPUS RESULTS' lacks ['tsv'] and "
-        "names ['html'], which score's FORMATTERS has not"]
-    assert "FORMATTERS" in FORMAT and "README.md" in FORMAT and "REPORTS" in FORMAT
+        "README.md: score's --format listing after '| `corpustools score' lacks ['tsv'] and names ['html'], which "
+        "score's FORMATTERS has not"]
+    assert listing_gaps("score", ["text", "json"], {"README.md": "| `corpustools score CORPUS` | no listing |"}) == [
+        "README.md: no `--format a|b|...` listing after '| `corpustools score'"]
+    assert "FORMATTERS" in FORMAT and "README.md" in FORMAT and "render(report)" in FORMAT

@@ -13,6 +13,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 import corpustools
 from corpustools.commands import COMMANDS
 from tests.support.corpus import ADMIT_ID, ADMIT_TURNS, ADMIT_UUID, session_text
@@ -95,6 +97,32 @@ def test_every_command_module_is_listed_and_follows_the_protocol():
                 f"{parser.prog}: set_defaults(run=...) a function of commands/{name}.py\n{COMMAND}")
             assert list(inspect.signature(run).parameters) == ["args", "out", "err"], (
                 f"commands/{name}.py: {run.__name__} takes (args, out, err)\n{COMMAND}")
+            assert typed_signature(run) == COMMAND_SIGNATURE, (
+                f"commands/{name}.py: {run.__name__} is typed {typed_signature(run)}, not {COMMAND_SIGNATURE}"
+                f"\n{COMMAND}")
+
+
+# The typed boundary of a command (issue 35 item 2), as written under `from __future__ import annotations`.
+COMMAND_SIGNATURE = "(args: argparse.Namespace, out: TextIO, err: TextIO) -> int"
+
+
+def typed_signature(function) -> str:
+    """The function's parameters and return as annotated, from the source's annotation strings."""
+    annotations = function.__annotations__
+    params = ", ".join(f"{name}: {annotations.get(name, '?')}" for name in inspect.signature(function).parameters)
+    return f"({params}) -> {annotations.get('return', '?')}"
+
+
+def test_mypy_is_strict_on_the_commands():
+    """The mypy .ci/run runs reads pyproject.toml: the commands' override keeps every strict flag on."""
+    tomllib = pytest.importorskip("tomllib")  # Python 3.11+
+    pyproject = tomllib.loads((PACKAGE.parent / "pyproject.toml").read_text(encoding="utf-8"))
+    overrides = [block for block in pyproject["tool"]["mypy"]["overrides"]
+                 if "corpustools.commands.*" in block["module"]]
+    assert len(overrides) == 1, "pyproject.toml: one [[tool.mypy.overrides]] block for corpustools.commands.*"
+    strict = ("disallow_untyped_defs", "disallow_incomplete_defs", "disallow_untyped_calls", "disallow_any_generics",
+              "warn_return_any", "no_implicit_reexport", "strict_equality")
+    assert {flag: overrides[0].get(flag) for flag in strict} == dict.fromkeys(strict, True)
 
 
 def _caught_names(handler) -> list[str]:

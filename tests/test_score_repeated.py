@@ -86,3 +86,36 @@ def test_repeated_report_formats(make_corpus, tmp_path, capsys):
     assert "| phantoms | 1.0 | 1.4 | 0, 2 |" in markdown
     _, text, _ = run_cli(capsys, "score", corpus, *folders, "--format", "text")
     assert "flaky: admit-convention-01 passed in 1/2" in text
+
+
+def test_every_format_renders_the_reports_one_list_of_warnings(make_corpus, tmp_path):
+    """ScoreReport.warnings is built once; text, Markdown and HTML each give every one of them, in
+    their own words around the same sentence."""
+    from dataclasses import replace
+
+    from corpustools.score.report import FORMATTERS
+    from corpustools.score.scoring import WarningKind
+
+    folders = runs(tmp_path, (GOOD_ADMIT, EMPTY), (GOOD_ADMIT, EMPTY))
+    report = score_report(str(make_corpus()), folders)
+    report = replace(report, mixed=("a and b are not repeats",), corpus_warnings=("sidecars/x.yaml: skipped",),
+                     runs=(replace(report.runs[0], drift="run1 answers other inputs", warnings=()),
+                           replace(report.runs[1], warnings=())))
+    assert [w.kind for w in report.warnings] == [WarningKind.CORPUS_DRIFT, WarningKind.MIXED_RUNS,
+                                                 WarningKind.CACHED_REPEAT, WarningKind.SKIPPED]
+    cached = f"{folders[0]} and {folders[1]} have byte-identical result files: a cache, not an independent run"
+    assert report.warnings[2].text() == cached
+    text, markdown, page = (FORMATTERS[fmt](report) for fmt in ("text", "markdown", "html"))
+    for line in ("WARNING: CORPUS DRIFT: run1 answers other inputs",
+                 "WARNING: MIXED RUNS (--allow-mixed): a and b are not repeats: the means and the noise floor pool them",
+                 f"WARNING: {cached}", "warning: sidecars/x.yaml: skipped"):
+        assert f"\n{line}\n" in text
+    for line in ("> **WARNING: CORPUS DRIFT.** run1 answers other inputs.",
+                 "> **MIXED RUNS (--allow-mixed):** a and b are not repeats: the means and the noise floor pool them.",
+                 f"> **WARNING:** `{folders[0]}` and `{folders[1]}` have byte-identical result files: a cache, not an "
+                 "independent run.", "- sidecars/x.yaml: skipped"):
+        assert f"{line}\n" in markdown.splitlines(keepends=True)
+    for line in ("WARNING: CORPUS DRIFT. run1 answers other inputs.",
+                 "MIXED RUNS (--allow-mixed): a and b are not repeats: the means and the noise floor pool them.",
+                 f"WARNING: {cached}.", "sidecars/x.yaml: skipped"):
+        assert f'<div class="warn">{line}</div>' in page

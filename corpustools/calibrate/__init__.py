@@ -6,6 +6,15 @@ level (agreement.py), and names the cause of every disagreement (causes.py). `ag
 raters' worksheets of one run (agree.py; its reports in report/agree/), and `reconcile` merges
 them for a third reading (reconcile.py). docs/calibration.md
 describes the procedure and every format.
+
+- worksheet.py     the blind worksheet `adjudicate` writes
+- answers.py       a filled worksheet read back, every problem one line
+- agreement.py     the tables two raters (or the scorer and a rater) fill, and their statistics
+- causes.py        one fixture, scorer against human: each disagreement and its cause
+- calibration.py   `calibrate`: each run scored now against its worksheet (`Calibration`)
+- agree.py         `agree`: two raters' worksheets of one run (`Agreement`)
+- reconcile.py     `reconcile`: two raters' worksheets merged for a third reading
+- report/          calibrate's reports and FORMATTERS; report/agree/: agree's
 """
 
 from corpustools.calibrate.agree import Agreement, agree_worksheets, breaches, parse_fail_under

@@ -13,6 +13,7 @@ FAIL per level it names.
 
 from __future__ import annotations
 
+import math
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -27,6 +28,7 @@ from corpustools.calibrate.worksheet import (
     OVER_EXTRACTION,
     POINT_CLASS,
 )
+from corpustools.io.errors import UsageError
 from corpustools.io.positions import Pos, Problem
 from corpustools.model.contract import TEXT_FIELD, Contract
 from corpustools.model.spec import AgreementThreshold
@@ -368,8 +370,6 @@ def agree_worksheets(corpus_root: str, worksheets: Sequence[str], *, allow_parti
     """Compare each pair of worksheets (first, second, first, second, ...). CalibrationProblems lists
     every problem, one line each; InputError when the corpus cannot be opened."""
     if len(worksheets) < 2 or len(worksheets) % 2:
-        from corpustools.io.errors import UsageError
-
         raise UsageError("give worksheets in pairs: WS_A WS_B [WS_A2 WS_B2 ...], two raters' worksheets of one run")
     loaded = open_corpus(corpus_root)
     contract = loaded.contract
@@ -431,7 +431,6 @@ def parse_fail_under(text: str) -> tuple[tuple[str, str | None, float], ...]:
     (a usage error, exit 2). A level alone is gated on corpus.yaml's agreement: statistic (ac1
     without one)."""
     import argparse
-    import math
 
     found: dict[tuple[str, str | None], float] = {}
     for item in text.split(","):

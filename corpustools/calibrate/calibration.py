@@ -9,7 +9,7 @@ sidecar since adjudication are only warnings: they are left out of the point lev
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from corpustools.calibrate.agreement import Table, table_of
 from corpustools.calibrate.answers import JudgedWorksheet, read_worksheet
@@ -230,15 +230,13 @@ def _freeze(loaded: LoadedCorpus):
     try:
         return load_record(path).freeze, None
     except InputError as err:
-        return None, f"{err.pos}: {err.message}; no run is called held-out or revision set"
+        return None, f"{err}; no run is called held-out or revision set"
 
 
 def _with_status(run: RunCalibration, score: RunScore, loaded: LoadedCorpus, frozen) -> RunCalibration:
     """held-out: made under the frozen labels (run.yaml's labels sha256), none of its outputs judged
     before the freeze, scored under the frozen labels (today's); else revision set, saying why. The
     result hashes decide, never a date."""
-    from dataclasses import replace
-
     now = loaded.info.state.labels_sha256 if loaded.info.state is not None else None
     made_under = score.manifest.labels_sha256 if score.manifest is not None else None
     judged = sum(1 for _, digest in score.fingerprint if digest in frozen.judged)

@@ -13,7 +13,8 @@ from corpustools.model.sidecar import ExpectedPoint, Sidecar, TermEntry
 from corpustools.model.status import FixtureStatus
 from corpustools.score.advisories import close_wording
 from corpustools.score.evidence import PointEvidence, proposal_evidence
-from corpustools.score.match import FixtureScore, PointScore
+from corpustools.score.fixture import FixtureScore
+from corpustools.score.match import PointScore
 from corpustools.score.reasons import ReasonKind, Verdict
 
 BRITTLE, LOOSE, NARROW = "brittle-term", "loose-term", "label-too-narrow"

@@ -26,6 +26,7 @@ from corpustools.calibrate.worksheet import (
     render_worksheet,
 )
 from corpustools.io.positions import Problem
+from corpustools.io.textfile import read_text
 from corpustools.io.yamlload import YamlDoc
 from corpustools.model.contract import ABSENT
 
@@ -78,8 +79,6 @@ def _as_version_2(doc: YamlDoc) -> dict:
 
 
 def doc_lines(doc: YamlDoc) -> list[str]:
-    from corpustools.io.textfile import read_text
-
     return read_text(doc.path).split("\n")
 
 

@@ -3,26 +3,23 @@
 
 from __future__ import annotations
 
-from corpustools.commands.options import add_command, add_corpus_argument, add_report_options, path
+import argparse
+from typing import TextIO
+
+from corpustools import api
+from corpustools.commands.options import (
+    Subparsers,
+    add_command,
+    add_corpus_argument,
+    add_report_options,
+    path,
+)
+from corpustools.io.writing import emit
 
 HELP = "measure how far two raters' worksheets of the same run agree (AC1, kappa, alpha), every disagreement listed"
 
 
-def formatters():
-    """--format's choices: the keys of agree's FORMATTERS (read when the command is parsed)."""
-    from corpustools.calibrate.report.agree import FORMATTERS
-
-    return FORMATTERS
-
-
-def fail_under(text: str):
-    """--fail-under's type: corpustools.calibrate.parse_fail_under, imported when the option is given."""
-    from corpustools.calibrate import parse_fail_under
-
-    return parse_fail_under(text)
-
-
-def register(subparsers) -> None:
+def register(subparsers: Subparsers) -> None:
     parser = add_command(
         subparsers, "agree", HELP, ": give worksheets in pairs, each pair two raters' filled worksheets of one run "
         "(written by corpustools adjudicate --rater). Per level (fixture verdicts, expected points, optional "
@@ -36,8 +33,8 @@ def register(subparsers) -> None:
     parser.add_argument("--allow-partial", action="store_true",
                         help="compare the fixtures both worksheets of a pair judged (without it, a fixture in one "
                         "only is refused)")
-    add_report_options(parser, formatters, "text")
-    parser.add_argument("--fail-under", metavar="KEY=NUMBER,...", type=fail_under, default=(),
+    add_report_options(parser, lambda: api.formatters("agree"), "text")
+    parser.add_argument("--fail-under", metavar="KEY=NUMBER,...", type=api.agree_thresholds, default=(),
                         help="exit 1 when a pooled level's statistic is under its threshold: LEVEL=N gates on "
                         "corpus.yaml's agreement: statistic (ac1 without one), LEVEL.STATISTIC=N on another "
                         "(levels verdicts, points, optional, classes, leaks; statistics ac1, kappa, alpha, percent), "
@@ -45,14 +42,10 @@ def register(subparsers) -> None:
     parser.set_defaults(run=run)
 
 
-def run(args, out, err) -> int:
-    from corpustools.calibrate import agree_worksheets, breaches
-    from corpustools.calibrate.report.agree import FORMATTERS
-    from corpustools.io.writing import emit
-
-    agreement = agree_worksheets(args.corpus, args.worksheets, allow_partial=args.allow_partial)
-    emit(FORMATTERS[args.format](agreement), args.output, args.corpus, out, err=err, force=args.force)
-    breached = breaches(agreement, args.fail_under)
+def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    agreement = api.agree(args.corpus, args.worksheets, allow_partial=args.allow_partial)
+    emit(api.format_report(agreement, args.format), args.output, args.corpus, out, err=err, force=args.force)
+    breached = api.breaches(agreement, args.fail_under)
     for line in breached:
         print(f"corpustools agree: {line}", file=err)
     return 1 if breached else 0

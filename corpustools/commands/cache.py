@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
-from corpustools.commands.options import add_command, path
+import argparse
+from typing import TextIO
+
+from corpustools import api
+from corpustools.commands.options import Subparsers, add_command, path
+from corpustools.io.positions import printable
 
 HELP = "manage lint's cache: `cache clean` removes every entry lint wrote"
 
 
-def register(subparsers) -> None:
+def register(subparsers: Subparsers) -> None:
     parser = add_command(
         subparsers, "cache", HELP, " (in --cache-dir DIR, else CORPUSTOOLS_CACHE_DIR, else "
         "$XDG_CACHE_HOME/corpustools, else ~/.cache/corpustools). Only the names lint writes are removed; "
@@ -19,16 +24,12 @@ def register(subparsers) -> None:
     parser.set_defaults(run=run_without_action, cache_parser=parser)
 
 
-def run_without_action(args, out, err) -> int:
+def run_without_action(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     args.cache_parser.print_help(err)
     return 2
 
 
-def run(args, out, err) -> int:
-    from corpustools import lint
-    from corpustools.io.positions import printable
-
-    folder = args.cache_dir or lint.default_cache_dir()
-    removed = lint.clean_cache(folder)
+def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    folder, removed = api.clean_cache(args.cache_dir)
     print(f"Removed {removed} cache {'entry' if removed == 1 else 'entries'} from {printable(folder)}.", file=out)
     return 0

@@ -3,18 +3,19 @@
 from __future__ import annotations
 
 import argparse
+from typing import TextIO
 
-from corpustools.commands.options import add_command, add_corpus_argument, add_report_options
+from corpustools import api
+from corpustools.commands.options import Formatters, Subparsers, add_command, add_corpus_argument, add_report_options
 from corpustools.io.errors import UsageError
+from corpustools.io.writing import emit
 
 HELP = "measure how far the scorer's verdicts agree with human verdicts from adjudication worksheets"
 
 
-def formatters():
+def formatters() -> Formatters:
     """--format's choices: the keys of calibrate's FORMATTERS (read when the command is parsed)."""
-    from corpustools.calibrate.report import FORMATTERS
-
-    return FORMATTERS
+    return api.formatters("calibrate")
 
 
 def usage() -> str:
@@ -26,7 +27,7 @@ def usage() -> str:
 class Usage(str):
     """argparse's `usage=`: the usage line, made when it is shown (it names the formats)."""
 
-    def __mod__(self, values) -> str:  # argparse fills in %(prog)s when it shows the usage
+    def __mod__(self, values: object) -> str:  # argparse fills in %(prog)s when it shows the usage
         return usage() % values
 
 
@@ -40,11 +41,11 @@ class PairsError(UsageError):
         return [f"{prefix}: error: {self}", f"usage: {usage()}"]
 
 
-def _report_options(parser) -> None:
+def _report_options(parser: argparse.ArgumentParser) -> None:
     add_report_options(parser, formatters, "text", resolved_later=True)
 
 
-def register(subparsers) -> None:
+def register(subparsers: Subparsers) -> None:
     parser = add_command(
         subparsers, "calibrate", HELP, usage=USAGE,
         details=": agreement on fixture verdicts, expected points and phantoms (Wilson intervals, "
@@ -93,22 +94,18 @@ def split_pairs(tokens: list[str]) -> tuple[list[tuple[str, str]], list[str]]:
     return pairs, options
 
 
-def _options_parser(parser_class):
+def _options_parser(parser_class: type[argparse.ArgumentParser]) -> argparse.ArgumentParser:
     parser = parser_class(prog="corpustools calibrate", usage=USAGE, add_help=False)
     _report_options(parser)
     return parser
 
 
-def run(args, out, err) -> int:
-    from corpustools.calibrate import calibrate_runs
-    from corpustools.calibrate.report import FORMATTERS
-    from corpustools.io.writing import emit
-
+def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     pairs, rest = split_pairs(args.pairs)
     # --format/--output written after the pairs (a bad one: argparse's one-line usage error, exit 2)
     late = _options_parser(args.parser_class).parse_args(rest)
     fmt = late.format or args.format or "text"
     output = late.output or args.output
-    calibration = calibrate_runs(args.corpus, pairs)
-    emit(FORMATTERS[fmt](calibration), output, args.corpus, out, err=err, force=late.force or args.force)
+    calibration = api.calibrate(args.corpus, pairs, standard_input=True)
+    emit(api.format_report(calibration, fmt), output, args.corpus, out, err=err, force=late.force or args.force)
     return 0

@@ -3,13 +3,25 @@
 
 from __future__ import annotations
 
-from corpustools.commands.options import add_command, add_corpus_argument, add_report_options, path
+import argparse
+from typing import TextIO
+
+from corpustools import api
+from corpustools.commands.options import (
+    Subparsers,
+    add_command,
+    add_corpus_argument,
+    add_report_options,
+    path,
+)
+from corpustools.io.positions import printable
+from corpustools.io.writing import emit
 
 HELP = ("compare two prompt versions' runs fixture by fixture, with noise and a paired test; the headline is "
         "improved, regressed or no change beyond noise (advisory: exit 0, unless --fail-on-regression or --fail-on-lost)")
 
 
-def register(subparsers) -> None:
+def register(subparsers: Subparsers) -> None:
     parser = add_command(
         subparsers, "compare", HELP, ". Both sides are scored under the current labels (a run made "
         "before they were revised says so in one line); refuses (exit 2) when a run's sessions changed since it was "
@@ -19,7 +31,7 @@ def register(subparsers) -> None:
                         help="a results folder of the current version (repeat for several runs)")
     parser.add_argument("--candidate", metavar="RUN", action="append", required=True, type=path,
                         help="a results folder of the proposed version (repeat for several runs)")
-    add_report_options(parser, formatters, "text")
+    add_report_options(parser, lambda: api.formatters("compare"), "text")
     parser.add_argument("--allow-corpus-drift", action="store_true",
                         help="compare even when a run's outputs answer other inputs: a session changed since the run, or "
                         "a run.yaml with only an older corpus sha256 (the report says so)")
@@ -33,21 +45,9 @@ def register(subparsers) -> None:
     parser.set_defaults(run=run)
 
 
-def formatters():
-    """--format's choices: the keys of compare's FORMATTERS (read when the command is parsed)."""
-    from corpustools.score.report.compare import FORMATTERS
-
-    return FORMATTERS
-
-
-def run(args, out, err) -> int:
-    from corpustools.io.positions import printable
-    from corpustools.io.writing import emit
-    from corpustools.score import compare_runs
-    from corpustools.score.report.compare import FORMATTERS
-
-    comparison = compare_runs(args.corpus, args.base, args.candidate, allow_drift=args.allow_corpus_drift)
-    emit(FORMATTERS[args.format](comparison), args.output, args.corpus, out, err=err, force=args.force)
+def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    comparison = api.compare(args.corpus, args.base, args.candidate, allow_drift=args.allow_corpus_drift)
+    emit(api.format_report(comparison, args.format), args.output, args.corpus, out, err=err, force=args.force)
     failed = False
     if args.fail_on_regression and comparison.regressed:
         print(f"corpustools compare: {printable(comparison.headline_text)}", file=err)

@@ -3,7 +3,13 @@ corpustools import inspect LOG --corpus CORPUS --run DIR [--prompt FILE] [--epoc
 
 from __future__ import annotations
 
-from corpustools.commands.options import FORCE_HELP, add_command, path
+import argparse
+from typing import TextIO
+
+from corpustools import api
+from corpustools.commands.options import FORCE_HELP, Subparsers, add_command, path
+from corpustools.io.positions import printable
+from corpustools.io.writing import say_wrote
 
 HELP = "write a run made with promptfoo or inspect_ai as a run folder (DIR/<fixture_id>.json and run.yaml) to score"
 
@@ -14,7 +20,7 @@ _PROMPT_HELP = ("the prompt the run was made with: recorded in run.yaml (its sha
                 "records the prompt the log holds")
 
 
-def register(subparsers) -> None:
+def register(subparsers: Subparsers) -> None:
     parser = add_command(
         subparsers, "import", HELP, ". corpustools never runs either tool: it reads the file the tool wrote. The run "
         "is then scored like any other (corpustools score CORPUS DIR); docs/interop.md maps every field.")
@@ -48,7 +54,7 @@ def register(subparsers) -> None:
     parser.set_defaults(run=run_without_tool, run_parser=parser)
 
 
-def _common(parser) -> None:
+def _common(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--corpus", metavar="CORPUS", required=True, type=path, help="the corpus the run answers")
     parser.add_argument("--run", metavar="DIR", dest="run_dir", required=True, type=path, help=_RUN_HELP)
     parser.add_argument("--prompt", metavar="FILE", type=path, help=_PROMPT_HELP)
@@ -56,36 +62,25 @@ def _common(parser) -> None:
     parser.add_argument("--force", action="store_true", help="replace the run in a DIR that holds one; " + FORCE_HELP)
 
 
-def run_without_tool(args, out, err) -> int:
+def run_without_tool(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     args.run_parser.print_help(err)
     return 2
 
 
-def run_promptfoo(args, out, err) -> int:
-    from corpustools.interop import read_promptfoo_results
-
-    if "{epoch}" in args.run_dir:
-        from corpustools.io.errors import UsageError
-
-        raise UsageError("{epoch} in --run DIR goes with `import inspect` (a promptfoo results file has no epochs)")
-    return _write(args, err, [(args.run_dir, read_promptfoo_results(args.log, args.column))])
+def run_promptfoo(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    return _said(args, err, api.import_promptfoo(args.log, args.corpus, args.run_dir, column=args.column,
+                                                 prompt=args.prompt, operator=args.operator, force=args.force))
 
 
-def run_inspect(args, out, err) -> int:
-    from corpustools.interop import read_inspect_log
-
-    each = "{epoch}" in args.run_dir
-    runs = read_inspect_log(args.log, epoch=args.epoch, each_epoch=each)
-    return _write(args, err, [(args.run_dir.replace("{epoch}", str(number)), run) for number, run in runs])
+def run_inspect(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    return _said(args, err, api.import_inspect(args.log, args.corpus, args.run_dir, epoch=args.epoch,
+                                               prompt=args.prompt, operator=args.operator, force=args.force))
 
 
-def _write(args, err, runs) -> int:
-    from corpustools.interop import import_runs
-    from corpustools.io.positions import printable
-    from corpustools.io.writing import say_wrote
-
+def _said(args: argparse.Namespace, err: TextIO, runs: list[api.ImportedRun]) -> int:
+    """What each imported run's folder holds now, and what of the log was not imported."""
     prefix = args.error_prefix
-    for imported in import_runs(args.corpus, runs, prompt_path=args.prompt, operator=args.operator, force=args.force):
+    for imported in runs:
         for line in imported.drift:
             print(printable(f"{prefix}: warning: {line}"), file=err)
         for line in imported.remarks:

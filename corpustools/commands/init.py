@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
-from corpustools.commands.options import add_command, path
+import argparse
+from typing import TextIO
+
+from corpustools import api
+from corpustools.commands.options import Subparsers, add_command, path
+from corpustools.io.writing import say_wrote
 
 HELP = "scaffold a new corpus in DIR: a commented corpus.yaml and one fixture per kind of expectation"
 OUTPUTS = ("kenkeep", "items", "text")  # corpustools.scaffold.KINDS, named here so --help needs no import
 
 
-def register(subparsers) -> None:
+def register(subparsers: Subparsers) -> None:
     parser = add_command(
         subparsers, "init", HELP, " (a session, sidecar and gold output each), and a README "
         "with the next steps. It lints clean and scores its own gold. Refuses (exit 2) a DIR that exists "
@@ -21,10 +26,7 @@ def register(subparsers) -> None:
     parser.set_defaults(run=run)
 
 
-def run(args, out, err) -> int:
-    from corpustools.io.writing import say_wrote
-    from corpustools.scaffold import scaffold
-
-    written = scaffold(args.folder, args.folder.replace("\\", "/"), args.output)
+def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    written = api.init(args.folder, args.output)
     say_wrote(err, args.folder, f"{len(written)} files; next: corpustools lint {args.folder}")
     return 0

@@ -2,21 +2,22 @@
 
 from __future__ import annotations
 
-from corpustools.commands.options import add_command, add_report_options, path
+import argparse
+import os
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import TextIO
+
+from corpustools import api
+from corpustools.commands.options import Subparsers, add_command, add_report_options, path
 from corpustools.io.errors import UsageError
-from corpustools.reporting import formatting
+from corpustools.io.positions import printable
+from corpustools.io.writing import STANDARD_OUTPUT, emit
 
 HELP = "check a fixture corpus: malformed, unwinnable, leaking or copied fixtures"
 
 
-def formatters():
-    """--format's choices: the keys of lint's FORMATTERS (read when the command is parsed)."""
-    from corpustools.lint import FORMATTERS
-
-    return FORMATTERS
-
-
-def register(subparsers) -> None:
+def register(subparsers: Subparsers) -> None:
     parser = add_command(
         subparsers, "lint", HELP, ". Exit 0: no errors; 1: errors (or warnings with "
         "--strict); 2: usage, config or internal error.")
@@ -24,7 +25,7 @@ def register(subparsers) -> None:
                         help="a corpus folder, or a file or folder inside one (report only those files, "
                         "unless --whole-corpus); default: the corpus the working folder is in (walking up), "
                         "else every corpus below it")
-    add_report_options(parser, formatters, "text")
+    add_report_options(parser, lambda: api.formatters("lint"), "text")
     parser.add_argument("--whole-corpus", action="store_true",
                         help="a PATH inside a corpus reports that whole corpus, not only the PATH "
                         "(the pre-commit hook: an error anywhere in a corpus it touched counts)")
@@ -68,26 +69,11 @@ def register(subparsers) -> None:
 
 def redacted(line: str) -> str:
     """How lint's errors are shown: every line redacted like its diagnostics (a file or a code can
-    be named like a key). Imported when an error is shown, not when the parser is built."""
-    from corpustools.lint import redact_secrets
-
-    return redact_secrets(line)
+    be named like a key)."""
+    return api.redact(line)
 
 
-def _explain(code: str, rules, out, err) -> int:
-    from corpustools.io.positions import Pos
-    from corpustools.lint import ConfigError, rule_doc, rule_fix_doc, rule_options
-
-    wanted = code.strip()
-    rule = next((r for r in rules if wanted.upper() == r.CODE or wanted == r.NAME), None)
-    if rule is None:
-        raise ConfigError(Pos(""), f"--explain: unknown rule {code!r} (see --list-rules)")
-    print(f"{rule.CODE} {rule.NAME} [{rule.SEVERITY}]\n\n{rule_doc(rule)}\n\n{rule_options(rule)}\n"
-          f"{rule_fix_doc(rule)}", file=out)
-    return 0
-
-
-def use_colour(out, environ) -> bool:
+def use_colour(out: TextIO, environ: Mapping[str, str]) -> bool:
     """Colour on a terminal only. NO_COLOR (non-empty) always wins; FORCE_COLOR (non-empty) colours
     even a pipe, for CI logs that render ANSI."""
     if environ.get("NO_COLOR"):
@@ -98,7 +84,7 @@ def use_colour(out, environ) -> bool:
     return bool(isatty and isatty())
 
 
-def _usage_of_fix(args) -> str | None:
+def _usage_of_fix(args: argparse.Namespace) -> str | None:
     """What is wrong with the fix options given, or None."""
     if args.unsafe_fixes and not (args.fix or args.diff):
         return "--unsafe-fixes applies only with --fix or --diff"
@@ -110,89 +96,41 @@ def _usage_of_fix(args) -> str | None:
     return None
 
 
-def _note(line: str, err) -> None:
-    """A fix note names a term or a file: printed like a diagnostic, escaped and redacted."""
-    from corpustools.io.positions import printable
-    from corpustools.lint import redact_secrets
-
-    print(printable(redact_secrets(line)), file=err)
-
-
-def _fix_notes(fixes, written, err) -> None:
-    """One line on standard error for each fix made, skipped or not written; and the unsafe fixes
-    left for --unsafe-fixes."""
-    for note in written.written:
-        _note(note.line("fixed" if note.safe else "fixed (unsafe fix)"), err)
-    for note in written.failed:
-        _note(note.line("fix not written"), err)
-    _skipped_notes(fixes, err)
-
-
-def _skipped_notes(fixes, err) -> None:
-    for corpus in fixes:
-        for note in corpus.skipped:
-            _note(note.line("fix skipped"), err)
-    hidden = sum(corpus.unsafe_available for corpus in fixes)
-    if hidden:
-        print(f"corpustools lint: {hidden} more finding{'s have' if hidden != 1 else ' has'} an unsafe fix "
-              "(add --unsafe-fixes to apply)", file=err)
-
-
-def _diff(fixes, args, out, err) -> int:
-    """--diff: the unified diff of what --fix would write (nothing written), and `Would fix N findings.`"""
-    from corpustools import lint
-    from corpustools.io.writing import emit
-
-    for corpus in fixes:
-        for note in corpus.fixed:
-            _note(note.line("would fix" if note.safe else "would fix (unsafe fix)"), err)
-    _skipped_notes(fixes, err)
-    text = lint.format_diff(fixes)
-    emit(text, args.output, None, out, err=err, force=args.force)
-    count = sum(len(corpus.fixed) for corpus in fixes)
-    print(f"Would fix {formatting.plural(count, 'finding')}.", file=err)
-    return 1 if text else 0
-
-
-def run(args, out, err) -> int:
-    import os
-
-    from corpustools import lint
-    from corpustools.io.positions import printable
-    from corpustools.io.writing import STANDARD_OUTPUT, emit
-
-    rules = lint.rule_modules()
+def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if args.list_rules:
-        out.write(lint.format_rule_list(rules))
+        out.write(api.rule_list())
         return 0
     if args.explain:
-        return _explain(args.explain, rules, out, err)
+        print(api.explain(args.explain), file=out)
+        return 0
     wrong = _usage_of_fix(args)
     if wrong:
         raise UsageError(wrong)
-    selection = lint.choose(rules, select=args.select, ignore=args.ignore, prompt=args.prompt, kb=args.kb)
-    fixes = None
+    chosen = {"select": args.select, "ignore": args.ignore, "prompt": args.prompt, "kb": args.kb,
+              "whole_corpus": args.whole_corpus, "skip_outside_corpora": args.skip_outside_corpora,
+              "option_prefix": "--"}
+    fixed = failed = None
     if args.fix or args.diff:
-        fixes = lint.plan_paths(args.paths, rules, selection, unsafe=args.unsafe_fixes,
-                                skip_outside=args.skip_outside_corpora, whole_corpus=args.whole_corpus)
+        plan = api.plan_fixes(args.paths, unsafe=args.unsafe_fixes, **chosen)
         if args.diff:
-            return _diff(fixes, args, out, err)
-        written = lint.write_fixes(fixes)
-        _fix_notes(fixes, written, err)
-    linted = lint.lint_staged if args.staged else lint.lint_paths
-    cache_dir = None if args.no_cache else args.cache_dir or lint.default_cache_dir()
-    run_ = linted(args.paths, rules, selection, skip_outside=args.skip_outside_corpora, whole_corpus=args.whole_corpus,
-                  cache_dir=cache_dir)
-
-    report = lint.LintReport(
-        run=run_, rules=tuple(rules), strict=args.strict, quiet=args.quiet, statistics=args.statistics,
-        colour=args.output in (None, STANDARD_OUTPUT) and use_colour(out, os.environ),
-        fixed=len(written.written) if fixes is not None else None)
-    err.write(lint.notes(report, args.format))  # what the text format prints in the report itself
+            for line in api.fix_notes(plan):
+                print(line, file=err)
+            text = api.fix_diff(plan)
+            emit(text, args.output, None, out, err=err, force=args.force)
+            count = sum(len(corpus.fixed) for corpus in plan)
+            print(f"Would fix {count} finding{'' if count == 1 else 's'}.", file=err)
+            return 1 if text else 0
+        written = api.write_fixes(plan)
+        for line in api.fix_notes(plan, written):
+            print(line, file=err)
+        fixed, failed = len(written.written), written.failed
+    cache_dir = None if args.no_cache else args.cache_dir or api.default_cache_dir()
+    report = api.lint(args.paths, strict=args.strict, staged=args.staged, fixed=fixed, cache_dir=cache_dir, **chosen)
+    report = replace(report, quiet=args.quiet, statistics=args.statistics,
+                     colour=args.output in (None, STANDARD_OUTPUT) and use_colour(out, os.environ))
+    err.write(api.report_notes(report, args.format))  # what the text format prints in the report itself
     # a report is never written into a corpus's own files nor over anything lint read
-    emit(lint.FORMATTERS[args.format](report), args.output, None, out, err=err, force=args.force)
-    for crash in run_.crashes:
-        print(f"corpustools lint: {printable(lint.redact_secrets(str(crash)))}", file=err)
-    if fixes is not None and written.failed:
-        return 2
-    return report.exit_code
+    emit(api.format_report(report, args.format), args.output, None, out, err=err, force=args.force)
+    for crash in report.run.crashes:
+        print(f"corpustools lint: {printable(api.redact(str(crash)))}", file=err)
+    return 2 if failed else report.exit_code

@@ -5,7 +5,13 @@ folder (`path`), and `--format`, `--output FILE` and `--force`."""
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from typing import Any, TypeAlias, overload
+
+# What a command's register() is given: the subparsers of `corpustools` (or of a command's actions).
+Subparsers: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
+# A report family's FORMATTERS table, as a command reads it: format name -> render(report) -> str.
+Formatters: TypeAlias = Mapping[str, Callable[..., str]]
 
 CORPUS_HELP = "the corpus folder (holds corpus.yaml)"
 FORCE_HELP = "replace a read-only output file (never an input, a link or a corpus's own file)"
@@ -19,7 +25,8 @@ def path(text: str) -> str:
     return text
 
 
-def add_command(subparsers, name: str, summary: str, details: str = "", **kwargs):
+def add_command(subparsers: Subparsers, name: str, summary: str, details: str = "",
+                **kwargs: Any) -> argparse.ArgumentParser:
     """Add the subcommand `name`: `summary` in the command list, `summary` + `details` as its
     --help description; other keyword arguments go to argparse. Its errors are printed after
     `corpustools NAME:` (the parser's `error_prefix`; corpustools.cli prints every error)."""
@@ -28,17 +35,18 @@ def add_command(subparsers, name: str, summary: str, details: str = "", **kwargs
     return parser
 
 
-def add_corpus_argument(parser, help: str = CORPUS_HELP) -> None:
+def add_corpus_argument(parser: argparse.ArgumentParser, help: str = CORPUS_HELP) -> None:
     """Add the positional CORPUS argument."""
     parser.add_argument("corpus", metavar="CORPUS", type=path, help=help)
 
 
 class FormatNames(Sequence[str]):
-    """`--format`'s choices: the keys of a report family's FORMATTERS table, read the first time
-    they are needed (the option given, --help, a usage error), so that the command line starts
-    without importing every report of every command."""
+    """`--format`'s choices: the keys of a report family's FORMATTERS table (or any names a function
+    returns, such as export's formats), read the first time they are needed (the option given,
+    --help, a usage error), so that the command line starts without importing every report of
+    every command."""
 
-    def __init__(self, formatters: Callable[[], Mapping[str, object]]):
+    def __init__(self, formatters: Callable[[], Iterable[str]]) -> None:
         self._formatters = formatters
         self._names: tuple[str, ...] | None = None
 
@@ -48,7 +56,13 @@ class FormatNames(Sequence[str]):
             self._names = tuple(self._formatters())
         return self._names
 
-    def __getitem__(self, index):
+    @overload
+    def __getitem__(self, index: int) -> str: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[str, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> str | tuple[str, ...]:
         return self.names[index]
 
     def __len__(self) -> int:
@@ -61,7 +75,7 @@ class FormatNames(Sequence[str]):
         return name in self.names
 
 
-def add_report_options(parser, formatters: Callable[[], Mapping[str, object]], default: str, *,
+def add_report_options(parser: argparse.ArgumentParser, formatters: Callable[[], Mapping[str, object]], default: str, *,
                        output: bool = True, resolved_later: bool = False) -> None:
     """Add `--format {the keys of formatters()}` (help names the default) and, when `output`,
     `--output FILE` and `--force`. `formatters` returns the family's FORMATTERS table: a format
@@ -78,7 +92,8 @@ def add_report_options(parser, formatters: Callable[[], Mapping[str, object]], d
                           "'-': standard output); never over a file the command reads")
 
 
-def add_output_option(parser, *names: str, help: str, metavar: str = "FILE", **kwargs) -> None:
+def add_output_option(parser: argparse.ArgumentParser, *names: str, help: str, metavar: str = "FILE",
+                      **kwargs: Any) -> None:
     """An option naming the file a command writes, with `--force` beside it."""
     parser.add_argument(*names, metavar=metavar, type=path, help=help, **kwargs)
     parser.add_argument("--force", action="store_true", help=FORCE_HELP)

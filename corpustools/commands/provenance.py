@@ -2,8 +2,19 @@
 
 from __future__ import annotations
 
-from corpustools.commands.options import add_command, add_corpus_argument, add_output_option, add_report_options, path
-from corpustools.io.errors import UsageError
+import argparse
+from typing import TextIO
+
+from corpustools import api
+from corpustools.commands.options import (
+    Subparsers,
+    add_command,
+    add_corpus_argument,
+    add_output_option,
+    add_report_options,
+    path,
+)
+from corpustools.io.writing import emit, say_wrote
 
 HELP = "record who authored and reviewed a corpus, and verify nothing changed since"
 WHERE = ("corpus.yaml's lint: provenance: if set (relative to the corpus folder), else "
@@ -11,7 +22,7 @@ WHERE = ("corpus.yaml's lint: provenance: if set (relative to the corpus folder)
          "repository: in the corpus folder): where lint's CT801 looks")
 
 
-def register(subparsers) -> None:
+def register(subparsers: Subparsers) -> None:
     parser = add_command(subparsers, "provenance", HELP)
     actions = parser.add_subparsers(dest="action", metavar="ACTION", parser_class=type(parser))
     actions.required = True
@@ -47,46 +58,30 @@ def register(subparsers) -> None:
                      "folder is in, else of the one corpus below it that has a record; a corpus's record is "
                      f"{WHERE})")
     ver.add_argument("--corpus", metavar="CORPUS", type=path, help="verify the record of this corpus (when RECORD is not given)")
-    add_report_options(ver, formatters, "text")
+    add_report_options(ver, lambda: api.formatters("verify"), "text")
     ver.set_defaults(run=run_verify)
 
 
-def run_record(args, out, err) -> int:
-    from corpustools.io.writing import say_wrote
-    from corpustools.provenance import corpus_record_path, record
-
-    output = args.output or corpus_record_path(args.corpus)
-    data = record(args.corpus, args.authoring_prompt, args.authored_by, args.reviewed_by, output, args.date,
-                  force=args.force, out=out)
+def run_record(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    output, data = api.provenance_record(args.corpus, args.authoring_prompt, args.authored_by, args.reviewed_by,
+                                         output=args.output, date=args.date, force=args.force, out=out)
     say_wrote(err, output, f"the record of {len(data['files'])} files of corpus {data['corpus']['name']} "
                            f"version {data['corpus']['version']}")
     return 0
 
 
-def run_freeze(args, out, err) -> int:
-    from corpustools.io.writing import say_wrote
-    from corpustools.provenance import freeze
-
-    frozen = freeze(args.corpus, args.record, extra=tuple(args.worksheets), date=args.date)
+def run_freeze(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    frozen = api.provenance_freeze(args.corpus, args.record, worksheets=args.worksheets, date=args.date)
     say_wrote(err, frozen.record, f"labels sha256 {frozen.labels_sha256[:12]} frozen; {frozen.judged} output"
                                   f"{'' if frozen.judged == 1 else 's'} judged in {frozen.worksheets} worksheet"
                                   f"{'' if frozen.worksheets == 1 else 's'} before the freeze")
     return 0
 
 
-def formatters():
-    """verify's --format choices: the keys of provenance's FORMATTERS (read when the command is parsed)."""
-    from corpustools.provenance import FORMATTERS
-
-    return FORMATTERS
 
 
-def run_verify(args, out, err) -> int:
-    from corpustools.io.writing import emit
-    from corpustools.provenance import FORMATTERS, verify_report
 
-    if args.record and args.corpus:
-        raise UsageError("give RECORD or --corpus, not both")
-    report = verify_report(args.record, args.corpus)
-    emit(FORMATTERS[args.format](report), args.output, None, out, err=err, force=args.force)
+def run_verify(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    report = api.verify(args.record, args.corpus)
+    emit(api.format_report(report, args.format), args.output, None, out, err=err, force=args.force)
     return report.exit_code

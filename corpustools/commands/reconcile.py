@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
-from corpustools.commands.options import add_command, add_output_option, path
+import argparse
+from typing import TextIO
+
+from corpustools import api
+from corpustools.commands.options import Subparsers, add_command, add_output_option, path
+from corpustools.io.writing import STANDARD_OUTPUT, say_wrote
 
 HELP = "merge two raters' worksheets of one run: their common answers kept, each disagreement blank for a third reading"
 
 
-def register(subparsers) -> None:
+def register(subparsers: Subparsers) -> None:
     parser = add_command(
         subparsers, "reconcile", HELP, ". Each answer the two raters gave differently is left blank with both "
         "answers (and both raters' why) as comments above it; fill those blanks, then give the worksheet to "
@@ -20,20 +25,11 @@ def register(subparsers) -> None:
     parser.set_defaults(run=run)
 
 
-def run(args, out, err) -> int:
-    from corpustools.calibrate import reconcile_worksheets
-    from corpustools.io.errors import UsageError
-    from corpustools.io.writing import STANDARD_OUTPUT, refuse_target, say_wrote, write_text
-
-    if STANDARD_OUTPUT in (args.first, args.second):
-        raise UsageError("reconcile reads two worksheet files, not standard input")
-    if args.out != STANDARD_OUTPUT:
-        refuse_target(args.out, force=args.force)  # before anything is read: an early, cheap answer
-    merged = reconcile_worksheets(args.first, args.second)
-    if args.out == STANDARD_OUTPUT:
+def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    to_stdout = args.out == STANDARD_OUTPUT
+    merged = api.reconcile(args.first, args.second, None if to_stdout else args.out, force=args.force)
+    if to_stdout:
         out.write(merged.text)
-    else:
-        write_text(args.out, merged.text, force=args.force)  # never over an input: io/inputs says so
     say_wrote(err, args.out, f"{merged.agreed} answer{'' if merged.agreed == 1 else 's'} both gave, "
                              f"{merged.blank} left blank for a third reading")
     return 0

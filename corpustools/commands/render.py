@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
-from corpustools.commands.options import add_command, add_corpus_argument, add_output_option, path
+import argparse
+from typing import TextIO
+
+from corpustools import api
+from corpustools.commands.options import Subparsers, add_command, add_corpus_argument, add_output_option, path
 from corpustools.io.errors import UsageError
+from corpustools.io.writing import say_wrote
 
 HELP = "print the prompt with a fixture's transcript substituted, for pasting into a model by hand"
 
 
-def register(subparsers) -> None:
+def register(subparsers: Subparsers) -> None:
     parser = add_command(
         subparsers, "render", HELP, ". The transcript (session body, frontmatter dropped) replaces "
         "the line '[TRANSCRIPT PLACEHOLDER, substituted at runtime]' literally. corpustools never calls a model.")
@@ -23,20 +28,14 @@ def register(subparsers) -> None:
     parser.set_defaults(run=run)
 
 
-def run(args, out, err) -> int:
-    from corpustools.io.writing import say_wrote
-    from corpustools.model.prompt import read_prompt
-    from corpustools.render import render_all, render_prompt, transcript
-
+def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if args.all == bool(args.fixture_id) or bool(args.out) != args.all:
         raise UsageError("give either FIXTURE_ID, or --all with --out DIR")
     if args.all:
-        rendered = render_all(args.corpus, args.prompt, args.out, append=args.append, force=args.force)
+        rendered = api.render_all(args.corpus, args.prompt, args.out, append=args.append, force=args.force)
         for line in rendered.errors:
             print(f"corpustools render: {line}", file=err)
         say_wrote(err, args.out, f"{len(rendered.written)} rendered prompt{'' if len(rendered.written) == 1 else 's'}")
         return 2 if rendered.errors else 0
-    prompt_text = read_prompt(args.prompt, need_placeholder=not args.append)
-    out.write(render_prompt(prompt_text, transcript(args.corpus, args.fixture_id), append=args.append,
-                            prompt_path=args.prompt))
+    out.write(api.render(args.corpus, args.fixture_id, args.prompt, append=args.append))
     return 0

@@ -1,20 +1,26 @@
-"""corpustools run init RESULTS --corpus CORPUS --prompt FILE [--model M --temperature T --harness H --operator O]
-corpustools run init RESULTS --corpus CORPUS --refresh [--inputs-unchanged]"""
+"""corpustools run init RUN --corpus CORPUS --prompt FILE [--model M --temperature T --harness H --operator O]
+corpustools run init RUN --corpus CORPUS --refresh [--inputs-unchanged]"""
 
 from __future__ import annotations
 
-from corpustools.commands.options import add_command, path
+import argparse
+from typing import TextIO
+
+from corpustools import api
+from corpustools.commands.options import Subparsers, add_command, path
 from corpustools.io.errors import UsageError
+from corpustools.io.positions import printable
+from corpustools.io.writing import say_wrote
 
-HELP = "record how a results folder is produced (run init writes RESULTS/run.yaml)"
+HELP = "record how a results folder is produced (run init writes RUN/run.yaml)"
 
 
-def register(subparsers) -> None:
+def register(subparsers: Subparsers) -> None:
     parser = add_command(subparsers, "run", HELP)
     actions = parser.add_subparsers(dest="action", metavar="ACTION", parser_class=type(parser))
     init = actions.add_parser(
-        "init", help="write RESULTS/run.yaml before running the model by hand",
-        description="Run it once per run folder, before saving any output into it: it writes RESULTS/run.yaml, "
+        "init", help="write RUN/run.yaml before running the model by hand",
+        description="Run it once per run folder, before saving any output into it: it writes RUN/run.yaml, "
         "recording the prompt's path, name, Version: line and sha256, the model, temperature, harness, operator, "
         "start time, and the corpus: its sha256 and version, the hash of the inputs the model sees (the prompt and "
         "each session as rendered) and the hash of the labels (sidecars, corpus.yaml, the output contract), so that "
@@ -22,7 +28,7 @@ def register(subparsers) -> None:
         "(scored under the current labels). Refuses to overwrite an existing run.yaml unless --force. With "
         "--refresh it adds those hashes to an existing run.yaml that records only the corpus sha256, after checking "
         "that the sessions are the ones the run was made against (against the corpus's git history).")
-    init.add_argument("results", metavar="RESULTS", type=path, help="the results folder (created if missing)")
+    init.add_argument("results", metavar="RUN", type=path, help="the results folder (created if missing)")
     init.add_argument("--corpus", metavar="CORPUS", required=True, type=path,
                       help="the corpus the run is produced against")
     init.add_argument("--prompt", metavar="FILE", type=path,
@@ -37,7 +43,7 @@ def register(subparsers) -> None:
     init.add_argument("--notes", default="", help="free notes (edit run.yaml later to add more)")
     init.add_argument("--force", action="store_true", help="replace an existing run.yaml (a read-only one too)")
     init.add_argument("--refresh", action="store_true",
-                      help="add the inputs and labels hashes to RESULTS/run.yaml, written before they existed, once "
+                      help="add the inputs and labels hashes to RUN/run.yaml, written before they existed, once "
                       "its sessions are known unchanged since the run (refused, naming the first changed session, "
                       "when they changed); what run.yaml records is kept")
     init.add_argument("--inputs-unchanged", action="store_true",
@@ -47,7 +53,7 @@ def register(subparsers) -> None:
     parser.set_defaults(run=run_without_action, run_parser=parser)
 
 
-def run_without_action(args, out, err) -> int:
+def run_without_action(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     args.run_parser.print_help(err)
     return 2
 
@@ -56,14 +62,7 @@ def run_without_action(args, out, err) -> int:
 _RECORDED = ("prompt", "prompt_name", "model", "temperature", "harness", "operator", "started_at", "notes", "force")
 
 
-def run_init(args, out, err) -> int:
-    import datetime
-
-    from corpustools.io.positions import printable
-    from corpustools.io.writing import refuse_corpus_path, say_wrote
-    from corpustools.manifest import build_manifest, manifest_yaml, write_manifest
-    from corpustools.model.corpus import require_corpus
-
+def run_init(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if args.refresh:
         return run_refresh(args, err)
     if args.inputs_unchanged:
@@ -71,37 +70,23 @@ def run_init(args, out, err) -> int:
     if args.prompt is None:
         raise UsageError("--prompt FILE is required (or --refresh, to add the inputs and labels hashes to an existing "
                          "run.yaml)")
-
-    # The one clock corpustools reads: run.yaml records when the run was started.
-    started_at = args.started_at or datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
-    require_corpus(args.corpus)
-    refuse_corpus_path(args.results, args.corpus)
-    manifest, remarks = build_manifest(
-        args.corpus, args.prompt, model=args.model, temperature=args.temperature, harness=args.harness,
-        operator=args.operator, started_at=started_at, prompt_name=args.prompt_name, notes=args.notes)
-    path = write_manifest(args.results, manifest_yaml(manifest), force=args.force)
+    path, remarks = api.run_init(
+        args.results, args.corpus, args.prompt, model=args.model, temperature=args.temperature, harness=args.harness,
+        operator=args.operator, started_at=args.started_at, prompt_name=args.prompt_name, notes=args.notes,
+        force=args.force)
     for remark in remarks:
         print(f"corpustools run init: note: {printable(remark)}", file=err)
     say_wrote(err, path)
     return 0
 
 
-def run_refresh(args, err) -> int:
-    from corpustools.io.positions import printable
-    from corpustools.io.writing import refuse_corpus_path, say_wrote, write_text
-    from corpustools.manifest import manifest_path, refresh_manifest
-    from corpustools.model.corpus import require_corpus
-
+def run_refresh(args: argparse.Namespace, err: TextIO) -> int:
     given = [f"--{name.replace('_', '-')}" for name in _RECORDED
              if getattr(args, name) not in (None, False, "", "unrecorded")]
     if given:
         raise UsageError(f"--refresh keeps what run.yaml records: {', '.join(given)} cannot go with it")
-    require_corpus(args.corpus)
-    refuse_corpus_path(args.results, args.corpus)
-    refreshed = refresh_manifest(args.results, args.corpus, inputs_unchanged=args.inputs_unchanged)
-    if refreshed.text is not None:
-        write_text(manifest_path(args.results), refreshed.text, updating=True)
-    print(f"corpustools run init: {printable(refreshed.says)}", file=err)
-    if refreshed.text is not None:
-        say_wrote(err, manifest_path(args.results), "added the inputs and labels hashes")
+    path, says = api.run_refresh(args.results, args.corpus, inputs_unchanged=args.inputs_unchanged)
+    print(f"corpustools run init: {printable(says)}", file=err)
+    if path is not None:
+        say_wrote(err, path, "added the inputs and labels hashes")
     return 0

@@ -2,25 +2,21 @@
 
 from __future__ import annotations
 
-from corpustools.commands.options import add_command
-from corpustools.io.schemastore import SCHEMA_KINDS
+import argparse
+from typing import TextIO
+
+from corpustools import api
+from corpustools.commands.options import Subparsers, add_command
 
 HELP = "print a shipped JSON Schema"
 
 
-def register(subparsers) -> None:
+def register(subparsers: Subparsers) -> None:
     parser = add_command(subparsers, "schema", HELP)
-    parser.add_argument("kind", choices=SCHEMA_KINDS, metavar="KIND", help=f"which schema: {', '.join(SCHEMA_KINDS)}")
+    parser.add_argument("kind", choices=api.SCHEMA_KINDS, metavar="KIND", help=f"which schema: {', '.join(api.SCHEMA_KINDS)}")
     parser.set_defaults(run=run, error_prefix="corpustools")
 
 
-def run(args, out, err) -> int:
-    from corpustools.io.errors import CorpustoolsError
-    from corpustools.io.schemastore import schema_text
-
-    try:
-        text = schema_text(args.kind)
-    except FileNotFoundError:
-        raise CorpustoolsError(f"schema {args.kind!r} is not shipped in this build") from None
-    out.write(text)
+def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    out.write(api.schema(args.kind))
     return 0

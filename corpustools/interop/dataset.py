@@ -15,6 +15,7 @@ import os
 from dataclasses import dataclass
 
 from corpustools.io.errors import InputError
+from corpustools.io.inputs import note_folder
 from corpustools.io.layout import GOLD_DIR
 from corpustools.io.positions import Pos
 from corpustools.io.textfile import decode_text, read_bytes
@@ -122,11 +123,14 @@ def jsonl(exported: Exported) -> str:
     return "".join(json.dumps(row(exported, fixture), ensure_ascii=False) + "\n" for fixture in exported.fixtures)
 
 
+def export_files(exported: Exported, out: str, *, replay: str | None, answers: dict[str, str] | None) -> dict[str, str]:
+    """`export jsonl`: the dataset at `out` (a JSONL dataset holds no answers: export refuses --replay)."""
+    return {out: jsonl(exported)}
+
+
 def saved_answers(exported: Exported, run_folder: str) -> dict[str, str]:
     """fixture id -> the saved answer of the run in `run_folder`, byte for byte (a fixture without
     a result file has none: a replay leaves it unanswered)."""
-    from corpustools.io.inputs import note_folder
-
     if not os.path.isdir(run_folder):
         raise InputError(Pos(run_folder), "no such results folder")
     contract = exported.contract

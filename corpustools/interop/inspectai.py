@@ -12,12 +12,16 @@ from __future__ import annotations
 
 import io
 import json
+import keyword
+import os
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from corpustools.interop.dataset import Exported
 from corpustools.interop.logs import MAX_LOG_BYTES, Answer, ToolRun, add_cost, mapping, read_log_json
 from corpustools.io.errors import InputError
+from corpustools.io.inputs import refuse_inputs_inside
 from corpustools.io.positions import Pos
 from corpustools.io.textfile import read_bytes
 
@@ -230,9 +234,6 @@ def replay():
 def task_py(exported: Exported, *, replay: str | None = None) -> str:
     """The task.py beside the exported dataset; with `replay` (the replayed run's folder) its
     solver answers from replay.json instead of the model, unless run with -T replayed=false."""
-    import keyword
-    import re
-
     function = re.sub(r"\W", "_", exported.name, flags=re.ASCII).strip("_") or "corpus"
     if function[0].isdigit() or keyword.iskeyword(function):
         function = f"corpus_{function}"
@@ -253,3 +254,17 @@ def task_py(exported: Exported, *, replay: str | None = None) -> str:
         values.update(replay_imports="", model_imports="", solver_imports="generate", replay_solver="",
                       task_parameters="", solver="generate()", task_options="")
     return _TASK.format(**values)
+
+
+def export_files(exported: Exported, out: str, *, replay: str | None, answers: dict[str, str] | None) -> dict[str, str]:
+    """`export inspect`: the folder `out` holding dataset.jsonl, task.py and, with a replayed run,
+    replay.json (its saved answers)."""
+    from corpustools.interop.dataset import jsonl
+
+    if os.path.lexists(out) and not os.path.isdir(out):
+        raise InputError(Pos(out), "is not a folder: export inspect writes a folder (dataset.jsonl, task.py)")
+    refuse_inputs_inside(out)
+    files = {os.path.join(out, DATASET_FILE): jsonl(exported), os.path.join(out, TASK_FILE): task_py(exported, replay=replay)}
+    if answers is not None:
+        files[os.path.join(out, REPLAY_FILE)] = json.dumps(answers, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
+    return files

@@ -9,11 +9,14 @@ answer is `response.output`, byte for byte: promptfoo keeps other copies (`testC
 
 from __future__ import annotations
 
+import json
+import os
 from collections.abc import Mapping, Sequence
 
 from corpustools.interop.logs import Answer, ToolRun, add_cost, as_text, mapping, read_log_json
 from corpustools.io.errors import InputError
 from corpustools.io.positions import Pos
+from corpustools.io.schemastore import schema_text
 
 RESULTS_VERSION = 3
 TOOL = "promptfoo"
@@ -85,8 +88,6 @@ def _prompt_seen(result: Mapping) -> str | None:
     if not isinstance(raw, str):
         return None
     if raw.lstrip().startswith("["):
-        import json
-
         try:
             messages = json.loads(raw)
         except ValueError:
@@ -237,8 +238,6 @@ const same = (want, got) => typeof want === 'string'
 
 
 def _js(value) -> str:
-    import json
-
     return json.dumps(value, ensure_ascii=False)
 
 
@@ -341,10 +340,6 @@ def _schema(exported) -> dict | None:
     """The output contract's JSON Schema as promptfoo's Ajv reads it: draft-07 (no $schema, $id),
     every `$ref` inlined; None when there is none, or it refers to itself (is-json then checks
     only that the answer is JSON)."""
-    import json
-
-    from corpustools.io.schemastore import schema_text
-
     contract = exported.contract
     if contract.builtin_schema is not None:
         schema = json.loads(schema_text(contract.builtin_schema))
@@ -415,3 +410,18 @@ def config_yaml(exported, *, replay: str | None = None, answers: dict[str, str] 
         if checks:
             lines += ["    assert:", *checks]
     return "\n".join(lines) + "\n"
+
+
+def _replayed_model(run_folder: str) -> str | None:
+    """The model the replayed run's run.yaml records, when it records one."""
+    from corpustools.manifest import read_manifest
+
+    manifest = read_manifest(run_folder).run_manifest
+    return manifest.model if manifest is not None and not manifest.unrecorded else None
+
+
+def export_files(exported, out: str, *, replay: str | None, answers: dict[str, str] | None) -> dict[str, str]:
+    """`export promptfoo`: the config at `out`, or promptfooconfig.yaml in the folder `out`."""
+    target = os.path.join(out, CONFIG_FILE) if os.path.isdir(out) and not os.path.islink(out) else out
+    model = _replayed_model(replay) if replay is not None else None
+    return {target: config_yaml(exported, replay=replay, answers=answers, model=model)}

@@ -17,9 +17,11 @@ from dataclasses import dataclass
 
 from corpustools.interop.logs import Answer, ToolRun, plural
 from corpustools.io.errors import InputError
+from corpustools.io.inputs import refuse_inputs_inside
 from corpustools.io.positions import Pos
 from corpustools.io.suggest import closest
 from corpustools.io.textfile import decode_text, read_bytes
+from corpustools.io.writing import refuse_corpus_path, remove_file, write_text
 from corpustools.manifest import MANIFEST_FILE, build_manifest, manifest_path, manifest_yaml
 from corpustools.model.prompt import has_placeholder
 from corpustools.render import rendered_prompts
@@ -91,9 +93,6 @@ def _refuse_twice(run: ToolRun) -> None:
 
 
 def _refuse_folder(folder: str, corpus_root: str, *, force: bool) -> None:
-    from corpustools.io.inputs import refuse_inputs_inside
-    from corpustools.io.writing import refuse_corpus_path
-
     refuse_corpus_path(folder, corpus_root)
     if os.path.islink(folder):
         raise InputError(Pos(folder), "is a symbolic link; corpustools never writes through a link")
@@ -187,8 +186,6 @@ def import_runs(corpus_root: str, runs: list[tuple[str, ToolRun]], *, prompt_pat
                 operator: str = "unrecorded", force: bool = False) -> list[ImportedRun]:
     """Write each (folder, run) as a run folder of the corpus at `corpus_root`; every run is
     checked before any file is written (InputError, nothing written)."""
-    from corpustools.io.writing import remove_file, write_text
-
     loaded = open_corpus(corpus_root)
     corpus, contract = loaded.corpus, loaded.contract
     known = set(corpus.session_paths) | set(corpus.sidecar_paths)

@@ -1,8 +1,8 @@
 """Imports on first use: a process pays at start-up only for the modules the command it runs needs.
 
 - `LazyFunction(module, name)`: a function named by its module, imported when first called. A
-  FORMATTERS table holds these, so its keys (a command's `--format` choices) are known when the
-  command line is parsed while only the chosen format's module is ever imported.
+  FORMATTERS table holds these (`format_table`), so its keys (a command's `--format` choices) are
+  known when the command line is parsed while only the chosen format's module is ever imported.
 - `lazy_names(package, table)`: a package's `__getattr__` and `__dir__` (PEP 562) for the public
   names it re-exports from its modules, each module imported when one of its names is first read.
 
@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["LazyFunction", "lazy_names"]
+__all__ = ["LazyFunction", "format_table", "lazy_names"]
 
 
 @dataclass(frozen=True)
@@ -38,6 +38,13 @@ class LazyFunction:
     @property
     def __signature__(self) -> inspect.Signature:  # inspect.signature(self): the function's own
         return inspect.signature(self.loaded())
+
+
+def format_table(package: str, *formats: str) -> dict[str, Callable[..., str]]:
+    """A report family's FORMATTERS table, its keys `formats` in that order: each format is the
+    function `render(report) -> str` of the module of its name in `package` (`json-summary` is
+    `json_summary.py`), imported when the format is first used."""
+    return {fmt: LazyFunction(f"{package}.{fmt.replace('-', '_')}", "render") for fmt in formats}
 
 
 def lazy_names(package: str, table: Mapping[str, str]) -> tuple[Callable[[str], Any], Callable[[], list[str]]]:

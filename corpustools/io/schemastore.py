@@ -10,6 +10,9 @@ from functools import cache
 
 from corpustools.io.suggest import closest, unknown_key_message
 
+__all__ = ["SCHEMA_KINDS", "VALIDATE_KINDS", "SchemaError", "UnexpectedKey", "collect_errors", "collect_unexpected",
+           "message_of", "schema_text", "unexpected_keys", "validate"]
+
 SCHEMA_KINDS = ("corpus-spec", "sidecar", "proposal-output", "run-manifest", "score-report", "compare-report",
                 "adjudication", "calibration-report", "agreement-report")
 VALIDATE_KINDS = ("proposal-output", "sidecar", "corpus-spec", "run-manifest", "adjudication")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import stat
+import sys
 
 from corpustools.io.errors import InputError
 from corpustools.io.inputs import note_file
@@ -116,8 +117,6 @@ def read_bytes(path: str, *, display: str | None = None, limit: int | None = Non
 
 def read_stdin_bytes(shown: str = "-") -> bytes:
     """Standard input, bounded like a file; errors name it `shown`."""
-    import sys
-
     if sys.stdin is None:
         raise InputError(Pos(shown), "standard input is closed")
     data = sys.stdin.buffer.read(MAX_FILE_BYTES + 1)

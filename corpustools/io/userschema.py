@@ -22,6 +22,7 @@ from __future__ import annotations
 import hashlib
 import os
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urldefrag, urljoin, urlsplit
 
@@ -297,8 +298,6 @@ class _Reader:
 
 
 def _file_uri(path: str) -> str:
-    from pathlib import Path
-
     return Path(os.path.abspath(path)).as_uri()
 
 

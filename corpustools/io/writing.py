@@ -48,6 +48,7 @@ import threading
 import time
 from collections.abc import Callable
 
+from corpustools.io import textfile
 from corpustools.io.errors import InputError
 from corpustools.io.inputs import refuse_input
 from corpustools.io.layout import GOLD_DIR, SESSIONS_DIR, SIDECARS_DIR, SPEC_FILE, is_corpus_folder
@@ -299,10 +300,8 @@ def _changed(path: str) -> InputError:
 
 
 def _refuse_changed(path: str, was: bytes) -> None:
-    from corpustools.io.textfile import read_bytes
-
     try:
-        now = read_bytes(path)
+        now = textfile.read_bytes(path)  # the module's, read at each call (a test stands in for it)
     except InputError as err:
         raise InputError(Pos(path), f"cannot be read again before writing ({err.message}); not written") from None
     if now != was:
@@ -311,10 +310,8 @@ def _refuse_changed(path: str, was: bytes) -> None:
 
 def _holds(path: str, was: bytes) -> bool:
     """Whether `path` is a regular file (not a link) holding exactly `was`."""
-    from corpustools.io.textfile import read_bytes
-
     try:
-        return read_bytes(path) == was
+        return textfile.read_bytes(path) == was  # the module's, read at each call (a test stands in for it)
     except InputError:
         return False
 

@@ -19,6 +19,7 @@ a plain `lint` never pays for it.
 
 from __future__ import annotations
 
+import copy
 import re
 from collections import Counter
 from dataclasses import dataclass
@@ -143,8 +144,6 @@ def _parent(data: Any, keypath: KeyPath) -> Any:
 
 def applied(data: Any, edit: YamlEdit) -> Any:
     """A copy of plain `data` with `edit` made (KeyError/IndexError/TypeError when it does not fit)."""
-    import copy
-
     result = copy.deepcopy(data)
     if not edit.keypath:
         raise KeyError("the document itself")

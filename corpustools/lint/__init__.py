@@ -25,8 +25,19 @@ suppressible: what lint knows of it before importing it —, its tests/rules/tes
 generated docs and, only if it needs one, a planter in bench/defects.py; no golden file moves):
 docs/architecture.md, "Where to add".
 
-The names below are lint's public API: what `corpustools.commands.lint` (and any other caller)
-uses. Everything else under corpustools.lint is internal; tests/test_layers.py holds commands to it.
+The names below are lint's public API: what the commands and `corpustools.api` use.
+Everything else under corpustools.lint is internal; tests/test_layers.py holds them to it.
+
+- rules/           one module per rule; registry.py: the list of them, each imported on first use
+- options.py       rule options as data; config.py: corpus.yaml's `lint:` section and --select/--ignore
+- context.py       what every rule is given, and the analyses several rules share (families/, secrets/)
+- engine.py        running the rules: crashes, configured severities, ignores; targets.py: what `lint
+                   PATH...` lints; staged.py: `lint --staged`
+- diagnostic.py    what rules find, as small frozen values
+- fixes.py         fixes as data; fixing.py: `--fix` and `--diff`
+- reported.py      `LintReport`: a run as its reports show it; report/: the formats and FORMATTERS
+- cache.py         lint's content-hash cache (`--cache-dir`, `--no-cache`, `cache clean`)
+- ruledoc.py       what a rule says about itself (--explain, --list-rules, SARIF); docs.py: docs/lint-rules.md
 """
 
 from typing import TYPE_CHECKING
@@ -36,8 +47,8 @@ from corpustools.lint.cache import clean_cache, default_cache_dir
 from corpustools.lint.config import ConfigError
 from corpustools.lint.engine import LintRun, RuleCrash, Selection, choose, exit_code, lint_paths
 from corpustools.lint.registry import rule_modules
-from corpustools.lint.report import FORMATTERS, LintReport, format_rule_list, notes
-from corpustools.lint.ruledoc import rule_doc, rule_fix_doc, rule_options
+from corpustools.lint.reported import LintReport
+from corpustools.lint.ruledoc import rule_doc, rule_fix_doc, rule_list, rule_options
 from corpustools.lint.secrets.redaction import redact_secrets
 from corpustools.lint.staged import lint_staged
 
@@ -45,13 +56,15 @@ if TYPE_CHECKING:
     from corpustools.lint.fixing import CorpusFixes, FixResult, format_diff, plan_paths, write_fixes
 
 # --fix and --diff only: lint.fixing (and the round-trip YAML editor behind it) is imported when one
-# of its names is first used, so a plain lint does not pay for it.
-__getattr__, __dir__ = lazy_names(__name__, dict.fromkeys(
-    ("CorpusFixes", "FixResult", "format_diff", "plan_paths", "write_fixes"), "corpustools.lint.fixing"))
+# of its names is first used, so a plain lint does not pay for it. `report`: the subpackage of
+# lint's report formats (its FORMATTERS), imported when first read.
+__getattr__, __dir__ = lazy_names(__name__, {
+    **dict.fromkeys(("CorpusFixes", "FixResult", "format_diff", "plan_paths", "write_fixes"), "corpustools.lint.fixing"),
+    "report": "corpustools.lint.report"})
 
 
 __all__ = [
-    "FORMATTERS", "ConfigError", "CorpusFixes", "FixResult", "LintReport", "LintRun", "RuleCrash", "Selection",
-    "choose", "clean_cache", "default_cache_dir", "exit_code", "format_diff", "format_rule_list", "lint_paths", "lint_staged", "notes",
-    "plan_paths", "redact_secrets", "rule_doc", "rule_fix_doc", "rule_modules", "rule_options", "write_fixes",
+    "ConfigError", "CorpusFixes", "FixResult", "LintReport", "LintRun", "RuleCrash", "Selection",
+    "choose", "clean_cache", "default_cache_dir", "exit_code", "format_diff", "lint_paths", "lint_staged", "plan_paths",
+    "redact_secrets", "report", "rule_doc", "rule_fix_doc", "rule_list", "rule_modules", "rule_options", "write_fixes",
 ]

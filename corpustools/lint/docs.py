@@ -12,6 +12,8 @@ import sys
 from collections.abc import Sequence
 from types import ModuleType
 
+from corpustools.io.errors import InputError
+from corpustools.io.writing import say_wrote, write_text
 from corpustools.lint.ruledoc import fix_kind, rule_body, rule_fix_doc, rule_options, rule_summary
 
 HEADER = """\
@@ -136,8 +138,6 @@ def main(argv: list[str] | None = None) -> int:
     if not argv:
         sys.stdout.write(text)
         return 0
-    from corpustools.io.errors import InputError
-    from corpustools.io.writing import say_wrote, write_text
 
     try:
         write_text(argv[0], text)  # the one way corpustools writes a file (no links, whole or not at all)

@@ -28,6 +28,8 @@ from typing import Any
 
 from corpustools.io.errors import InputError
 from corpustools.io.positions import Pos, Problem
+from corpustools.io.schemastore import unexpected_keys
+from corpustools.io.textfile import decode_text, read_bytes, without_bom_and_cr
 from corpustools.io.yamledit import YamlEdit
 from corpustools.io.yamlload import YamlDoc, parse_yaml
 from corpustools.lint.context import LintContext
@@ -235,8 +237,6 @@ def unknown_key_fix(kind: str, example: str, preferred: Collection[str] = ()) ->
     `example` shows one rename in the docs; `preferred` keys win a tie as required ones do (a key
     the schema cannot require, such as a sidecar point's must_match_all, which item_fields may
     replace)."""
-    from corpustools.io.schemastore import unexpected_keys
-
     def plan(ctx: LintContext, problem: Problem) -> Planned | Unfixable | None:
         doc = document_at(ctx, problem.pos.path)
         keypath = key_at(doc, problem.pos) if doc is not None else None
@@ -272,8 +272,6 @@ def document_at(ctx: LintContext, path: str) -> YamlDoc | None:
 def normalize_line_ends(ctx: LintContext, problem: Problem) -> Planned | Unfixable | None:
     """For a file that cannot be read because of a byte-order mark or CR line endings (the loader's
     message is the finding's): drop the mark and make every line ending LF, nothing else."""
-    from corpustools.io.textfile import decode_text, read_bytes, without_bom_and_cr
-
     path = problem.pos.path
     try:
         data = read_bytes(path)

@@ -17,6 +17,7 @@ So the diff is exactly what --fix writes, and a failure while fixing leaves the 
 from __future__ import annotations
 
 import os
+import shutil
 import stat
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
@@ -26,7 +27,8 @@ from corpustools.io.errors import InputError
 from corpustools.io.layout import SESSION_SUFFIX, SESSIONS_DIR, SIDECARS_DIR, SPEC_FILE
 from corpustools.io.paths import display_path, repository_root
 from corpustools.io.positions import Pos, Problem
-from corpustools.io.textfile import read_bytes
+from corpustools.io.textfile import read_bytes, without_bom_and_cr
+from corpustools.io.writing import rename_corpus_file, rewrite_corpus_file
 from corpustools.io.yamledit import EditRefused, edit_yaml
 from corpustools.lint.context import LintContext
 from corpustools.lint.engine import Selection, active_rules, corpus_config, kept_problems
@@ -173,8 +175,6 @@ def _make(plan: Planned, problem: Problem, scratch: str) -> str | None:
             if isinstance(edit, EditYaml):
                 new_data = _edited(new_data, edit)
             elif isinstance(edit, NormalizeLineEnds):
-                from corpustools.io.textfile import without_bom_and_cr
-
                 new_data = without_bom_and_cr(new_data)
             elif isinstance(edit, RenameFile):
                 if os.path.lexists(edit.new_path) or not _inside(edit.new_path, scratch):
@@ -253,7 +253,6 @@ def _one_pass(scratch: str, rules: list[ModuleType], selection: Selection, only:
 
 def plan_corpus(target: Target, rules: list[ModuleType], selection: Selection, *, unsafe: bool) -> CorpusFixes:
     """Fix the corpus of `target` in a scratch copy (module docstring); nothing is written to it."""
-    import shutil
     import tempfile
 
     root = os.path.abspath(target.root)
@@ -323,8 +322,6 @@ def plan_paths(paths: list[str], rules: list[ModuleType], selection: Selection, 
 def write_fixes(planned: list[CorpusFixes]) -> FixResult:
     """Write every change back to its corpus; a change that cannot be written leaves its file as
     it was and turns each fix in it into a failed note with why."""
-    from corpustools.io.writing import rename_corpus_file, rewrite_corpus_file
-
     written: list[FixNote] = []
     failed: list[FixNote] = []
     for corpus in planned:

@@ -5,6 +5,7 @@ docs/lint-rules.md (corpustools.lint.docs) all say it the same way."""
 from __future__ import annotations
 
 import inspect
+from collections.abc import Sequence
 from types import ModuleType
 
 
@@ -50,3 +51,13 @@ def rule_fix_doc(rule: ModuleType) -> str:
 def rule_body(rule: ModuleType) -> str:
     """The rule's documentation after its summary line (What / Why / Example)."""
     return "\n".join(rule_doc(rule).splitlines()[1:]).strip()
+
+
+def rule_list(rules: Sequence[ModuleType]) -> str:
+    """`lint --list-rules`: a line per rule (code, name, default severity, summary), names lined up."""
+    lines = []
+    width = max((len(rule.NAME) for rule in rules), default=0)  # names line up, however long
+    for rule in rules:
+        mark = " (never suppressible)" if not rule.SUPPRESSIBLE else ""
+        lines.append(f"{rule.CODE}  {rule.NAME:<{width}} {rule.SEVERITY:<8} {rule_summary(rule)}{mark}\n")
+    return "".join(lines)

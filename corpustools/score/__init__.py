@@ -9,7 +9,7 @@ One module per concept, each a set of pure functions over small frozen values:
                    pinned fields included
 - advisories.py    advisories that never change a verdict (reported as "diagnostics")
 - evidence.py      each point's terms in each proposal: what reasons and drill-downs are built on
-- fixture.py       scoring one fixture: match's rules and the advisories applied to its result
+- fixture.py       scoring one fixture (`FixtureScore`): match's rules and the advisories applied to its result
 - aggregate.py     per-category rows, aggregates (precision and F1 per item type, accuracy per field),
                    the failure taxonomy, the metrics
 - stats.py         Wilson intervals, mean / sample std, McNemar's exact test, flips needed
@@ -20,8 +20,7 @@ One module per concept, each a set of pure functions over small frozen values:
 - history.py       the Markdown history table `--append-history` appends to
 - thresholds.py    `--fail-under`: the opt-in gate on a score report
 - report/          the reports of a score and of a comparison (text, markdown, json, html); they only format
-- formatting.py    fixed-precision numbers and Markdown cells shared by the reporters
-- html_page.py     the page machinery every HTML report shares
+                   (what they share with calibrate's: corpustools.reporting)
 
 Reports are written by corpustools.io.writing (never into a corpus's own files). The scorer shares
 only the corpus model (corpustools.model) and corpustools.model.normalize with the linter.
@@ -35,17 +34,17 @@ if TYPE_CHECKING:
     from corpustools.model.status import FixtureStatus
     from corpustools.score.aggregate import Aggregate, Proportion
     from corpustools.score.compare import Comparison, CorpusDrift, compare_runs
+    from corpustools.score.fixture import FixtureScore
     from corpustools.score.history import HistoryPlan, plan_history
-    from corpustools.score.match import FixtureScore
     from corpustools.score.reasons import Advisory, Reason, Verdict
     from corpustools.score.scoring import (
-               CorpusInfo,
-               LoadedCorpus,
-               MixedRuns,
-               RunScore,
-               ScoreReport,
-               open_corpus,
-               score_report,
+        CorpusInfo,
+        LoadedCorpus,
+        MixedRuns,
+        RunScore,
+        ScoreReport,
+        open_corpus,
+        score_report,
     )
     from corpustools.score.thresholds import breaches, parse_thresholds
 
@@ -56,7 +55,7 @@ _MODULES = {
     "corpustools.score.aggregate": ("Aggregate", "Proportion"),
     "corpustools.score.compare": ("Comparison", "CorpusDrift", "compare_runs"),
     "corpustools.score.history": ("HistoryPlan", "plan_history"),
-    "corpustools.score.match": ("FixtureScore",),
+    "corpustools.score.fixture": ("FixtureScore",),
     "corpustools.score.reasons": ("Advisory", "Reason", "Verdict"),
     "corpustools.score.scoring": ("CorpusInfo", "LoadedCorpus", "MixedRuns", "RunScore", "ScoreReport",
                                   "open_corpus", "score_report"),

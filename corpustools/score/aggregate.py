@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from corpustools.model.contract import DEFAULT, TEXT_FORMAT, Contract
 from corpustools.model.status import FixtureStatus
-from corpustools.score.match import FixtureScore
+from corpustools.score.fixture import FixtureScore
 from corpustools.score.reasons import Verdict
 from corpustools.score.stats import wilson
 

@@ -4,16 +4,16 @@ module applies both, so neither imports the other's caller."""
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
-from corpustools.model.contract import DEFAULT, TEXT_FORMAT, Contract
+from corpustools.model.contract import DEFAULT, TEXT_FORMAT, Contract, Item
 from corpustools.model.sidecar import Sidecar
 from corpustools.model.spec import category_from_name
 from corpustools.model.status import FileStatus, FixtureStatus
 from corpustools.score.advisories import advisory
-from corpustools.score.evidence import forbidden_hits, point_evidence
+from corpustools.score.evidence import ForbiddenHit, PointEvidence, forbidden_hits, point_evidence
 from corpustools.score.match import (
-    FixtureScore,
+    FieldScore,
     PointScore,
     field_scores,
     fixture_reasons,
@@ -25,6 +25,36 @@ from corpustools.score.reasons import Advisory, AdvisoryKind, Reason, ReasonKind
 from corpustools.score.results import ResultFile
 
 UNKNOWN_CATEGORY = "unknown"
+
+
+@dataclass(frozen=True, kw_only=True)
+class FixtureScore:
+    id: str
+    category: str
+    verdict: Verdict
+    status: FixtureStatus
+    expect_empty: bool | None  # None when the sidecar is invalid
+    reasons: tuple[Reason, ...] = ()
+    advisories: tuple[Advisory, ...] = ()  # reported as "diagnostics" (corpustools.score.advisories)
+    points: tuple[PointScore, ...] = ()  # the expected points: what recall counts
+    proposals: tuple[Item, ...] = ()
+    unexpected: tuple[str, ...] = ()  # names of the phantoms
+    optional_points: tuple[PointScore, ...] = ()  # never a miss, never in recall
+    evidence: tuple[PointEvidence, ...] = ()  # per expected then optional point: each proposal's terms
+    forbidden: tuple[ForbiddenHit, ...] = ()  # where each forbidden-match reason's term was found
+    fields: tuple[FieldScore, ...] = ()  # each pinned field, in sidecar order
+
+    @property
+    def came_back_empty(self) -> bool:
+        return self.status is FixtureStatus.OK and not self.proposals
+
+    @property
+    def gate_correct(self) -> bool:
+        return self.expect_empty is True and self.came_back_empty
+
+    @property
+    def false_reject(self) -> bool:
+        return self.expect_empty is False and self.came_back_empty
 
 
 def invalid_sidecar_score(fixture_id: str, categories: list[str], problem: str | None) -> FixtureScore:

@@ -17,8 +17,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from corpustools.io.errors import InputError
+from corpustools.io.inputs import claim_update
 from corpustools.io.positions import Pos, printable
 from corpustools.io.textfile import decode_text, read_bytes
+from corpustools.io.writing import refuse_corpus_path, refuse_target, update_text
 from corpustools.manifest import RunManifest
 from corpustools.reporting.formatting import fraction, md, metric_number, metric_spread, row_line, table, unmd
 from corpustools.score.scoring import ScoreReport
@@ -165,8 +167,6 @@ def appended(text: str | None, path: str, row: list[str]) -> str:
 def append_row(path: str, row: list[str], *, force: bool = False) -> None:
     """Add `row` to the history in `path`, re-reading the file under an exclusive lock so that
     concurrent appends never lose a row; written whole by a rename (see corpustools.io.writing)."""
-    from corpustools.io.writing import update_text
-
     update_text(path, lambda: appended(read_history(path), path, row), force=force)
 
 
@@ -202,9 +202,6 @@ def plan_history(report: ScoreReport, *, append_to: str | None = None, draw_from
     report's row is appended to (refused when it is one of the corpus's own files, an input, or
     read-only without `force`; a foreign table is an InputError), drawn with the row. `draw_from`:
     a history table to draw as it is (InputError when there is no such file)."""
-    from corpustools.io.inputs import claim_update
-    from corpustools.io.writing import refuse_corpus_path, refuse_target
-
     row, drawn = None, None
     if append_to:  # refuse a bad history file before writing the report
         refuse_corpus_path(append_to, report.corpus.path)

@@ -12,10 +12,8 @@ from typing import Any
 from corpustools.model.contract import ABSENT, Item
 from corpustools.model.normalize import Matching
 from corpustools.model.sidecar import Sidecar
-from corpustools.model.status import FixtureStatus
 from corpustools.score.evidence import ForbiddenHit, PointEvidence
 from corpustools.score.reasons import (
-    Advisory,
     Reason,
     ReasonKind,
     Verdict,
@@ -47,36 +45,6 @@ class FieldScore:
     @property
     def present(self) -> bool:
         return self.got is not ABSENT
-
-
-@dataclass(frozen=True, kw_only=True)
-class FixtureScore:
-    id: str
-    category: str
-    verdict: Verdict
-    status: FixtureStatus
-    expect_empty: bool | None  # None when the sidecar is invalid
-    reasons: tuple[Reason, ...] = ()
-    advisories: tuple[Advisory, ...] = ()  # reported as "diagnostics" (corpustools.score.advisories)
-    points: tuple[PointScore, ...] = ()  # the expected points: what recall counts
-    proposals: tuple[Item, ...] = ()
-    unexpected: tuple[str, ...] = ()  # names of the phantoms
-    optional_points: tuple[PointScore, ...] = ()  # never a miss, never in recall
-    evidence: tuple[PointEvidence, ...] = ()  # per expected then optional point: each proposal's terms
-    forbidden: tuple[ForbiddenHit, ...] = ()  # where each forbidden-match reason's term was found
-    fields: tuple[FieldScore, ...] = ()  # each pinned field, in sidecar order
-
-    @property
-    def came_back_empty(self) -> bool:
-        return self.status is FixtureStatus.OK and not self.proposals
-
-    @property
-    def gate_correct(self) -> bool:
-        return self.expect_empty is True and self.came_back_empty
-
-    @property
-    def false_reject(self) -> bool:
-        return self.expect_empty is False and self.came_back_empty
 
 
 def point_score(evidence: PointEvidence) -> PointScore:

@@ -12,7 +12,9 @@ item array missing or not an array, saved under the other format's name) is one
 
 from __future__ import annotations
 
+import copy
 import hashlib
+import json
 import os
 import re
 from collections.abc import Collection, Mapping
@@ -162,8 +164,6 @@ def content_of(output, contract: Contract, found: str) -> tuple[Answer, str] | N
 
 def _without(document, keypaths: list[tuple]):
     """A copy of the JSON `document` without the keys at `keypaths`."""
-    import copy
-
     trimmed = copy.deepcopy(document)
     for keypath in sorted(keypaths, key=len, reverse=True):
         parent = trimmed
@@ -185,8 +185,6 @@ _FENCE = re.compile(r"\A\s*(```|~~~)[^\n`]*\n(.*)\n[ \t]*\1[ \t]*\s*\Z", re.DOTA
 def fenced_json(text: str) -> tuple[int, dict] | None:
     """(the line of the opening fence, the object) when `text` is a JSON object inside one Markdown
     code fence (```json ... ```), else None."""
-    import json
-
     match = _FENCE.match(text)
     if match is None:
         return None

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from enum import Enum
 from typing import TYPE_CHECKING
 
 from corpustools.io.errors import CorpustoolsError, InputError
@@ -25,8 +26,7 @@ from corpustools.model.spec import CONTRACT_KEYS, DEFAULT_BLOCKING, category_fro
 from corpustools.model.status import FileStatus
 from corpustools.reporting.formatting import plural
 from corpustools.score.aggregate import Aggregate, CategoryRow, aggregate, category_rows, taxonomy
-from corpustools.score.fixture import invalid_sidecar_score, score_fixture
-from corpustools.score.match import FixtureScore
+from corpustools.score.fixture import FixtureScore, invalid_sidecar_score, score_fixture
 from corpustools.score.results import RunFolder, read_run_folder
 
 if TYPE_CHECKING:
@@ -103,7 +103,7 @@ def open_corpus(root: str) -> LoadedCorpus:
     warnings = []
     if spec is None:
         first = next((p for p in corpus.problems if p.pos.path == corpus.spec_path), None)
-        warnings.append(f"{first.pos}: {first.message}; categories unknown" if first
+        warnings.append(f"{first}; categories unknown" if first
                         else f"{corpus.spec_path}: invalid; categories unknown")
     for fixture_id, path in corpus.session_paths.items():
         if corpus.digests.get(f"{SESSIONS_DIR}/{fixture_id}{SESSION_SUFFIX}") == UNREAD:
@@ -111,9 +111,9 @@ def open_corpus(root: str) -> LoadedCorpus:
     for fixture_id in sorted(set(corpus.session_paths) - set(corpus.sidecar_paths)):
         warnings.append(f"{corpus.session_paths[fixture_id]}: no sidecar "
                         f"{os.path.join(root, SIDECARS_DIR, fixture_id + SIDECAR_SUFFIX)}; not scored")
-    warnings += [f"{p.pos}: {p.message}" for p in corpus.problems if p.kind == MISNAMED]  # as lint's CT205
+    warnings += [str(p) for p in corpus.problems if p.kind == MISNAMED]  # as lint's CT205
     # a sessions/ or expected/ folder that is a link or cannot be listed: said, never a silent 0 fixtures
-    warnings += [f"{p.pos}: {p.message}; its files are not scored" for p in corpus.problems if p.kind == STRAY_LINK]
+    warnings += [f"{p}; its files are not scored" for p in corpus.problems if p.kind == STRAY_LINK]
     name = spec.name if spec else os.path.basename(os.path.normpath(root))
     state = corpus_state(corpus)
     info = CorpusInfo(root, name, spec.corpus_version if spec else None, state.sha256,
@@ -125,7 +125,7 @@ def open_corpus(root: str) -> LoadedCorpus:
 
 def first_problem(corpus: ScoringCorpus, path: str) -> str | None:
     problem = next((p for p in corpus.problems if p.pos.path == path), None)
-    return f"{problem.pos}: {problem.message}" if problem else None
+    return str(problem) if problem else None
 
 
 def read_run(loaded: LoadedCorpus, folder: str) -> tuple[RunFolder, RunDrift]:
@@ -212,6 +212,36 @@ def added_text(added: tuple[str, ...], since: str) -> str:
     return f"{plural(len(added), 'fixture')} added since {since} ({', '.join(named)}{more})"
 
 
+class WarningKind(Enum):
+    """What a score report warns of; each format gives each kind its own heading and emphasis."""
+
+    CORPUS_DRIFT = "corpus drift"  # a run's outputs answer other inputs (its sessions changed)
+    MIXED_RUNS = "mixed runs"  # runs pooled with --allow-mixed that are not repeats of one prompt
+    CACHED_REPEAT = "cached repeat"  # two run folders with byte-identical results: one run counted twice
+    SKIPPED = "skipped"  # something of the corpus or a run that was not scored as it should be
+
+
+# What each kind says, its subjects (user text: a run folder, a drift line) in the {} places.
+_SAYS = {
+    WarningKind.CORPUS_DRIFT: "{}",
+    WarningKind.MIXED_RUNS: "{}: the means and the noise floor pool them",
+    WarningKind.CACHED_REPEAT: "{} and {} have byte-identical result files: a cache, not an independent run",
+    WarningKind.SKIPPED: "{}",
+}
+
+
+@dataclass(frozen=True)
+class ReportWarning:
+    """One warning of a score report (ScoreReport.warnings): every format renders these values."""
+
+    kind: WarningKind
+    subjects: tuple[str, ...]
+
+    def text(self, shown: Callable[[str], str] = str) -> str:
+        """The sentence, no closing stop; `shown` writes each subject (Markdown: as code)."""
+        return _SAYS[self.kind].format(*map(shown, self.subjects))
+
+
 @dataclass(frozen=True)
 class ScoreReport:
     corpus: CorpusInfo
@@ -223,6 +253,17 @@ class ScoreReport:
     loaded: ScoringCorpus | None = field(default=None, compare=False, repr=False)
     # The history table the HTML page draws, and the file it came from (score.history.plan_history).
     history: tuple[str, str] | None = None
+
+    @property
+    def warnings(self) -> tuple[ReportWarning, ...]:
+        """Every warning, in the order the reports give them: input drift, runs pooled with
+        --allow-mixed, cached repeats, then what of the corpus and of each run was skipped."""
+        identical = () if self.repeated is None else self.repeated.identical
+        return (tuple(ReportWarning(WarningKind.CORPUS_DRIFT, (run.drift,)) for run in self.runs if run.drift)
+                + tuple(ReportWarning(WarningKind.MIXED_RUNS, (line,)) for line in self.mixed)
+                + tuple(ReportWarning(WarningKind.CACHED_REPEAT, pair) for pair in identical)
+                + tuple(ReportWarning(WarningKind.SKIPPED, (line,))
+                        for line in self.corpus_warnings + tuple(w for run in self.runs for w in run.warnings)))
 
 
 def label_lines(runs: tuple[RunScore, ...]) -> tuple[str, ...]:

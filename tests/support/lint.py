@@ -7,7 +7,7 @@ from dataclasses import replace
 from corpustools.io.paths import display_path
 from corpustools.lint.engine import Selection, lint_paths
 from corpustools.lint.registry import rule_modules
-from corpustools.lint.report import LintReport
+from corpustools.lint.reported import LintReport
 from tests.support.corpus import ADMIT_ID, REJECT_ID
 
 

@@ -26,27 +26,29 @@ RULE = f"""Adding a lint rule ({RECIPES}: "A lint rule", at most 5 files):
   change to findings or reports is meant."""
 
 FORMAT = f"""Adding a report format ({RECIPES}: "A report format"):
-  1. the formatter, one function of the family's report value returning text: lint in
-     corpustools/lint/report.py; score in corpustools/score/report/<format>.py; compare in
-     corpustools/score/report/compare/<format>.py; calibrate in corpustools/calibrate/report/<format>.py;
-  2. its entry in the family's FORMATTERS table (corpustools/lint/report.py, or the report package's
-     __init__.py, whose docstring lists its modules): the key is the --format choice;
-  3. the choice in the user docs that list the formats: README.md's Commands table row, and
-     docs/scoring.md (score, compare) or docs/calibration.md (calibrate);
-  4. a test of what the format prints (tests/test_lint_cli.py, test_score_report.py, test_compare.py,
-     test_calibrate.py);
-  5. a committed report of the shipped corpus in that format: its command in
-     tests/test_shipped_corpus.py's REPORTS."""
+  1. corpustools/<feature>/report/<format>.py (a `-` in the format's name is `_` in the module's):
+     render(report) -> str, the family's report value as text (lint: corpustools/lint/report/, score:
+     corpustools/score/report/, compare: corpustools/score/report/compare/, calibrate:
+     corpustools/calibrate/report/, agree: corpustools/calibrate/report/agree/, validate:
+     corpustools/validation/report/, provenance verify: corpustools/provenance/report/);
+  2. in that package's __init__.py: the format's name in FORMATTERS = format_table(__name__, ...) (the
+     --format choice, in --help's order), and the module in its docstring's list of files;
+  3. the name in the command's row of README.md's Commands table (`--format a\\|b`).
+  tests/test_report_formats.py and tests/test_python_api.py then run it through the command and the API;
+  what it says that the other formats do not is tested in the family's test module (a 4th file)."""
 
 COMMAND = f"""Adding a command ({RECIPES}: "A command"):
   1. corpustools/commands/<name>.py: register(subparsers) (through commands/options.add_command) and
-     run(args, out, err) -> int;
+     run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int, which parses, calls corpustools.api
+     and prints what it returns: it imports only the API, commands/options, io's errors and io's printing;
   2. its name in COMMANDS (corpustools/commands/__init__.py);
-  3. the logic in a feature module or package (corpustools/<feature>.py declaring __all__, named in
-     docs/architecture.md's layer diagram; a new package also in tests/test_layers.py's FEATURE_PACKAGES),
-     never in commands/;
-  4. a row in README.md's Commands table with a one-line example (tests/test_readme.py runs it as printed);
-  5. its tests."""
+  3. the logic in a feature module or package (a new corpustools/<feature>.py declares __all__ and is named
+     in docs/architecture.md's layer diagram and corpustools/__init__.py's docstring; a new package also in
+     tests/test_layers.py's FEATURE_PACKAGES), never in commands/;
+  4. corpustools/api.py: a function doing what the command does, named in __all__ (the command calls it);
+  5. docs/python-api.md: its row in "What the command line calls";
+  6. a row in README.md's Commands table with a one-line example (tests/test_readme.py runs it as printed);
+  7. its tests."""
 
 CONTRACT_KEY = f"""Adding a contract key ({RECIPES}: "A contract key"):
   1. corpustools/model/contract.py: the Contract (or ItemType) field and parse_contract's reading of it,

@@ -12,20 +12,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from corpustools.io.lazy import LazyFunction
+from corpustools.io.lazy import format_table
 
 if TYPE_CHECKING:
     from corpustools.calibrate.calibration import Calibration
 
 __all__ = ["FORMATTERS", "agree"]
 
-_HERE = "corpustools.calibrate.report"
-
-# `calibrate --format`'s choices: a format is one function of a Calibration and one entry here (its
-# module is imported when the format is first used, as score's and compare's are).
-FORMATTERS: dict[str, Callable[[Calibration], str]] = {
-    "text": LazyFunction(f"{_HERE}.text", "calibration_text"),
-    "markdown": LazyFunction(f"{_HERE}.markdown", "calibration_markdown"),
-    "json": LazyFunction(f"{_HERE}.json", "calibration_json"),
-    "html": LazyFunction(f"{_HERE}.html", "calibration_html"),
-}
+# `calibrate --format`'s choices, in --help's order: a format is a module here whose render(report)
+# returns its text, imported when the format is first used.
+FORMATTERS: dict[str, Callable[[Calibration], str]] = format_table(__name__, "text", "markdown", "json", "html")

@@ -107,7 +107,7 @@ def yes_no(value: bool) -> str:  # noqa: FBT001 -- the bool is the value shown, 
     return "yes" if value else "no"
 
 
-def calibration_html(calibration: Calibration) -> str:
+def render(calibration: Calibration) -> str:
     c = calibration.corpus
     prompt = prompt_label([run.prompt for run in calibration.runs], c.prompt)
     k = len(calibration.runs)

@@ -41,7 +41,7 @@ def run_dict(run: RunCalibration) -> dict:
     }
 
 
-def calibration_json(calibration: Calibration) -> str:
+def render(calibration: Calibration) -> str:
     return dumps({
         "corpus": corpus_dict(calibration.corpus),
         "corpus_warnings": list(calibration.corpus_warnings),

@@ -148,7 +148,7 @@ def disagreements_section(calibration: Calibration) -> list[str]:
     return lines
 
 
-def calibration_markdown(calibration: Calibration) -> str:
+def render(calibration: Calibration) -> str:
     lines = markdown_opening("calibrate", calibration.corpus, summary_line(calibration))
     lines += runs_table(calibration) + [""]
     warnings = all_warnings(calibration)

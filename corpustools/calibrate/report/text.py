@@ -18,7 +18,7 @@ from corpustools.io.positions import printable_lines
 from corpustools.reporting.formatting import corpus_line, formats_hint, proportion
 
 
-def calibration_text(calibration: Calibration) -> str:
+def render(calibration: Calibration) -> str:
     """For a terminal: the disagreeing fixtures first, each disagreement with its cause, then the
     runs, the agreement of each level and the causes counted, and the verdict line LAST."""
     lines = []

@@ -19,4 +19,14 @@ redaction of everything lint prints. Every pattern is bounded (no
 nested unbounded repeats; quantifiers over classes that exclude the next token's first character),
 and each rule starts from a cheap literal or class prefilter, so a 1 MB single-line turn is
 scanned in linear time.
+
+- source.py        reading a file for the scan, leniently; fold.py: the folded view and the way back
+- decode.py        what a line's escapes, entities, percent-encoding and base64 stand for
+- scan.py          the scan: every file, line and view, each finder where its hints point (hints.py)
+- findings.py      every finder run once per run, fingerprinted, `lint: secrets: allow:` applied
+- redaction.py     the one redaction of everything lint prints
+- tokens.py        credential-shaped tokens (CT501); assignments.py: a secret-ish key's value (CT502),
+                   told from a reference by values.py
+- hosts.py         URLs, credentials in URLs and host names (CT503, CT504), top-level domains in tlds.py
+- addresses.py     IP addresses (CT505); contact.py: e-mail addresses and phone numbers (CT506, CT507)
 """

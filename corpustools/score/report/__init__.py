@@ -6,6 +6,7 @@
 - html.py          one self-contained page (html_fixture.py: one fixture's row and evidence;
                    history_html.py: the history section)
 - drilldown.py     what a report shows under each reason of a failing fixture, and the reason in words
+- formatting.py    the verdict line of one run or of several, phantoms and F1 in words
 - compare/         the comparison's reports (text, markdown, json, html)
 """
 
@@ -14,20 +15,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from corpustools.io.lazy import LazyFunction
+from corpustools.io.lazy import format_table
 
 if TYPE_CHECKING:
     from corpustools.score.scoring import ScoreReport
 
 __all__ = ["FORMATTERS", "compare"]
 
-_HERE = "corpustools.score.report"
-
-# `score --format`'s choices: a format is one function of a ScoreReport and one entry here (its
-# module is imported when the format is first used: `score` prints text without loading the page).
-FORMATTERS: dict[str, Callable[[ScoreReport], str]] = {
-    "text": LazyFunction(f"{_HERE}.text", "score_text"),
-    "markdown": LazyFunction(f"{_HERE}.markdown", "score_markdown"),
-    "json": LazyFunction(f"{_HERE}.json", "score_json"),
-    "html": LazyFunction(f"{_HERE}.html", "score_html"),
-}
+# `score --format`'s choices, in --help's order: a format is a module here whose render(report)
+# returns its text, imported when the format is first used.
+FORMATTERS: dict[str, Callable[[ScoreReport], str]] = format_table(__name__, "text", "markdown", "json", "html")

@@ -14,7 +14,8 @@ from corpustools.model.contract import Item
 from corpustools.model.sidecar import ANY_OF_JOINER, COMBINATION_JOINER
 from corpustools.reporting.formatting import code, plural
 from corpustools.score.evidence import FieldCheck, ForbiddenHit, PointEvidence, ProposalEvidence, TermCheck
-from corpustools.score.match import FieldScore, FixtureScore
+from corpustools.score.fixture import FixtureScore
+from corpustools.score.match import FieldScore
 from corpustools.score.reasons import Reason, ReasonKind
 
 

@@ -37,7 +37,7 @@ from corpustools.score.report.formatting import f1_text, phantom_count, proporti
 from corpustools.score.report.history_html import history_section
 from corpustools.score.report.html_fixture import fixture_block, fixture_filters, fixture_rows
 from corpustools.score.report.text import failing_indexes, report_verdict_parts
-from corpustools.score.scoring import RunScore, ScoreReport, since_lines
+from corpustools.score.scoring import RunScore, ScoreReport, WarningKind, since_lines
 
 
 def run_header(run: RunScore) -> list[list[str]]:
@@ -180,17 +180,16 @@ def verdict_banner(report: ScoreReport) -> str:
 def page_warnings(report: ScoreReport) -> list[str]:
     """Input drift, runs pooled with --allow-mixed, cached repeats and the corpus's and runs'
     warnings; then the label-drift line(s), which are no warning: the score is the current labels'."""
-    runs = report.runs
-    lines = [f"WARNING: CORPUS DRIFT. {run.drift}." for run in runs if run.drift]
-    lines += [f"MIXED RUNS (--allow-mixed): {line}: the means and the noise floor pool them." for line in report.mixed]
-    if report.repeated is not None:
-        lines += [f"WARNING: {a} and {b} have byte-identical result files: a cache, not an independent run."
-                  for a, b in report.repeated.identical]
-    return (warnings(lines + list(report.corpus_warnings) + [w for run in runs for w in run.warnings])
-            + [f'<p class="labels-revised">{esc(line)}</p>' for line in since_lines(runs)])
+    return (warnings([WARNING_SAYS[warning.kind].format(warning.text()) for warning in report.warnings])
+            + [f'<p class="labels-revised">{esc(line)}</p>' for line in since_lines(report.runs)])
 
 
-def score_html(report: ScoreReport) -> str:
+# How each kind of warning reads on the page (escaped when drawn).
+WARNING_SAYS = {WarningKind.CORPUS_DRIFT: "WARNING: CORPUS DRIFT. {}.", WarningKind.MIXED_RUNS: "MIXED RUNS "
+                "(--allow-mixed): {}.", WarningKind.CACHED_REPEAT: "WARNING: {}.", WarningKind.SKIPPED: "{}"}
+
+
+def render(report: ScoreReport) -> str:
     """The page; the report's history (the table and the file it came from) adds its section."""
     corpus = report.loaded
     assert corpus is not None, "score_report loads the corpus the page shows"

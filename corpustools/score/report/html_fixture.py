@@ -19,7 +19,7 @@ from corpustools.model.status import FixtureStatus
 from corpustools.reporting.formatting import plural
 from corpustools.reporting.page import anchor, esc, table, verdict_badge
 from corpustools.score.evidence import FieldCheck, ForbiddenHit, PointEvidence, TermCheck
-from corpustools.score.match import FixtureScore
+from corpustools.score.fixture import FixtureScore
 from corpustools.score.reasons import Verdict
 from corpustools.score.report.drilldown import json_text, reason_details, reason_words
 from corpustools.score.scoring import RunScore

@@ -6,7 +6,8 @@ from __future__ import annotations
 from corpustools.reporting.formatting import corpus_dict, dumps, proportion_dict, public_manifest, rounded
 from corpustools.score.aggregate import PROPORTIONS, Aggregate
 from corpustools.score.evidence import ForbiddenHit, PointEvidence
-from corpustools.score.match import FieldScore, FixtureScore, PointScore
+from corpustools.score.fixture import FixtureScore
+from corpustools.score.match import FieldScore, PointScore
 from corpustools.score.report.drilldown import reason_details
 from corpustools.score.scoring import RunScore, ScoreReport
 
@@ -135,7 +136,7 @@ def repeated_dict(report: ScoreReport) -> dict:
     }
 
 
-def score_json(report: ScoreReport) -> str:
+def render(report: ScoreReport) -> str:
     if len(report.runs) == 1:
         data = {"corpus": corpus_dict(report.corpus), "corpus_warnings": list(report.corpus_warnings)}
         data.update(run_dict(report.runs[0]))

@@ -20,11 +20,11 @@ from corpustools.reporting.formatting import (
     table,
 )
 from corpustools.score.aggregate import METRICS
-from corpustools.score.match import FixtureScore
+from corpustools.score.fixture import FixtureScore
 from corpustools.score.reasons import AdvisoryKind, Verdict
 from corpustools.score.report.drilldown import details, json_text, proposals_markdown, reasons_markdown
 from corpustools.score.report.formatting import proportion_rows, repeated_verdict_parts, verdict_parts
-from corpustools.score.scoring import RunScore, ScoreReport, since_lines
+from corpustools.score.scoring import ReportWarning, RunScore, ScoreReport, WarningKind, since_lines
 
 
 def summary_line(run: RunScore) -> str:
@@ -32,18 +32,18 @@ def summary_line(run: RunScore) -> str:
     return f"**{head}** {rest}"
 
 
-def drift_banner(run: RunScore) -> list[str]:
-    if not run.drift:
-        return []
-    return [f"> **WARNING: CORPUS DRIFT.** {md(run.drift)}.", ""]
+def warnings_of(report: ScoreReport, kind: WarningKind) -> list[ReportWarning]:
+    """The report's warnings of one kind: this format gives each kind its own place."""
+    return [warning for warning in report.warnings if warning.kind is kind]
 
 
 def drift_notes(report: ScoreReport) -> list[str]:
     """Every input-drift banner, then the runs pooled with --allow-mixed and the label-drift line(s)."""
-    lines = [line for run in report.runs for line in drift_banner(run)]
-    lines += [f"> **MIXED RUNS (--allow-mixed):** {md(line)}: the means and the noise floor pool them."
-              for line in report.mixed]
-    lines += [""] if report.mixed else []
+    lines = [line for warning in warnings_of(report, WarningKind.CORPUS_DRIFT)
+             for line in (f"> **WARNING: CORPUS DRIFT.** {md(warning.text())}.", "")]
+    mixed = [f"> **MIXED RUNS (--allow-mixed):** {md(warning.text())}."
+             for warning in warnings_of(report, WarningKind.MIXED_RUNS)]
+    lines += mixed + ([""] if mixed else [])
     return lines + [line for text in since_lines(report.runs) for line in (md(text), "")]
 
 
@@ -130,11 +130,8 @@ def repeated_summary_line(report: ScoreReport) -> str:
 
 
 def identical_warnings(report: ScoreReport) -> list[str]:
-    summary = report.repeated
-    assert summary is not None  # callers ask only when there are two or more runs
-    return [line for first, second in summary.identical
-            for line in (f"> **WARNING:** {code(first)} and {code(second)} have byte-identical result files: "
-                         "a cache, not an independent run.", "")]
+    return [line for warning in warnings_of(report, WarningKind.CACHED_REPEAT)
+            for line in (f"> **WARNING:** {warning.text(code)}.", "")]
 
 
 def across_runs(runs, index: int) -> list[str]:
@@ -264,7 +261,7 @@ def identity(report: ScoreReport, runs) -> str:
 
 
 def top_warnings(report: ScoreReport) -> list[str]:
-    return warnings_block(report.corpus_warnings + tuple(w for run in report.runs for w in run.warnings))
+    return warnings_block(tuple(warning.text() for warning in warnings_of(report, WarningKind.SKIPPED)))
 
 
 def single_run(report: ScoreReport) -> list[str]:
@@ -291,7 +288,7 @@ def several_runs(report: ScoreReport) -> list[str]:
     return lines
 
 
-def score_markdown(report: ScoreReport) -> str:
+def render(report: ScoreReport) -> str:
     """Compact: the verdict line and the failing fixtures with their evidence first (a drift
     banner above them), every table collapsed below, and how to get the HTML report last."""
     lines = single_run(report) if len(report.runs) == 1 else several_runs(report)

@@ -18,7 +18,7 @@ from corpustools.reporting.formatting import (
     run_value,
 )
 from corpustools.score.aggregate import METRICS
-from corpustools.score.match import FixtureScore
+from corpustools.score.fixture import FixtureScore
 from corpustools.score.reasons import Verdict
 from corpustools.score.report.drilldown import json_text, quoted, reason_details, reason_words
 from corpustools.score.report.formatting import (
@@ -29,7 +29,7 @@ from corpustools.score.report.formatting import (
     shown_f1_text,
     verdict_parts,
 )
-from corpustools.score.scoring import RunScore, ScoreReport, since_lines
+from corpustools.score.scoring import RunScore, ScoreReport, WarningKind, since_lines
 
 # What the summary says about how a run was made (run.yaml); the rest is in the other formats.
 RUN_FIELDS = ("prompt", "model", "temperature", "date")
@@ -154,15 +154,13 @@ def repeated_lines(report: ScoreReport) -> list[str]:
     return lines + diagnostics_line(report.runs)
 
 
+# How each kind of warning opens here: the loud ones in capitals.
+WARNING_HEADS = {WarningKind.CORPUS_DRIFT: "WARNING: CORPUS DRIFT: ", WarningKind.MIXED_RUNS: "WARNING: MIXED RUNS "
+                 "(--allow-mixed): ", WarningKind.CACHED_REPEAT: "WARNING: ", WarningKind.SKIPPED: "warning: "}
+
+
 def warning_lines(report: ScoreReport) -> list[str]:
-    runs = report.runs
-    lines = [f"WARNING: CORPUS DRIFT: {run.drift}" for run in runs if run.drift]
-    lines += [f"WARNING: MIXED RUNS (--allow-mixed): {line}: the means and the noise floor pool them"
-              for line in report.mixed]
-    if report.repeated is not None:
-        lines += [f"WARNING: {a} and {b} have byte-identical result files: a cache, not an independent run"
-                  for a, b in report.repeated.identical]
-    return lines + [f"warning: {w}" for w in report.corpus_warnings + tuple(w for run in runs for w in run.warnings)]
+    return [WARNING_HEADS[warning.kind] + warning.text() for warning in report.warnings]
 
 
 def report_verdict_parts(report: ScoreReport) -> tuple[str, str]:
@@ -179,7 +177,7 @@ def verdict_line(report: ScoreReport) -> str:
     return f"{head} {rest}"
 
 
-def score_text(report: ScoreReport) -> str:
+def render(report: ScoreReport) -> str:
     """The label-drift line (when the labels were revised since a run), failing fixtures, then the
     summary, warnings and the other formats, then the verdict line."""
     runs = report.runs

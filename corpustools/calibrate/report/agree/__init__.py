@@ -11,20 +11,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from corpustools.io.lazy import LazyFunction
+from corpustools.io.lazy import format_table
 
 if TYPE_CHECKING:
     from corpustools.calibrate.agree import Agreement
 
 __all__ = ["FORMATTERS"]
 
-_HERE = "corpustools.calibrate.report.agree"
-
-# `agree --format`'s choices: a format is one function of an Agreement and one entry here (its module
-# is imported when the format is first used, as calibrate's are).
-FORMATTERS: dict[str, Callable[[Agreement], str]] = {
-    "text": LazyFunction(f"{_HERE}.text", "agreement_text"),
-    "markdown": LazyFunction(f"{_HERE}.markdown", "agreement_markdown"),
-    "json": LazyFunction(f"{_HERE}.json", "agreement_json"),
-    "html": LazyFunction(f"{_HERE}.html", "agreement_html"),
-}
+# `agree --format`'s choices, in --help's order: a format is a module here whose render(report)
+# returns its text, imported when the format is first used.
+FORMATTERS: dict[str, Callable[[Agreement], str]] = format_table(__name__, "text", "markdown", "json", "html")

@@ -45,7 +45,7 @@ def fixture_block(d: FixtureDisagreement, raters: tuple[str, str], *, several: b
     return lines + ["</details>"]
 
 
-def agreement_html(agreement: Agreement) -> str:
+def render(agreement: Agreement) -> str:
     c = agreement.corpus
     raters = agreement.raters
     several = len(agreement.pairs) > 1

@@ -37,7 +37,7 @@ def pair_dict(pair: PairAgreement) -> dict:
             "agreement": {level.key: level_dict(pair.level(level.key)) for level in LEVELS}}
 
 
-def agreement_json(agreement: Agreement) -> str:
+def render(agreement: Agreement) -> str:
     threshold = agreement.threshold
     return dumps({
         "corpus": corpus_dict(agreement.corpus),

@@ -133,7 +133,7 @@ def per_pair_rows(agreement: Agreement) -> list[list[str]]:
                                       for k in keys] for i, pair in enumerate(agreement.pairs, 1)]
 
 
-def agreement_markdown(agreement: Agreement) -> str:
+def render(agreement: Agreement) -> str:
     raters = agreement.raters
     lines = markdown_opening("agree", agreement.corpus, summary_line(agreement))
     lines += table(["pair", "run", md(raters[0]), md(raters[1]), "fixtures compared"],

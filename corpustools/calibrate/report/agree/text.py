@@ -19,7 +19,7 @@ from corpustools.io.positions import printable_lines
 from corpustools.reporting.formatting import corpus_line, formats_hint
 
 
-def agreement_text(agreement: Agreement) -> str:
+def render(agreement: Agreement) -> str:
     raters = agreement.raters
     several = len(agreement.pairs) > 1
     lines = []

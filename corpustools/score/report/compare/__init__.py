@@ -11,20 +11,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from corpustools.io.lazy import LazyFunction
+from corpustools.io.lazy import format_table
 
 if TYPE_CHECKING:
     from corpustools.score.compare import Comparison
 
 __all__ = ["FORMATTERS"]
 
-_HERE = "corpustools.score.report.compare"
-
-# `compare --format`'s choices: a format is one function of a Comparison and one entry here (its
-# module is imported when the format is first used).
-FORMATTERS: dict[str, Callable[[Comparison], str]] = {
-    "text": LazyFunction(f"{_HERE}.text", "compare_text"),
-    "markdown": LazyFunction(f"{_HERE}.markdown", "compare_markdown"),
-    "json": LazyFunction(f"{_HERE}.json", "compare_json"),
-    "html": LazyFunction(f"{_HERE}.html", "compare_html"),
-}
+# `compare --format`'s choices, in --help's order: a format is a module here whose render(report)
+# returns its text, imported when the format is first used.
+FORMATTERS: dict[str, Callable[[Comparison], str]] = format_table(__name__, "text", "markdown", "json", "html")

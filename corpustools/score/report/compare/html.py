@@ -45,7 +45,7 @@ MOOD = {Headline.IMPROVED: "good", Headline.REGRESSED: "bad", Headline.NO_CHANGE
 
 
 def plain(markdown: str) -> str:
-    """One of compare_markdown's lines without its bold markers, escaped."""
+    """One of the Markdown comparison's lines without its bold markers, escaped."""
     return esc(markdown.replace("**", ""))
 
 
@@ -132,7 +132,7 @@ def fixture_sections(comparison: Comparison, corpus: ScoringCorpus, order: list[
     return lines
 
 
-def compare_html(comparison: Comparison) -> str:
+def render(comparison: Comparison) -> str:
     corpus = comparison.loaded
     assert corpus is not None, "compare_runs loads the corpus the page shows"
     c = comparison.corpus

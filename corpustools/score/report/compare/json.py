@@ -9,7 +9,7 @@ from corpustools.score.compare import Comparison
 from corpustools.score.report.json import aggregate_dict
 
 
-def compare_json(comparison: Comparison) -> str:
+def render(comparison: Comparison) -> str:
     def side(runs):
         return [{"results": r.folder, "run": public_manifest(r.manifest), "aggregate": aggregate_dict(r)} for r in runs]
 

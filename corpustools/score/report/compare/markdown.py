@@ -22,7 +22,7 @@ from corpustools.score.reasons import Verdict
 from corpustools.score.report.drilldown import details
 from corpustools.score.report.markdown import across_runs
 
-# Shared with the text comparison (compare_text): the plain words of each part.
+# Shared with the text comparison (text.py): the plain words of each part.
 DRIFT_CAVEAT = "Fixture transitions may reflect changed sessions, not a changed prompt."
 NOISE_RULE = "when it exceeds twice the larger side's run-to-run sample standard deviation."
 
@@ -178,7 +178,7 @@ def html_hint(comparison: Comparison) -> str:
     return f"Full report: {code(shlex.join(argv))}, then open compare.html in a browser."
 
 
-def compare_markdown(comparison: Comparison) -> str:
+def render(comparison: Comparison) -> str:
     """Compact: the verdict, the lost and gained fixtures with evidence first (a drift banner
     above them), every table collapsed below."""
     c = comparison.corpus

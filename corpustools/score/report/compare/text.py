@@ -2,7 +2,7 @@
 the candidate's reasons, the gained fixtures and the changed points, then the metrics, the McNemar
 line and how the blocking metrics moved, and the headline LAST (`improved: 7 fixtures gained, 1
 lost (reject-noise-01)`), where the terminal leaves the reader. The words and numbers are the
-Markdown comparison's (compare_markdown), without its markup."""
+Markdown comparison's (markdown.py), without its markup."""
 
 from __future__ import annotations
 
@@ -70,7 +70,7 @@ def warning_lines(comparison: Comparison) -> list[str]:
     return lines + [f"warning: {w}" for w in comparison_warnings(comparison)]
 
 
-def compare_text(comparison: Comparison) -> str:
+def render(comparison: Comparison) -> str:
     """The label-drift line (when the labels were revised since a run: both sides are scored under
     the current ones), what changed, the sides and metrics, warnings, then the headline."""
     revised = list(comparison.since_lines)

@@ -7,15 +7,12 @@ messages."""
 
 from __future__ import annotations
 
-__all__ = ["FORMATTERS", "FileVerdict", "ValidationProblem", "ValidationReport", "validate_file",
-           "validate_files", "validate_results"]
-
-from collections.abc import Callable
+import os
 from dataclasses import dataclass
 
-from corpustools.io.documents import dump_json, parse_document
+from corpustools.io.documents import parse_document
 from corpustools.io.errors import InputError
-from corpustools.io.positions import Pos, printable
+from corpustools.io.positions import Pos
 from corpustools.io.schemastore import validate
 from corpustools.io.textfile import decode_text, read_bytes, read_stdin_bytes
 from corpustools.model.contract import ABSENT, DEFAULT, contract_warnings
@@ -86,8 +83,6 @@ def contract_problems(kind: str, doc, path: str) -> list[tuple[Pos | None, str, 
     a sidecar's point types and pinned fields, checked against the contract of the corpus it is in
     (the built-in one outside a corpus, or while that corpus's contract is broken); a corpus spec's
     `output:`, `session:` and categories' `expect` (its schema file read beside it)."""
-    import os
-
     from corpustools.model.corpus import read_spec_file
     from corpustools.model.locate import corpus_root_of
     from corpustools.model.sidecar import contract_errors
@@ -122,8 +117,6 @@ def validate_results(corpus_root: str, paths: list[str]) -> ValidationReport:
 def validate_result(path: str, contract, fixture_ids: set[str], sessions: set[str]) -> FileVerdict:
     """One answer: the scorer's reading of it (its invalid-result line, or valid with the contract's
     advisory checks), a field the contract declares that it lacks, and a name score would not read."""
-    import os
-
     from corpustools.score.results import (
         ResultProblem,
         invalid_result,
@@ -192,22 +185,3 @@ class ValidationReport:
 def validate_files(kind: str, paths: list[str]) -> ValidationReport:
     """Check each of `paths` ('-': standard input) against the schema `kind` and the output contract."""
     return ValidationReport(tuple(validate_file(kind, path) for path in paths))
-
-
-def validation_text(report: ValidationReport) -> str:
-    """Each readable file's lines: its problems, `path: valid` when it has none."""
-    return "".join(printable(line) + "\n" for verdict in report.verdicts if verdict.status != FileStatus.UNREADABLE
-                   for line in verdict.lines)
-
-
-def validation_json(report: ValidationReport) -> str:
-    """`validate --format json`: one array of every problem of the files that could be read, in
-    the order given (an unreadable file is reported on standard error, exit 2)."""
-    rows = [{"path": p.path, "line": p.line or None, "col": p.col or None, "pointer": p.pointer,
-             "severity": p.severity, "message": p.message}
-            for verdict in report.verdicts if verdict.status != FileStatus.UNREADABLE for p in verdict.problems]
-    return dump_json(rows, indent=2) + "\n"
-
-
-# `validate --format`'s choices: a format is one function of a ValidationReport and one entry here.
-FORMATTERS: dict[str, Callable[[ValidationReport], str]] = {"text": validation_text, "json": validation_json}

@@ -39,20 +39,15 @@ their `files`, gold outputs left out).
 
 from __future__ import annotations
 
-__all__ = ["DEFAULT_RECORD", "FORMATTERS", "Drift", "Freeze", "Frozen", "Record", "State", "VerifyReport",
-           "corpus_record_path", "default_record", "default_record_path", "freeze", "load_record", "record",
-           "record_drift", "threshold_warning", "verify", "verify_report"]
-
 import os
 import re
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from corpustools.io.errors import InputError
 from corpustools.io.inputs import claim_update
 from corpustools.io.layout import GOLD_DIR, SESSIONS_DIR, SIDECARS_DIR, SPEC_FILE
-from corpustools.io.positions import Pos, printable
-from corpustools.io.textfile import is_regular_file, refuse_nul
+from corpustools.io.positions import Pos
+from corpustools.io.textfile import is_regular_file, read_text, refuse_nul
 from corpustools.io.writing import STANDARD_OUTPUT, refuse_corpus_path, refuse_target, write_text
 from corpustools.io.yamlload import YamlDoc
 from corpustools.io.yamlwrite import flow_scalar
@@ -317,7 +312,6 @@ def _earlier_record(out_path: str, corpus_root: str) -> Record | None:
 
 def load_record(record_path: str) -> Record:
     """Read and check a record; InputError at the offending key if it is not one."""
-    from corpustools.io.textfile import read_text
     from corpustools.io.yamlload import parse_yaml
 
     doc = parse_yaml(read_text(record_path), record_path)
@@ -383,7 +377,6 @@ def judged_outputs(corpus_root: str, name: str, extra: tuple[str, ...] = ()) -> 
     `corpus_root` (and under each of `extra`, a file or folder): sha256 -> the first worksheet
     judging it, and how many worksheets were read. InputError for a .yaml file that cannot be read
     (it might be a worksheet: a freeze must see every judged output)."""
-    from corpustools.io.textfile import read_text
     from corpustools.io.yamlload import parse_yaml
 
     paths: list[str] = []
@@ -482,7 +475,7 @@ def threshold_warning(corpus_root: str, now: AgreementThreshold | None, written_
     try:
         states = load_record(path).states()
     except InputError as err:
-        return f"{err.pos}: {err.message}; cannot tell when the agreement threshold was fixed"
+        return f"{err}; cannot tell when the agreement threshold was fixed"
     found = [(i, worksheet) for worksheet, sha in written_under.items()
              for i, state in enumerate(states) if state.corpus_sha256 == sha]
     if not found:
@@ -568,26 +561,3 @@ def verify_report(record: str | None = None, corpus: str | None = None) -> Verif
 
         raise InputError(Pos(display_path(path) if not record else path), "no such record")
     return VerifyReport(path, tuple(verify(path)))
-
-
-def verify_text(report: VerifyReport) -> str:
-    """`path: changed since the record RECORD` a line; one line saying all is well when nothing changed."""
-    from corpustools.io.paths import display_path
-
-    record = display_path(report.record)
-    lines = [f"{display_path(d.path)}: {d.status} since the record {record}" for d in report.drifts]
-    return "".join(printable(line) + "\n" for line in lines or [f"{record}: every file matches the record"])
-
-
-def verify_json(report: VerifyReport) -> str:
-    """One JSON object: the record and each drift's path and status."""
-    from corpustools.io.documents import dump_json
-    from corpustools.io.paths import display_path
-
-    return dump_json({"record": display_path(report.record),
-                      "drifts": [{"path": display_path(d.path), "status": d.status} for d in report.drifts]},
-                     indent=2) + "\n"
-
-
-# `provenance verify --format`'s choices: a format is one function of a VerifyReport and one entry here.
-FORMATTERS: dict[str, Callable[[VerifyReport], str]] = {"text": verify_text, "json": verify_json}
