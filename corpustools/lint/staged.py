@@ -336,8 +336,11 @@ class _ChangeBound:
         return any(self._names_a_changed_prompt(record, root) for record in records)
 
     def _names_a_changed_prompt(self, record: str, root: str) -> bool:
-        """Whether `record` (a real path) is the provenance record of the corpus at `root` and names
-        a changed authoring prompt. Its text is read only when it holds a changed file's name."""
+        """Whether `record` (a real path) may be the provenance record of the corpus at `root` and is
+        changed, or names a changed authoring prompt. Its text is read only when it holds a changed
+        file's name."""
+        if _is_at_or_under(self.changed, record):
+            return True  # a changed record (the default one is named nowhere in the spec)
         relative = self.mirror.relative(record)
         if relative is None:
             return os.path.lexists(record)  # read where it is, it may name a staged prompt: the exact check decides
