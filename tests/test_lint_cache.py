@@ -20,6 +20,7 @@ import pytest
 from corpustools.lint import cache as lint_cache
 from corpustools.lint.secrets import findings as secret_findings
 from corpustools.lint.secrets import scan as secret_scan
+from corpustools.lint.secrets.redaction import redact_secrets
 from tests.support.bench import run_main, tree_digest, write_generated
 from tests.support.corpus import ADMIT_ID, write_corpus
 from tests.support.secrets_cases import MUST_FLAG
@@ -144,29 +145,55 @@ def test_the_planted_defect_corpus_lints_the_same_cold_warm_and_after_edits(tmp_
     check_cold_warm_and_edits(tmp_path / "cache", Path("corpus"), views, "--prompt", "prompt.md", "--kb", "kb")
 
 
-def test_the_cache_holds_no_matched_text(tmp_path, monkeypatch):
-    """Every secret shape the scan must flag, planted in a session, a run file and a file name:
-    no cache file holds any of them, nor any part of one a finding matched, nor a fingerprint."""
+def test_the_cache_holds_no_matched_text(tmp_path, monkeypatch, views):
+    """Every secret shape the scan must flag, planted in a session, a sidecar, a run file and a
+    file name: the cache holds each finding (its fingerprint, so a warm lint scans no file again)
+    but no cache file holds any planted secret, nor the part of one a finding matched beyond what
+    the report itself shows."""
     lines = "\n".join(case.text for case in MUST_FLAG)
     root = write_corpus(tmp_path / "corpus", {"notes.md": lines + "\n", "runs/r1/out.json": json.dumps(lines)})
+    _append(root / "sessions" / f"{ADMIT_ID}.md", lines)
+    _append(root / "expected" / f"{ADMIT_ID}.yaml", "\n".join(f"# {case.text}" for case in MUST_FLAG))
+    _append(root / "corpus.yaml", "lint:\n  max_findings_per_file: 0")  # every finding reported: none folded
     monkeypatch.chdir(tmp_path)
     cache = tmp_path / "cache"
     code, report, _ = lint("corpus", cache=cache)
     found = json.loads(report)
     assert code == 1 and len({d["code"] for d in found}) >= 5
+    views.clear()
     assert lint("corpus", cache=cache)[1] == report
+    assert views == [], "a file with a finding was scanned again"
     assert (cache / "CACHEDIR.TAG").read_text() == lint_cache.TAG_TEXT  # the one other file: a constant
     held = b"".join(path.read_bytes() for path in cache.rglob("*") if path.is_file() and path.name != "CACHEDIR.TAG")
     assert held
+    entry = json.loads(_entry(cache).read_bytes())
+    messages = [finding[3] for findings in entry["files"].values() for finding in findings]
+    reported = "\n".join(diagnostic["message"] for diagnostic in found)
+    # A cached message is a reported one as the finder wrote it (the report redacts it once more):
+    # the file's key, an int or a fingerprint is all else an entry holds.
+    assert messages and all(redact_secrets(message) in reported for message in messages)
+    text = held.decode("ascii") + "\n".join(messages)
     for case in MUST_FLAG:
         for secret in (case.text, case.text[case.text.index(case.start):][:12], case.start):
-            if len(secret) >= 6:
-                assert secret.encode() not in held, secret
+            if len(secret) >= 6 and secret not in reported:
+                assert secret not in text, secret
     for diagnostic in found:
         if "fingerprint " in diagnostic["message"]:
             fingerprint = diagnostic["message"].rsplit("fingerprint ", 1)[-1].strip("…")
-            assert len(fingerprint) >= 8 and fingerprint.encode() not in held
+            assert len(fingerprint) >= 8 and fingerprint.encode() in held  # the finding is cached
     assert root.exists()
+
+
+def test_a_file_with_a_finding_is_not_scanned_again_and_an_edit_rescans_it(tmp_path, views):
+    root, _ = _secret_corpus(tmp_path)
+    cache = tmp_path / "cache"
+    cold = same_with_and_without(cache, str(root), views=views)
+    assert KEY[:4] in cold
+    assert same_with_and_without(cache, str(root), views=views) == cold and views == []
+    session = root / "sessions" / f"{ADMIT_ID}.md"
+    session.write_text(session.read_text().replace(KEY, "a key I removed"))
+    edited = same_with_and_without(cache, str(root), views=views)
+    assert KEY[:4] not in edited and views == [str(session)]
 
 
 def test_no_cache_reads_and_writes_nothing(tmp_path, monkeypatch, views):
@@ -178,7 +205,7 @@ def test_no_cache_reads_and_writes_nothing(tmp_path, monkeypatch, views):
     assert not cache.exists()
     assert len(views) == 2 * len(set(views)), "--no-cache scanned a file only once in two lints"
     assert run_main("lint", str(root))[0] == 0  # the environment's folder, without --cache-dir
-    assert list(cache.glob("lint-1/*.json"))
+    assert list(cache.glob(f"{lint_cache.ENTRIES}/*.json"))
 
 
 def test_nothing_is_written_inside_the_corpus(tmp_path, monkeypatch):
@@ -207,7 +234,7 @@ def test_a_cache_folder_inside_another_corpus_is_refused(tmp_path):
 
 
 def _entry(cache: Path) -> Path:
-    entries = list(cache.glob("lint-1/*.json"))
+    entries = list(cache.glob(f"{lint_cache.ENTRIES}/*.json"))
     assert len(entries) == 1
     return entries[0]
 
@@ -227,11 +254,16 @@ BROKEN_ENTRIES = {
     "not JSON": lambda entry, key: b"\x00\xff garbage",
     "another format": lambda entry, key: entry.replace(b'"format":"corpustools-lint-cache"', b'"format":"other"'),
     "another code": lambda entry, key: json.dumps(
-        {"format": lint_cache.FORMAT, "code": "0" * 64, "clean": [key]}).encode(),
+        {"format": lint_cache.FORMAT, "code": "0" * 64, "files": {key: []}}).encode(),
     "a bad key": lambda entry, key: json.dumps(
-        {"format": lint_cache.FORMAT, "code": lint_cache.code_identity(), "clean": [key, "x"]}).encode(),
+        {"format": lint_cache.FORMAT, "code": lint_cache.code_identity(), "files": {key: [], "x": []}}).encode(),
+    "a bad finding": lambda entry, key: json.dumps(
+        {"format": lint_cache.FORMAT, "code": lint_cache.code_identity(),
+         "files": {key: [["CT501", 1, "1", "a key", "0" * 64]]}}).encode(),
+    "the old layout": lambda entry, key: json.dumps(
+        {"format": lint_cache.FORMAT, "code": lint_cache.code_identity(), "clean": [key]}).encode(),
     "extra field": lambda entry, key: json.dumps(
-        {"format": lint_cache.FORMAT, "code": lint_cache.code_identity(), "clean": [key], "more": 1}).encode(),
+        {"format": lint_cache.FORMAT, "code": lint_cache.code_identity(), "files": {key: []}, "more": 1}).encode(),
     "deep nesting": lambda entry, key: b"[" * 100_000,
 }
 
@@ -261,7 +293,7 @@ def test_a_linked_or_foreign_entry_is_ignored(tmp_path, views):
     assert lint(str(root), cache=cache)[0] == 1
     entry = _entry(cache)
     forged = tmp_path / "forged.json"
-    forged.write_text(json.dumps({"format": lint_cache.FORMAT, "code": lint_cache.code_identity(), "clean": [key]}))
+    forged.write_text(json.dumps({"format": lint_cache.FORMAT, "code": lint_cache.code_identity(), "files": {key: []}}))
     entry.unlink()
     entry.symlink_to(forged)
     assert lint(str(root), cache=cache)[0] == 1, "an entry read through a link was trusted"
@@ -276,7 +308,7 @@ def test_an_unwritable_cache_still_lints(tmp_path):
     root = write_corpus(tmp_path / "corpus")
     cache = tmp_path / "cache"
     assert lint(str(root), cache=cache)[0] == 0
-    entries = cache / "lint-1"
+    entries = cache / lint_cache.ENTRIES
     shutil.rmtree(entries)
     entries.write_text("a file where the folder of entries was")
     assert lint(str(root), cache=cache) == lint(str(root), cache=None)
@@ -350,19 +382,19 @@ def test_lint_uses_the_default_folder_without_options(tmp_path, monkeypatch):
     monkeypatch.delenv("CORPUSTOOLS_CACHE_DIR")
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
     assert run_main("lint", str(root))[0] == 0
-    assert list((tmp_path / "xdg" / "corpustools" / "lint-1").glob("*.json"))
+    assert list((tmp_path / "xdg" / "corpustools" / lint_cache.ENTRIES).glob("*.json"))
 
 
 def test_cache_clean_removes_only_what_lint_wrote(tmp_path):
     root = write_corpus(tmp_path / "corpus")
     cache = tmp_path / "cache"
     assert lint(str(root), cache=cache)[0] == 0
-    keep = [cache / "mine.txt", cache / "lint-1" / "notes.json"]
+    keep = [cache / "mine.txt", cache / lint_cache.ENTRIES / "notes.json"]
     for path in keep:
         path.write_text("keep")
     assert run_main("cache", "clean", "--cache-dir", str(cache)) == (
         0, f"Removed 1 cache entry from {cache}.\n", "")
-    assert sorted(cache.rglob("*")) == sorted([*keep, cache / "lint-1", cache / "CACHEDIR.TAG"])
+    assert sorted(cache.rglob("*")) == sorted([*keep, cache / lint_cache.ENTRIES, cache / "CACHEDIR.TAG"])
     for path in keep:
         path.unlink()
     assert run_main("cache", "clean", "--cache-dir", str(cache))[1] == f"Removed 0 cache entries from {cache}.\n"
@@ -394,7 +426,7 @@ def test_the_hook_lints_the_index_through_the_cache(tmp_path, monkeypatch, views
     first = same_with_and_without(cache, *hook, session)
     assert KEY[:4] in first
     assert same_with_and_without(cache, *hook, session, views=views) == first
-    assert [os.path.basename(path) for path in views] == [f"{ADMIT_ID}.md"]  # the one file with a finding
+    assert views == []  # the file with a finding too: its findings are cached
     (top / session).write_text("changed on disk, not staged\n")  # the index is what is linted
     assert lint(*hook, session, cache=cache)[1] == first
 
@@ -409,4 +441,4 @@ def test_the_api_uses_a_cache_only_when_asked(tmp_path, views):
     first = api.lint(root, cache_dir=cache)
     views.clear()
     assert api.lint(root, cache_dir=cache) == first
-    assert views == [] and list(cache.glob("lint-1/*.json"))
+    assert views == [] and list(cache.glob(f"{lint_cache.ENTRIES}/*.json"))

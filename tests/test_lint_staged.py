@@ -241,6 +241,37 @@ def test_a_staged_change_to_a_file_the_corpus_reads_outside_it_lints_the_corpus(
     assert code == 1 and re.search(r" CT703 \[error\] .*prompt\.md:3", out), out
 
 
+def test_a_corpus_that_reads_no_staged_file_is_not_loaded(repo, capsys, monkeypatch):
+    # Another corpus in the repository whose corpus.yaml names no changed file (nor a folder holding
+    # one) is neither loaded nor linted; one whose lint.prompt is the changed file is both.
+    from corpustools.lint import staged
+
+    write_corpus(repo / "unrelated")
+    write_corpus(repo / "reader")
+    _write(repo, "reader/corpus.yaml", SPEC_TEXT + "lint:\n  prompt: ../corpus/notes.md\n")
+    _write(repo, "corpus/notes.md", "# Notes\n")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "-m", "two more corpora")
+    loaded: list[str] = []
+    real = staged._copy_inputs
+
+    def counting(mirror, root, rules):
+        loaded.append(os.path.basename(mirror.real(root)))
+        return real(mirror, root, rules)
+
+    monkeypatch.setattr(staged, "_copy_inputs", counting)
+    _write(repo, SIDECAR, (repo / SIDECAR).read_text() + "# a change\n")
+    git(repo, "add", SIDECAR)
+    assert hook(capsys, SIDECAR)[0] == 0
+    assert sorted(loaded) == ["corpus"]
+    loaded.clear()
+    _write(repo, "corpus/notes.md", f"# Notes\n\n{ADMIT_TURNS[2][1]}\n")
+    git(repo, "add", "corpus/notes.md")
+    code, out, _ = hook(capsys, "corpus/notes.md")
+    assert code == 1 and sorted(loaded) == ["corpus", "reader", "reader"], (loaded, out)
+    assert re.search(r" CT703 \[error\] .*corpus/notes\.md:3", out), out
+
+
 def test_a_staged_file_over_the_size_cap_is_refused_as_on_disk(repo, capsys):
     from corpustools.io.textfile import MAX_FILE_BYTES
 

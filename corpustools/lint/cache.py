@@ -1,26 +1,28 @@
 """lint's cache (issue 36): what an unchanged file cost last time, kept in the user's cache folder so
 the next lint (the pre-commit hook above all) does not redo it.
 
-What is cached: which files the secret scan found nothing in. The scan (CT501-CT507: every file and
-folder under the corpus, in every view) is most of what lint computes per file; a file it found
-nothing in is, the next time its path and text are the same, not viewed nor scanned again. Its key
-is the sha256 of its path relative to the corpus and its text as read; an entry holds keys only
-(no text, no position, no message: nothing of what a finding matched), and a file with a finding is
-scanned every run (its messages quote what matched, which the cache never holds). Every file is
-still read and hashed on every run, and every other rule runs as before: a changed byte is always
-re-checked, and what lint reports is the same with the cache as without it.
+What is cached: the secret scan's findings of each file. The scan (CT501-CT507: every file and
+folder under the corpus, in every view) is most of what lint computes per file; a file whose path
+and text are the same as last time is not viewed nor scanned again, and its findings are the ones
+held: rule code, line, column, the finder's message (which quotes no more of what matched than a
+vendor prefix or a key's name, as the report does) and the fingerprint (the sha256 the report
+prints) -- never the text matched. Its key is the sha256 of its path relative to the corpus and its
+text as read. Every file is still read and hashed on every run, and every other rule runs as
+before: a changed byte is always re-checked, and what lint reports is the same with the cache as
+without it.
 
 Where: `--cache-dir DIR`, else `CORPUSTOOLS_CACHE_DIR`, else `$XDG_CACHE_HOME/corpustools`, else
 `~/.cache/corpustools`; never inside a corpus it lints. One entry per corpus (named by the sha256 of
-its real path), `lint-1/<64 hex>.json`: its format, the code identity it was made by (corpustools'
-version, the Python version and the package's files) and the keys of the files found clean, only
-those of the last run (an edited file's old key is dropped). Written atomically (a temporary file
+its real path), `lint-2/<64 hex>.json`: its format, the code identity it was made by (corpustools'
+version, the Python version and the package's files) and each file's findings by key, only those
+of the last run (an edited file's old key is dropped; `lint-1/` held the first layout, keys of clean
+files only, and is never read). Written atomically (a temporary file
 renamed over it), 0600 in a 0700 folder; read only when it is a regular file of the user's own,
 never through a link, within a size cap, strictly parsed. A corrupt, truncated, foreign or
 unreadable entry is ignored (every file is then scanned) and rewritten; concurrent lints each
 rename a whole entry into place, so none is ever torn. A cache folder that is not a folder of the
 user's own, or that others may write to, is refused (a ConfigError: exit 2), since whoever can
-write an entry can make lint skip a file (docs/performance.md, "The cache").
+write an entry can make lint skip or misreport a file's secrets (docs/performance.md, "The cache").
 """
 
 from __future__ import annotations
@@ -41,8 +43,9 @@ from corpustools.lint.config import ConfigError
 
 ENVIRONMENT = "CORPUSTOOLS_CACHE_DIR"
 FORMAT = "corpustools-lint-cache"
-ENTRIES = "lint-1"  # the folder of this layout's entries: a new layout takes a new name
-MAX_ENTRY_BYTES = 64 * 2**20  # 10,000 fixtures' keys are about 1.4 MB
+ENTRIES = "lint-2"  # the folder of this layout's entries: a new layout takes a new name
+OLD_ENTRIES = ("lint-1",)  # older layouts' folders: never read, removed by `cache clean`
+MAX_ENTRY_BYTES = 64 * 2**20  # 10,000 clean fixtures' keys are about 1.5 MB
 TAG = "CACHEDIR.TAG"  # https://bford.info/cachedir/: backup tools skip the folder
 TAG_TEXT = ("Signature: 8a477f597d28d172789f06886806bc55\n"
             "# This file is a cache directory tag created by corpustools (lint's cache).\n"
@@ -145,33 +148,49 @@ def _is_key(value: object) -> bool:
     return isinstance(value, str) and len(value) == 64 and all(c in "0123456789abcdef" for c in value)
 
 
+# One secret finding of a file as the cache holds it: (rule code, line, column, message,
+# fingerprint). The message is the finding's own, which shows no more of what matched than the
+# report does (a vendor prefix at most); the text matched is never held.
+CachedFinding = tuple[str, int, int, str, str]
+
+
+def _is_finding(value: object) -> bool:
+    return (isinstance(value, list) and len(value) == 5 and isinstance(value[0], str)
+            and len(value[0]) == 5 and value[0].startswith("CT") and value[0][2:].isdigit()
+            and all(type(n) is int and n >= 0 for n in value[1:3])
+            and isinstance(value[3], str) and _is_key(value[4]))
+
+
 @dataclass
 class CorpusCache:
-    """One corpus's entry for one run: the keys of the files found clean last time (`known`), and
-    those found clean or confirmed this run (`clean`), which `save` writes when they differ."""
+    """One corpus's entry for one run: the secret scan's findings of each file, by file key, as
+    last time (`known`), and as found or confirmed this run (`seen`), which `save` writes when they
+    differ (an edited file's old key is dropped)."""
 
     path: str
-    known: frozenset[str] = frozenset()
-    clean: set[str] = field(default_factory=set)
+    known: dict[str, tuple[CachedFinding, ...]] = field(default_factory=dict)
+    seen: dict[str, tuple[CachedFinding, ...]] = field(default_factory=dict)
 
-    def is_clean(self, key: str) -> bool:
-        """Whether the secret scan found nothing in the file of `key` last time (noted as used)."""
-        if key in self.known:
-            self.clean.add(key)
-            return True
-        return False
+    def findings(self, key: str) -> tuple[CachedFinding, ...] | None:
+        """What the secret scan found in the file of `key` last time (noted as used), or None when
+        the cache does not know that file."""
+        found = self.known.get(key)
+        if found is not None:
+            self.seen[key] = found
+        return found
 
-    def note_clean(self, key: str) -> None:
-        """The secret scan found nothing in the file of `key` this run."""
-        self.clean.add(key)
+    def note(self, key: str, found: tuple[CachedFinding, ...]) -> None:
+        """What the secret scan found in the file of `key` this run (empty: nothing)."""
+        self.seen[key] = found
 
     def save(self) -> None:
-        """Write this run's keys when they changed; a cache that cannot be written is no error (the
-        next lint scans again)."""
-        if self.clean == self.known:
+        """Write this run's findings when they changed; a cache that cannot be written is no error
+        (the next lint scans again)."""
+        if self.seen == self.known:
             return
-        data = json.dumps({"format": FORMAT, "code": code_identity(), "clean": sorted(self.clean)},
-                          separators=(",", ":")).encode("ascii")
+        files = {key: [list(finding) for finding in found] for key, found in sorted(self.seen.items())}
+        data = json.dumps({"format": FORMAT, "code": code_identity(), "files": files},
+                          separators=(",", ":"), ensure_ascii=True).encode("ascii")
         try:
             os.makedirs(os.path.dirname(self.path), mode=0o700, exist_ok=True)
             write_private(self.path, data)
@@ -179,33 +198,36 @@ class CorpusCache:
             pass
 
 
-def _read_entry(path: str) -> frozenset[str]:
-    """The keys an entry holds, or none when it is missing, unreadable, not the user's own regular
-    file, too large, not strictly what this code writes or made by other code."""
+def _read_entry(path: str) -> dict[str, tuple[CachedFinding, ...]]:
+    """The findings an entry holds, or none when it is missing, unreadable, not the user's own
+    regular file, too large, not strictly what this code writes or made by other code."""
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0))
     except OSError:
-        return frozenset()
+        return {}
     try:
         info = os.fstat(fd)
         if (not stat.S_ISREG(info.st_mode) or info.st_size > MAX_ENTRY_BYTES
                 or (hasattr(os, "getuid") and info.st_uid != os.getuid())):
-            return frozenset()
+            return {}
         with open(fd, "rb", closefd=False) as handle:
             data = handle.read(MAX_ENTRY_BYTES + 1)
     except OSError:
-        return frozenset()
+        return {}
     finally:
         os.close(fd)
     try:
         entry = json.loads(data.decode("ascii"))
     except (UnicodeDecodeError, ValueError, RecursionError):
-        return frozenset()
-    if (not isinstance(entry, dict) or set(entry) != {"format", "code", "clean"} or entry["format"] != FORMAT
-            or entry["code"] != code_identity() or not isinstance(entry["clean"], list)
-            or not all(_is_key(key) for key in entry["clean"])):
-        return frozenset()
-    return frozenset(entry["clean"])
+        return {}
+    if (not isinstance(entry, dict) or set(entry) != {"format", "code", "files"} or entry["format"] != FORMAT
+            or entry["code"] != code_identity() or not isinstance(entry["files"], dict)):
+        return {}
+    files = entry["files"]
+    if not all(_is_key(key) and isinstance(found, list) and all(_is_finding(f) for f in found)
+               for key, found in files.items()):
+        return {}
+    return {key: tuple((f[0], f[1], f[2], f[3], f[4]) for f in found) for key, found in files.items()}
 
 
 def _prepare(folder: str) -> None:
@@ -234,34 +256,39 @@ def open_corpus_cache(folder: str, root: str) -> CorpusCache:
 
 
 def clean_cache(folder: str) -> int:
-    """`corpustools cache clean`: remove every entry lint wrote in the cache folder (and the folder
-    of entries and the tag, when nothing else is there); the number of entries removed. Only
-    names lint writes are removed, so a --cache-dir naming another folder loses nothing else."""
+    """`corpustools cache clean`: remove every entry lint wrote in the cache folder, in this layout
+    and older ones (and their folders and the tag, when nothing else is there); the number of
+    entries removed. Only names lint writes are removed, so a --cache-dir naming another folder
+    loses nothing else."""
     if not os.path.lexists(folder):
         return 0
     check_folder(folder)
-    entries = os.path.join(folder, ENTRIES)
     removed = 0
-    try:
-        names = os.listdir(entries) if os.path.isdir(entries) and not os.path.islink(entries) else []
-    except OSError as err:
-        raise _refused(entries, f"cannot be listed ({err.strerror or err})") from None
-    for name in names:
-        stem, dot, suffix = name.partition(".")
-        ours = (_is_key(stem) and dot and suffix == "json") or (name.startswith(".") and name.endswith(".tmp"))
-        if ours:
-            try:
-                os.unlink(os.path.join(entries, name))
-                removed += name.endswith(".json")
-            except FileNotFoundError:
-                pass
-            except OSError as err:
-                raise _refused(entries, f"cannot be cleaned ({err.strerror or err})") from None
-    for empty in (entries, folder):
+    for layout in (ENTRIES, *OLD_ENTRIES):
+        entries = os.path.join(folder, layout)
         try:
-            if empty == folder and os.listdir(folder) == [TAG]:
-                os.unlink(os.path.join(folder, TAG))
-            os.rmdir(empty)
+            names = os.listdir(entries) if os.path.isdir(entries) and not os.path.islink(entries) else []
+        except OSError as err:
+            raise _refused(entries, f"cannot be listed ({err.strerror or err})") from None
+        for name in names:
+            stem, dot, suffix = name.partition(".")
+            ours = (_is_key(stem) and dot and suffix == "json") or (name.startswith(".") and name.endswith(".tmp"))
+            if ours:
+                try:
+                    os.unlink(os.path.join(entries, name))
+                    removed += name.endswith(".json")
+                except FileNotFoundError:
+                    pass
+                except OSError as err:
+                    raise _refused(entries, f"cannot be cleaned ({err.strerror or err})") from None
+        try:
+            os.rmdir(entries)
         except OSError:
             pass
+    try:
+        if os.listdir(folder) == [TAG]:
+            os.unlink(os.path.join(folder, TAG))
+        os.rmdir(folder)
+    except OSError:
+        pass
     return removed

@@ -30,16 +30,17 @@ import os
 import posixpath
 import shutil
 import tempfile
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from types import ModuleType
 
 from corpustools.io.errors import InputError
-from corpustools.io.gitstage import StagedIndex, new_file, staged_index, write_staged
+from corpustools.io.gitstage import LINK_MODE, StagedIndex, new_file, staged_index, write_staged
 from corpustools.io.inputs import note_file
 from corpustools.io.layout import SPEC_FILE, is_corpus_folder
 from corpustools.io.paths import display_path
 from corpustools.io.positions import Pos
-from corpustools.io.textfile import read_bytes
+from corpustools.io.textfile import read_bytes, read_text
 from corpustools.lint.config import ConfigError, load_config
 from corpustools.lint.engine import LintRun, Selection, lint_target, merged_runs
 from corpustools.lint.targets import Target, resolve_targets
@@ -143,10 +144,14 @@ class _Mirror:
             return self._outside(path)
         prefix = relative + "/" if relative else ""
         names = [name for name in self.index.entries if name == relative or name.startswith(prefix)]
+        self.copy_names(names)
+        return bool(names)
+
+    def copy_names(self, names: list[str]) -> None:
+        """Write the staged files `names` (index names) into the copy, in one read of git's objects."""
         for name in write_staged(self.index, [n for n in names if n not in self.written], self.top):
             self.written.add(name)
             _note_input(os.path.join(self.index.top, *name.split("/")))
-        return bool(names)
 
     def _outside(self, path: str) -> bool:
         """A path outside the repository is read where it is, as any read reads it: the copy's first
@@ -257,20 +262,105 @@ def _authoring_prompt(record: str, root: str) -> str | None:
 def _reading_a_change(index: StagedIndex, mirror: _Mirror, rules: list[ModuleType], linted: set[str]) -> set[str]:
     """The corpora (absolute roots) not in `linted` whose staged corpus.yaml makes lint read a
     staged name outside their folder (a shared output schema, the prompt, the KB, their provenance
-    record or its authoring prompt): a change there can break them as much as one inside."""
+    record or its authoring prompt): a change there can break them as much as one inside. Only a
+    corpus _may_read_a_change cannot rule out has its spec loaded (its schema compiled, its config
+    checked): a one-file change pays for one YAML parse per other corpus, not for every spec."""
     changed = [os.path.join(index.top, *name.split("/")) for name in index.changed]
-    found = set()
+    roots = {}
     for name in index.entries:
-        if posixpath.basename(name) != SPEC_FILE:
-            continue
-        root = os.path.join(index.top, *posixpath.dirname(name).split("/")) if "/" in name else index.top
-        if root in linted or not mirror.copy(os.path.join(root, SPEC_FILE)):
+        if posixpath.basename(name) == SPEC_FILE:
+            root = os.path.join(index.top, *posixpath.dirname(name).split("/")) if "/" in name else index.top
+            if root not in linted:
+                roots[root] = name
+    mirror.copy_names(list(roots.values()))  # one read of git's objects for every spec
+    bound = _ChangeBound(index, mirror, changed)
+    found = set()
+    for root, name in roots.items():
+        if name not in mirror.written or not bound.may_read(root):
             continue
         for path in _copy_inputs(mirror, mirror.of(root), rules):
-            if any(change == path or change.startswith(path.rstrip(os.sep) + os.sep) for change in changed):
+            if _is_at_or_under(changed, path):
                 found.add(root)
                 break
     return found
+
+
+def _is_at_or_under(changed: list[str], path: str) -> bool:
+    """Whether a changed path is `path` or lies under it."""
+    return any(change == path or change.startswith(path.rstrip(os.sep) + os.sep) for change in changed)
+
+
+def _strings(data: object) -> Iterator[str]:
+    """Every string value in parsed YAML (mapping values and list items, at any depth)."""
+    if isinstance(data, str):
+        yield data
+    elif isinstance(data, dict):
+        for value in data.values():
+            yield from _strings(value)
+    elif isinstance(data, list):
+        for value in data:
+            yield from _strings(value)
+
+
+class _ChangeBound:
+    """A quick, never-missing bound on what a corpus.yaml makes lint read outside its folder
+    (_copy_inputs resolves exactly, at the cost of the spec's schema and contract): every path lint
+    reads for a corpus is a string in its corpus.yaml resolved against the corpus folder (the
+    output schema, lint.prompt, lint.kb, lint.provenance), its default provenance record, or the
+    authoring prompt a record names (read by provenance.load_record, as CT801 reads it)."""
+
+    def __init__(self, index: StagedIndex, mirror: _Mirror, changed: list[str]) -> None:
+        self.mirror, self.changed = mirror, changed
+        self.names = {posixpath.basename(name) for name in index.changed}
+        # A staged link can make a path named lexically reach any file: then nothing is ruled out.
+        self.links = any(entry.mode == LINK_MODE for entry in index.entries.values())
+        self.prompts: dict[tuple[str, str], str | None] = {}
+
+    def may_read(self, root: str) -> bool:
+        """False only when lint of the corpus at `root` (its staged corpus.yaml already in the
+        copy) can read no changed name outside its folder."""
+        if self.links or not self.changed:
+            return bool(self.changed)
+        from corpustools.io.yamlload import parse_yaml
+        from corpustools.provenance import default_record_path
+
+        copy = self.mirror.of(root)
+        try:
+            data = parse_yaml(read_text(os.path.join(copy, SPEC_FILE)), SPEC_FILE).data
+        except InputError:
+            return True  # linting it reports it, if it is linted: the exact check decides
+        paths = [os.path.normpath(os.path.join(root, text)) for text in _strings(data) if text and "\0" not in text]
+        if any(_is_at_or_under(self.changed, path) for path in paths):
+            return True
+        records = [default_record_path(root)] + paths
+        return any(self._names_a_changed_prompt(record, root) for record in records)
+
+    def _names_a_changed_prompt(self, record: str, root: str) -> bool:
+        """Whether `record` (a real path) may be the provenance record of the corpus at `root` and is
+        changed, or names a changed authoring prompt. Its text is read only when it holds a changed
+        file's name."""
+        if _is_at_or_under(self.changed, record):
+            return True  # a changed record (the default one is named nowhere in the spec)
+        relative = self.mirror.relative(record)
+        if relative is None:
+            return os.path.lexists(record)  # read where it is, it may name a staged prompt: the exact check decides
+        if relative not in self.mirror.index.entries:
+            return False  # no staged file (a folder, a word of the spec, a missing file) is a record
+        self.mirror.copy_names([relative])
+        copy = self.mirror.of(record)
+        try:
+            text = read_text(copy)
+        except InputError:
+            return False  # not a file lint can read as a record: CT801 finds no record there
+        # A name is found as written unless YAML escapes it or folds it at a space.
+        if not any(name in text or any(c.isspace() for c in name) for name in self.names) and "\\" not in text:
+            return False
+        key = (record, root)
+        if key not in self.prompts:
+            prompt = _authoring_prompt(copy, self.mirror.of(root))
+            self.prompts[key] = None if prompt is None else self.mirror.real(prompt)
+        prompt = self.prompts[key]
+        return prompt is not None and _is_at_or_under(self.changed, prompt)
 
 
 def _in_copy(selection: Selection, mirror: _Mirror) -> Selection:

@@ -14,8 +14,8 @@ import os
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
-from corpustools.io.positions import Problem
-from corpustools.lint.cache import file_key
+from corpustools.io.positions import Pos, Problem
+from corpustools.lint.cache import CachedFinding, file_key
 from corpustools.lint.context import CacheKey
 from corpustools.lint.secrets.addresses import HINT as ADDRESS_HINT
 from corpustools.lint.secrets.addresses import find_ip_addresses
@@ -44,45 +44,52 @@ FINDERS: Mapping[str, tuple[LineFinder, Hint | None]] = {
 @dataclass(frozen=True)
 class SecretFinding:
     code: str
-    found: Located
+    pos: Pos
+    message: str  # the finder's message, without the fingerprint
     relative: str  # the file's path relative to the corpus root, POSIX
     fingerprint: str
 
     def problem(self) -> Problem:
-        return Problem(self.found.pos, f"{self.found.message}; fingerprint {self.fingerprint}")
+        return Problem(self.pos, f"{self.message}; fingerprint {self.fingerprint}")
 
 
 def _relative(root: str, path: str) -> str:
     return os.path.relpath(path, root).replace(os.sep, "/")
 
 
+def _found(root: str, code: str, located: Located) -> SecretFinding:
+    return SecretFinding(code, located.pos, located.message, _relative(root, located.pos.path),
+                         fingerprint(located.text))
+
+
 def _all(ctx) -> tuple[SecretFinding, ...]:
+    """Every finder over every file (scan.scan). With lint's cache (ctx.file_cache), a file seen
+    last time with the same path and text is not viewed nor scanned again: its findings are the
+    cached ones (code, position, message, fingerprint; corpustools.lint.cache), and what a file
+    scanned now holds is noted for the next run."""
     root = ctx.corpus.root
-    return tuple(SecretFinding(code, located, _relative(root, located.pos.path), fingerprint(located.text))
-                 for code, located in _scanned(ctx))
-
-
-def _scanned(ctx) -> Iterator[tuple[str, Located]]:
-    """Every finder over every file (scan.scan); with lint's cache (ctx.file_cache), a file it
-    found clean last time, same path and text, is not viewed nor scanned again, and a file found
-    clean now is noted (corpustools.lint.cache)."""
     cache = ctx.file_cache
     if cache is None:
-        yield from scan(ctx, FINDERS)
-        return
-    root = ctx.corpus.root
+        return tuple(_found(root, code, located) for code, located in scan(ctx, FINDERS))
+    found: list[SecretFinding] = []
     keys = {}
     for file in read_files(ctx):
-        key = file_key(_relative(root, file.path), file.text)
-        if not cache.is_clean(key):
+        relative = _relative(root, file.path)
+        key = file_key(relative, file.text)
+        cached = cache.findings(key)
+        if cached is None:
             keys[file.path] = key
-    found = set()
+            continue
+        found += (SecretFinding(code, Pos(file.path, line, col), message, relative, print_)
+                  for code, line, col, message, print_ in cached)
+    fresh: dict[str, list[CachedFinding]] = {path: [] for path in keys}
     for code, located in scan_files([viewed(file) for file in read_files(ctx) if file.path in keys], FINDERS):
-        found.add(located.pos.path)
-        yield code, located
+        finding = _found(root, code, located)
+        found.append(finding)
+        fresh[located.pos.path].append((code, finding.pos.line, finding.pos.col, finding.message, finding.fingerprint))
     for path, key in keys.items():
-        if path not in found:
-            cache.note_clean(key)
+        cache.note(key, tuple(fresh[path]))
+    return tuple(found)
 
 
 FINDINGS: CacheKey[tuple[SecretFinding, ...]] = CacheKey("secrets.findings")
