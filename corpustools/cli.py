@@ -18,6 +18,9 @@ import os
 import signal
 import sys
 
+from corpustools.io.errors import CorpustoolsError
+from corpustools.io.inputs import tracking_inputs
+
 
 def _set_sigint(handler):
     """Install `handler`; the previous one (None where signals cannot be set: not the main thread)."""
@@ -175,9 +178,6 @@ def _run(args, out, err) -> int:
     """Run the command; the one place an error becomes what a user reads (corpustools.io.errors):
     each line after the command's name (`error_prefix`, passed through its `shown`, which lint
     sets to redact secrets), and the error's exit code."""
-    from corpustools.io.errors import CorpustoolsError
-    from corpustools.io.inputs import tracking_inputs
-
     try:
         # every file the command reads is noted, so that no write lands on one
         with tracking_inputs(), _CollectorPaused():

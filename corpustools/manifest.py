@@ -416,9 +416,9 @@ def refresh_manifest(folder: str, corpus_root: str, *, inputs_unchanged: bool = 
 def state_in_history(corpus_root: str, corpus_sha: str) -> tuple[CorpusState, str] | str:
     """The state of the corpus at the newest commit whose corpus hash is `corpus_sha`, and that
     commit; or why none was found (no git, no repository, no such commit)."""
-    import tempfile
+    import tempfile  # tempfile: only `run init --refresh` of a changed corpus
 
-    from corpustools.io.githistory import NoHistory, blobs, commits, digests, tree
+    from corpustools.io.githistory import NoHistory, blobs, commits, digests, tree  # run init --refresh only
 
     def counted(relative: str) -> bool:
         folder, _, name = relative.rpartition("/")
@@ -474,7 +474,7 @@ def _levels_up(relative: str | None) -> int:
 def _schema_at(corpus_root: str, sha: str, relative: str, scratch: str, root: str) -> None:
     """Copy the output schema file `relative` (to corpus.yaml) as of commit `sha` beside the corpus
     written at `root` in `scratch` (the contract's hash covers it); nothing when git has none."""
-    from corpustools.io.githistory import NoHistory, blobs, tree
+    from corpustools.io.githistory import NoHistory, blobs, tree  # githistory: run init --refresh only
 
     try:
         found = tree(corpus_root, sha, [relative])

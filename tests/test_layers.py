@@ -327,3 +327,75 @@ def test_a_stale_package_docstring_is_named():
         "corpustools/score/report/__init__.py: its docstring does not name tsv.py"]
     assert docstring_gaps("io", "The I/O layer.", {"lazy.py"}) == [
         "corpustools/io/__init__.py: its docstring lists none of its files (a `- name.py  what it holds` line each)"]
+
+
+# --- imports inside functions ---------------------------------------------------------------------
+
+# TODO(task "lazy", issue #35 item 6): lint/cache.py, lint/staged.py and lint/secrets/ were being changed
+# by another engineer while this guard was written; give their imports inside functions a reason (or
+# move them to the top) and drop them from here.
+REASONS_PENDING = ("lint/cache.py", "lint/staged.py", "lint/secrets/")
+# A module that says its one reason once, above its functions, instead of on every line.
+REASON_SAID_ONCE = {"api.py": "# Why every function below imports its feature inside it"}
+PRAGMA = re.compile(r"\s*(?:noqa\b[:\s\w,]*|type:\s*ignore\b(?:\[[\w, -]*\])?)\s*")
+IMPORT_CHECKLIST = """An import inside a function (docs/architecture.md, "Imports inside functions"):
+  - move it to the top of the module when every command that reaches the function loads that module
+    at start-up anyway (`python -X importtime -m corpustools lint fixtures/prompt-eval`, `score ...`,
+    `--help`) and the move makes no import cycle;
+  - else keep it, with a one-line reason on its line saying what it defers and why, e.g.
+    `import re2  # re2: only a user schema's patterns` (a reason that is true: a reviewer checks);
+  - or load it through corpustools.io.lazy (LazyFunction, format_table, lazy_names): a table of
+    functions or a package's names imported on first use."""
+
+
+def imports_inside_functions(tree: ast.AST) -> list[ast.Import | ast.ImportFrom]:
+    """Every import statement in the body of a function or method of `tree` (nested ones too)."""
+    found: list[ast.Import | ast.ImportFrom] = []
+    for function in ast.walk(tree):
+        if isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            found += [node for statement in function.body for node in ast.walk(statement)
+                      if isinstance(node, (ast.Import, ast.ImportFrom))]
+    return sorted(set(found), key=lambda node: node.lineno)  # a nested function's are walked twice
+
+
+def has_reason(line: str) -> bool:
+    """Whether the line's comment says something: a pragma (`noqa`, `type: ignore`) is no reason."""
+    _, hash_sign, comment = line.partition("#")
+    return bool(hash_sign) and PRAGMA.sub("", comment).strip() != ""
+
+
+def unreasoned_imports(relative: str, source: str) -> list[str]:
+    """`corpustools/<relative>:<line>: <import>` for each import inside a function of `source` with no
+    reason on its lines."""
+    lines = source.splitlines()
+    return [f"corpustools/{relative}:{node.lineno}: `{ast.unparse(node)}` is inside a function without a reason"
+            for node in imports_inside_functions(ast.parse(source))
+            if not any(has_reason(line) for line in lines[node.lineno - 1:node.end_lineno])]
+
+
+def test_every_import_inside_a_function_says_why():
+    found = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        relative = path.relative_to(PACKAGE).as_posix()
+        source = path.read_text(encoding="utf-8")
+        if relative.startswith(REASONS_PENDING) or REASON_SAID_ONCE.get(relative, "\0") in source:
+            continue
+        found += unreasoned_imports(relative, source)
+    assert found == [], "\n".join(found + [IMPORT_CHECKLIST])
+
+
+def test_an_import_inside_a_function_without_a_reason_is_named():
+    source = ("import os\n\n\ndef f():\n    import re2  # re2: only a schema's patterns\n"
+              "    import json\n    import yaml  # noqa: F401\n\n\nclass C:\n    def g(self):\n"
+              "        def inner():\n            from corpustools.io import (  # paths: only here\n"
+              "                paths,\n            )\n            from x import y\n        return inner\n")
+    assert unreasoned_imports("m.py", source) == [
+        "corpustools/m.py:6: `import json` is inside a function without a reason",
+        "corpustools/m.py:7: `import yaml` is inside a function without a reason",
+        "corpustools/m.py:16: `from x import y` is inside a function without a reason"]
+
+
+def test_the_module_that_says_its_reason_once_still_says_it():
+    for relative, reason in REASON_SAID_ONCE.items():
+        assert reason in (PACKAGE / relative).read_text(encoding="utf-8"), \
+            f"corpustools/{relative} no longer says {reason!r}: say it again, or a reason on each import's line"

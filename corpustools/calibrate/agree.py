@@ -13,6 +13,7 @@ FAIL per level it names.
 
 from __future__ import annotations
 
+import argparse
 import math
 import os
 from collections.abc import Sequence
@@ -413,7 +414,7 @@ def agree_worksheets(corpus_root: str, worksheets: Sequence[str], *, allow_parti
         raise CalibrationProblems(problems)
     spec = loaded.corpus.spec
     threshold = spec.agreement if spec is not None else None
-    from corpustools.provenance import threshold_warning
+    from corpustools.provenance import threshold_warning  # provenance: for agree; reconcile imports this module
 
     changed = threshold_warning(corpus_root, threshold, {judged.path: judged.corpus_sha256 for judged in read})
     warnings += [changed] if changed else []
@@ -430,8 +431,6 @@ def parse_fail_under(text: str) -> tuple[tuple[str, str | None, float], ...]:
     """`verdicts=0.8,points.kappa=0.6` -> ((level, statistic or None, number), ...): argparse's type
     (a usage error, exit 2). A level alone is gated on corpus.yaml's agreement: statistic (ac1
     without one)."""
-    import argparse
-
     found: dict[tuple[str, str | None], float] = {}
     for item in text.split(","):
         key, equals, value = (part.strip() for part in item.partition("="))

@@ -222,7 +222,7 @@ def calibrate_runs(corpus_root: str, pairs: list[tuple[str, str]]) -> Calibratio
 
 def _freeze(loaded: LoadedCorpus):
     """The provenance record's freeze (None without one), and a warning when the record cannot be read."""
-    from corpustools.provenance import corpus_record_path, load_record
+    from corpustools.provenance import corpus_record_path, load_record  # provenance: calibrate only, not adjudicate
 
     path = corpus_record_path(loaded.info.path, loaded.corpus.spec)
     if not os.path.isfile(path):

@@ -23,6 +23,7 @@ from corpustools.io.errors import InputError
 from corpustools.io.layout import SESSION_SUFFIX, SESSIONS_DIR
 from corpustools.io.positions import Pos
 from corpustools.io.textfile import read_text
+from corpustools.io.yamlload import parse_yaml
 from corpustools.io.yamlwrite import flow_scalar, inline_scalar, scalar_lines
 from corpustools.manifest import RunManifest
 from corpustools.model.contract import ABSENT, DEFAULT, TEXT_FIELD, Contract, Item
@@ -417,8 +418,6 @@ def unknown_key(data, contract: Contract = DEFAULT) -> tuple | None:
 def refuse_answered(path: str, contract: Contract = DEFAULT) -> None:
     """InputError when `path` exists and is not a blank worksheet: a judge's answers are never lost.
     `contract` is the corpus's output contract (which fields a proposal shows)."""
-    from corpustools.io.yamlload import parse_yaml
-
     if not os.path.lexists(path):
         return
     if os.path.islink(path) or not os.path.isfile(path):

@@ -18,7 +18,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from corpustools.interop.dataset import Exported
+from corpustools.interop.dataset import Exported, jsonl
 from corpustools.interop.logs import MAX_LOG_BYTES, Answer, ToolRun, add_cost, mapping, read_log_json
 from corpustools.io.errors import InputError
 from corpustools.io.inputs import refuse_inputs_inside
@@ -36,7 +36,7 @@ def _eval_log(path: str) -> Any:
     if not data.startswith(_ZIP_MAGIC):
         return read_log_json(path, "inspect_ai log")
     try:
-        from inspect_ai.log import read_eval_log
+        from inspect_ai.log import read_eval_log  # inspect_ai: ~1,300 modules, only for a .eval log
     except ImportError:
         raise InputError(Pos(path), "an inspect_ai .eval log, which needs inspect_ai to read: run `inspect log convert "
                                     f"--to json {path}` and import the .json log, or install the interop extra "
@@ -259,8 +259,6 @@ def task_py(exported: Exported, *, replay: str | None = None) -> str:
 def export_files(exported: Exported, out: str, *, replay: str | None, answers: dict[str, str] | None) -> dict[str, str]:
     """`export inspect`: the folder `out` holding dataset.jsonl, task.py and, with a replayed run,
     replay.json (its saved answers)."""
-    from corpustools.interop.dataset import jsonl
-
     if os.path.lexists(out) and not os.path.isdir(out):
         raise InputError(Pos(out), "is not a folder: export inspect writes a folder (dataset.jsonl, task.py)")
     refuse_inputs_inside(out)

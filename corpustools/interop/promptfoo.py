@@ -13,10 +13,13 @@ import json
 import os
 from collections.abc import Mapping, Sequence
 
-from corpustools.interop.logs import Answer, ToolRun, add_cost, as_text, mapping, read_log_json
+from corpustools.interop.logs import Answer, ToolRun, add_cost, as_text, mapping, plural, read_log_json
 from corpustools.io.errors import InputError
 from corpustools.io.positions import Pos
 from corpustools.io.schemastore import schema_text
+from corpustools.io.yamlwrite import flow_json, inline_scalar, scalar_lines
+from corpustools.manifest import read_manifest
+from corpustools.model.contract import ABSENT, JSON_FORMAT, pointer_tokens, resolve
 
 RESULTS_VERSION = 3
 TOOL = "promptfoo"
@@ -242,8 +245,6 @@ def _js(value) -> str:
 
 
 def _field_check(pointer: str, accepted: tuple) -> str:
-    from corpustools.model.contract import pointer_tokens
-
     return (_PARSED + _AT + _SAME + f"const value = at({_js(list(pointer_tokens(pointer)))});\n"
             f"return {_js(list(accepted))}.some((want) => same(want, value));")
 
@@ -252,8 +253,6 @@ def _item_check(point, contract) -> str | None:
     """A point with item_fields: some item of its type holds every value and every term entry
     (an alternative of each, in its match fields): the point matched on one item, as corpustools
     matches it. None when the contract does not declare the point's type."""
-    from corpustools.model.contract import pointer_tokens
-
     declared = contract.item_type(point.type)
     if declared is None:
         return None
@@ -271,8 +270,6 @@ def _item_check(point, contract) -> str | None:
 
 
 def _empty_check(contract) -> str:
-    from corpustools.model.contract import JSON_FORMAT, pointer_tokens
-
     if contract.format != JSON_FORMAT:
         empty = sorted({e.strip().casefold() for e in contract.empty})
         return f"{_js(empty)}.includes(String(output).trim().toLowerCase())"  # one line: an expression
@@ -282,8 +279,6 @@ def _empty_check(contract) -> str:
 
 
 def _assertion(kind: str, value, metric: str) -> list[str]:
-    from corpustools.io.yamlwrite import flow_json, inline_scalar, scalar_lines
-
     shown = scalar_lines("value", value, 8) if isinstance(value, str) else [f"        value: {flow_json(value)}"]
     return [f"      - type: {kind}", *shown, f"        metric: {inline_scalar(metric)}"]
 
@@ -317,8 +312,6 @@ class _Unresolved(Exception):
 def _inlined(node, root, seen: tuple[str, ...] = ()):
     """`node` with every local `$ref` (`#/$defs/x`) replaced by what it points to: promptfoo
     resolves `$ref`s against the whole config file, never against the schema they stand in."""
-    from corpustools.model.contract import ABSENT, resolve
-
     if isinstance(node, list):
         return [_inlined(item, root, seen) for item in node]
     if not isinstance(node, dict):
@@ -360,10 +353,6 @@ def config_yaml(exported, *, replay: str | None = None, answers: dict[str, str] 
     """promptfooconfig.yaml for the exported corpus; with `answers` (the run `replay`'s saved
     outputs) each test carries its answer as providerOutput, and the echo provider, never called,
     stands for `model`."""
-    from corpustools.interop.logs import plural
-    from corpustools.io.yamlwrite import flow_json, inline_scalar, scalar_lines
-    from corpustools.model.contract import JSON_FORMAT
-
     contract = exported.contract
     fixtures = [f for f in exported.fixtures if answers is None or f.fixture_id in answers]
     left_out = [f.fixture_id for f in exported.fixtures if answers is not None and f.fixture_id not in answers]
@@ -414,8 +403,6 @@ def config_yaml(exported, *, replay: str | None = None, answers: dict[str, str] 
 
 def _replayed_model(run_folder: str) -> str | None:
     """The model the replayed run's run.yaml records, when it records one."""
-    from corpustools.manifest import read_manifest
-
     manifest = read_manifest(run_folder).run_manifest
     return manifest.model if manifest is not None and not manifest.unrecorded else None
 

@@ -89,7 +89,7 @@ MAX_PATTERNS = 256  # distinct patterns of one schema
 def compile_pattern(pattern: str):
     """The RE2 program of a schema pattern; PatternError when RE2 cannot compile it (a
     backreference, lookaround, a repetition over 1,000, a program over RE2's memory budget)."""
-    import re2
+    import re2  # re2: only a user schema's patterns
 
     options = re2.Options()
     options.log_errors = False  # RE2 would print its reason on standard error: the reason is ours to say

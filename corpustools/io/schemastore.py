@@ -58,7 +58,7 @@ def schema_text(kind: str) -> str:
 
 def _is_json_number(checker, value) -> bool:
     """A number JSON can carry: YAML's `.nan` and `.inf` are floats, but no JSON report can hold them."""
-    from jsonschema import Draft202012Validator
+    from jsonschema import Draft202012Validator  # jsonschema (~90 modules): only what _fast_check rejects
 
     if isinstance(value, float) and not math.isfinite(value):
         return False
@@ -67,7 +67,7 @@ def _is_json_number(checker, value) -> bool:
 
 @cache
 def _validator(kind: str):
-    from jsonschema import Draft202012Validator, validators
+    from jsonschema import Draft202012Validator, validators  # jsonschema (~90 modules): only what _fast_check rejects
 
     schema = json.loads(schema_text(kind))
     checker = Draft202012Validator.TYPE_CHECKER.redefine("number", _is_json_number)
@@ -82,7 +82,7 @@ def message_of(error) -> str:
 
 @cache
 def _fast_check(kind: str):
-    from corpustools.io.schemacheck import compile_check
+    from corpustools.io.schemacheck import compile_check  # schemacheck: at a first validation, not at import
 
     return compile_check(json.loads(schema_text(kind)))
 

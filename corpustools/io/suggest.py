@@ -47,7 +47,7 @@ def _nearness(word: str, candidate: str, whole: float) -> float:
     """difflib's ratio of what is left once the words both names share at either end are set
     aside; `whole` (the ratio of the whole names) when nothing is shared, nothing of one name
     would be left, or what is left of both is a number (`-02` for `-01` is a near miss)."""
-    import difflib
+    import difflib  # difflib: only a misspelled name; every command loads this module
 
     ours, theirs = _WORDS.findall(word), _WORDS.findall(candidate)
     shortest = min(len(ours), len(theirs))

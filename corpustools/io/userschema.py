@@ -26,9 +26,16 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urldefrag, urljoin, urlsplit
 
+import referencing.jsonschema
+from jsonschema import Draft202012Validator, FormatChecker, exceptions, validators
+from jsonschema_specifications import REGISTRY as METASCHEMAS
+from referencing import Registry
+from referencing.exceptions import NoSuchAnchor, PointerToNowhere, Unresolvable
+
 from corpustools.io.documents import json_position, parse_json
 from corpustools.io.errors import InputError
 from corpustools.io.positions import Pos
+from corpustools.io.schemacheck import compile_check
 from corpustools.io.schemaregex import PatternError, Patterns, re2_keywords
 from corpustools.io.schemastore import SchemaError, UnexpectedKey, collect_errors, collect_unexpected, message_of
 from corpustools.io.textfile import decode_text, read_bytes
@@ -92,9 +99,6 @@ class _Reader:
     """Reads the declared schema file and every file its `$ref`s reach, checking each `$ref`."""
 
     def __init__(self, corpus_root: str):
-        from jsonschema_specifications import REGISTRY as METASCHEMAS
-        from referencing import Registry
-
         self.root = os.path.abspath(corpus_root)
         self.metaschemas = METASCHEMAS
         # jsonschema's own metaschemas are bundled: a $ref to one is read from there, never fetched.
@@ -109,8 +113,6 @@ class _Reader:
 
     def read(self, path: str, shown: str, default_spec=None) -> _Document:
         """Read, parse and check one schema file (InputError when it cannot be read as JSON)."""
-        import referencing.jsonschema
-
         data = read_bytes(path, display=shown)
         text = decode_text(data, shown)
         contents = parse_json(text, shown)
@@ -185,8 +187,6 @@ class _Reader:
 
     def _resolve(self, ref: str, base: str, document: _Document, keypath: tuple) -> tuple[Any, list[_Document]]:
         """The schema `ref` names, and the documents read to find it; SchemaFileError when it is not followed."""
-        from referencing.exceptions import NoSuchAnchor, PointerToNowhere, Unresolvable
-
         def refuse(why: str) -> SchemaFileError:
             return SchemaFileError(document.where(keypath), f"{_pointer(keypath)}: {ref!r} {why}")
 
@@ -304,8 +304,6 @@ def _file_uri(path: str) -> str:
 def _metaschema_problem(contents) -> tuple[tuple, str] | None:
     """(key path, message) of the first way `contents` is not a schema its dialect accepts, or None.
     A pattern is judged by RE2 afterwards, not by the metaschema's Python `regex` format."""
-    from jsonschema import Draft202012Validator, FormatChecker, exceptions, validators
-
     if not isinstance(contents, (dict, bool)):
         return (), "a schema is a JSON object"
     cls = validators.validator_for(contents, default=Draft202012Validator)
@@ -393,8 +391,6 @@ class UserSchema:
     the result fails with "schema check exceeded its limit". Not for concurrent use."""
 
     def __init__(self, contents, registry, patterns: Patterns, *, text: str, digest: str):
-        from corpustools.io.schemacheck import compile_check
-
         self.contents = contents
         self.registry = registry
         self.text = text  # the declared file as read
@@ -408,8 +404,6 @@ class UserSchema:
 
     def _jsonschema(self):
         if self._validator is None:
-            from jsonschema import Draft202012Validator, validators
-
             cls = validators.validator_for(self.contents, default=Draft202012Validator)
             keywords = {**cls.VALIDATORS, **re2_keywords(cls.VALIDATORS, self.patterns)}
             cls = validators.extend(cls, validators={name: _counted(keyword, self._budget)
@@ -428,8 +422,6 @@ class UserSchema:
         return collect(self._jsonschema(), data)
 
     def validate(self, data) -> list[SchemaError]:
-        from referencing.exceptions import Unresolvable
-
         try:
             return self._slow(data, collect_errors)
         except _OverLimit as over:
@@ -448,8 +440,6 @@ class UserSchema:
     def unexpected_keys(self, data) -> list[UnexpectedKey]:
         """Every key of `data` the schema forbids (additionalProperties: false), in document order;
         none when the schema cannot be evaluated within its budget (validate() says so)."""
-        from referencing.exceptions import Unresolvable
-
         try:
             return self._slow(data, collect_unexpected)
         except (_OverLimit, Unresolvable, PatternError):

@@ -340,7 +340,7 @@ def _renameat2() -> Callable[..., int] | None:
     if not sys.platform.startswith("linux"):
         return None
     try:
-        import ctypes
+        import ctypes  # ctypes: only for renameat2, on Linux
 
         function = ctypes.CDLL(None, use_errno=True).renameat2
     except (OSError, AttributeError):
@@ -357,7 +357,7 @@ def _exchange(a: str, b: str) -> None:
     function = _renameat2()
     if function is None:
         raise NoExchange
-    import ctypes
+    import ctypes  # ctypes: only for renameat2, on Linux
 
     if function(_AT_FDCWD, os.fsencode(a), _AT_FDCWD, os.fsencode(b), _RENAME_EXCHANGE) == 0:
         return
@@ -437,7 +437,7 @@ class _Lease:
         """A read lease on the file at `path`, waiting up to LEASE_WAIT_SECONDS while a process
         holds it open for writing (then _HeldOpen); None where leases are unavailable."""
         try:
-            import fcntl
+            import fcntl  # fcntl: only a lease or lock; every command loads this module
 
             setlease = fcntl.F_SETLEASE
         except (ImportError, AttributeError):
@@ -468,7 +468,7 @@ class _Lease:
     def broken(self) -> bool:
         """Whether a process has opened the file for writing (or truncated it) since the lease
         was taken: it waits until release() to go on."""
-        import fcntl
+        import fcntl  # fcntl: only a lease or lock; every command loads this module
 
         return fcntl.fcntl(self.fd, fcntl.F_GETLEASE) != fcntl.F_RDLCK
 
@@ -641,7 +641,7 @@ def _lock_folder(path: str) -> int | None:
     (None where there is no flock). The folder, not the file: write_text renames a new inode over
     the file, so a lock on the file's own inode would serialize nothing."""
     try:
-        import fcntl
+        import fcntl  # fcntl: only a lease or lock; every command loads this module
     except ImportError:  # no flock on this platform: appends are not serialized
         return None
     folder = os.path.dirname(os.path.abspath(path))

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from corpustools.io.errors import InputError
-from corpustools.io.yamlload import KeyPath, _scalar, parse_yaml
+from corpustools.io.yamlload import KeyPath, _events, _scalar, parse_yaml
 from corpustools.io.yamlwrite import flow_scalar, flow_sequence
 
 _SCALAR, _MAPPING, _SEQUENCE, _ALIAS = "scalar", "mapping", "sequence", "alias"
@@ -61,9 +61,7 @@ def _offsets(text: str) -> list[int]:
 def nodes(text: str) -> dict[KeyPath, Node]:
     """Every node of the single-document YAML `text` by its key path (keys as corpustools'
     reader names them). Raises EditRefused when the text does not parse."""
-    import yaml
-
-    from corpustools.io.yamlload import _events
+    import yaml  # yaml: lint --list-rules/--explain load this module (rules' fixes), parse nothing
 
     lines = _offsets(text)
 
@@ -305,7 +303,7 @@ def edit_yaml(text: str, edit: YamlEdit) -> str:
 # --- ruamel.yaml's opinion ----------------------------------------------------------------------
 
 def _ruamel_load(text: str) -> Any:
-    from ruamel.yaml import YAML
+    from ruamel.yaml import YAML  # ruamel.yaml: only the cross-check of a fix's edit
 
     loader = YAML(typ="rt")
     loader.preserve_quotes = True
@@ -362,7 +360,7 @@ def comments(node: Any) -> Counter:
 
 def _ruamel_disagrees(original: str, edited: str, edit: YamlEdit, removed: list[str]) -> str | None:
     """Why ruamel.yaml does not read `edited` as `original` with `edit` made, or None."""
-    from ruamel.yaml.error import YAMLError
+    from ruamel.yaml.error import YAMLError  # ruamel.yaml: only the cross-check of a fix's edit
 
     try:
         before, after = _ruamel_load(original), _ruamel_load(edited)

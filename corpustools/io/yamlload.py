@@ -143,10 +143,10 @@ def _scalar(event) -> Any:
 
 def _events(text: str, *, libyaml: bool):
     """The parser events of `text`, from libyaml or from PyYAML's pure-Python parser."""
-    import yaml
+    import yaml  # yaml: `validate --help` and type-only importers load this module
 
     if libyaml and yaml.__with_libyaml__:
-        from yaml._yaml import CParser
+        from yaml._yaml import CParser  # yaml: `validate --help` and type-only importers load this module
 
         parser = CParser(text)
     else:
@@ -163,9 +163,9 @@ def _events(text: str, *, libyaml: bool):
 def _pure_parser():
     """PyYAML's pure-Python reader, scanner and parser (built once), refusing deep flow nesting
     while scanning: its simple-key bookkeeping is quadratic in the flow depth."""
-    from yaml.parser import Parser
-    from yaml.reader import Reader
-    from yaml.scanner import Scanner
+    from yaml.parser import Parser  # yaml: `validate --help` and type-only importers load this module
+    from yaml.reader import Reader  # yaml: `validate --help` and type-only importers load this module
+    from yaml.scanner import Scanner  # yaml: `validate --help` and type-only importers load this module
 
     class PureParser(Reader, Scanner, Parser):
         def __init__(self, stream):
@@ -198,7 +198,7 @@ class _Composer:
         self.sizes: dict[str, int] = {}  # anchor -> scalar characters of the anchored node
 
     def compose(self, events) -> Any:
-        import yaml
+        import yaml  # yaml: `validate --help` and type-only importers load this module
 
         scalar, alias = yaml.ScalarEvent, yaml.AliasEvent
         mapping, sequence = yaml.MappingStartEvent, yaml.SequenceStartEvent
@@ -286,7 +286,7 @@ class _Composer:
 
     def _key(self, event, mapping: dict, parent: KeyPath, stack: list) -> str:
         """The key `event` names in `mapping` (as a string), checked and its position recorded."""
-        import yaml
+        import yaml  # yaml: `validate --help` and type-only importers load this module
 
         mark = event.start_mark
         if type(event) is yaml.ScalarEvent:
@@ -356,7 +356,7 @@ class _Composer:
 def parse_yaml(text: str, path: str, *, line_offset: int = 0, libyaml: bool = True) -> YamlDoc:
     """Parse YAML text. `line_offset` is added to every line (for frontmatter inside a file).
     `libyaml=False` uses PyYAML's pure-Python parser (also used when libyaml is not installed)."""
-    import yaml
+    import yaml  # yaml: `validate --help` and type-only importers load this module
 
     def at(mark) -> Pos:
         return Pos(path, mark.line + 1 + line_offset, mark.column + 1) if mark else Pos(path, line_offset + 1, 1)
@@ -430,7 +430,7 @@ def folded_quoted_scalars(text: str) -> list[tuple[int, int, str]]:
     lines, as the parser decodes it (escapes, `\\` line continuations and line folding applied).
     Nothing is composed, so aliases cost nothing; text after a YAML error is not looked at (the
     loader reports the error)."""
-    import yaml
+    import yaml  # yaml: `validate --help` and type-only importers load this module
 
     found = []
     try:

@@ -12,6 +12,7 @@ import re
 
 from corpustools.io.documents import dump_json
 from corpustools.io.errors import InputError
+from corpustools.io.yamlload import parse_yaml
 
 # Characters json.dumps leaves as they are but a YAML reader refuses (DEL, C1 controls, a BOM,
 # U+FFFE/F) or folds into a line break (NEL, the line and paragraph separators). Lone surrogates
@@ -71,8 +72,6 @@ def _literal_block(text: str, key_indent: int) -> list[str]:
 def _reads_back(text: str) -> bool:
     """Whether `text` written as a literal block (at the top level: the layout is the same at
     any depth) reads back as itself."""
-    from corpustools.io.yamlload import parse_yaml
-
     block = _literal_block(text, 0)
     try:
         doc = parse_yaml("\n".join(["k: " + block[0]] + block[1:]) + "\n", "<check>")

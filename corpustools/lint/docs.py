@@ -14,6 +14,7 @@ from types import ModuleType
 
 from corpustools.io.errors import InputError
 from corpustools.io.writing import say_wrote, write_text
+from corpustools.lint.registry import rule_modules
 from corpustools.lint.ruledoc import fix_kind, rule_body, rule_fix_doc, rule_options, rule_summary
 
 HEADER = """\
@@ -127,8 +128,6 @@ def render(rules: Sequence[ModuleType]) -> str:
 
 
 def render_installed() -> str:
-    from corpustools.lint.registry import rule_modules
-
     return render(rule_modules())
 
 

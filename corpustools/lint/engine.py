@@ -19,6 +19,7 @@ from corpustools.lint.context import CacheKey, LintContext
 from corpustools.lint.diagnostic import Diagnostic, Severity
 from corpustools.lint.secrets.redaction import redact_secrets
 from corpustools.lint.targets import Target, resolve_targets, within
+from corpustools.model.corpus import load_corpus
 from corpustools.model.prompt import prompt_source, read_kb
 
 T = TypeVar("T")
@@ -77,7 +78,7 @@ def corpus_config(corpus, rules: list[ModuleType]) -> LintConfig:
 
 
 def build_context(corpus, config: LintConfig, selection: Selection) -> LintContext:
-    from corpustools.provenance import corpus_record_path
+    from corpustools.provenance import corpus_record_path  # a lint run only: --list-rules loads the engine
 
     prompt = selection.prompt or config.prompt
     kb = selection.kb or config.kb
@@ -294,8 +295,6 @@ def lint_target(target: Target, rules: list[ModuleType], selection: Selection, *
     """Load one corpus and run the active rules on it. ConfigError for a bad `lint:` section.
     `shown`: how a path read is named in what is reported (lint --staged lints a copy).
     `cache_dir`: lint's cache folder (corpustools.lint.cache), None for none."""
-    from corpustools.model.corpus import load_corpus
-
     # The cache is opened (and the folder checked) before anything is read: a refused folder stops here.
     cache = open_corpus_cache(cache_dir, shown(os.path.abspath(target.root))) if cache_dir is not None else None
     corpus = load_corpus(target.root)

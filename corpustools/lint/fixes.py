@@ -177,7 +177,7 @@ def session_at(ctx: LintContext, pos: Pos) -> str | None:
 
 def fresh_session_id(ctx: LintContext, fixture_id: str, why: str) -> Planned:
     """A new random UUID v4 for the session's id (unsafe: the session's identity changes)."""
-    import uuid
+    import uuid  # uuid: only CT uuid fixes; every rule imports this module
 
     session = ctx.corpus.sessions[fixture_id]
     old = session.frontmatter.data["session_id"]
@@ -195,7 +195,7 @@ def did_you_mean(key: str, allowed: Collection[str], present: Collection[str],
     """The one key `key` was evidently meant as, or None: the close spellings (difflib, ignoring
     case) among the allowed keys the mapping does not have yet; when there are several, the
     required ones among them. None unless exactly one is left."""
-    import difflib
+    import difflib  # difflib: only an unknown key; every rule imports this module
 
     free = sorted(k for k in allowed if k not in present)
     by_lower = {k.lower(): k for k in free}

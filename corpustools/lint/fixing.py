@@ -19,6 +19,7 @@ from __future__ import annotations
 import os
 import shutil
 import stat
+import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from types import ModuleType
@@ -34,6 +35,7 @@ from corpustools.lint.context import LintContext
 from corpustools.lint.engine import Selection, active_rules, corpus_config, kept_problems
 from corpustools.lint.fixes import EditYaml, NormalizeLineEnds, Planned, RenameFile, Unfixable, usable_fixes
 from corpustools.lint.targets import Target, resolve_targets
+from corpustools.model.corpus import load_corpus
 from corpustools.model.session import FM_BOUNDARY
 
 MAX_PASSES = 10  # a fix that uncovers another is fixed in the next pass; ruff stops at 100
@@ -215,8 +217,6 @@ def _plan(rule: ModuleType, ctx: LintContext, problem: Problem, *, unsafe: bool)
 
 def _one_pass(scratch: str, rules: list[ModuleType], selection: Selection, only: tuple[str, ...] | None,
               *, unsafe: bool) -> _Pass:
-    from corpustools.model.corpus import load_corpus
-
     corpus = load_corpus(scratch)
     config = corpus_config(corpus, rules)
     ctx = LintContext(corpus, point_ignores=config.per_point_ignores)
@@ -253,8 +253,6 @@ def _one_pass(scratch: str, rules: list[ModuleType], selection: Selection, only:
 
 def plan_corpus(target: Target, rules: list[ModuleType], selection: Selection, *, unsafe: bool) -> CorpusFixes:
     """Fix the corpus of `target` in a scratch copy (module docstring); nothing is written to it."""
-    import tempfile
-
     root = os.path.abspath(target.root)
     scratch_parent = tempfile.mkdtemp(prefix="corpustools-fix-")
     scratch = os.path.join(scratch_parent, os.path.basename(root) or "corpus")
@@ -355,7 +353,7 @@ def _lines(data: bytes) -> list[str]:
 
 
 def _hunks(before: bytes, after: bytes, old: str, new: str) -> list[str]:
-    import difflib
+    import difflib  # difflib: only --diff; --fix alone never loads it
 
     out = []
     for line in list(difflib.unified_diff(_lines(before), _lines(after), f"a/{old}", f"b/{new}", n=3))[2:]:

@@ -8,6 +8,8 @@ import inspect
 from collections.abc import Sequence
 from types import ModuleType
 
+from corpustools.lint.fixes import rule_fixes
+
 
 def rule_doc(rule: ModuleType) -> str:
     """The rule's docstring, dedented: its documentation."""
@@ -31,16 +33,12 @@ def rule_options(rule: ModuleType) -> str:
 
 def fix_kind(rule: ModuleType) -> str:
     """`safe`, `unsafe`, `safe, unsafe` (a rule with both kinds) or `` (no fix): for the rule table."""
-    from corpustools.lint.fixes import rule_fixes
-
     return ", ".join(dict.fromkeys("safe" if fix.safe else "unsafe" for fix in rule_fixes(rule)))
 
 
 def rule_fix_doc(rule: ModuleType) -> str:
     """Whether `lint --fix` fixes the rule's findings and how safely, from its declared FIXES: a
     Markdown list item."""
-    from corpustools.lint.fixes import rule_fixes
-
     fixes = rule_fixes(rule)
     if not fixes:
         return "- fix: none (`--fix` leaves its findings to you)"

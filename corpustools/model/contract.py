@@ -25,7 +25,7 @@ from functools import cached_property, lru_cache
 from typing import Any
 
 from corpustools.io.errors import InputError
-from corpustools.io.schemastore import SchemaError, validate
+from corpustools.io.schemastore import SchemaError, unexpected_keys, validate
 from corpustools.model.normalize import MATCHINGS, WORDS, Matching
 
 JSON_FORMAT, TEXT_FORMAT = "json", "text"
@@ -231,8 +231,6 @@ class Contract:
     def extra_keys(self, output) -> list[tuple]:
         """The key paths of the keys of `output` the contract's schema forbids (additionalProperties:
         false), in document order (none without a schema)."""
-        from corpustools.io.schemastore import unexpected_keys
-
         if self.builtin_schema is not None:
             return [found.keypath for found in unexpected_keys(self.builtin_schema, output)]
         return [found.keypath for found in self.schema.unexpected_keys(output)] if self.schema is not None else []
@@ -550,7 +548,7 @@ def _output(output: Mapping, root: str, errors: _Errors) -> dict[str, Any]:
 
 
 def _schema_file(relative: str, root: str, errors: _Errors) -> dict[str, Any]:
-    from corpustools.io.userschema import SchemaFileError, read_user_schema
+    from corpustools.io.userschema import SchemaFileError, read_user_schema  # jsonschema: a schema file only
 
     where = ("output", "schema")
     if os.path.isabs(relative):

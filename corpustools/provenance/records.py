@@ -39,6 +39,7 @@ their `files`, gold outputs left out).
 
 from __future__ import annotations
 
+import datetime
 import os
 import re
 from dataclasses import dataclass
@@ -46,13 +47,15 @@ from dataclasses import dataclass
 from corpustools.io.errors import InputError
 from corpustools.io.inputs import claim_update
 from corpustools.io.layout import GOLD_DIR, SESSIONS_DIR, SIDECARS_DIR, SPEC_FILE
+from corpustools.io.paths import display_path, enclosing_repository
 from corpustools.io.positions import Pos
 from corpustools.io.textfile import is_regular_file, read_text, refuse_nul
 from corpustools.io.writing import STANDARD_OUTPUT, refuse_corpus_path, refuse_target, write_text
-from corpustools.io.yamlload import YamlDoc
+from corpustools.io.yamlload import YamlDoc, parse_yaml
 from corpustools.io.yamlwrite import flow_scalar
 from corpustools.model.corpus import bad_names, corpus_files, disk_name, list_files, load_spec_file
 from corpustools.model.hashing import digests_sha256, file_digest, file_digests, file_sha256
+from corpustools.model.locate import corpus_root_of, discover_corpora
 from corpustools.model.spec import AgreementThreshold, parse_agreement
 from corpustools.model.status import FileStatus
 
@@ -80,8 +83,6 @@ def default_record_path(corpus_root: str) -> str:
 
     The result is relative when `corpus_root` is (fixtures/x -> authoring/provenance.yaml run from
     the repository's top)."""
-    from corpustools.io.paths import enclosing_repository
-
     repository = enclosing_repository(corpus_root)
     if repository is None:
         return os.path.normpath(os.path.join(corpus_root, DEFAULT_RECORD))
@@ -204,7 +205,6 @@ def record(corpus_root: str, authoring_prompt: str, authored_by: str, reviewed_b
         claim_update(out_path, "the record")  # read below (whose record is it?) only to be replaced
         refuse_target(out_path, force=force, updating=True)
         _refuse_other_corpus_record(out_path, corpus_root)
-    import datetime  # only `record` needs today's date
 
     recorded = date or datetime.date.today().isoformat()
     if not _DATE.fullmatch(recorded):
@@ -214,7 +214,7 @@ def record(corpus_root: str, authoring_prompt: str, authored_by: str, reviewed_b
             raise InputError(Pos(""), f"{who} must name a model or a person")
     folder = os.getcwd() if to_stdout else os.path.dirname(os.path.abspath(out_path))
     files = file_hashes(corpus_root, strict=True)
-    from corpustools.manifest import corpus_state, loaded_corpus
+    from corpustools.manifest import corpus_state, loaded_corpus  # manifest: record/freeze only; lint loads this module
 
     state = corpus_state(loaded_corpus(corpus_root))
     data = {
@@ -312,8 +312,6 @@ def _earlier_record(out_path: str, corpus_root: str) -> Record | None:
 
 def load_record(record_path: str) -> Record:
     """Read and check a record; InputError at the offending key if it is not one."""
-    from corpustools.io.yamlload import parse_yaml
-
     doc = parse_yaml(read_text(record_path), record_path)
     data = doc.data
 
@@ -377,8 +375,6 @@ def judged_outputs(corpus_root: str, name: str, extra: tuple[str, ...] = ()) -> 
     `corpus_root` (and under each of `extra`, a file or folder): sha256 -> the first worksheet
     judging it, and how many worksheets were read. InputError for a .yaml file that cannot be read
     (it might be a worksheet: a freeze must see every judged output)."""
-    from corpustools.io.yamlload import parse_yaml
-
     paths: list[str] = []
     for top in extra:  # named by the user: one that is not there would freeze without its outputs
         if not os.path.isfile(top) and not os.path.isdir(top):
@@ -428,9 +424,7 @@ def freeze(corpus_root: str, record_path: str | None = None, *, extra: tuple[str
     A run is then held out when its outputs were made under these labels and none was judged before
     (calibrate). The freeze replaced joins the record's history. InputError when there is no record,
     it is another corpus's, or a corpus file changed since it (record after review, then freeze)."""
-    import datetime
-
-    from corpustools.manifest import corpus_state, loaded_corpus
+    from corpustools.manifest import corpus_state, loaded_corpus  # manifest: record/freeze only; lint loads this module
 
     path = record_path or corpus_record_path(corpus_root)
     if not os.path.lexists(path):
@@ -529,8 +523,6 @@ def default_record(corpus: str | None = None) -> str:
     """The record `provenance verify` checks when none is named: the record of `corpus`, else of the
     corpus the working folder is in, else of the one corpus below it that has a record (else the
     default path, DEFAULT_RECORD)."""
-    from corpustools.model.locate import corpus_root_of, discover_corpora
-
     root = corpus or corpus_root_of(".")
     if root is not None:
         return corpus_record_path(root)
@@ -557,7 +549,6 @@ def verify_report(record: str | None = None, corpus: str | None = None) -> Verif
     such record or it cannot be read."""
     path = record or default_record(corpus)
     if not os.path.lexists(path):  # anything else that is not a regular file: read_text says what it is
-        from corpustools.io.paths import display_path
 
         raise InputError(Pos(display_path(path) if not record else path), "no such record")
     return VerifyReport(path, tuple(verify(path)))

@@ -44,7 +44,7 @@ def close_wording(term: str, item: Item) -> str | None:
     brittle-term offers as an alternative. A different number is no close variant: `2.5 mg` is a
     wrong dose for the term `5 mg`, not a wording of it, so every number of the term must be a
     number of the wording."""
-    from rapidfuzz import fuzz
+    from rapidfuzz import fuzz  # rapidfuzz: only a missed term's close wording
 
     needle, match_text = item.matching.normalize(term), item.match_text
     found = fuzz.partial_ratio_alignment(needle, match_text, score_cutoff=NEAR_MISS_SCORE) if needle else None

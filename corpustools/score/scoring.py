@@ -294,7 +294,7 @@ def score_report(corpus_root: str, folders: list[str], *, allow_mixed: bool = Fa
         raise MixedRuns(mixed[0])
     repeated = None
     if len(runs) >= 2:  # one run (the usual case) never loads corpustools.score.repeated
-        from corpustools.score.repeated import summarize
+        from corpustools.score.repeated import summarize  # only k >= 2 runs are summarized
 
         repeated = summarize(runs)
     return ScoreReport(loaded.info, loaded.warnings, runs, repeated, mixed, loaded.corpus)

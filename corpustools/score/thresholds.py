@@ -11,6 +11,9 @@ import argparse
 import math
 from typing import TYPE_CHECKING
 
+from corpustools.score.aggregate import metric_value
+from corpustools.score.stats import mean
+
 if TYPE_CHECKING:  # the parser runs at every start-up: it imports nothing of the scorer
     from corpustools.score.scoring import ScoreReport
 
@@ -45,9 +48,6 @@ def parse_thresholds(text: str) -> tuple[tuple[str, float], ...]:
 def breaches(report: ScoreReport, thresholds: tuple[tuple[str, float], ...]) -> list[str]:
     """One line per threshold the report falls under; a proportion with nothing to measure
     (no fixture in its denominator, in every run) cannot meet a threshold."""
-    from corpustools.score.aggregate import metric_value
-    from corpustools.score.stats import mean
-
     lines = []
     for key, bound in thresholds:
         value = mean([v for v in (metric_value(run.aggregate, key) for run in report.runs) if v is not None])

@@ -83,10 +83,10 @@ def contract_problems(kind: str, doc, path: str) -> list[tuple[Pos | None, str, 
     a sidecar's point types and pinned fields, checked against the contract of the corpus it is in
     (the built-in one outside a corpus, or while that corpus's contract is broken); a corpus spec's
     `output:`, `session:` and categories' `expect` (its schema file read beside it)."""
-    from corpustools.model.corpus import read_spec_file
-    from corpustools.model.locate import corpus_root_of
-    from corpustools.model.sidecar import contract_errors
-    from corpustools.model.spec import parse_spec
+    from corpustools.model.corpus import read_spec_file  # model: a sidecar or spec's contract only
+    from corpustools.model.locate import corpus_root_of  # model: a sidecar or spec's contract only
+    from corpustools.model.sidecar import contract_errors  # model: a sidecar or spec's contract only
+    from corpustools.model.spec import parse_spec  # model: a sidecar or spec's contract only
 
     def split(message: str) -> tuple[str, str]:  # "/pointer: what" -> (pointer, what)
         pointer, _, what = message.partition(": ")
@@ -106,7 +106,7 @@ def contract_problems(kind: str, doc, path: str) -> list[tuple[Pos | None, str, 
 def validate_results(corpus_root: str, paths: list[str]) -> ValidationReport:
     """Check each answer of `paths` against the output contract of the corpus at `corpus_root`, as
     `score` reads a result: InputError when it is no corpus or its contract is broken."""
-    from corpustools.score.scoring import open_corpus
+    from corpustools.score.scoring import open_corpus  # score: `validate result` only
 
     loaded = open_corpus(corpus_root)
     corpus = loaded.corpus
@@ -117,7 +117,7 @@ def validate_results(corpus_root: str, paths: list[str]) -> ValidationReport:
 def validate_result(path: str, contract, fixture_ids: set[str], sessions: set[str]) -> FileVerdict:
     """One answer: the scorer's reading of it (its invalid-result line, or valid with the contract's
     advisory checks), a field the contract declares that it lacks, and a name score would not read."""
-    from corpustools.score.results import (
+    from corpustools.score.results import (  # score: `validate result` only
         ResultProblem,
         invalid_result,
         other_format_problem,

@@ -152,7 +152,7 @@ class NearIndex:
         return sorted(found)
 
     def _score(self, text: str, candidates: list[int]) -> list[tuple[int, float]]:
-        from rapidfuzz.fuzz import ratio
+        from rapidfuzz.fuzz import ratio  # rapidfuzz: a lint run only; --list-rules loads this module
 
         texts, cutoff, found = self.texts, self.threshold, []
         for index in candidates:
@@ -200,7 +200,7 @@ def candidate_pairs_indexed(texts: Sequence[str], threshold: float) -> Candidate
 def candidate_pairs(texts: Sequence[str], threshold: float) -> CandidatePairs:
     """candidate_pairs_indexed(texts, threshold), on numpy arrays for ARRAYS_FROM texts or more."""
     if len(texts) >= ARRAYS_FROM:
-        from corpustools.lint.families import nearmatch_arrays
+        from corpustools.lint.families import nearmatch_arrays  # numpy: only ARRAYS_FROM texts or more
 
         found = nearmatch_arrays.candidate_pairs(texts, threshold)
         if found is not None:
@@ -211,7 +211,7 @@ def candidate_pairs(texts: Sequence[str], threshold: float) -> CandidatePairs:
 def near_pairs(texts: Sequence[str], threshold: float) -> list[NearPair]:
     """Every pair of distinct candidate texts scoring at least `threshold` (identical texts are
     not pairs), sorted by (a, b); the score is rapidfuzz's ratio of text b to text a."""
-    from rapidfuzz.fuzz import ratio
+    from rapidfuzz.fuzz import ratio  # rapidfuzz: a lint run only; --list-rules loads this module
 
     pairs = []
     candidates = candidate_pairs(texts, threshold)

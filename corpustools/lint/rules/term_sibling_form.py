@@ -93,7 +93,7 @@ def stem(word: str) -> str:
 
 @functools.lru_cache(maxsize=1)
 def _english_stemmer() -> Any:
-    import snowballstemmer
+    import snowballstemmer  # snowballstemmer: when CT614 first runs, not at import
 
     return snowballstemmer.stemmer("english")
 
