@@ -331,10 +331,6 @@ def test_a_stale_package_docstring_is_named():
 
 # --- imports inside functions ---------------------------------------------------------------------
 
-# TODO(task "lazy", issue #35 item 6): lint/cache.py, lint/staged.py and lint/secrets/ were being changed
-# by another engineer while this guard was written; give their imports inside functions a reason (or
-# move them to the top) and drop them from here.
-REASONS_PENDING = ("lint/cache.py", "lint/staged.py", "lint/secrets/")
 # A module that says its one reason once, above its functions, instead of on every line.
 REASON_SAID_ONCE = {"api.py": "# Why every function below imports its feature inside it"}
 PRAGMA = re.compile(r"\s*(?:noqa\b[:\s\w,]*|type:\s*ignore\b(?:\[[\w, -]*\])?)\s*")
@@ -378,7 +374,7 @@ def test_every_import_inside_a_function_says_why():
     for path in sorted(PACKAGE.rglob("*.py")):
         relative = path.relative_to(PACKAGE).as_posix()
         source = path.read_text(encoding="utf-8")
-        if relative.startswith(REASONS_PENDING) or REASON_SAID_ONCE.get(relative, "\0") in source:
+        if REASON_SAID_ONCE.get(relative, "\0") in source:
             continue
         found += unreasoned_imports(relative, source)
     assert found == [], "\n".join(found + [IMPORT_CHECKLIST])

@@ -36,6 +36,7 @@ import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+import corpustools
 from corpustools.io.layout import is_corpus_folder
 from corpustools.io.positions import Pos
 from corpustools.io.writing import write_private
@@ -117,9 +118,7 @@ def code_identity() -> str:
     PyYAML's (the scan reads YAML strings as it parses them) and every file of the package (its
     name, size and modification time), so that a changed finder, even in an editable install whose
     version did not move, never trusts an entry an older one made."""
-    import yaml
-
-    import corpustools
+    import yaml  # yaml: `cache clean` loads this module and never reads YAML
 
     digest = hashlib.sha256(f"{corpustools.__version__}\0{sys.version}\0{yaml.__version__}\0".encode())
     package = os.path.dirname(os.path.abspath(corpustools.__file__))

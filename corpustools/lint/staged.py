@@ -41,9 +41,12 @@ from corpustools.io.layout import SPEC_FILE, is_corpus_folder
 from corpustools.io.paths import display_path
 from corpustools.io.positions import Pos
 from corpustools.io.textfile import read_bytes, read_text
+from corpustools.io.yamlload import parse_yaml
 from corpustools.lint.config import ConfigError, load_config
 from corpustools.lint.engine import LintRun, Selection, lint_target, merged_runs
 from corpustools.lint.targets import Target, resolve_targets
+from corpustools.model.corpus import read_spec_file
+from corpustools.provenance import corpus_record_path, default_record_path, load_record
 
 
 @dataclass(frozen=True)
@@ -215,8 +218,6 @@ def _copy_inputs(mirror: _Mirror, root: str, rules: list[ModuleType]) -> list[st
     reads it), then the provenance record, lint.prompt and lint.kb, then the authoring prompt the
     record names. Returns their real paths (the record and its prompt only when the record is
     this corpus's: another corpus's record leaves CT801 inactive)."""
-    from corpustools.model.corpus import read_spec_file
-    from corpustools.provenance import corpus_record_path
 
     read = []
     loaded = read_spec_file(root)
@@ -248,7 +249,6 @@ def _copy_inputs(mirror: _Mirror, root: str, rules: list[ModuleType]) -> list[st
 def _authoring_prompt(record: str, root: str) -> str | None:
     """The authoring prompt the provenance record (in the copy) names, when it is the record of
     the corpus at `root`; else None."""
-    from corpustools.provenance import load_record
 
     if not os.path.isfile(record) or os.path.islink(record):
         return None
@@ -321,8 +321,6 @@ class _ChangeBound:
         copy) can read no changed name outside its folder."""
         if self.links or not self.changed:
             return bool(self.changed)
-        from corpustools.io.yamlload import parse_yaml
-        from corpustools.provenance import default_record_path
 
         copy = self.mirror.of(root)
         try:
