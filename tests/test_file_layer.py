@@ -441,14 +441,16 @@ def test_ctrl_c_while_running_exits_130(make_corpus, monkeypatch):
 # adds an audit hook that writes one byte to a pipe the first time Python opens a file of the
 # corpustools package other than __init__: the module the command loads next (cli.py for the
 # console script, __main__.py for `python -m`).
+# A module of the package is a file right in a folder named corpustools (or its __pycache__): not
+# any path through one, as a clone named corpustools with its .venv inside would make the console
+# script itself and every library of the venv.
 _MARK_HOOK = """
-import os, sys
+import os, re, sys
 _fd = [int(os.environ["CT_TEST_MARK_FD"])]
+_module = re.compile(r"/corpustools/(?:__pycache__/)?(?!__init__[.])[A-Za-z_][A-Za-z0-9_]*[.](?:cpython-[0-9]+[.])?pyc?$")
 def _hook(event, args):
-    if _fd and event == "open" and isinstance(args[0], str):
-        path = args[0].replace(os.sep, "/")
-        if "/corpustools/" in path and "/__init__" not in path:
-            os.write(_fd.pop(), b"x")
+    if _fd and event == "open" and isinstance(args[0], str) and _module.search(args[0].replace(os.sep, "/")):
+        os.write(_fd.pop(), b"x")
 sys.addaudithook(_hook)
 """
 _CONSOLE_SCRIPT = Path(sys.executable).with_name("corpustools")
