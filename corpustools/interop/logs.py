@@ -70,10 +70,6 @@ def as_text(value) -> tuple[str, bool]:
     return json.dumps(value, ensure_ascii=False, indent=2) + "\n", True
 
 
-def plural(count: int, noun: str) -> str:
-    return f"{count} {noun}{'' if count == 1 else 's'}"
-
-
 def mapping(value) -> Mapping:
     """`value` when it is a JSON object, else an empty one: a log's optional parts read alike."""
     return value if isinstance(value, dict) else {}

@@ -13,13 +13,14 @@ import json
 import os
 from collections.abc import Mapping, Sequence
 
-from corpustools.interop.logs import Answer, ToolRun, add_cost, as_text, mapping, plural, read_log_json
+from corpustools.interop.logs import Answer, ToolRun, add_cost, as_text, mapping, read_log_json
 from corpustools.io.errors import InputError
 from corpustools.io.positions import Pos
 from corpustools.io.schemastore import schema_text
 from corpustools.io.yamlwrite import flow_json, inline_scalar, scalar_lines
 from corpustools.manifest import read_manifest
 from corpustools.model.contract import ABSENT, JSON_FORMAT, pointer_tokens, resolve
+from corpustools.reporting.formatting import plural
 
 RESULTS_VERSION = 3
 TOOL = "promptfoo"

@@ -15,7 +15,7 @@ import json
 import os
 from dataclasses import dataclass
 
-from corpustools.interop.logs import Answer, ToolRun, plural
+from corpustools.interop.logs import Answer, ToolRun
 from corpustools.io.errors import InputError
 from corpustools.io.inputs import refuse_inputs_inside
 from corpustools.io.positions import Pos
@@ -25,6 +25,7 @@ from corpustools.io.writing import refuse_corpus_path, remove_file, write_text
 from corpustools.manifest import MANIFEST_FILE, build_manifest, manifest_path, manifest_yaml
 from corpustools.model.prompt import has_placeholder
 from corpustools.render import rendered_prompts
+from corpustools.reporting.formatting import plural
 from corpustools.score import LoadedCorpus, open_corpus
 from corpustools.score.results import result_path
 
