@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from corpustools.io.errors import InputError
 from corpustools.io.layout import SESSION_SUFFIX, SESSIONS_DIR
 from corpustools.io.positions import Pos
+from corpustools.io.suggest import closest
 from corpustools.io.textfile import read_text
 from corpustools.model.corpus import list_files, require_corpus, utf8_name
 from corpustools.model.prompt import PLACEHOLDER, has_placeholder, no_placeholder, read_prompt
@@ -48,10 +49,12 @@ def transcript(corpus_root: str, fixture_id: str) -> str:
     """The body of `sessions/<fixture_id>.md`; InputError when there is none or it is unreadable."""
     require_corpus(corpus_root)
     fixture_id = utf8_name(fixture_id) or fixture_id  # an argument is decoded like the names it must match
-    path = session_paths(corpus_root).get(fixture_id)
+    sessions = session_paths(corpus_root)
+    path = sessions.get(fixture_id)
     if path is None:
+        meant = closest(fixture_id, sessions)
         raise InputError(Pos(os.path.join(corpus_root, SESSIONS_DIR, fixture_id + SESSION_SUFFIX)),
-                         "no such fixture session")
+                         "no such fixture session" + (f" (did you mean {meant}?)" if meant else ""))
     return parse_session(read_text(path), path, fixture_id).body
 
 

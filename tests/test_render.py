@@ -64,7 +64,9 @@ def test_render_never_writes_into_the_corpus(make_corpus, tmp_path, capsys):
 def test_render_errors_are_one_line(make_corpus, tmp_path, capsys):
     corpus, prompt = make_corpus(), write_prompt(tmp_path)
     code, _, err = run_cli(capsys, "render", corpus, "no-such-01", "--prompt", prompt)
-    assert code == 2 and err.count("\n") == 1 and "no-such-01.md: no such fixture session" in err
+    assert code == 2 and err.count("\n") == 1 and err.endswith("no-such-01.md: no such fixture session\n")
+    code, _, err = run_cli(capsys, "render", corpus, ADMIT_ID.replace("convention", "conventoin"), "--prompt", prompt)
+    assert code == 2 and err.endswith(f": no such fixture session (did you mean {ADMIT_ID}?)\n")
     assert run_cli(capsys, "render", corpus, "--prompt", prompt)[0] == 2  # neither FIXTURE_ID nor --all
     assert run_cli(capsys, "render", corpus, ADMIT_ID, "--all", "--out", tmp_path / "x", "--prompt", prompt)[0] == 2
     broken = make_corpus({f"sessions/{ADMIT_ID}.md": "no frontmatter\n"}, name="broken")
