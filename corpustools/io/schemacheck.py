@@ -33,7 +33,7 @@ def _is_integer(value) -> bool:
 
 
 # jsonschema's draft 2020-12 type checks (isinstance, bool is no number), ours for "number".
-_TYPES: dict[str, Check] = {
+JSON_TYPES: dict[str, Check] = {
     "object": lambda value: isinstance(value, dict),
     "array": lambda value: isinstance(value, list),
     "string": lambda value: isinstance(value, str),
@@ -134,9 +134,9 @@ class _Compiler:
     def _keyword(self, name: str, value: Any, schema: dict) -> Check | None:  # noqa: C901 (one branch a keyword)
         if name == "type":
             kinds = [value] if isinstance(value, str) else list(value)
-            if not all(kind in _TYPES for kind in kinds):
+            if not all(kind in JSON_TYPES for kind in kinds):
                 raise Unsupported(value)
-            tests = [_TYPES[kind] for kind in kinds]
+            tests = [JSON_TYPES[kind] for kind in kinds]
             return tests[0] if len(tests) == 1 else (lambda item: any(test(item) for test in tests))
         if name == "required":
             required = frozenset(value)

@@ -37,10 +37,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 import corpustools
-from corpustools.io.layout import is_corpus_folder
 from corpustools.io.positions import Pos
 from corpustools.io.writing import write_private
 from corpustools.lint.config import ConfigError
+from corpustools.model.locate import corpus_root_of
 
 ENVIRONMENT = "CORPUSTOOLS_CACHE_DIR"
 FORMAT = "corpustools-lint-cache"
@@ -86,27 +86,10 @@ def check_folder(folder: str) -> os.stat_result:
     return info
 
 
-def _inside(path: str, folder: str) -> bool:
-    return path == folder or path.startswith(folder.rstrip(os.sep) + os.sep)
-
-
-def _enclosing_corpus(path: str) -> str | None:
-    """The nearest folder at or above the resolved `path` that is a corpus, or None."""
-    folder = path
-    while True:
-        if is_corpus_folder(folder):
-            return folder
-        parent = os.path.dirname(folder)
-        if parent == folder:
-            return None
-        folder = parent
-
-
-def refuse_inside_corpus(folder: str, root: str) -> None:
-    """ConfigError when the cache folder is the corpus at `root` or inside it, or inside any other
-    corpus: lint writes nothing into a corpus, and its secret scan reads every file there."""
-    cache = os.path.realpath(folder)
-    corpus = os.path.realpath(root) if _inside(cache, os.path.realpath(root)) else _enclosing_corpus(cache)
+def refuse_inside_corpus(folder: str) -> None:
+    """ConfigError when the cache folder is a corpus or inside one (the one linted, or any other):
+    lint writes nothing into a corpus, and its secret scan reads every file there."""
+    corpus = corpus_root_of(os.path.realpath(folder))
     if corpus is not None:
         raise ConfigError(Pos(""), f"cache folder {folder} is inside the corpus {corpus}; lint never writes into "
                                    "a corpus (choose another with --cache-dir, or lint with --no-cache)")
@@ -247,7 +230,7 @@ def _prepare(folder: str) -> None:
 def open_corpus_cache(folder: str, root: str) -> CorpusCache:
     """The cache of the corpus whose real root is `root`, in the cache folder `folder` (made when
     missing). ConfigError for a folder lint must not trust or one inside the corpus."""
-    refuse_inside_corpus(folder, root)
+    refuse_inside_corpus(folder)
     _prepare(folder)
     name = hashlib.sha256(os.path.abspath(root).encode("utf-8", "surrogatepass")).hexdigest()
     path = os.path.join(folder, ENTRIES, f"{name}.json")

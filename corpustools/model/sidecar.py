@@ -6,6 +6,7 @@ import json
 from dataclasses import dataclass
 
 from corpustools.io.positions import Pos
+from corpustools.io.schemacheck import JSON_TYPES
 from corpustools.io.schemastore import SchemaError, validate
 from corpustools.io.yamlload import YamlDoc
 from corpustools.model.contract import (
@@ -268,9 +269,8 @@ def _schema_node(root, pointer: str):
     return node
 
 
-# The JSON Schema `type` names a pinned scalar value can be told against.
-_SCALAR_TYPES: dict[str, tuple[type, ...]] = {"string": (str,), "boolean": (bool,), "null": (type(None),),
-                                               "number": (float,), "integer": ()}
+# The JSON Schema `type` names a pinned scalar value can be told against (a list is alternatives).
+_SCALAR_TYPES = frozenset({"string", "boolean", "null", "number", "integer"})
 
 
 def _type_problem(value, schema, what: str) -> str | None:
@@ -280,24 +280,15 @@ def _type_problem(value, schema, what: str) -> str | None:
     own JSON type), so `dose: 5` against a string field never matches."""
     declared = schema.get("type") if isinstance(schema, dict) else None
     types = [declared] if isinstance(declared, str) else declared
-    if not isinstance(types, list) or not types or not all(t in _SCALAR_TYPES for t in types):
+    if not isinstance(types, list) or not types or not all(isinstance(t, str) and t in _SCALAR_TYPES for t in types):
         return None  # no type, or an array/object one: not a scalar this check can tell
     values = value if isinstance(value, list) else [value]
-    if any(_fits(v, types) for v in values):
+    if any(JSON_TYPES[t](v) for v in values for t in types):
         return None
     said = " or ".join(types)
     shown = ", ".join(f"{json.dumps(v, ensure_ascii=False)} ({json_kind(v)})" for v in values)
     return (f"{shown} can never match: the output schema says {what} is of type {said}; write the value as "
             f"{'a JSON ' + said if len(types) == 1 else 'one of those types'}")
-
-
-def _fits(value, types: list) -> bool:
-    """Whether a JSON value is of one of the schema `type` names (a boolean is no number)."""
-    if isinstance(value, bool):
-        return "boolean" in types
-    if isinstance(value, float) and value.is_integer() or isinstance(value, int):
-        return "integer" in types or "number" in types
-    return any(isinstance(value, _SCALAR_TYPES[name]) for name in types)
 
 
 def _schema_at(node, root, depth: int = 0):
