@@ -6,7 +6,7 @@ import argparse
 from typing import TextIO
 
 from corpustools import api
-from corpustools.commands.options import Subparsers, add_command, path
+from corpustools.commands.options import Subparsers, add_actions, add_command, path
 from corpustools.io.positions import printable
 
 HELP = "manage lint's cache: `cache clean` removes every entry lint wrote"
@@ -17,16 +17,10 @@ def register(subparsers: Subparsers) -> None:
         subparsers, "cache", HELP, " (in --cache-dir DIR, else CORPUSTOOLS_CACHE_DIR, else "
         "$XDG_CACHE_HOME/corpustools, else ~/.cache/corpustools). Only the names lint writes are removed; "
         "exit 2 for a folder lint would not trust (another user's, or writable by others).")
-    actions = parser.add_subparsers(dest="action", metavar="ACTION", parser_class=type(parser))
+    actions = add_actions(parser)
     clean = add_command(actions, "clean", "remove every entry of lint's cache")
     clean.add_argument("--cache-dir", metavar="DIR", type=path, help="the cache folder (default: as lint finds it)")
     clean.set_defaults(run=run, error_prefix="corpustools cache clean")
-    parser.set_defaults(run=run_without_action, cache_parser=parser)
-
-
-def run_without_action(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    args.cache_parser.print_help(err)
-    return 2
 
 
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:

@@ -7,7 +7,7 @@ import argparse
 from typing import TextIO
 
 from corpustools import api
-from corpustools.commands.options import FORCE_HELP, Subparsers, add_command, path
+from corpustools.commands.options import FORCE_HELP, Subparsers, add_actions, add_command, path
 from corpustools.io.positions import printable
 from corpustools.io.writing import say_wrote
 
@@ -24,7 +24,7 @@ def register(subparsers: Subparsers) -> None:
     parser = add_command(
         subparsers, "import", HELP, ". corpustools never runs either tool: it reads the file the tool wrote. The run "
         "is then scored like any other (corpustools score CORPUS DIR); docs/interop.md maps every field.")
-    tools = parser.add_subparsers(dest="tool", metavar="TOOL", parser_class=type(parser))
+    tools = add_actions(parser, "tool", "TOOL")
     promptfoo = tools.add_parser(
         "promptfoo", help="promptfoo's `eval -o results.json` (results version 3)",
         description="Read promptfoo's results file (results version 3): the fixture of each result is its test's "
@@ -51,7 +51,6 @@ def register(subparsers: Subparsers) -> None:
                          "one run per epoch: repeated runs for the noise floor)")
     _common(inspect)
     inspect.set_defaults(run=run_inspect, error_prefix="corpustools import inspect")
-    parser.set_defaults(run=run_without_tool, run_parser=parser)
 
 
 def _common(parser: argparse.ArgumentParser) -> None:
@@ -60,11 +59,6 @@ def _common(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--prompt", metavar="FILE", type=path, help=_PROMPT_HELP)
     parser.add_argument("--operator", metavar="NAME", default="unrecorded", help="who ran the model (run.yaml)")
     parser.add_argument("--force", action="store_true", help="replace the run in a DIR that holds one; " + FORCE_HELP)
-
-
-def run_without_tool(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    args.run_parser.print_help(err)
-    return 2
 
 
 def run_promptfoo(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:

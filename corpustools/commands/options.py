@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from typing import Any, TypeAlias, overload
+from typing import Any, TextIO, TypeAlias, overload
 
 # What a command's register() is given: the subparsers of `corpustools` (or of a command's actions).
 Subparsers: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
@@ -33,6 +33,18 @@ def add_command(subparsers: Subparsers, name: str, summary: str, details: str = 
     parser = subparsers.add_parser(name, help=summary, description=summary + details, **kwargs)
     parser.set_defaults(error_prefix=f"corpustools {name}")
     return parser
+
+
+def add_actions(parser: argparse.ArgumentParser, dest: str = "action", metavar: str = "ACTION") -> Subparsers:
+    """The subcommands of a command (`run init`, `import promptfoo`, `cache clean`), each added with
+    add_command; the command given none prints its help on standard error and exits 2."""
+    parser.set_defaults(run=_help_without_action, parser_of_actions=parser)
+    return parser.add_subparsers(dest=dest, metavar=metavar, parser_class=type(parser))
+
+
+def _help_without_action(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    args.parser_of_actions.print_help(err)
+    return 2
 
 
 def add_corpus_argument(parser: argparse.ArgumentParser, help: str = CORPUS_HELP) -> None:

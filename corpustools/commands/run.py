@@ -7,7 +7,7 @@ import argparse
 from typing import TextIO
 
 from corpustools import api
-from corpustools.commands.options import Subparsers, add_command, path
+from corpustools.commands.options import Subparsers, add_actions, add_command, path
 from corpustools.io.errors import UsageError
 from corpustools.io.positions import printable
 from corpustools.io.writing import say_wrote
@@ -17,7 +17,7 @@ HELP = "record how a results folder is produced (run init writes RUN/run.yaml)"
 
 def register(subparsers: Subparsers) -> None:
     parser = add_command(subparsers, "run", HELP)
-    actions = parser.add_subparsers(dest="action", metavar="ACTION", parser_class=type(parser))
+    actions = add_actions(parser)
     init = actions.add_parser(
         "init", help="write RUN/run.yaml before running the model by hand",
         description="Run it once per run folder, before saving any output into it: it writes RUN/run.yaml, "
@@ -50,12 +50,6 @@ def register(subparsers: Subparsers) -> None:
                       help="with --refresh: when the corpus's git history cannot say which sessions the run was made "
                       "against, take your word that they are unchanged (the labels then are unknown)")
     init.set_defaults(run=run_init, error_prefix="corpustools run init")
-    parser.set_defaults(run=run_without_action, run_parser=parser)
-
-
-def run_without_action(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    args.run_parser.print_help(err)
-    return 2
 
 
 # What --refresh keeps from run.yaml, so it takes none of the options that would record them.
