@@ -34,7 +34,8 @@ def closest(word: str, candidates: Iterable[str], cutoff: float = CUTOFF) -> str
         # Setting shared words aside never raises the ratio (both lose the same matched
         # characters), so difflib's quick upper bounds still rule a candidate out early.
         if matcher.real_quick_ratio() >= cutoff and matcher.quick_ratio() >= cutoff:
-            near = _nearness(word, candidate, matcher.ratio())
+            rest = _unshared(word, candidate)
+            near = matcher.ratio() if rest is None else difflib.SequenceMatcher(None, rest[1], rest[0]).ratio()
             if near >= cutoff:
                 scored.append((near, candidate))
     return max(scored)[1] if scored else None
@@ -43,12 +44,10 @@ def closest(word: str, candidates: Iterable[str], cutoff: float = CUTOFF) -> str
 _WORDS = re.compile(r"[^-_./ ]+")  # separators apart: `pass-rate` is `pass_rate` mistyped
 
 
-def _nearness(word: str, candidate: str, whole: float) -> float:
-    """difflib's ratio of what is left once the words both names share at either end are set
-    aside; `whole` (the ratio of the whole names) when nothing is shared, nothing of one name
-    would be left, or what is left of both is a number (`-02` for `-01` is a near miss)."""
-    import difflib  # difflib: only a misspelled name; every command loads this module
-
+def _unshared(word: str, candidate: str) -> tuple[str, str] | None:
+    """What is left of each name once the words both share at either end are set aside; None
+    (compare the whole names) when nothing is shared, nothing of one name would be left, or what
+    is left of both is a number (`-02` for `-01` is a near miss)."""
     ours, theirs = _WORDS.findall(word), _WORDS.findall(candidate)
     shortest = min(len(ours), len(theirs))
     start = 0
@@ -59,5 +58,5 @@ def _nearness(word: str, candidate: str, whole: float) -> float:
         end += 1
     left, right = " ".join(ours[start:len(ours) - end]), " ".join(theirs[start:len(theirs) - end])
     if not (start or end) or not left or not right or (left.isdigit() and right.isdigit()):
-        return whole  # nothing shared, one name inside the other, or names that differ by a number
-    return difflib.SequenceMatcher(None, right, left).ratio()
+        return None
+    return left, right
