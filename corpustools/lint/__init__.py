@@ -50,17 +50,18 @@ from corpustools.lint.registry import rule_modules
 from corpustools.lint.reported import LintReport
 from corpustools.lint.ruledoc import rule_doc, rule_fix_doc, rule_list, rule_options
 from corpustools.lint.secrets.redaction import redact_secrets
-from corpustools.lint.staged import lint_staged
 
 if TYPE_CHECKING:
     from corpustools.lint.fixing import CorpusFixes, FixResult, format_diff, plan_paths, write_fixes
+    from corpustools.lint.staged import lint_staged
 
 # --fix and --diff only: lint.fixing (and the round-trip YAML editor behind it) is imported when one
-# of its names is first used, so a plain lint does not pay for it. `report`: the subpackage of
+# of its names is first used, so a plain lint does not pay for it; --staged's lint.staged (and git's
+# index reader) likewise. `report`: the subpackage of
 # lint's report formats (its FORMATTERS), imported when first read.
 __getattr__, __dir__ = lazy_names(__name__, {
     **dict.fromkeys(("CorpusFixes", "FixResult", "format_diff", "plan_paths", "write_fixes"), "corpustools.lint.fixing"),
-    "report": "corpustools.lint.report"})
+    "lint_staged": "corpustools.lint.staged", "report": "corpustools.lint.report"})
 
 
 __all__ = [
