@@ -69,7 +69,19 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {printable(message)}\n")
 
 
-def build_parser() -> argparse.ArgumentParser:
+def commands_to_register(words: list[str] | None) -> tuple[str, ...]:
+    """The commands whose parsers `words` (the arguments after `corpustools`) can reach: only the
+    one named by the first word, when it names one (its parser alone parses, helps and errs for
+    the rest of the line, whichever others exist), else all of them (`--help`, an unknown command
+    and its did-you-mean list every one). Building every command's parser imports every command
+    module and its argparse options: a start-up cost each run paid for the one it ran."""
+    if words and words[0] in COMMANDS:
+        return (words[0],)
+    return COMMANDS
+
+
+def build_parser(words: list[str] | None = None) -> argparse.ArgumentParser:
+    """The parser of `corpustools` (every command), or of the line `words` (commands_to_register)."""
     parser = _Parser(
         prog="corpustools",
         description="Lint, score and compare a labeled fixture corpus for an LLM prompt. "
@@ -77,7 +89,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"corpustools {__version__}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
-    for name in COMMANDS:  # a missing command module is an internal error, never a skipped command
+    for name in commands_to_register(words):  # a missing command module: an internal error, never a skipped command
         importlib.import_module(f"corpustools.commands.{name}").register(subparsers)
     return parser
 
@@ -207,11 +219,11 @@ def main(argv: list[str] | None = None) -> int:
     previous = _set_sigint(signal.default_int_handler)  # from here on, unwind: temporary files go
     try:
         out, err = _utf8(sys.stdout), _utf8(sys.stderr, escaped=True)
+        words = list(sys.argv[1:] if argv is None else argv)
         try:
-            parser = build_parser()
+            parser = build_parser(words)
         except Exception as exc:  # a command module that fails to import: exit 2, one line
             return _internal_error(exc, err)
-        words = list(sys.argv[1:] if argv is None else argv)
         taken = file_read_as_option(words)
         if taken is not None:
             print(f"corpustools: {printable(taken)} is a file, and before -- it would be read as an option: write "

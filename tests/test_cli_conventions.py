@@ -51,6 +51,24 @@ def test_every_positional_has_help_and_every_format_lists_choices_and_default():
     assert commands >= 12 and missing == [] and bad_format == []
 
 
+def test_a_command_line_builds_only_its_command_and_every_help_stays_as_the_whole_parser_says(capsys):
+    """`corpustools NAME ...` builds NAME's parser alone (start-up: no other command's module is
+    imported); what that parser prints (its --help and its actions' --help) is what the parser of
+    every command prints, and `corpustools --help` still lists every command."""
+    from corpustools.commands import COMMANDS
+
+    whole = dict(_parsers(build_parser()))
+    for name in COMMANDS:
+        alone = dict(_parsers(build_parser([name, "--help"])))
+        assert set(alone) == {"corpustools"} | {prog for prog in whole if prog.split()[1:2] == [name]}, name
+        for prog, parser in alone.items():
+            if prog != "corpustools":
+                assert parser.format_help() == whole[prog].format_help(), prog
+    assert build_parser(["--help"]).format_help() == build_parser().format_help()
+    code, out, _ = run(capsys, "--help")
+    assert code == 0 and all(re.search(rf"^    {name}\b", out, re.M) for name in COMMANDS)
+
+
 @pytest.mark.parametrize("command", ["lint", "score", "compare", "calibrate", "validate", "provenance verify"])
 def test_reporting_commands_share_format_and_output(command, capsys):
     code, out, _ = run(capsys, *command.split(), "--help")

@@ -284,7 +284,8 @@ def test_a_misnamed_sidecar_is_a_warning_with_lints_message(tmp_path, capsys):
 
 
 def test_score_loads_only_what_it_runs():
-    """`score` (text) imports neither compare nor the other report formats; --format still offers them."""
+    """`score` (text) imports neither compare nor the other report formats; --format still offers them;
+    nor any other command's module (the command line builds only the parser of the command it runs)."""
     shipped = Path(__file__).resolve().parent.parent / "fixtures" / "prompt-eval"
     argv = ["score", str(shipped), str(shipped / "runs" / "v5-run8")]
     script = ("import contextlib, io, json, sys; from corpustools.cli import main\n"
@@ -296,5 +297,9 @@ def test_score_loads_only_what_it_runs():
     assert (code, formats) == (0, list(FORMATTERS))
     assert "corpustools.score.report.text" in loaded
     others = [f"corpustools.score.report.{fmt.replace('-', '_')}" for fmt in FORMATTERS if fmt != "text"]
-    for unused in ("corpustools.score.compare", "corpustools.score.report.compare", *others, "corpustools.lint"):
+    from corpustools.commands import COMMANDS
+
+    commands = [f"corpustools.commands.{name}" for name in COMMANDS if name != "score"]
+    for unused in ("corpustools.score.compare", "corpustools.score.report.compare", *others, "corpustools.lint",
+                   *commands):
         assert unused not in loaded, unused
