@@ -353,6 +353,35 @@ def test_the_fast_check_and_jsonschema_agree(kind, data):
     assert fast(document) == (not list(_validator(kind).iter_errors(document))), document
 
 
+@pytest.mark.parametrize("kind", HOT_KINDS)
+@settings(max_examples=200, deadline=None, derandomize=True, database=None)
+@given(data=st.data())
+def test_the_errors_worded_without_jsonschema_are_jsonschemas(kind, data):
+    """corpustools.io.schemaerrors finds the errors jsonschema finds, each worded as jsonschema
+    words it: the same lines (validate) and the same unknown keys (unexpected_keys) either way."""
+    from corpustools.io.schemacheck import Unsupported
+    from corpustools.io.schemastore import _validator, _worded, collect_errors, collect_unexpected
+
+    document = copy.deepcopy(VALID[kind])
+    for _ in range(data.draw(st.integers(1, 3))):
+        document = _mutate(document, data.draw)
+    worded, reference = _worded(kind), _validator(kind)
+    try:
+        errors, unexpected = collect_errors(worded, document), collect_unexpected(worded, document)
+    except Unsupported:  # a check only jsonschema makes (uniqueItems of values not all strings): it is asked
+        return
+    assert errors == collect_errors(reference, document), document
+    assert sorted(unexpected, key=repr) == sorted(collect_unexpected(reference, document), key=repr), document
+
+
+def test_every_shipped_schema_has_its_errors_worded_or_goes_to_jsonschema():
+    from corpustools.io.schemastore import SCHEMA_KINDS, _worded
+
+    assert [kind for kind in HOT_KINDS if _worded(kind) is None] == []
+    for kind in SCHEMA_KINDS:  # the others: jsonschema words them, the same errors as before
+        assert validate(kind, []) != [], kind
+
+
 def test_valid_documents_are_checked_without_importing_jsonschema(tmp_path):
     # lint and score of a valid corpus never need jsonschema's 30-odd ms of imports.
     import subprocess
@@ -364,4 +393,19 @@ def test_valid_documents_are_checked_without_importing_jsonschema(tmp_path):
                "sys.stdout.flush(); print('jsonschema' in sys.modules, file=sys.stderr)")
     result = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, cwd=tmp_path)
     assert result.stderr.strip().splitlines()[-1] == "False", result.stderr[-2000:]
-    assert validate("sidecar", {"fixture_id": ""}) != []  # invalid: jsonschema words the errors
+    assert validate("sidecar", {"fixture_id": ""}) != []  # invalid: worded by corpustools.io.schemaerrors
+
+
+def test_an_invalid_document_is_worded_without_importing_jsonschema(tmp_path):
+    # score of a run holding an invalid result: its error, as jsonschema words it, without its imports
+    import subprocess
+    import sys
+
+    program = ("import sys; from corpustools.io.schemastore import validate; "
+               "print([str(e) for e in validate('proposal-output', {'practice': [{'type': 'map'}], 'notes': 1})]); "
+               "print('jsonschema' in sys.modules)")
+    result = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, cwd=tmp_path, check=True)
+    errors, imported = result.stdout.strip().splitlines()
+    assert imported == "False"
+    assert errors == str([str(e) for e in validate("proposal-output", {"practice": [{"type": "map"}], "notes": 1})])
+    assert "/: 'map' is a required property" in errors and "/notes: unknown key 'notes'" in errors

@@ -7,7 +7,8 @@ shipped JSON Schemas. It knows nothing of fixtures, scores or rules (docs/archit
 - documents.py     JSON and YAML documents as plain data, strictly; `dump_json`, the one JSON writer
 - yamlload.py      the one YAML dialect; yamlwrite.py: YAML it reads back exactly; yamledit.py: in-place
                    edits for `lint --fix`
-- schemastore.py   the shipped JSON Schemas and validation; schemacheck.py: a fast structural check
+- schemastore.py   the shipped JSON Schemas and validation; schemacheck.py: a fast structural check;
+                   schemaerrors.py: their errors, worded as jsonschema words them, without jsonschema
 - userschema.py    a corpus's own output schema and its $refs; schemaregex.py: its patterns, in RE2
 - writing.py       every write: atomic, never into a corpus's own files, never over an input
 - inputs.py        what a command has read, so that no write lands on it
@@ -19,5 +20,5 @@ shipped JSON Schemas. It knows nothing of fixtures, scores or rules (docs/archit
 
 # Every module of the layer is public to the layers above it (docs/architecture.md).
 __all__ = ["documents", "errors", "githistory", "gitstage", "inputs", "layout", "lazy", "paths", "positions",
-           "schemacheck", "schemaregex", "schemastore", "suggest", "textfile", "userschema", "writing", "yamledit",
+           "schemacheck", "schemaerrors", "schemaregex", "schemastore", "suggest", "textfile", "userschema", "writing", "yamledit",
            "yamlload", "yamlwrite"]

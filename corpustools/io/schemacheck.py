@@ -4,9 +4,10 @@ accepted without importing jsonschema (about a third of a command's start-up).
 It understands the keywords our schemas use for structure (type, required, properties,
 additionalProperties, propertyNames, items, minItems, maxItems, uniqueItems, enum of strings,
 minLength, maxLength, pattern, minimum, maximum, local $ref) with jsonschema's semantics (draft
-2020-12, our "number" excluding NaN and infinities). It answers only "valid": any failure, and any
-schema using another keyword, goes to jsonschema, which alone words the error messages. So a wrong
-"no" costs time, never a message; tests/test_schemas.py checks that both agree on "valid".
+2020-12, our "number" excluding NaN and infinities). It answers only "valid": any failure goes to
+corpustools.io.schemaerrors (the same keywords, each error worded as jsonschema words it), and any
+schema using another keyword to jsonschema. So a wrong "no" costs time, never a message;
+tests/test_schemas.py checks that all three agree.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from collections.abc import Callable
 from typing import Any
 
 Check = Callable[[Any], bool]
-_ANNOTATIONS = frozenset({"$schema", "$id", "title", "description", "default", "$defs", "$comment"})
+ANNOTATIONS = frozenset({"$schema", "$id", "title", "description", "default", "$defs", "$comment"})
 
 
 def _is_number(value) -> bool:
@@ -106,7 +107,7 @@ class _Compiler:
     def compile(self, schema: dict) -> Check:
         if not isinstance(schema, dict):
             raise Unsupported(schema)
-        found = [self._keyword(name, value, schema) for name, value in schema.items() if name not in _ANNOTATIONS]
+        found = [self._keyword(name, value, schema) for name, value in schema.items() if name not in ANNOTATIONS]
         checks = [check for check in found if check is not None]
         if len(checks) == 1:
             return checks[0]

@@ -58,7 +58,7 @@ def schema_text(kind: str) -> str:
 
 def _is_json_number(checker, value) -> bool:
     """A number JSON can carry: YAML's `.nan` and `.inf` are floats, but no JSON report can hold them."""
-    from jsonschema import Draft202012Validator  # jsonschema (~90 modules): only what _fast_check rejects
+    from jsonschema import Draft202012Validator  # jsonschema (~90 modules): only what _worded cannot word
 
     if isinstance(value, float) and not math.isfinite(value):
         return False
@@ -67,7 +67,7 @@ def _is_json_number(checker, value) -> bool:
 
 @cache
 def _validator(kind: str):
-    from jsonschema import Draft202012Validator, validators  # jsonschema (~90 modules): only what _fast_check rejects
+    from jsonschema import Draft202012Validator, validators  # jsonschema (~90 modules): only what _worded cannot word
 
     schema = json.loads(schema_text(kind))
     checker = Draft202012Validator.TYPE_CHECKER.redefine("number", _is_json_number)
@@ -120,17 +120,39 @@ def _non_finite_message(value: float) -> str:
             "write a finite number, or quote it as a string")
 
 
+@cache
+def _worded(kind: str):
+    from corpustools.io.schemaerrors import compile_errors  # schemaerrors: at a first invalid document
+
+    return compile_errors(json.loads(schema_text(kind)))
+
+
+def _found(kind: str, data, collect):
+    """`collect(validator, data)` with the errors corpustools.io.schemaerrors finds and words as
+    jsonschema does, without importing it; with jsonschema's own where that module cannot."""
+    worded = _worded(kind)
+    if worded is not None:
+        from corpustools.io.schemacheck import Unsupported  # schemacheck: imported with schemaerrors already
+
+        try:
+            return collect(worded, data)
+        except Unsupported:
+            pass
+    return collect(_validator(kind), data)
+
+
 def validate(kind: str, data) -> list[SchemaError]:
     """Every schema error, sorted by location then message (deterministic).
 
     A document the fast structural check accepts is valid without importing jsonschema; any other
-    goes to jsonschema. An unknown key is one error at the key, with the key it was meant to be
+    is worded as jsonschema words it (corpustools.io.schemaerrors; jsonschema itself for what that
+    does not cover). An unknown key is one error at the key, with the key it was meant to be
     (did you mean, from the schema's own properties); the "required property" error of that very
     key is then left out, as it says the same mistake again."""
     fast = _fast_check(kind)
     if fast is not None and fast(data):
         return []
-    return collect_errors(_validator(kind), data)
+    return _found(kind, data, collect_errors)
 
 
 def collect_errors(validator, data) -> list[SchemaError]:
@@ -176,7 +198,7 @@ def unexpected_keys(kind: str, data) -> list[UnexpectedKey]:
     document order: what a did-you-mean reads, whatever keys the schema declares."""
     if (fast := _fast_check(kind)) is not None and fast(data):
         return []
-    return collect_unexpected(_validator(kind), data)
+    return _found(kind, data, collect_unexpected)
 
 
 def collect_unexpected(validator, data) -> list[UnexpectedKey]:
