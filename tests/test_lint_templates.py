@@ -9,6 +9,7 @@ import os
 import random
 import re
 
+import numpy as np
 import pytest
 from swaps import one_noun_swaps, skeleton_of  # bench/swaps.py (bench/ is on pytest's pythonpath)
 
@@ -256,6 +257,16 @@ def test_the_array_search_finds_exactly_the_candidates_of_the_indexed_search(nam
         indexed = candidate_pairs_indexed(texts, threshold)
         assert nearmatch_arrays.candidate_pairs(texts, threshold) == indexed, (name, threshold)
         assert len(indexed.a) > 0, (name, threshold)  # an empty comparison would prove nothing
+
+
+def test_the_array_search_is_exact_when_key_hashes_collide(monkeypatch):
+    # The first pass finds repeated keys by a 32-bit hash of each; a key one text holds whose hash
+    # another key shares is kept, and must meet nothing. Hashes of 3 bits make most keys collide.
+    texts = synthetic_texts(3000)
+    indexed = candidate_pairs_indexed(texts, 85)
+    monkeypatch.setattr(nearmatch_arrays, "_key_hashes", lambda keys: (keys & 7).astype(np.uint32))
+    assert nearmatch_arrays.candidate_pairs(texts, 85) == indexed
+    assert len(indexed.a) > 0
 
 
 def test_the_common_word_case_closes_blocks():
