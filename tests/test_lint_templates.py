@@ -269,6 +269,15 @@ def test_the_array_search_is_exact_when_key_hashes_collide(monkeypatch):
     assert len(indexed.a) > 0
 
 
+def test_the_array_search_sorts_key_hashes_in_passes_with_the_same_result(monkeypatch):
+    # A large corpus's key hashes are sorted a part at a time (PASS_KEYS at most); 3,000 texts
+    # make some 65,000 keys, so 1,000 a pass means 128 passes.
+    texts = synthetic_texts(3000)
+    whole = nearmatch_arrays.candidate_pairs(texts, 85)
+    monkeypatch.setattr(nearmatch_arrays, "PASS_KEYS", 1000)
+    assert nearmatch_arrays.candidate_pairs(texts, 85) == whole == candidate_pairs_indexed(texts, 85)
+
+
 def test_the_common_word_case_closes_blocks():
     # What makes it a test of MAX_BLOCK: some of its block keys are held by too many texts.
     assert DEAD in NearIndex(common_word_texts(), 90).blocks.values()

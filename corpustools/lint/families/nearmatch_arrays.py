@@ -31,6 +31,8 @@ from corpustools.lint.families.skeleton import MASK
 # Keys are generated in chunks of about this many (8 bytes each), so the transient arrays of the
 # second pass stay small next to the one array of every key the first pass sorts.
 CHUNK_KEYS = 1 << 19
+# The most key hashes (4 bytes each) sorted at once: 32 MB; more are sorted in passes (_repeated_hashes).
+PASS_KEYS = 1 << 23
 LARGEST_KEY = 2**63 - 1
 BITMAP_SLOTS = 1 << 24  # one byte each: 16 MB while the second pass runs, after the first's array is freed
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)  # 2**64 / the golden ratio, odd: _key_hashes' multiplier
@@ -85,13 +87,14 @@ def _rarest_rows(texts: Sequence[str], threshold: float) -> tuple[list[tuple[np.
 
     Every array here has one element per distinct word of each text (millions at 10,000 fixtures):
     holders, ranks and positions are int32 (two billion distinct words would be tens of gigabytes of
-    text first), the int64 sort key lives only while it is sorted."""
+    text first), and so is the sort key when it fits."""
     holder, word, vocabulary = _distinct_words(texts)
     size = len(vocabulary)
     scale = max(size, 1)
     ranked = _ranked(word, vocabulary)
     del word
-    ordered = holder.astype(np.int64)
+    # The sort key, text then rank, in 32 bits when it fits (it does up to some 10,000 fixtures)
+    ordered = holder.astype(np.int32 if len(texts) * scale < 2**31 else np.int64)
     ordered *= scale
     ordered += ranked
     del ranked
@@ -152,23 +155,46 @@ def _key_hashes(keys: np.ndarray) -> np.ndarray:
     return mixed.astype(np.uint32)
 
 
+def _repeated_hashes(rows: list[tuple[np.ndarray, np.ndarray]], size: int) -> np.ndarray:
+    """The hashes (_key_hashes) more than one block key has, ascending: found by sorting every
+    key's hash, in as many passes as it takes to sort at most PASS_KEYS at once (pass p sorts the
+    hashes whose top bits are p; making the keys again is cheap next to sorting them)."""
+    total = sum(len(holders) * _keys_per_text(ranks.shape[1]) for holders, ranks in rows)
+    bits = max(0, math.ceil(math.log2(max(total, 1) / PASS_KEYS)))
+    top = np.uint32(32 - bits)
+    counts = np.zeros(1 << bits, dtype=np.int64)
+    if bits:
+        for _, keys in _chunks(rows, size):
+            counts += np.bincount(_key_hashes(keys.ravel()) >> top, minlength=1 << bits)
+    else:
+        counts[0] = total
+    repeated = []
+    for part, count in enumerate(counts.tolist()):
+        hashes = np.empty(count, dtype=np.uint32)
+        filled = 0
+        for _, keys in _chunks(rows, size):
+            chunk = _key_hashes(keys.ravel())
+            if bits:
+                chunk = chunk[(chunk >> top) == part]
+            hashes[filled:filled + chunk.size] = chunk
+            filled += chunk.size
+        hashes.sort()
+        repeated.append(_distinct(hashes[1:][hashes[1:] == hashes[:-1]]))
+        del hashes
+    return np.concatenate(repeated)
+
+
 def _shared_keys(rows: list[tuple[np.ndarray, np.ndarray]], size: int) -> tuple[np.ndarray, np.ndarray]:
     """(key, holder) of every key more than one text holds, sorted by key, then holder; and,
     rarely, a key one text holds (it meets nothing in _blocked_pairs).
 
-    Two passes keep memory to four bytes per key: the first sorts a 32-bit hash of every key to
-    find the repeated hashes, the second makes the keys again and keeps those whose hash repeats
-    (every key two texts hold, and the few keys of one text whose hash another key shares; most
-    keys are one text's own). The second looks a hash up in the sorted repeated hashes only when a
-    bitmap of their low bits says it may be there: the binary searches were most of its time."""
-    every = np.empty(sum(len(holders) * _keys_per_text(ranks.shape[1]) for holders, ranks in rows), dtype=np.uint32)
-    filled = 0
-    for _, keys in _chunks(rows, size):
-        every[filled:filled + keys.size] = _key_hashes(keys.ravel())
-        filled += keys.size
-    every.sort()
-    repeated = _distinct(every[1:][every[1:] == every[:-1]])
-    del every
+    Two steps keep memory to four bytes per key at most: the first finds the hashes more than one
+    key has (_repeated_hashes), the second makes the keys again and keeps those whose hash
+    repeats (every key two texts hold, and the few keys of one text whose hash another key
+    shares; most keys are one text's own). The second looks a hash up in the sorted repeated
+    hashes only when a bitmap of their low bits says it may be there: the binary searches were
+    most of its time."""
+    repeated = _repeated_hashes(rows, size)
     key, holder = [np.empty(0, dtype=np.int64)], [np.empty(0, dtype=np.int32)]
     if len(repeated):
         maybe_repeated = np.zeros(BITMAP_SLOTS, dtype=np.bool_)

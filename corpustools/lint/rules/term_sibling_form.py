@@ -152,12 +152,14 @@ def _prefix(words: list[str], forms: list[str], session: SessionWords, word_stem
 def sibling_forms(ctx: LintContext, only: str | None = None) -> Iterator[tuple[ExpectedPoint, SiblingForms]]:
     """(point, its finding) for every term with forms its entry misses, in point and term order
     (`only`: of that sidecar's points only)."""
-    known, sessions, by = normalized_turns(ctx), dict[str, SessionWords](), matching(ctx)
+    known, by = normalized_turns(ctx), matching(ctx)
+    session_of, session = None, SessionWords("")
     for fixture_id, sidecar, point in labelled_points(ctx):
         if fixture_id not in known or (only is not None and os.path.abspath(sidecar.path) != only):
             continue
         turns = known[fixture_id]
-        session = sessions.setdefault(fixture_id, SessionWords(turns.everything))
+        if fixture_id != session_of:  # a sidecar's points come together: one session's words alive at a time
+            session_of, session = fixture_id, SessionWords(turns.everything)
         for entry in point.must_match_all:
             reported: set[str] = set()
             for term in entry.terms:
