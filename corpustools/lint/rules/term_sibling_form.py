@@ -109,10 +109,18 @@ class SessionWords:
         """Every distinct word, first said first."""
         return tuple(dict.fromkeys(self.turns.split()))
 
+    @functools.cached_property
+    def _by_first_letter(self) -> dict[str, list[str]]:
+        """The distinct words by their first character, each list first said first."""
+        by_first: dict[str, list[str]] = {}
+        for word in self.words:
+            by_first.setdefault(word[0], []).append(word)
+        return by_first
+
     def forms(self, word_stem: str) -> tuple[str, ...]:
         """The distinct words whose stem is `word_stem`, first said first. (A stem keeps its
         word's first letter, so only words starting with it are stemmed.)"""
-        return tuple(word for word in self.words if word[0] == word_stem[0] and stem(word) == word_stem)
+        return tuple(word for word in self._by_first_letter.get(word_stem[0], ()) if stem(word) == word_stem)
 
 
 def _checked_words(term: Term) -> list[str] | None:
