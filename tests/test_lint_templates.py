@@ -278,6 +278,21 @@ def test_the_array_search_sorts_key_hashes_in_passes_with_the_same_result(monkey
     assert nearmatch_arrays.candidate_pairs(texts, 85) == whole == candidate_pairs_indexed(texts, 85)
 
 
+@pytest.mark.parametrize("threshold", [90, 85, 60])
+def test_a_search_skipping_keys_of_unblocked_words_finds_every_candidate(threshold):
+    # NearIndex.candidates makes only the keys of words some indexed text is blocked under: the
+    # same candidates as every key of the text (one-noun swaps: near copies to find; the rest of
+    # the texts: words the index never saw).
+    texts = synthetic_texts(3000)
+    index = NearIndex(texts[:300], threshold)
+    found = 0
+    for text in texts[200:900]:
+        candidates = index.candidates(text)
+        assert candidates == index._candidates(len(text), index.keys(text))
+        found += bool(candidates)
+    assert 0 < found < 700  # some texts have candidates, some have none
+
+
 def test_the_common_word_case_closes_blocks():
     # What makes it a test of MAX_BLOCK: some of its block keys are held by too many texts.
     assert DEAD in NearIndex(common_word_texts(), 90).blocks.values()
