@@ -100,16 +100,18 @@ def _rarest_rows(texts: Sequence[str], threshold: float) -> tuple[list[tuple[np.
     del ranked
     ordered.sort()  # by text, then rank: each text keeps its place and its count, so `holder` stays right
     ordered %= scale
-    rank = ordered.astype(holder.dtype)
+    rank = ordered.astype(holder.dtype, copy=False)
     del ordered
     distinct = np.bincount(holder, minlength=len(texts))
     prefix = np.array([prefix_length(n, threshold) for n in range(int(distinct.max(initial=0)) + 1)])
     width = np.minimum(prefix[distinct] + 2, distinct).astype(holder.dtype)
-    first_of_text = (np.cumsum(distinct) - distinct).astype(holder.dtype)
-    in_prefix = np.arange(len(rank), dtype=holder.dtype)
-    in_prefix -= first_of_text[holder]
-    in_prefix = in_prefix < width[holder]
-    holder, rank = holder[in_prefix], rank[in_prefix]
+    # Where each text's `width` rarest ranks are: its first rank's place, then the next ones.
+    kept = np.repeat((np.cumsum(distinct) - distinct).astype(holder.dtype), width)
+    kept += np.arange(len(kept), dtype=holder.dtype)
+    kept -= np.repeat((np.cumsum(width) - width).astype(holder.dtype), width)
+    holder = holder[kept]
+    rank = rank[kept]
+    del kept
     width_of = width[holder]
     rows = []
     for w in np.unique(width[width > 0]).tolist():
@@ -207,7 +209,9 @@ def _shared_keys(rows: list[tuple[np.ndarray, np.ndarray]], size: int) -> tuple[
             shared = maybe[repeated[found] == hashes[maybe]]
             key.append(flat[shared])
             holder.append(holders[shared // keys.shape[1]])
+        del maybe_repeated
     every_key, every_holder = np.concatenate(key), np.concatenate(holder)
+    del key, holder  # each array alive once: the parts or the whole
     order = np.lexsort((every_holder, every_key))
     return every_key[order], every_holder[order]
 
@@ -239,8 +243,10 @@ def candidate_pairs(texts: Sequence[str], threshold: float) -> CandidatePairs | 
     rows, size = _rarest_rows(texts, threshold)
     if size ** 3 > LARGEST_KEY:
         return None
-    a, b = _blocked_pairs(*_shared_keys(rows, size))
+    shared = _shared_keys(rows, size)
     del rows
+    a, b = _blocked_pairs(*shared)
+    del shared
     count = len(texts)
     pair = _distinct(a.astype(np.int64) * count + b)
     a, b = np.divmod(pair, count)
