@@ -3,9 +3,11 @@
 The candidates are exactly those of `nearmatch.candidate_pairs_indexed`: the same word ranks, the
 same rarest-word prefixes and triple keys, the same MAX_BLOCK and length band. Only the
 bookkeeping differs: every block key of every text is one int64 in an array, and keys are counted
-and grouped by sorting that array instead of one Python dict operation per key. At 10,000
+and grouped by sorting arrays instead of one Python dict operation per key. At 10,000
 generated fixtures that is 13.7 million keys of 268,729 skeletons: about 27 s of Python before,
-a few seconds of sorts here (docs/performance.md).
+a few seconds of sorts here (docs/performance.md). Memory is the constraint at that size (lint's
+peak is in this search): the repeated keys are found by sorting a 32-bit hash of each key, a part
+at a time, and only the keys whose hash repeats are kept as keys.
 
 The blocks, restated as a property of a sorted array: a text `b` holding key K meets, before it
 is inserted, the texts before it that hold K, unless more than MAX_BLOCK do (the block is dead).
