@@ -1,15 +1,18 @@
 """bench/phases.py CORPUS [CORPUS...]: where `corpustools lint` spends its time, phase by phase.
 
 Times, in CPU seconds of this process (steadier than wall time on a shared machine), loading the
-corpus and then each lint rule in the engine's order, with the resident memory after each, and
-prints one Markdown table with columns per corpus, so two sizes side by side show which phase
-grows faster than the corpus. Analyses
-several rules share (sentence skeletons) are charged to the first rule that asks for them.
+corpus and then each lint rule in the engine's order, with the cycle collector paused as the
+command line pauses it; with the resident memory after each and the peak so far (a rule's
+transient arrays show in the peak, not after it; the process's peak, so give the corpora smallest
+first); and prints one Markdown table with columns per corpus, so two sizes side by side show
+which phase grows faster than the corpus. Analyses several rules share (sentence skeletons) are
+charged to the first rule that asks for them.
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import sys
 import time
@@ -24,16 +27,26 @@ def resident_mb() -> float:
         return 0.0
 
 
-def phases(root: str) -> dict[str, tuple[float, float]]:
-    """phase -> (CPU seconds, resident MB after it)."""
+def peak_mb() -> float:
+    """This process's peak resident memory so far (Linux /proc; 0 elsewhere)."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as handle:
+            return next(int(line.split()[1]) / 1024 for line in handle if line.startswith("VmHWM:"))
+    except (OSError, ValueError, IndexError, StopIteration):
+        return 0.0
+
+
+def phases(root: str) -> dict[str, tuple[float, float, float]]:
+    """phase -> (CPU seconds, resident MB after it, peak resident MB so far)."""
     from corpustools.lint.engine import Selection, active_rules, build_context, corpus_config
     from corpustools.lint.registry import rule_modules
     from corpustools.model.corpus import load_corpus
 
-    timings: dict[str, tuple[float, float]] = {}
+    timings: dict[str, tuple[float, float, float]] = {}
+    gc.disable()  # as corpustools.cli does while a command runs
     started = time.process_time()
     corpus = load_corpus(root)
-    timings["load corpus (read, YAML, schema)"] = (time.process_time() - started, resident_mb())
+    timings["load corpus (read, YAML, schema)"] = (time.process_time() - started, resident_mb(), peak_mb())
     rules = rule_modules()
     config = corpus_config(corpus, rules)
     selection = Selection()
@@ -41,7 +54,8 @@ def phases(root: str) -> dict[str, tuple[float, float]]:
     for rule in active_rules(rules, config, selection):
         started = time.process_time()
         list(rule.check(context, config.options_of(rule)))
-        timings[f"{rule.CODE} {rule.NAME}"] = (time.process_time() - started, resident_mb())
+        timings[f"{rule.CODE} {rule.NAME}"] = (time.process_time() - started, resident_mb(), peak_mb())
+    gc.enable()
     return timings
 
 
@@ -53,13 +67,14 @@ def main(argv: list[str] | None = None) -> int:
     columns = [(os.path.basename(os.path.dirname(os.path.abspath(c))) or c, phases(c)) for c in args.corpora]
     last = columns[-1][1]
     rows = sorted(last, key=lambda name: -last[name][0])[: args.top]
-    print("| phase | " + " | ".join(f"{name} CPU (s) | {name} RSS after (MB)" for name, _ in columns) + " |")
-    print("|---|" + "---:|---:|" * len(columns))
+    print("| phase | " + " | ".join(f"{name} CPU (s) | {name} RSS after (MB) | {name} peak so far (MB)"
+                                    for name, _ in columns) + " |")
+    print("|---|" + "---:|---:|---:|" * len(columns))
     for name in rows:
-        cells = (timing.get(name, (0.0, 0.0)) for _, timing in columns)
-        print(f"| {name} | " + " | ".join(f"{cpu:.2f} | {rss:.0f}" for cpu, rss in cells) + " |")
-    totals = (sum(cpu for cpu, _ in timing.values()) for _, timing in columns)
-    print("| **total** | " + " | ".join(f"{total:.2f} | " for total in totals) + " |")
+        cells = (timing.get(name, (0.0, 0.0, 0.0)) for _, timing in columns)
+        print(f"| {name} | " + " | ".join(f"{cpu:.2f} | {rss:.0f} | {peak:.0f}" for cpu, rss, peak in cells) + " |")
+    totals = (sum(cpu for cpu, _, _ in timing.values()) for _, timing in columns)
+    print("| **total** | " + " | ".join(f"{total:.2f} | | " for total in totals) + " |")
     return 0
 
 

@@ -9,6 +9,7 @@ import os
 import random
 import re
 
+import numpy as np
 import pytest
 from swaps import one_noun_swaps, skeleton_of  # bench/swaps.py (bench/ is on pytest's pythonpath)
 
@@ -256,6 +257,40 @@ def test_the_array_search_finds_exactly_the_candidates_of_the_indexed_search(nam
         indexed = candidate_pairs_indexed(texts, threshold)
         assert nearmatch_arrays.candidate_pairs(texts, threshold) == indexed, (name, threshold)
         assert len(indexed.a) > 0, (name, threshold)  # an empty comparison would prove nothing
+
+
+def test_the_array_search_is_exact_when_key_hashes_collide(monkeypatch):
+    # The first pass finds repeated keys by a 32-bit hash of each; a key one text holds whose hash
+    # another key shares is kept, and must meet nothing. Hashes of 3 bits make most keys collide.
+    texts = synthetic_texts(3000)
+    indexed = candidate_pairs_indexed(texts, 85)
+    monkeypatch.setattr(nearmatch_arrays, "_key_hashes", lambda keys: (keys & 7).astype(np.uint32))
+    assert nearmatch_arrays.candidate_pairs(texts, 85) == indexed
+    assert len(indexed.a) > 0
+
+
+def test_the_array_search_sorts_key_hashes_in_passes_with_the_same_result(monkeypatch):
+    # A large corpus's key hashes are sorted a part at a time (PASS_KEYS at most); 3,000 texts
+    # make some 65,000 keys, so 1,000 a pass means 128 passes.
+    texts = synthetic_texts(3000)
+    whole = nearmatch_arrays.candidate_pairs(texts, 85)
+    monkeypatch.setattr(nearmatch_arrays, "PASS_KEYS", 1000)
+    assert nearmatch_arrays.candidate_pairs(texts, 85) == whole == candidate_pairs_indexed(texts, 85)
+
+
+@pytest.mark.parametrize("threshold", [90, 85, 60])
+def test_a_search_skipping_keys_of_unblocked_words_finds_every_candidate(threshold):
+    # NearIndex.candidates makes only the keys of words some indexed text is blocked under: the
+    # same candidates as every key of the text (one-noun swaps: near copies to find; the rest of
+    # the texts: words the index never saw).
+    texts = synthetic_texts(3000)
+    index = NearIndex(texts[:300], threshold)
+    found = 0
+    for text in texts[200:900]:
+        candidates = index.candidates(text)
+        assert candidates == index._candidates(len(text), index.keys(text))
+        found += bool(candidates)
+    assert 0 < found < 700  # some texts have candidates, some have none
 
 
 def test_the_common_word_case_closes_blocks():

@@ -255,3 +255,12 @@ def test_a_word_final_apostrophe_s_is_dropped(text, expected):
 def test_a_possessive_contains_the_plain_term(matching):
     assert matching.contains(matching.normalize("Each row is keyed by the content's UUID."), "content uuid")
     assert matching.contains(matching.normalize("content uuid"), "content's uuid")
+
+
+@settings(max_examples=500, deadline=None, derandomize=True, database=None)
+@given(st.one_of(st.text(alphabet=st.characters(max_codepoint=127)), st.text(alphabet="aZ09.,'\u2019_- \n")))
+def test_words_in_an_ascii_text_are_the_unicode_patterns_words(text):
+    # normalize_words reads a folded ASCII text with ASCII character sets (faster): the same words.
+    from corpustools.model import normalize as normalization
+
+    assert normalize_words(text) == " ".join(normalization._WORD_OR_NUMBER.findall(normalization._fold(text)))

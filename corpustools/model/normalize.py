@@ -24,6 +24,9 @@ _ALPHANUMERIC_RUN = re.compile(r"[^\W_]+")
 # digits: 2.5, 1,000, 4.400), or a run of letters (and the other word characters that are no
 # decimal digit). A letter next to a digit is therefore a word boundary: 10mg is `10 mg`.
 _WORD_OR_NUMBER = re.compile(r"\d+(?:[.,]\d+)*|[^\W\d_]+")
+# The same tokens in a folded ASCII text (most turns), where they are ASCII digits and lowercase
+# letters: a pattern of plain character sets, searched faster than Unicode's classes.
+_ASCII_WORD_OR_NUMBER = re.compile(r"[0-9]+(?:[.,][0-9]+)*|[a-z]+")
 _DIGIT = re.compile(r"\d")
 
 # A possessive or contraction 's after a letter or digit, ending a word: "content's", "it's".
@@ -55,7 +58,8 @@ def normalize_words(text: str) -> str:
     """Words matching's normalization: as normalize(), except that a number keeps the `.` or `,`
     between its digits (`2.5`, `1,000`) and a letter next to a digit is a word boundary
     (`10mg` -> `10 mg`, `5MG` -> `5 mg`)."""
-    return " ".join(_WORD_OR_NUMBER.findall(_fold(text)))
+    folded = _fold(text)
+    return " ".join((_ASCII_WORD_OR_NUMBER if folded.isascii() else _WORD_OR_NUMBER).findall(folded))
 
 
 @dataclass(frozen=True, eq=False)

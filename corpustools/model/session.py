@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import sys
 from dataclasses import dataclass
 
 from corpustools.io.errors import InputError
@@ -39,9 +40,17 @@ class Session:
     fixture_id: str
     path: str
     frontmatter: YamlDoc  # its data is a mapping: parse_session refuses any other frontmatter
-    body: str
+    # The file's whole text, and where its body starts in it: the body is a suffix of the text the
+    # corpus already holds, so it is sliced when asked for instead of kept as a second copy.
+    text: str
+    body_start: int
     body_line: int  # file line number of the body's first line
     segments: tuple[Segment, ...]
+
+    @property
+    def body(self) -> str:
+        """The text after the frontmatter (split_frontmatter's body)."""
+        return self.text[self.body_start:]
 
     @property
     def turns(self) -> tuple[Segment, ...]:
@@ -81,7 +90,7 @@ def segment_body(body: str, path: str, first_line: int, contract: Contract = DEF
         match = _TAG_LINE.match(line)
         if match:
             close(lineno - 1)
-            tag = match.group(1)
+            tag = sys.intern(match.group(1))  # one string per role tag, not one per turn
             role = contract.role_of(tag)
             start = Pos(path, lineno, 1)
             rest = line[match.end():]
@@ -101,4 +110,5 @@ def parse_session(text: str, path: str, fixture_id: str, contract: Contract = DE
         lines = fm_text.split("\n")
         first = next((i for i, line in enumerate(lines) if line.strip() and not line.lstrip().startswith("#")), 0)
         raise InputError(Pos(path, first + 1, 1), "frontmatter is not a YAML mapping")
-    return Session(fixture_id, path, frontmatter, body, body_line, segment_body(body, path, body_line, contract))
+    return Session(fixture_id, path, frontmatter, text, len(text) - len(body), body_line,
+                   segment_body(body, path, body_line, contract))

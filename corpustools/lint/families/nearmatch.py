@@ -98,27 +98,54 @@ class NearIndex:
             frequency.update(_words(text))
         # rarest first; ties by the word itself, so the order never depends on input order
         self.rank = {word: rank for rank, word in enumerate(sorted(frequency, key=lambda w: (frequency[w], w)))}
+        # With `insert`: the ranks of every indexed text's rarest words, all a block key is made of.
+        # A search skips the keys it would make of other words: no block holds them.
+        self._blocked_ranks: set[int] | None = None
         if insert:
+            self._blocked_ranks = set()
             for text in vocabulary:
-                self._insert(text, self.keys(text))
+                rarest = self._rarest(text)
+                self._blocked_ranks.update(rarest)
+                self._insert(text, self._keys_of(rarest))
 
-    def keys(self, text: str) -> list[int]:
-        """The block keys of a text: each triple of its rarest words (its two or one words, if it
-        has no more), as distinct numbers: word ranks a < b < c are (a * n + b) * n + c for a
-        vocabulary of n words; a pair a < b is -1 - n - (a * n + b); one word a is -1 - a."""
+    def _rarest(self, text: str) -> list[int]:
+        """The ranks of the text's rarest words it is blocked under, ascending."""
         rank = self.rank
         # the text's distinct words the vocabulary has (MASK never is one: see _words)
         ranks = sorted([rank[w] for w in rank.keys() & text.split()])
         width = self._widths.get(len(ranks))
         if width is None:
             width = self._widths[len(ranks)] = prefix_length(len(ranks), self.threshold) + 2
-        rarest = ranks[:width]
-        size = len(rank)
+        return ranks[:width]
+
+    def keys(self, text: str) -> list[int]:
+        """The block keys of a text: each triple of its rarest words (its two or one words, if it
+        has no more), as distinct numbers: word ranks a < b < c are (a * n + b) * n + c for a
+        vocabulary of n words; a pair a < b is -1 - n - (a * n + b); one word a is -1 - a."""
+        return self._keys_of(self._rarest(text))
+
+    def _keys_of(self, rarest: list[int]) -> list[int]:
         if len(rarest) >= 3:
-            return [(a * size + b) * size + c for a, b, c in combinations(rarest, 3)]
+            return self._triples(rarest)
+        size = len(self.rank)
         if len(rarest) == 2:
             return [-1 - size - (rarest[0] * size + rarest[1])]
         return [-1 - r for r in rarest]
+
+    def _triples(self, ranks: list[int]) -> list[int]:
+        size = len(self.rank)
+        return [(a * size + b) * size + c for a, b, c in combinations(ranks, 3)]
+
+    def _searched_keys(self, text: str) -> list[int]:
+        """keys(text), less those no block can hold (made of a word no indexed text is blocked under)."""
+        rarest = self._rarest(text)
+        blocked = self._blocked_ranks
+        if blocked is None:
+            return self._keys_of(rarest)
+        if len(rarest) >= 3:
+            kept = [r for r in rarest if r in blocked]
+            return self._triples(kept) if len(kept) >= 3 else []
+        return self._keys_of(rarest) if all(r in blocked for r in rarest) else []
 
     def _insert(self, text: str, keys: list[int]) -> int:
         index = len(self.texts)
@@ -163,7 +190,7 @@ class NearIndex:
 
     def candidates(self, text: str) -> list[int]:
         """Indexes of the indexed texts that could be `threshold` alike to `text`, ascending."""
-        return self._candidates(len(text), self.keys(text))
+        return self._candidates(len(text), self._searched_keys(text))
 
     def matches(self, text: str) -> list[tuple[int, float]]:
         """(index, score) of every indexed text scoring at least `threshold`, best first."""

@@ -41,12 +41,14 @@ def check(ctx: LintContext, options: NoOptions) -> Iterator[Problem]:
     if contract is None:  # a broken output contract: its problems are CT003's
         return
     by = matching(ctx)
+    said_in, said = None, {}
     for point, turns in points_with_turns(ctx):
         taught_by = contract.taught_by(point.type)
         others = [speaker for speaker in SPEAKERS if speaker not in taught_by]
         if not taught_by or not others or not contract.tags(others[0]):
             continue
-        said = {USER: turns.user, AGENT: turns.agent}
+        if turns is not said_in:  # a session's points come together: its turns are cut once
+            said_in, said = turns, {USER: turns.user, AGENT: turns.agent}
         for entry in point.must_match_all:
             terms = [t for t in entry.terms if normalized(t)]
             if (any(by.contains(said[others[0]], t.text) for t in terms)

@@ -109,10 +109,18 @@ class SessionWords:
         """Every distinct word, first said first."""
         return tuple(dict.fromkeys(self.turns.split()))
 
+    @functools.cached_property
+    def _by_first_letter(self) -> dict[str, list[str]]:
+        """The distinct words by their first character, each list first said first."""
+        by_first: dict[str, list[str]] = {}
+        for word in self.words:
+            by_first.setdefault(word[0], []).append(word)
+        return by_first
+
     def forms(self, word_stem: str) -> tuple[str, ...]:
         """The distinct words whose stem is `word_stem`, first said first. (A stem keeps its
         word's first letter, so only words starting with it are stemmed.)"""
-        return tuple(word for word in self.words if word[0] == word_stem[0] and stem(word) == word_stem)
+        return tuple(word for word in self._by_first_letter.get(word_stem[0], ()) if stem(word) == word_stem)
 
 
 def _checked_words(term: Term) -> list[str] | None:
@@ -152,12 +160,14 @@ def _prefix(words: list[str], forms: list[str], session: SessionWords, word_stem
 def sibling_forms(ctx: LintContext, only: str | None = None) -> Iterator[tuple[ExpectedPoint, SiblingForms]]:
     """(point, its finding) for every term with forms its entry misses, in point and term order
     (`only`: of that sidecar's points only)."""
-    known, sessions, by = normalized_turns(ctx), dict[str, SessionWords](), matching(ctx)
+    known, by = normalized_turns(ctx), matching(ctx)
+    session_of, session = None, SessionWords("")
     for fixture_id, sidecar, point in labelled_points(ctx):
         if fixture_id not in known or (only is not None and os.path.abspath(sidecar.path) != only):
             continue
         turns = known[fixture_id]
-        session = sessions.setdefault(fixture_id, SessionWords(turns.everything))
+        if fixture_id != session_of:  # a sidecar's points come together: one session's words alive at a time
+            session_of, session = fixture_id, SessionWords(turns.everything)
         for entry in point.must_match_all:
             reported: set[str] = set()
             for term in entry.terms:
