@@ -69,7 +69,10 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {printable(message)}\n")
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The command line's parser: every command's, or only `command`'s (one of COMMANDS, the
+    first argument given: argparse takes a command by its exact name only, so no other command's
+    parser could match, and its module, with what it imports, is not loaded)."""
     parser = _Parser(
         prog="corpustools",
         description="Lint, score and compare a labeled fixture corpus for an LLM prompt. "
@@ -77,7 +80,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"corpustools {__version__}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
-    for name in COMMANDS:  # a missing command module is an internal error, never a skipped command
+    for name in COMMANDS if command is None else (command,):  # a missing module: an internal error, never skipped
         importlib.import_module(f"corpustools.commands.{name}").register(subparsers)
     return parser
 
@@ -207,11 +210,11 @@ def main(argv: list[str] | None = None) -> int:
     previous = _set_sigint(signal.default_int_handler)  # from here on, unwind: temporary files go
     try:
         out, err = _utf8(sys.stdout), _utf8(sys.stderr, escaped=True)
-        try:
-            parser = build_parser()
+        words = list(sys.argv[1:] if argv is None else argv)
+        try:  # `corpustools lint ...` (the hook) builds lint's parser alone; --help, a typo: all of them
+            parser = build_parser(words[0] if words and words[0] in COMMANDS else None)
         except Exception as exc:  # a command module that fails to import: exit 2, one line
             return _internal_error(exc, err)
-        words = list(sys.argv[1:] if argv is None else argv)
         taken = file_read_as_option(words)
         if taken is not None:
             print(f"corpustools: {printable(taken)} is a file, and before -- it would be read as an option: write "

@@ -51,6 +51,35 @@ def test_every_positional_has_help_and_every_format_lists_choices_and_default():
     assert commands >= 12 and missing == [] and bad_format == []
 
 
+def test_a_command_alone_is_parsed_as_among_all_of_them():
+    # `corpustools lint ...` builds lint's parser only (the hook's start-up): every command's own
+    # parser and sub-parsers must say and take exactly what they do in the whole command line.
+    from corpustools.commands import COMMANDS
+
+    everything = {prog: sub.format_help() for prog, sub in _parsers(build_parser())}
+    for name in COMMANDS:
+        alone = {prog: sub.format_help() for prog, sub in _parsers(build_parser(name)) if prog != "corpustools"}
+        assert alone == {prog: text for prog, text in everything.items()
+                         if prog == f"corpustools {name}" or prog.startswith(f"corpustools {name} ")}, name
+
+
+def test_a_command_line_loads_only_its_command(tmp_path):
+    # In a fresh interpreter: lint's command line imports no other command's module; a command
+    # line whose first word is no command still lists, and suggests, every command.
+    import subprocess
+    import sys
+
+    code = ("import sys; from corpustools.cli import main; main(['lint', '--list-rules']); "
+            "print(sorted(m for m in sys.modules if m.startswith('corpustools.commands.')))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path, timeout=120)
+    assert done.stdout.splitlines()[-1] == "['corpustools.commands.lint', 'corpustools.commands.options']", done
+
+
+def test_a_misspelled_command_is_told_every_command(capsys):
+    code, _, err = run(capsys, "lnit")
+    assert code == 2 and "invalid choice: 'lnit'" in err and "'lint'" in err and "'score'" in err, err
+
+
 @pytest.mark.parametrize("command", ["lint", "score", "compare", "calibrate", "validate", "provenance verify"])
 def test_reporting_commands_share_format_and_output(command, capsys):
     code, out, _ = run(capsys, *command.split(), "--help")
