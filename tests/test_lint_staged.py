@@ -312,13 +312,16 @@ def test_the_text_search_never_misses_a_string_naming_a_changed_file(text, may):
     assert bound._may_name_a_change(text) is may
 
 
-def test_a_changed_authoring_prompt_lints_the_corpus_whose_record_names_it(repo, capsys):
-    # corpus.yaml names its record (lint.provenance), the record names the authoring prompt: a
-    # commit changing only the prompt makes CT801 report the corpus, which the hook must lint.
+@pytest.mark.parametrize("record", ["records/tiny.yaml", "authoring/provenance.yaml"])
+def test_a_changed_authoring_prompt_lints_the_corpus_whose_record_names_it(repo, capsys, record):
+    # corpus.yaml names its record (lint.provenance) or has the default one, the record names the
+    # authoring prompt: a commit changing only the prompt makes CT801 report the corpus, which the
+    # hook must lint (its corpus.yaml names no changed file).
     from corpustools.cli import main
 
     _write(repo, "prompts/author.md", "# Author the corpus\n")
-    _write(repo, "corpus/corpus.yaml", SPEC_TEXT + "lint:\n  provenance: ../records/tiny.yaml\n")
+    if record != "authoring/provenance.yaml":
+        _write(repo, "corpus/corpus.yaml", SPEC_TEXT + f"lint:\n  provenance: ../{record}\n")
     assert main(["provenance", "record", "corpus", "--authoring-prompt", "prompts/author.md", "--authored-by", "a",
                  "--reviewed-by", "b", "--date", "2026-01-01"]) == 0
     write_corpus(repo / "triage")
@@ -330,7 +333,7 @@ def test_a_changed_authoring_prompt_lints_the_corpus_whose_record_names_it(repo,
 
     code, out, _ = hook(capsys, "prompts/author.md")
 
-    assert re.search(r"^records/tiny\.yaml:\d+:\d+: CT801 \[warning\] authoring prompt \.\./prompts/author\.md is "
+    assert re.search(rf"^{re.escape(record)}:\d+:\d+: CT801 \[warning\] authoring prompt \.\./prompts/author\.md is "
                      r"changed", out, re.M), (code, out)
     assert "in 2 fixtures" in out  # the corpus the record is of, not triage
 

@@ -344,35 +344,39 @@ class _ChangeBound:
             return list(roots) if self.changed else []
         maybe, records = [], {}
         for root in roots:
-            paths = self._named(root)
-            if paths is None or any(_is_at_or_under(self.changed, path) for path in paths):
+            named = self._named(root)
+            if named is None or any(_is_at_or_under(self.changed, path) for path in named[0]):
                 maybe.append(root)
-            else:
-                records[root] = [default_record_path(root)] + paths
-        # Every record that may need reading, copied in one read of git's objects.
+            else:  # its record, as provenance.corpus_record_path finds it: lint.provenance, else the default
+                records[root] = [named[1] or default_record_path(root)]
+        # The record of each, copied in one read of git's objects.
         relatives = (self.mirror.relative(record) for candidates in records.values() for record in candidates)
         self.mirror.copy_names([name for name in relatives if name is not None and name in self.mirror.index.entries])
         maybe += [root for root, candidates in records.items()
                   if any(self._names_a_changed_prompt(record, root) for record in candidates)]
         return [root for root in roots if root in maybe]
 
-    def _named(self, root: str) -> list[str] | None:
-        """The paths the strings of the corpus.yaml at `root` name, resolved against `root` (None when
-        it cannot be read as YAML: the exact check decides). Its text alone clears it when it holds
-        no name on the way to a change, no string of dots and slashes alone, no escape, and no
-        `provenance` key (the one string that can name a record): then no string can name a change,
-        a folder holding one, or a record naming one."""
+    def _named(self, root: str) -> tuple[list[str], str | None] | None:
+        """The paths the strings of the corpus.yaml at `root` name, resolved against `root`, and the
+        record its `lint: provenance:` names, if any (None when it cannot be read as YAML: the exact
+        check decides). Its text alone clears it when it holds no name on the way to a change, no
+        string of dots and slashes alone, no escape, and no `provenance` key: then no string can
+        name a change or a folder holding one, and its record is the default one."""
         try:
             text = read_text(os.path.join(self.mirror.of(root), SPEC_FILE))
         except InputError:
             return None
         if not self._may_name_a_change(text) and "provenance" not in text:
-            return []
+            return [], None
         try:
             data = parse_yaml(text, SPEC_FILE).data
         except InputError:
             return None
-        return [os.path.normpath(os.path.join(root, text)) for text in _strings(data) if text and "\0" not in text]
+        paths = [os.path.normpath(os.path.join(root, text)) for text in _strings(data) if text and "\0" not in text]
+        lint = data.get("lint") if isinstance(data, dict) else None
+        record = lint.get("provenance") if isinstance(lint, dict) else None
+        return paths, (os.path.normpath(os.path.join(root, record)) if isinstance(record, str) and record
+                       and "\0" not in record else None)
 
     def _may_name_a_change(self, text: str) -> bool:
         """Whether a YAML string in `text` may name a changed file or a folder holding one: a name is
@@ -387,7 +391,7 @@ class _ChangeBound:
         changed, or names a changed authoring prompt. Its text is read only when it holds a changed
         file's name, and parsed once however many corpora may have it as their record."""
         if _is_at_or_under(self.changed, record):
-            return True  # a changed record (the default one is named nowhere in the spec)
+            return True  # a changed record
         relative = self.mirror.relative(record)
         if relative is None:
             return os.path.lexists(record)  # read where it is, it may name a staged prompt: the exact check decides
