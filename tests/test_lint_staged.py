@@ -102,6 +102,30 @@ def test_a_staged_fix_with_a_broken_working_copy_passes(repo, capsys):
     assert lint(capsys, "corpus")[0] == 1  # the working tree itself is broken
 
 
+def test_a_file_edited_on_disk_while_the_hook_runs_is_linted_as_staged(repo, capsys, monkeypatch):
+    # An editor saves (in place, and by a rename) while the hook lints: the files staged and
+    # identical on disk when the hook began are still read as the index holds them.
+    from corpustools.lint import staged
+
+    real = staged.lint_target
+
+    def editing(*args, **kwargs):
+        with open(repo / SESSION, "a") as handle:  # in place: the same inode
+            handle.write(f"{KEY}\n")
+        (repo / "corpus/swap").write_text((repo / SIDECAR).read_text().replace(ADMIT_UUID, BROKEN_ID))
+        os.replace(repo / "corpus/swap", repo / SIDECAR)  # by a rename
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(staged, "lint_target", editing)
+    _write(repo, "corpus/README.md", "# the corpus\n")
+    git(repo, "add", "corpus/README.md")
+
+    assert hook(capsys, "corpus/README.md") == (0, "All checks passed.\n", "")
+    monkeypatch.setattr(staged, "lint_target", real)
+    code, out, err = lint(capsys, "corpus")
+    assert code == 1, out + err  # what the editor saved is broken
+
+
 def test_a_file_deleted_in_the_index_is_absent_even_if_it_is_still_on_disk(repo, capsys):
     git(repo, "rm", "-q", "--cached", SESSION)  # the commit deletes it; the file stays on disk
 
