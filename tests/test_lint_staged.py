@@ -325,7 +325,7 @@ def test_a_corpus_yaml_naming_no_change_is_searched_not_parsed(repo, capsys, mon
 
 @pytest.mark.parametrize(("text", "may"), [
     ("lint:\n  kb: ..\n", True), ("lint: {kb: '../..'}\n", True), ("lint:\n  kb: .\n", True),
-    ("lint:\n  kb: [/]\n", True), ('lint:\n  prompt: "n\\x6ftes.md"\n', True),
+    ("lint:\n  kb: [/]\n", True), ("lint:\n  kb: other/../..\n", True), ("lint: {kb: ./}\n", True), ('lint:\n  prompt: "n\\x6ftes.md"\n', True),
     ("lint:\n  prompt: ../shared/notes.md\n", True), ("name: other\ntests: a \"don't do X...\"\n", False),
     ("name: other  # see ./docs\n", False)])
 def test_the_text_search_never_misses_a_string_naming_a_changed_file(text, may):

@@ -331,7 +331,7 @@ class _ChangeBound:
         self.mirror, self.changed = mirror, changed
         self.names = {posixpath.basename(name) for name in index.changed}
         # Every folder name on the way to a changed name: a string naming the change or a folder
-        # above it ends with one of them, unless it is made of dots and slashes alone.
+        # above it ends with one of them, unless it holds `..` or is made of dots and slashes alone.
         self.parts = {part for path in changed for part in path.split(os.sep) if part}
         # A staged link can make a path named lexically reach any file: then nothing is ruled out.
         self.links = any(entry.mode == LINK_MODE for entry in index.entries.values())
@@ -348,20 +348,19 @@ class _ChangeBound:
             if named is None or any(_is_at_or_under(self.changed, path) for path in named[0]):
                 maybe.append(root)
             else:  # its record, as provenance.corpus_record_path finds it: lint.provenance, else the default
-                records[root] = [named[1] or default_record_path(root)]
+                records[root] = named[1] or default_record_path(root)
         # The record of each, copied in one read of git's objects.
-        relatives = (self.mirror.relative(record) for candidates in records.values() for record in candidates)
+        relatives = (self.mirror.relative(record) for record in records.values())
         self.mirror.copy_names([name for name in relatives if name is not None and name in self.mirror.index.entries])
-        maybe += [root for root, candidates in records.items()
-                  if any(self._names_a_changed_prompt(record, root) for record in candidates)]
+        maybe += [root for root, record in records.items() if self._names_a_changed_prompt(record, root)]
         return [root for root in roots if root in maybe]
 
     def _named(self, root: str) -> tuple[list[str], str | None] | None:
         """The paths the strings of the corpus.yaml at `root` name, resolved against `root`, and the
         record its `lint: provenance:` names, if any (None when it cannot be read as YAML: the exact
         check decides). Its text alone clears it when it holds no name on the way to a change, no
-        string of dots and slashes alone, no escape, and no `provenance` key: then no string can
-        name a change or a folder holding one, and its record is the default one."""
+        `..`, no string of dots and slashes alone, no escape, and no `provenance` key: then no
+        string can name a change or a folder holding one, and its record is the default one."""
         try:
             text = read_text(os.path.join(self.mirror.of(root), SPEC_FILE))
         except InputError:
@@ -382,8 +381,8 @@ class _ChangeBound:
         """Whether a YAML string in `text` may name a changed file or a folder holding one: a name is
         found as written unless YAML escapes it (a backslash, a quote doubled in single quotes) or
         folds it at a space."""
-        if "\\" in text or _DOTS_ALONE.search(text):
-            return True
+        if "\\" in text or _PARENT.search(text) or _DOTS_ALONE.search(text):
+            return True  # `..` may cancel every name before it (`notes/../..`): a folder above anything
         return any(part in text or "'" in part or any(c.isspace() for c in part) for part in self.parts)
 
     def _names_a_changed_prompt(self, record: str, root: str) -> bool:
@@ -412,8 +411,10 @@ class _ChangeBound:
         return prompt is not None and _is_at_or_under(self.changed, self.mirror.real(prompt))
 
 
-# A YAML string of dots and slashes alone (".", "..", "../..", "/") names a folder above any name.
-_DOTS_ALONE = re.compile(r"(?:^|[\s'\"\[{,:?-])[./]+(?:$|[\s'\"\]},#])", re.M)
+# A YAML string of dots and slashes alone (".", "./", "/") names a folder above any name.
+_DOTS_ALONE = re.compile(r"(?:^|[\s'\"\[{,:?-])[./]+(?:$|[\s'\"\]},:#])", re.M)
+# `..` as a path's component (after the start of a string or a slash, before its end or a slash).
+_PARENT = re.compile(r"(?:^|[/\s'\"\[{,:?-])\.\.(?:$|[/\s'\"\]},:#])", re.M)
 
 
 def _in_copy(selection: Selection, mirror: _Mirror) -> Selection:
