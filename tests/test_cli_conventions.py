@@ -69,6 +69,23 @@ def test_a_command_line_builds_only_its_command_and_every_help_stays_as_the_whol
     assert code == 0 and all(re.search(rf"^    {name}\b", out, re.M) for name in COMMANDS)
 
 
+def test_a_command_line_loads_only_its_command(tmp_path):
+    # In a fresh interpreter: lint's command line imports no other command's module; a command
+    # line whose first word is no command still lists, and suggests, every command.
+    import subprocess
+    import sys
+
+    code = ("import sys; from corpustools.cli import main; main(['lint', '--list-rules']); "
+            "print(sorted(m for m in sys.modules if m.startswith('corpustools.commands.')))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path, timeout=120)
+    assert done.stdout.splitlines()[-1] == "['corpustools.commands.lint', 'corpustools.commands.options']", done
+
+
+def test_a_misspelled_command_is_told_every_command(capsys):
+    code, _, err = run(capsys, "lnit")
+    assert code == 2 and "invalid choice: 'lnit'" in err and "'lint'" in err and "'score'" in err, err
+
+
 @pytest.mark.parametrize("command", ["lint", "score", "compare", "calibrate", "validate", "provenance verify"])
 def test_reporting_commands_share_format_and_output(command, capsys):
     code, out, _ = run(capsys, *command.split(), "--help")

@@ -102,6 +102,30 @@ def test_a_staged_fix_with_a_broken_working_copy_passes(repo, capsys):
     assert lint(capsys, "corpus")[0] == 1  # the working tree itself is broken
 
 
+def test_a_file_edited_on_disk_while_the_hook_runs_is_linted_as_staged(repo, capsys, monkeypatch):
+    # An editor saves (in place, and by a rename) while the hook lints: the files staged and
+    # identical on disk when the hook began are still read as the index holds them.
+    from corpustools.lint import staged
+
+    real = staged.lint_target
+
+    def editing(*args, **kwargs):
+        with open(repo / SESSION, "a") as handle:  # in place: the same inode
+            handle.write(f"{KEY}\n")
+        (repo / "corpus/swap").write_text((repo / SIDECAR).read_text().replace(ADMIT_UUID, BROKEN_ID))
+        os.replace(repo / "corpus/swap", repo / SIDECAR)  # by a rename
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(staged, "lint_target", editing)
+    _write(repo, "corpus/README.md", "# the corpus\n")
+    git(repo, "add", "corpus/README.md")
+
+    assert hook(capsys, "corpus/README.md") == (0, "All checks passed.\n", "")
+    monkeypatch.setattr(staged, "lint_target", real)
+    code, out, err = lint(capsys, "corpus")
+    assert code == 1, out + err  # what the editor saved is broken
+
+
 def test_a_file_deleted_in_the_index_is_absent_even_if_it_is_still_on_disk(repo, capsys):
     git(repo, "rm", "-q", "--cached", SESSION)  # the commit deletes it; the file stays on disk
 
@@ -270,6 +294,72 @@ def test_a_corpus_that_reads_no_staged_file_is_not_loaded(repo, capsys, monkeypa
     code, out, _ = hook(capsys, "corpus/notes.md")
     assert code == 1 and sorted(loaded) == ["corpus", "reader", "reader"], (loaded, out)
     assert re.search(r" CT703 \[error\] .*corpus/notes\.md:3", out), out
+
+
+def test_a_corpus_yaml_naming_no_change_is_searched_not_parsed(repo, capsys, monkeypatch):
+    # The bound reads every other corpus.yaml as text: one holding no name on the way to a changed
+    # file (nor dots alone, an escape or a provenance key) is cleared without a YAML parse.
+    from corpustools.lint import staged
+
+    changed = f"triage/expected/{ADMIT_ID}.yaml"
+    write_corpus(repo / "triage")
+    write_corpus(repo / "reader")
+    _write(repo, "reader/corpus.yaml", SPEC_TEXT + f"# see ../{changed}\n")  # a comment: parsed, not loaded
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "-m", "two more corpora")
+    parsed: list[str] = []
+    real = staged.parse_yaml
+
+    def counting(text, path, **kwargs):
+        parsed.append(text)
+        return real(text, path, **kwargs)
+
+    monkeypatch.setattr(staged, "parse_yaml", counting)
+    _write(repo, changed, (repo / changed).read_text() + "# a change\n")
+    git(repo, "add", changed)
+    # No name on the way to the change is a word of SPEC_TEXT, so corpus/corpus.yaml is cleared unread.
+    assert not any(part in SPEC_TEXT for part in [*str(repo).split(os.sep), "triage", "expected", f"{ADMIT_ID}.yaml"] if part)
+    assert hook(capsys, changed)[0] == 0
+    assert parsed == [(repo / "reader/corpus.yaml").read_text()]
+
+
+@pytest.mark.parametrize(("text", "may"), [
+    ("lint:\n  kb: ..\n", True), ("lint: {kb: '../..'}\n", True), ("lint:\n  kb: .\n", True),
+    ("lint:\n  kb: [/]\n", True), ("lint:\n  kb: other/../..\n", True), ("lint: {kb: ./}\n", True), ('lint:\n  prompt: "n\\x6ftes.md"\n', True),
+    ("lint:\n  prompt: ../shared/notes.md\n", True), ("name: other\ntests: a \"don't do X...\"\n", False),
+    ("name: other  # see ./docs\n", False)])
+def test_the_text_search_never_misses_a_string_naming_a_changed_file(text, may):
+    from corpustools.lint.staged import _ChangeBound
+
+    bound = _ChangeBound.__new__(_ChangeBound)
+    bound.parts = {"top", "shared", "notes.md"}
+    assert bound._may_name_a_change(text) is may
+
+
+@pytest.mark.parametrize("record", ["records/tiny.yaml", "authoring/provenance.yaml"])
+def test_a_changed_authoring_prompt_lints_the_corpus_whose_record_names_it(repo, capsys, record):
+    # corpus.yaml names its record (lint.provenance) or has the default one, the record names the
+    # authoring prompt: a commit changing only the prompt makes CT801 report the corpus, which the
+    # hook must lint (its corpus.yaml names no changed file).
+    from corpustools.cli import main
+
+    _write(repo, "prompts/author.md", "# Author the corpus\n")
+    if record != "authoring/provenance.yaml":
+        _write(repo, "corpus/corpus.yaml", SPEC_TEXT + f"lint:\n  provenance: ../{record}\n")
+    assert main(["provenance", "record", "corpus", "--authoring-prompt", "prompts/author.md", "--authored-by", "a",
+                 "--reviewed-by", "b", "--date", "2026-01-01"]) == 0
+    write_corpus(repo / "triage")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "-m", "a record")
+    assert lint(capsys, "--staged", "-q")[0] == 0
+    _write(repo, "prompts/author.md", "# Author the corpus, differently\n")
+    git(repo, "add", "prompts/author.md")
+
+    code, out, _ = hook(capsys, "prompts/author.md")
+
+    assert re.search(rf"^{re.escape(record)}:\d+:\d+: CT801 \[warning\] authoring prompt \.\./prompts/author\.md is "
+                     r"changed", out, re.M), (code, out)
+    assert "in 2 fixtures" in out  # the corpus the record is of, not triage
 
 
 def test_a_staged_file_over_the_size_cap_is_refused_as_on_disk(repo, capsys):

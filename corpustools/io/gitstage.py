@@ -197,18 +197,22 @@ def new_file(path: str) -> int:
 def _write_blob(reader: _BlobReader, blob: str, target: str, shown: str) -> None:
     """The staged file's bytes at `target`, a new file. At most MAX_FILE_BYTES + 1 bytes are kept (no
     reader reads more); a larger file is extended to its whole size without its bytes (a sparse
-    file), so every reader refuses it as over the cap exactly as it would on disk."""
-    with open(new_file(target), "wb", closefd=True) as handle:
+    file), so every reader refuses it as over the cap exactly as it would on disk. Unbuffered
+    writes on the descriptor: most staged files are one chunk, written by one call."""
+    fd = new_file(target)
+    try:
         kept = size = 0
         for chunk in reader.stream(blob, shown):
             size += len(chunk)
             if kept <= MAX_FILE_BYTES:
-                part = chunk[:MAX_FILE_BYTES + 1 - kept]
-                handle.write(part)
-                kept += len(part)
+                part = memoryview(chunk)[:MAX_FILE_BYTES + 1 - kept]
+                while part:
+                    part = part[os.write(fd, part):]
+                kept = min(size, MAX_FILE_BYTES + 1)
         if size > kept:
-            handle.flush()
-            os.ftruncate(handle.fileno(), size)
+            os.ftruncate(fd, size)
+    finally:
+        os.close(fd)
 
 
 def _link_target(reader: _BlobReader, blob: str, shown: str) -> str:
@@ -218,13 +222,19 @@ def _link_target(reader: _BlobReader, blob: str, shown: str) -> str:
     return os.fsdecode(data.replace(b"\0", b""))
 
 
-def _under_a_file(index: StagedIndex, parts: list[str]) -> bool:
+def _under_a_file(index: StagedIndex, parts: list[str], clear: set[str]) -> bool:
     """Whether a file or link entry lies on the way to `parts` (never in a valid index: writing
-    there would go through it)."""
-    for i in range(1, len(parts)):
-        entry = index.entries.get("/".join(parts[:i]))
+    there would go through it). `clear`: folders (index names) found to have none on their way,
+    added to as they are found, so each folder is checked once a write."""
+    for i in range(len(parts) - 1, 0, -1):
+        folder = "/".join(parts[:i])
+        if folder in clear:
+            break
+        entry = index.entries.get(folder)
         if entry is not None and entry.mode != GITLINK_MODE:
             return True
+    for i in range(1, len(parts)):
+        clear.add("/".join(parts[:i]))
     return False
 
 
@@ -236,10 +246,11 @@ def write_staged(index: StagedIndex, names: Iterable[str], mirror: str) -> list[
     would have to hold, is left out. The names written, sorted."""
     real_mirror = os.path.realpath(mirror)
     checked: set[str] = set()  # folders made and found to be no link
+    clear: set[str] = set()  # folders no file or link entry lies on the way to (_under_a_file)
     planned: list[tuple[str, IndexEntry, str]] = []
     for name in sorted(set(names)):
         entry, parts = index.entries.get(name), _safe_parts(name)
-        if entry is None or parts is None or _under_a_file(index, parts):
+        if entry is None or parts is None or _under_a_file(index, parts, clear):
             continue
         target = os.path.join(mirror, *parts)
         folder = os.path.dirname(target)

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import os
 import posixpath
+import re
 import shutil
 import tempfile
 from collections.abc import Iterator
@@ -46,7 +47,9 @@ from corpustools.lint.config import ConfigError, load_config
 from corpustools.lint.engine import LintRun, Selection, lint_target, merged_runs
 from corpustools.lint.targets import Target, resolve_targets
 from corpustools.model.corpus import read_spec_file
-from corpustools.provenance import corpus_record_path, default_record_path, load_record
+from corpustools.provenance import Record, corpus_record_path, default_record_path, load_record
+
+_UNREAD = object()  # _authoring_prompt: the record is still to be read
 
 
 @dataclass(frozen=True)
@@ -104,14 +107,19 @@ class _Mirror:
             # (the default provenance record lies there); the secret scan skips `.git`.
             os.close(os.open(os.path.join(self.top, ".git"), os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
         self.written: set[str] = set()
+        # A real folder -> its realpath: the folders lint names outside the copy are the user's
+        # layout, resolved once a run (the spec of every corpus names the same few).
+        self.resolved: dict[str, str] = {}
 
     def relative(self, path: str) -> str | None:
         """`path` as a name in the index (POSIX, from the top; "" for the top itself), or None outside
         the repository. The folders above it are resolved (a link above the repository is the
         user's layout), never the name itself (a staged link is a link)."""
         absolute = os.path.abspath(path)
-        resolved = os.path.join(os.path.realpath(os.path.dirname(absolute)), os.path.basename(absolute))
-        relative = os.path.relpath(resolved, self.index.top)
+        folder = os.path.dirname(absolute)
+        if folder not in self.resolved:
+            self.resolved[folder] = os.path.realpath(folder)
+        relative = os.path.relpath(os.path.join(self.resolved[folder], os.path.basename(absolute)), self.index.top)
         if relative == os.curdir:
             return ""
         if relative == os.pardir or relative.startswith(os.pardir + os.sep):
@@ -246,16 +254,26 @@ def _copy_inputs(mirror: _Mirror, root: str, rules: list[ModuleType]) -> list[st
     return [mirror.real(path) for path in read]
 
 
-def _authoring_prompt(record: str, root: str) -> str | None:
-    """The authoring prompt the provenance record (in the copy) names, when it is the record of
-    the corpus at `root`; else None."""
-
+def _loaded_record(record: str) -> object:
+    """load_record of `record` (in the copy), or the InputError or OSError that refused it; None for
+    what is no regular file (a link is never read as a record)."""
     if not os.path.isfile(record) or os.path.islink(record):
         return None
     try:
-        loaded = load_record(record)
+        return load_record(record)
+    except (InputError, OSError, ValueError) as err:
+        return err
+
+
+def _authoring_prompt(record: str, root: str, loaded: object = _UNREAD) -> str | None:
+    """The authoring prompt the provenance record (in the copy) names, when it is the record of
+    the corpus at `root`; else None. `loaded`: the record's _loaded_record, if read already."""
+    loaded = _loaded_record(record) if loaded is _UNREAD else loaded
+    if not isinstance(loaded, Record):
+        return None
+    try:
         return loaded.prompt_path if os.path.samefile(loaded.corpus_root, root) else None
-    except (InputError, OSError, ValueError):
+    except (OSError, ValueError):
         return None
 
 
@@ -263,8 +281,10 @@ def _reading_a_change(index: StagedIndex, mirror: _Mirror, rules: list[ModuleTyp
     """The corpora (absolute roots) not in `linted` whose staged corpus.yaml makes lint read a
     staged name outside their folder (a shared output schema, the prompt, the KB, their provenance
     record or its authoring prompt): a change there can break them as much as one inside. Only a
-    corpus _may_read_a_change cannot rule out has its spec loaded (its schema compiled, its config
-    checked): a one-file change pays for one YAML parse per other corpus, not for every spec."""
+    corpus _ChangeBound cannot rule out has its spec loaded (its schema compiled, its config
+    checked): a one-file change pays for a text search of each other corpus.yaml (a YAML parse of
+    those it cannot clear), and git's objects are read twice in all (the specs, then the records
+    they may name), not once per corpus."""
     changed = [os.path.join(index.top, *name.split("/")) for name in index.changed]
     roots = {}
     for name in index.entries:
@@ -275,9 +295,7 @@ def _reading_a_change(index: StagedIndex, mirror: _Mirror, rules: list[ModuleTyp
     mirror.copy_names(list(roots.values()))  # one read of git's objects for every spec
     bound = _ChangeBound(index, mirror, changed)
     found = set()
-    for root, name in roots.items():
-        if name not in mirror.written or not bound.may_read(root):
-            continue
+    for root in bound.may_read([root for root, name in roots.items() if name in mirror.written]):
         for path in _copy_inputs(mirror, mirror.of(root), rules):
             if _is_at_or_under(changed, path):
                 found.add(root)
@@ -312,39 +330,73 @@ class _ChangeBound:
     def __init__(self, index: StagedIndex, mirror: _Mirror, changed: list[str]) -> None:
         self.mirror, self.changed = mirror, changed
         self.names = {posixpath.basename(name) for name in index.changed}
+        # Every folder name on the way to a changed name: a string naming the change or a folder
+        # above it ends with one of them, unless it holds `..` or is made of dots and slashes alone.
+        self.parts = {part for path in changed for part in path.split(os.sep) if part}
         # A staged link can make a path named lexically reach any file: then nothing is ruled out.
         self.links = any(entry.mode == LINK_MODE for entry in index.entries.values())
-        self.prompts: dict[tuple[str, str], str | None] = {}
+        self.records: dict[str, object] = {}  # a record's copy -> its load_record, or the InputError
 
-    def may_read(self, root: str) -> bool:
-        """False only when lint of the corpus at `root` (its staged corpus.yaml already in the
-        copy) can read no changed name outside its folder."""
+    def may_read(self, roots: list[str]) -> list[str]:
+        """The roots of `roots` (corpora whose staged corpus.yaml is in the copy) whose lint may read
+        a changed name outside their folder: only those the bound cannot rule out."""
         if self.links or not self.changed:
-            return bool(self.changed)
+            return list(roots) if self.changed else []
+        maybe, records = [], {}
+        for root in roots:
+            named = self._named(root)
+            if named is None or any(_is_at_or_under(self.changed, path) for path in named[0]):
+                maybe.append(root)
+            else:  # its record, as provenance.corpus_record_path finds it: lint.provenance, else the default
+                records[root] = named[1] or default_record_path(root)
+        # The record of each, copied in one read of git's objects.
+        relatives = (self.mirror.relative(record) for record in records.values())
+        self.mirror.copy_names([name for name in relatives if name is not None and name in self.mirror.index.entries])
+        maybe += [root for root, record in records.items() if self._names_a_changed_prompt(record, root)]
+        return [root for root in roots if root in maybe]
 
-        copy = self.mirror.of(root)
+    def _named(self, root: str) -> tuple[list[str], str | None] | None:
+        """The paths the strings of the corpus.yaml at `root` name, resolved against `root`, and the
+        record its `lint: provenance:` names, if any (None when it cannot be read as YAML: the exact
+        check decides). Its text alone clears it when it holds no name on the way to a change, no
+        `..`, no string of dots and slashes alone, no escape, and no `provenance` key: then no
+        string can name a change or a folder holding one, and its record is the default one."""
         try:
-            data = parse_yaml(read_text(os.path.join(copy, SPEC_FILE)), SPEC_FILE).data
+            text = read_text(os.path.join(self.mirror.of(root), SPEC_FILE))
         except InputError:
-            return True  # linting it reports it, if it is linted: the exact check decides
+            return None
+        if not self._may_name_a_change(text) and "provenance" not in text:
+            return [], None
+        try:
+            data = parse_yaml(text, SPEC_FILE).data
+        except InputError:
+            return None
         paths = [os.path.normpath(os.path.join(root, text)) for text in _strings(data) if text and "\0" not in text]
-        if any(_is_at_or_under(self.changed, path) for path in paths):
-            return True
-        records = [default_record_path(root)] + paths
-        return any(self._names_a_changed_prompt(record, root) for record in records)
+        lint = data.get("lint") if isinstance(data, dict) else None
+        record = lint.get("provenance") if isinstance(lint, dict) else None
+        return paths, (os.path.normpath(os.path.join(root, record)) if isinstance(record, str) and record
+                       and "\0" not in record else None)
+
+    def _may_name_a_change(self, text: str) -> bool:
+        """Whether a YAML string in `text` may name a changed file or a folder holding one: a name is
+        found as written unless YAML escapes it (a backslash, a quote doubled in single quotes) or
+        folds it at a space."""
+        if "\\" in text or _PARENT.search(text) or _DOTS_ALONE.search(text):
+            return True  # `..` may cancel every name before it (`notes/../..`): a folder above anything
+        return any(part in text or "'" in part or any(c.isspace() for c in part) for part in self.parts)
 
     def _names_a_changed_prompt(self, record: str, root: str) -> bool:
         """Whether `record` (a real path) may be the provenance record of the corpus at `root` and is
         changed, or names a changed authoring prompt. Its text is read only when it holds a changed
-        file's name."""
+        file's name, and parsed once however many corpora may have it as their record."""
         if _is_at_or_under(self.changed, record):
-            return True  # a changed record (the default one is named nowhere in the spec)
+            return True  # a changed record
         relative = self.mirror.relative(record)
         if relative is None:
             return os.path.lexists(record)  # read where it is, it may name a staged prompt: the exact check decides
         if relative not in self.mirror.index.entries:
             return False  # no staged file (a folder, a word of the spec, a missing file) is a record
-        self.mirror.copy_names([relative])
+        self.mirror.copy_names([relative])  # copied already, with every other record (may_read)
         copy = self.mirror.of(record)
         try:
             text = read_text(copy)
@@ -353,12 +405,16 @@ class _ChangeBound:
         # A name is found as written unless YAML escapes it or folds it at a space.
         if not any(name in text or any(c.isspace() for c in name) for name in self.names) and "\\" not in text:
             return False
-        key = (record, root)
-        if key not in self.prompts:
-            prompt = _authoring_prompt(copy, self.mirror.of(root))
-            self.prompts[key] = None if prompt is None else self.mirror.real(prompt)
-        prompt = self.prompts[key]
-        return prompt is not None and _is_at_or_under(self.changed, prompt)
+        if copy not in self.records:
+            self.records[copy] = _loaded_record(copy)
+        prompt = _authoring_prompt(copy, self.mirror.of(root), self.records[copy])
+        return prompt is not None and _is_at_or_under(self.changed, self.mirror.real(prompt))
+
+
+# A YAML string of dots and slashes alone (".", "./", "/") names a folder above any name.
+_DOTS_ALONE = re.compile(r"(?:^|[\s'\"\[{,:?-])[./]+(?:$|[\s'\"\]},:#])", re.M)
+# `..` as a path's component (after the start of a string or a slash, before its end or a slash).
+_PARENT = re.compile(r"(?:^|[/\s'\"\[{,:?-])\.\.(?:$|[/\s'\"\]},:#])", re.M)
 
 
 def _in_copy(selection: Selection, mirror: _Mirror) -> Selection:

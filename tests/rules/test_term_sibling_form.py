@@ -5,6 +5,7 @@ with the admit session's turns replaced; line 8 of the sidecar is the first `mus
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 
@@ -195,3 +196,20 @@ def test_explaining_the_rule_never_imports_the_stemmer(tmp_path):
              "print('snowballstemmer' in sys.modules)\n")
     result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120, cwd=tmp_path)
     assert result.stdout.strip().splitlines()[-1] == "False", result.stderr
+
+
+def test_the_stemmer_is_english_alone_and_stems_as_snowballstemmer_does(tmp_path):
+    """CT614 loads snowballstemmer's English stemmer without the package's other 34 languages (a
+    tenth of the pre-commit hook's CPU), and it stems every word as `snowballstemmer.stemmer`."""
+    probe = ("import sys\nfrom corpustools.lint.rules.term_sibling_form import stem\n"
+             "words = open(sys.argv[1], encoding='utf-8').read().lower().split()\n"
+             "stems = [stem(word) for word in words]\n"
+             "loaded = sorted(m for m in sys.modules if m.endswith('_stemmer') or m in ('snowballstemmer', 'Stemmer'))\n"
+             "import snowballstemmer\n"
+             "english = snowballstemmer.stemmer('english')\n"
+             "print(len(words), stems == [english.stemWord(word) for word in words], loaded)\n")
+    words = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "data", "engineering-sentences.txt")
+    result = subprocess.run([sys.executable, "-c", probe, words], capture_output=True, text=True, timeout=120, cwd=tmp_path)
+    count, same, loaded = result.stdout.strip().split(" ", 2)
+    assert int(count) > 1000 and same == "True", result.stderr
+    assert loaded in ("['Stemmer']", "['corpustools._snowballstemmer.english_stemmer']"), loaded
