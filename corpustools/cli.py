@@ -86,14 +86,19 @@ class _Output:
     """A text stream that stops writing, silently, once its reader is gone (EPIPE) or it was
     never open: the command still runs to the end and returns the exit code its findings decide.
     `escaped`: every line written passes through `printable` (standard error: messages quote
-    names and values from files, which must not move the cursor or ring the bell)."""
+    names and values from files, which must not move the cursor or ring the bell). `journal`:
+    when set, every write is noted there as (`number`, text), for lint's replay to write again."""
 
     def __init__(self, stream, *, escaped: bool = False):
         self._stream = stream
         self.closed_by_reader = stream is None
         self._escaped = escaped
+        self.journal: list[tuple[int, str]] | None = None
+        self.number = 2 if escaped else 1
 
     def write(self, text: str) -> int:
+        if self.journal is not None:
+            self.journal.append((self.number, text))
         if self._escaped:
             text = "\n".join(printable(line) for line in text.split("\n"))
         if not self.closed_by_reader:
@@ -174,14 +179,18 @@ class _CollectorPaused:
             gc.enable()
 
 
-def _run(args, out, err) -> int:
+def _run(args, out, err, recording=None) -> int:
     """Run the command; the one place an error becomes what a user reads (corpustools.io.errors):
     each line after the command's name (`error_prefix`, passed through its `shown`, which lint
-    sets to redact secrets), and the error's exit code."""
+    sets to redact secrets), and the error's exit code. `recording`: lint's replay, saved with
+    what the command read when it returns."""
     try:
         # every file the command reads is noted, so that no write lands on one
-        with tracking_inputs(), _CollectorPaused():
-            return args.run(args, out, err)
+        with tracking_inputs() as inputs, _CollectorPaused():
+            code = args.run(args, out, err)
+            if recording is not None:
+                _save(recording, code, inputs)
+            return code
     except CorpustoolsError as error:
         shown = getattr(args, "shown", None) or str
         for line in error.lines(args.error_prefix):
@@ -201,22 +210,60 @@ def _internal_error(exc: Exception, err) -> int:
     return 2
 
 
+def _replayed(words: list[str], out: _Output, err: _Output):
+    """lint's replay (corpustools.lint.replay), before the parser of every command is built: the
+    exit code when the last lint of this command line was replayed (its output written), else the
+    recording to save after the run (out and err then note what they write), or None for a
+    command line that is not replayed."""
+    if words[:1] != ["lint"]:
+        return None
+    from corpustools.lint import replay  # lint only: it imports no more than a replay needs
+
+    try:
+        recording = replay.lookup(words)
+        code = recording.replay(out, err) if recording is not None else None
+    except Exception as exc:  # the replay must never cost a lint: run it as usual (CORPUSTOOLS_DEBUG shows why)
+        if os.environ.get("CORPUSTOOLS_DEBUG"):
+            raise exc
+        return None
+    if code is not None:
+        out.flush()
+        err.flush()
+        return code
+    if recording is not None:
+        out.journal = err.journal = recording.output
+    return recording
+
+
+def _save(recording, code: int, inputs) -> None:
+    """Save lint's replay of this run; a replay that cannot be saved costs nothing but the next
+    lint's speed (CORPUSTOOLS_DEBUG shows why)."""
+    try:
+        recording.save(code, inputs)
+    except Exception:
+        if os.environ.get("CORPUSTOOLS_DEBUG"):
+            raise
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run corpustools; returns the exit code (0 ok, 1 findings, 2 usage/config/internal error,
     130 interrupted)."""
     previous = _set_sigint(signal.default_int_handler)  # from here on, unwind: temporary files go
     try:
         out, err = _utf8(sys.stdout), _utf8(sys.stderr, escaped=True)
-        try:
-            parser = build_parser()
-        except Exception as exc:  # a command module that fails to import: exit 2, one line
-            return _internal_error(exc, err)
         words = list(sys.argv[1:] if argv is None else argv)
         taken = file_read_as_option(words)
         if taken is not None:
             print(f"corpustools: {printable(taken)} is a file, and before -- it would be read as an option: write "
                   "file names after -- (a pre-commit hook's args: end with \"--\")", file=err)
             return 2
+        recording = _replayed(words, out, err)
+        if isinstance(recording, int):
+            return recording
+        try:
+            parser = build_parser()
+        except Exception as exc:  # a command module that fails to import: exit 2, one line
+            return _internal_error(exc, err)
         try:
             args = parser.parse_args(words)
         except SystemExit as exit_:
@@ -224,7 +271,9 @@ def main(argv: list[str] | None = None) -> int:
         if not getattr(args, "run", None):
             parser.print_help(err)
             return 2
-        code = _run(args, out, err)
+        if recording is not None and not recording.prepare(args):
+            recording = out.journal = err.journal = None
+        code = _run(args, out, err, recording)
         out.flush()
         err.flush()
         return code
