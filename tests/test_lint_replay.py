@@ -181,6 +181,20 @@ def test_a_git_folder_made_above_the_corpus_runs_lint_again(tmp_path, monkeypatc
                  "corpus", settled=(tmp_path / "top",))
 
 
+def test_a_busy_repository_does_not_keep_a_lint_from_being_replayed(tmp_path, monkeypatch, replays):
+    """A `.git` above the corpus is an input by its kind alone: git writing its index just before
+    a lint does not keep that lint from being recorded."""
+    write_corpus(tmp_path / "top" / "corpus")
+    settle(tmp_path / "top")
+    (tmp_path / "top" / ".git").mkdir()
+    (tmp_path / "top" / ".git" / "index").write_bytes(b"just written")
+    monkeypatch.chdir(tmp_path / "top")
+    first = lint(tmp_path / "cache", "corpus")
+    (tmp_path / "top" / ".git" / "index").write_bytes(b"written again")
+    replays.clear()
+    assert lint(tmp_path / "cache", "corpus") == first and replays == [True]
+
+
 def test_the_command_line_working_folder_environment_and_code_are_the_key(generated, tmp_path, monkeypatch,
                                                                           replays):
     cache = tmp_path / "cache"

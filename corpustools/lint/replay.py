@@ -318,7 +318,9 @@ class Recording:
         if any(redact_secrets(text) != text for text in shown):
             return
         try:
-            if any(_changed_since(path, self.started - RACY_NS) for path in [*outside, *folders]):
+            since = self.started - RACY_NS
+            if (any(_changed_since(path, since) for path in outside)
+                    or any(_changed_since(folder, since, whole=True) for folder in folders)):
                 return
             entry = {
                 "format": FORMAT, "code": code_identity(), "key": self.key, "arguments": self.arguments,
@@ -355,24 +357,26 @@ def _inside(path: str, roots: list[str], trees: Mapping[str, Tree]) -> bool:
     return False
 
 
-def _changed_since(path: str, since: int) -> bool:
-    """Whether the file or folder at `path` (or anything in a folder) was modified at `since` or
-    later (nanoseconds): then it may have changed while the run read it, and nothing is recorded."""
+def _changed_since(path: str, since: int, *, whole: bool = False) -> bool:
+    """Whether the file at `path` (every file and folder under it, for a folder read `whole`) was
+    modified at `since` or later (nanoseconds): then it may have changed while the run read it, and
+    nothing is recorded. A folder only probed is digested by its kind alone: its dates do not matter
+    (a repository's `.git` changes all the time)."""
     try:
-        info = os.lstat(path)
-    except OSError:
+        info = os.stat(path)
+    except (OSError, ValueError):
         return False
+    if not whole:
+        return stat.S_ISREG(info.st_mode) and info.st_mtime_ns >= since
     if info.st_mtime_ns >= since:
         return True
-    if stat.S_ISDIR(info.st_mode):
-        for folder, folders, names in os.walk(path):
-            for name in folders + names:
-                try:
-                    child = os.lstat(os.path.join(folder, name))
-                except OSError:
-                    continue
-                if child.st_mtime_ns >= since:
+    for folder, folders, names in os.walk(path):
+        for name in folders + names:
+            try:
+                if os.lstat(os.path.join(folder, name)).st_mtime_ns >= since:
                     return True
+            except OSError:
+                continue
     return False
 
 
