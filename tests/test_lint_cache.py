@@ -173,6 +173,7 @@ def test_the_cache_holds_no_matched_text(tmp_path, monkeypatch, views):
     assert lint("corpus", cache=cache)[1] == report
     assert views == [], "a file with a finding was scanned again"
     assert (cache / "CACHEDIR.TAG").read_text() == lint_cache.TAG_TEXT  # the one other file: a constant
+    assert list(cache.glob(f"{lint_cache.REPLAY_ENTRIES}/*.json")), "no replay entry: the grep below must read one"
     held = b"".join(path.read_bytes() for path in cache.rglob("*") if path.is_file() and path.name != "CACHEDIR.TAG")
     assert held
     entry = json.loads(_entry(cache).read_bytes())

@@ -341,6 +341,10 @@ def test_a_replay_writes_the_same_bytes_to_a_terminal_pipe_and_combined_streams(
     combined = [subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env, cwd=tmp_path,
                                timeout=300).stdout for _ in range(2)]
     assert combined[0] == combined[1]
+    coloured = {**env, "FORCE_COLOR": "1"}
+    text = [subprocess.run(command[:4] + command[6:], capture_output=True, env=coloured, cwd=tmp_path, timeout=300)
+            for _ in range(2)]
+    assert text[0].stdout == text[1].stdout and b"\x1b[" in text[0].stdout  # the colours are replayed too
     probe = ("import sys, runpy; sys.argv = ['corpustools', *sys.argv[1:]]\n"
              "try:\n    runpy.run_module('corpustools', run_name='__main__')\n"
              "except SystemExit:\n    pass\n"
