@@ -44,6 +44,7 @@ from typing import Any, Protocol
 
 from corpustools.io.errors import CorpustoolsError
 from corpustools.io.layout import VCS_FOLDERS
+from corpustools.io.writing import write_private
 from corpustools.lint.cache import (
     REPLAY_ENTRIES,
     check_folder,
@@ -53,6 +54,7 @@ from corpustools.lint.cache import (
     read_entry_json,
     refuse_inside_corpus,
 )
+from corpustools.lint.targets import resolve_targets
 
 FORMAT = "corpustools-lint-replay"
 MAX_ENTRY_BYTES = 64 * 2**20  # the stored report: 10,000 fixtures' text report is about 10 MB at most
@@ -179,6 +181,11 @@ def tree_digest(root: str) -> Tree:
 
 
 def path_digest(path: str, *, whole: bool = False) -> str:
+    """The sha256 of what `path` is (`_described`): an entry holds no name a link or a real path has."""
+    return hashlib.sha256(_described(path, whole=whole).encode("utf-8", "surrogateescape")).hexdigest()
+
+
+def _described(path: str, *, whole: bool) -> str:
     """What `path` is: "-" absent; else where it leads (its real path), a link's target, and what
     is there: a regular file's sha256, a folder (its whole tree when `whole`), anything else."""
     try:
@@ -188,7 +195,10 @@ def path_digest(path: str, *, whole: bool = False) -> str:
         return "-"
     except (OSError, ValueError) as err:
         return f"e{getattr(err, 'errno', '')}"
-    kind = f"l{os.readlink(path)}\0" if stat.S_ISLNK(info.st_mode) else ""
+    try:
+        kind = f"l{os.readlink(path)}\0" if stat.S_ISLNK(info.st_mode) else ""
+    except OSError as err:
+        return f"e{err.errno}"
     try:
         target = os.stat(path) if kind else info
     except OSError:
@@ -200,8 +210,6 @@ def path_digest(path: str, *, whole: bool = False) -> str:
 
 def _resolved(arguments: Mapping[str, Any]) -> list[list[Any]]:
     """The corpora a lint of these arguments lints, as an entry holds them: [root, only or None]."""
-    from corpustools.lint.targets import resolve_targets  # a lookup or a recording: after the cheap checks
-
     targets = resolve_targets(list(arguments["paths"]), skip_outside=arguments["skip_outside"],
                               whole_corpus=arguments["whole_corpus"])
     return [[target.root, None if target.only is None else list(target.only)] for target in targets]
@@ -334,8 +342,6 @@ class Recording:
                 return
             prepare_folder(self.folder)
             os.makedirs(os.path.dirname(self.path), mode=0o700, exist_ok=True)
-            from corpustools.io.writing import write_private  # a recording only: a replay writes nothing
-
             write_private(self.path, data)
             _prune(os.path.dirname(self.path))
         except (OSError, CorpustoolsError, ValueError):
