@@ -12,12 +12,14 @@ holds the exit code, every write to standard output and error in order, and the 
 - how the PATHs resolved (lint/targets.resolve_targets is run again on the same arguments: a corpus
   added below a linted folder, or a corpus.yaml appearing above a linted file, resolves otherwise);
 - each linted corpus's whole tree (`tree_digest`: every file and folder name, its kind, each
-  file's sha256, each link's target; `.git` only by name, as the secret scan walks it): every file
-  is still read and hashed, so a changed byte is a miss;
+  file's sha256, each link's target; `.git` only by name, as the secret scan walks it), taken
+  before the run reads anything: every file is still read and hashed, so a changed byte is a miss;
 - every other path the run asked about (io/inputs: each file it read or tried to read, each probe
   such as the provenance record or a `.git` above a corpus, each folder read whole such as the KB),
-  outside those trees: its digest (`path_digest`: absent, a file and its bytes, a folder and where
-  it leads, a link and its target; a folder read whole by its tree).
+  outside those trees: its digest (`path_digest`: the sha256 of whether it is absent, a file and
+  its bytes, a folder and where it leads, a link and its target; a folder read whole by its tree),
+  taken after the run; a run is not recorded when one of those files changed just before it
+  (RACY_NS), as it may have changed while it was read.
 
 Any difference, any unreadable or foreign entry: lint runs as usual, and `Recording.save` writes
 the entry again. Only a run that lints and writes nothing is recorded: not --fix, --diff,
