@@ -309,6 +309,18 @@ def test_nothing_is_written_inside_the_corpus_and_the_entry_holds_no_more_than_w
         assert not any(diagnostic["message"] in text for text in held)  # only digests, paths and arguments
 
 
+def test_a_lint_of_a_folder_named_like_a_secret_is_not_recorded(tmp_path, monkeypatch, replays):
+    """The report shows such a path redacted; an entry would hold it as given, so there is none."""
+    name = "corpus-AKIAZ7Q2M4XK9PLR3T8W"
+    write_corpus(tmp_path / name)
+    monkeypatch.chdir(tmp_path)
+    cache = tmp_path / "cache"
+    assert lint(cache, name) == lint(cache, name) == lint(None, name)
+    assert replays == [False, False]
+    assert not list(cache.glob(f"{lint_cache.REPLAY_ENTRIES}/*.json"))
+    assert not [path for path in cache.rglob("*") if path.is_file() and b"AKIAZ7Q2M4XK9PLR3T8W" in path.read_bytes()]
+
+
 def test_entries_are_private_and_the_most_recently_used_are_kept(tmp_path, monkeypatch, replays):
     monkeypatch.setattr(replay, "KEPT", 2)
     write_corpus(tmp_path / "corpus")
