@@ -189,7 +189,7 @@ def _run(args, out, err, recording=None) -> int:
         with tracking_inputs() as inputs, _CollectorPaused():
             code = args.run(args, out, err)
             if recording is not None:
-                _save(recording, code, inputs)
+                _replay_step(recording.save, code, inputs)
             return code
     except CorpustoolsError as error:
         shown = getattr(args, "shown", None) or str
@@ -210,6 +210,18 @@ def _internal_error(exc: Exception, err) -> int:
     return 2
 
 
+def _replay_step(step, *arguments, otherwise=None):
+    """`step(*arguments)`, a step of lint's replay (looking up, replaying, preparing, saving), or
+    `otherwise` when it fails: the replay must never cost a lint, which then runs (or is left
+    unrecorded) as usual; CORPUSTOOLS_DEBUG shows why."""
+    try:
+        return step(*arguments)
+    except Exception:
+        if os.environ.get("CORPUSTOOLS_DEBUG"):
+            raise
+        return otherwise
+
+
 def _replayed(words: list[str], out: _Output, err: _Output):
     """lint's replay (corpustools.lint.replay), before the parser of every command is built: the
     exit code when the last lint of this command line was replayed (its output written), else the
@@ -219,30 +231,16 @@ def _replayed(words: list[str], out: _Output, err: _Output):
         return None
     from corpustools.lint import replay  # lint only: it imports no more than a replay needs
 
-    try:
-        recording = replay.lookup(words)
-        code = recording.replay(out, err) if recording is not None else None
-    except Exception as exc:  # the replay must never cost a lint: run it as usual (CORPUSTOOLS_DEBUG shows why)
-        if os.environ.get("CORPUSTOOLS_DEBUG"):
-            raise exc
+    recording = _replay_step(replay.lookup, words)
+    if recording is None:
         return None
+    code = _replay_step(recording.replay, out, err)
     if code is not None:
         out.flush()
         err.flush()
         return code
-    if recording is not None:
-        out.journal = err.journal = recording.output
+    out.journal = err.journal = recording.output
     return recording
-
-
-def _save(recording, code: int, inputs) -> None:
-    """Save lint's replay of this run; a replay that cannot be saved costs nothing but the next
-    lint's speed (CORPUSTOOLS_DEBUG shows why)."""
-    try:
-        recording.save(code, inputs)
-    except Exception:
-        if os.environ.get("CORPUSTOOLS_DEBUG"):
-            raise
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -271,7 +269,7 @@ def main(argv: list[str] | None = None) -> int:
         if not getattr(args, "run", None):
             parser.print_help(err)
             return 2
-        if recording is not None and not recording.prepare(args):
+        if recording is not None and not _replay_step(recording.prepare, args, otherwise=False):
             recording = out.journal = err.journal = None
         code = _run(args, out, err, recording)
         out.flush()
