@@ -30,6 +30,26 @@ def _set_sigint(handler):
         return None
 
 
+def _restore_sigint(previous) -> None:
+    """Put `previous` back as the Ctrl-C handler, with Ctrl-C held meanwhile: one that lands while
+    it is put back (a replayed lint ends within milliseconds) goes to `previous` (the command's:
+    exit 130), never to the handler being replaced (a KeyboardInterrupt traceback)."""
+    mask = getattr(signal, "pthread_sigmask", None)
+    held = None
+    try:
+        if mask is not None:
+            held = mask(signal.SIG_BLOCK, {signal.SIGINT})  # the mask as it was, put back after
+        _set_sigint(previous)
+    except KeyboardInterrupt:  # landed before it was held: as if it came after
+        _set_sigint(previous)
+        if callable(previous):
+            previous(signal.SIGINT, None)
+        raise
+    finally:
+        if mask is not None and held is not None:
+            mask(signal.SIG_SETMASK, held)
+
+
 def utf8_mode() -> None:
     """Start this process again in Python's UTF-8 mode (`-X utf8`) when arguments and file names
     would be decoded with a locale encoding that is not UTF-8; return when they already are (or
@@ -246,8 +266,9 @@ def _replayed(words: list[str], out: _Output, err: _Output):
 def main(argv: list[str] | None = None) -> int:
     """Run corpustools; returns the exit code (0 ok, 1 findings, 2 usage/config/internal error,
     130 interrupted)."""
-    previous = _set_sigint(signal.default_int_handler)  # from here on, unwind: temporary files go
-    try:
+    previous = None
+    try:  # a Ctrl-C landing while the handler is swapped is inside the try: exit 130, no traceback
+        previous = _set_sigint(signal.default_int_handler)  # from here on, unwind: temporary files go
         out, err = _utf8(sys.stdout), _utf8(sys.stderr, escaped=True)
         words = list(sys.argv[1:] if argv is None else argv)
         taken = file_read_as_option(words)
@@ -279,7 +300,7 @@ def main(argv: list[str] | None = None) -> int:
         return 130
     finally:
         if previous is not None:  # the console script's early handler: a Ctrl-C at shutdown is 130 too
-            _set_sigint(previous)
+            _restore_sigint(previous)
 
 
 if __name__ == "__main__":
