@@ -30,6 +30,26 @@ def _set_sigint(handler):
         return None
 
 
+def _restore_sigint(previous) -> None:
+    """Put `previous` back as the Ctrl-C handler, with Ctrl-C held meanwhile: one that lands while
+    it is put back (a replayed lint ends within milliseconds) goes to `previous` (the command's:
+    exit 130), never to the handler being replaced (a KeyboardInterrupt traceback)."""
+    mask = getattr(signal, "pthread_sigmask", None)
+    held = None
+    try:
+        if mask is not None:
+            held = mask(signal.SIG_BLOCK, {signal.SIGINT})  # the mask as it was, put back after
+        _set_sigint(previous)
+    except KeyboardInterrupt:  # landed before it was held: as if it came after
+        _set_sigint(previous)
+        if callable(previous):
+            previous(signal.SIGINT, None)
+        raise
+    finally:
+        if mask is not None and held is not None:
+            mask(signal.SIG_SETMASK, held)
+
+
 def utf8_mode() -> None:
     """Start this process again in Python's UTF-8 mode (`-X utf8`) when arguments and file names
     would be decoded with a locale encoding that is not UTF-8; return when they already are (or
@@ -98,14 +118,19 @@ class _Output:
     """A text stream that stops writing, silently, once its reader is gone (EPIPE) or it was
     never open: the command still runs to the end and returns the exit code its findings decide.
     `escaped`: every line written passes through `printable` (standard error: messages quote
-    names and values from files, which must not move the cursor or ring the bell)."""
+    names and values from files, which must not move the cursor or ring the bell). `journal`:
+    when set, every write is noted there as (`number`, text), for lint's replay to write again."""
 
     def __init__(self, stream, *, escaped: bool = False):
         self._stream = stream
         self.closed_by_reader = stream is None
         self._escaped = escaped
+        self.journal: list[tuple[int, str]] | None = None
+        self.number = 2 if escaped else 1
 
     def write(self, text: str) -> int:
+        if self.journal is not None:
+            self.journal.append((self.number, text))
         if self._escaped:
             text = "\n".join(printable(line) for line in text.split("\n"))
         if not self.closed_by_reader:
@@ -186,14 +211,18 @@ class _CollectorPaused:
             gc.enable()
 
 
-def _run(args, out, err) -> int:
+def _run(args, out, err, recording=None) -> int:
     """Run the command; the one place an error becomes what a user reads (corpustools.io.errors):
     each line after the command's name (`error_prefix`, passed through its `shown`, which lint
-    sets to redact secrets), and the error's exit code."""
+    sets to redact secrets), and the error's exit code. `recording`: lint's replay, saved with
+    what the command read when it returns."""
     try:
         # every file the command reads is noted, so that no write lands on one
-        with tracking_inputs(), _CollectorPaused():
-            return args.run(args, out, err)
+        with tracking_inputs() as inputs, _CollectorPaused():
+            code = args.run(args, out, err)
+            if recording is not None:
+                _replay_step(recording.save, code, inputs)
+            return code
     except CorpustoolsError as error:
         shown = getattr(args, "shown", None) or str
         for line in error.lines(args.error_prefix):
@@ -213,22 +242,59 @@ def _internal_error(exc: Exception, err) -> int:
     return 2
 
 
+def _replay_step(step, *arguments, otherwise=None):
+    """`step(*arguments)`, a step of lint's replay (looking up, replaying, preparing, saving), or
+    `otherwise` when it fails: the replay must never cost a lint, which then runs (or is left
+    unrecorded) as usual; CORPUSTOOLS_DEBUG shows why."""
+    try:
+        return step(*arguments)
+    except Exception:
+        if os.environ.get("CORPUSTOOLS_DEBUG"):
+            raise
+        return otherwise
+
+
+def _replayed(words: list[str], out: _Output, err: _Output):
+    """lint's replay (corpustools.lint.replay), before the parser of every command is built: the
+    exit code when the last lint of this command line was replayed (its output written), else the
+    recording to save after the run (out and err then note what they write), or None for a
+    command line that is not replayed."""
+    if words[:1] != ["lint"]:
+        return None
+    from corpustools.lint import replay  # lint only: it imports no more than a replay needs
+
+    recording = _replay_step(replay.lookup, words)
+    if recording is None:
+        return None
+    code = _replay_step(recording.replay, out, err)
+    if code is not None:
+        out.flush()
+        err.flush()
+        return code
+    out.journal = err.journal = recording.output
+    return recording
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run corpustools; returns the exit code (0 ok, 1 findings, 2 usage/config/internal error,
     130 interrupted)."""
-    previous = _set_sigint(signal.default_int_handler)  # from here on, unwind: temporary files go
-    try:
+    previous = None
+    try:  # a Ctrl-C landing while the handler is swapped is inside the try: exit 130, no traceback
+        previous = _set_sigint(signal.default_int_handler)  # from here on, unwind: temporary files go
         out, err = _utf8(sys.stdout), _utf8(sys.stderr, escaped=True)
         words = list(sys.argv[1:] if argv is None else argv)
-        try:
-            parser = build_parser(words)
-        except Exception as exc:  # a command module that fails to import: exit 2, one line
-            return _internal_error(exc, err)
         taken = file_read_as_option(words)
         if taken is not None:
             print(f"corpustools: {printable(taken)} is a file, and before -- it would be read as an option: write "
                   "file names after -- (a pre-commit hook's args: end with \"--\")", file=err)
             return 2
+        recording = _replayed(words, out, err)
+        if isinstance(recording, int):
+            return recording
+        try:
+            parser = build_parser(words)
+        except Exception as exc:  # a command module that fails to import: exit 2, one line
+            return _internal_error(exc, err)
         try:
             args = parser.parse_args(words)
         except SystemExit as exit_:
@@ -236,7 +302,9 @@ def main(argv: list[str] | None = None) -> int:
         if not getattr(args, "run", None):
             parser.print_help(err)
             return 2
-        code = _run(args, out, err)
+        if recording is not None and not _replay_step(recording.prepare, args, otherwise=False):
+            recording = out.journal = err.journal = None
+        code = _run(args, out, err, recording)
         out.flush()
         err.flush()
         return code
@@ -244,7 +312,7 @@ def main(argv: list[str] | None = None) -> int:
         return 130
     finally:
         if previous is not None:  # the console script's early handler: a Ctrl-C at shutdown is 130 too
-            _set_sigint(previous)
+            _restore_sigint(previous)
 
 
 if __name__ == "__main__":

@@ -37,6 +37,15 @@ def lint(*argv: str, cache: Path | None, format: str = "json") -> tuple[int, str
 
 
 @pytest.fixture
+def per_file_only(monkeypatch) -> None:
+    """The per-file entries alone: the whole-run replay (tests/test_lint_replay.py) would answer a
+    lint of an unchanged corpus before they are read."""
+    from corpustools.lint import replay
+
+    monkeypatch.setattr(replay, "lookup", lambda words: None)
+
+
+@pytest.fixture
 def views(monkeypatch) -> list[str]:
     """The paths the secret scan views (and scans) in each lint, in order: what the cache spares."""
     seen: list[str] = []
@@ -164,6 +173,7 @@ def test_the_cache_holds_no_matched_text(tmp_path, monkeypatch, views):
     assert lint("corpus", cache=cache)[1] == report
     assert views == [], "a file with a finding was scanned again"
     assert (cache / "CACHEDIR.TAG").read_text() == lint_cache.TAG_TEXT  # the one other file: a constant
+    assert list(cache.glob(f"{lint_cache.REPLAY_ENTRIES}/*.json")), "no replay entry: the grep below must read one"
     held = b"".join(path.read_bytes() for path in cache.rglob("*") if path.is_file() and path.name != "CACHEDIR.TAG")
     assert held
     entry = json.loads(_entry(cache).read_bytes())
@@ -269,7 +279,7 @@ BROKEN_ENTRIES = {
 
 
 @pytest.mark.parametrize("broken", sorted(BROKEN_ENTRIES))
-def test_a_broken_entry_is_ignored_and_rewritten(broken, tmp_path, views):
+def test_a_broken_entry_is_ignored_and_rewritten(broken, tmp_path, views, per_file_only):
     """An entry that is not exactly what this code writes is never trusted, even one that names the
     key of a file holding a secret; the secret is found, and the entry rewritten."""
     root, key = _secret_corpus(tmp_path)
@@ -287,7 +297,7 @@ def test_a_broken_entry_is_ignored_and_rewritten(broken, tmp_path, views):
     assert lint(str(root), cache=cache) == expected
 
 
-def test_a_linked_or_foreign_entry_is_ignored(tmp_path, views):
+def test_a_linked_or_foreign_entry_is_ignored(tmp_path, views, per_file_only):
     root, key = _secret_corpus(tmp_path)
     cache = tmp_path / "cache"
     assert lint(str(root), cache=cache)[0] == 1
@@ -392,8 +402,8 @@ def test_cache_clean_removes_only_what_lint_wrote(tmp_path):
     keep = [cache / "mine.txt", cache / lint_cache.ENTRIES / "notes.json"]
     for path in keep:
         path.write_text("keep")
-    assert run_main("cache", "clean", "--cache-dir", str(cache)) == (
-        0, f"Removed 1 cache entry from {cache}.\n", "")
+    assert run_main("cache", "clean", "--cache-dir", str(cache)) == (  # the corpus's entry and the run's replay
+        0, f"Removed 2 cache entries from {cache}.\n", "")
     assert sorted(cache.rglob("*")) == sorted([*keep, cache / lint_cache.ENTRIES, cache / "CACHEDIR.TAG"])
     for path in keep:
         path.unlink()

@@ -60,7 +60,8 @@ def register(subparsers: Subparsers) -> None:
     parser.add_argument("--cache-dir", metavar="DIR", type=path, help="lint's cache folder (default: "
                         "CORPUSTOOLS_CACHE_DIR, else $XDG_CACHE_HOME/corpustools, else ~/.cache/corpustools): a file "
                         "unchanged since the secret scan last read it is not scanned again (its findings are "
-                        "kept, never its text); never inside a corpus")
+                        "kept, never its text), and a lint whose command line and every input are unchanged "
+                        "prints its last output again; never inside a corpus")
     parser.add_argument("--no-cache", action="store_true", help="neither read nor write lint's cache")
     parser.add_argument("--list-rules", action="store_true", help="list every rule and exit")
     parser.add_argument("--explain", metavar="CODE", help="print a rule's documentation (a code such as "

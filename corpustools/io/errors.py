@@ -20,7 +20,7 @@ and reads `str(error)` (docs/python-api.md). Any other exception is a bug: the c
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from corpustools.io.positions import Pos, printable
 
@@ -49,6 +49,20 @@ class InputError(CorpustoolsError):
     def __str__(self) -> str:
         where = str(self.pos)
         return f"{where}: {printable(self.message)}" if where else printable(self.message)
+
+
+class ConfigError(InputError):
+    """A bad `lint:` setting, command-line code or lint target: one line, exit 2. (lint's; here, not
+    in lint/config.py, so that what refuses a lint target or a cache folder loads no more than this.)"""
+
+    def lines(self, prefix: str) -> list[str]:
+        """`corpus.yaml:21:5: message`, the path as lint shows paths; `prefix: message` when no file
+        is to blame (a command-line code, a lint target)."""
+        from corpustools.io.paths import display_path  # io.paths notes probes through io.inputs, which imports this
+
+        if not self.pos.path:
+            return [f"{prefix}: {self}"]
+        return [str(replace(self, pos=replace(self.pos, path=display_path(self.pos.path))))]
 
 
 class UsageError(CorpustoolsError):

@@ -52,6 +52,10 @@ class Inputs:
     folders: list[InputFolder] = field(default_factory=list)
     updates: dict[str, str] = field(default_factory=dict)  # resolved path claimed for update -> its option
     update_files: set[_Identity] = field(default_factory=set)  # identities of the claimed files that exist
+    # Every path whose state the command asked about (a file it tried to read, a probe such as
+    # "is there a .git here?"): lint's replay (corpustools.lint.replay) digests those outside the
+    # corpora it lints, so that a run is replayed only when each would answer the same.
+    probes: set[str] = field(default_factory=set)
 
 
 _ACTIVE: ContextVar[Inputs | None] = ContextVar("corpustools_inputs", default=None)
@@ -75,6 +79,15 @@ def note_file(path: str, info: os.stat_result) -> None:
     identity = (info.st_dev, info.st_ino)
     if identity not in inputs.update_files:
         inputs.files.setdefault(identity, path)
+
+
+def note_probe(path: str) -> None:
+    """The command's result depends on what `path` is (absent, a file and its bytes, a folder, a
+    link): called for every file read (textfile.read_bytes) and by the probes of a path that may be
+    outside the corpus a command reads (the provenance record, a repository's `.git`)."""
+    inputs = _ACTIVE.get()
+    if inputs is not None:
+        inputs.probes.add(path)
 
 
 def note_folder(path: str, what: str, *, suffixes: tuple[str, ...] = (), names: tuple[str, ...] = (),

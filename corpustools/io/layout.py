@@ -8,6 +8,9 @@ from collections.abc import Callable
 SPEC_FILE = "corpus.yaml"
 SESSIONS_DIR, SIDECARS_DIR, GOLD_DIR = "sessions", "expected", "gold"
 SESSION_SUFFIX, SIDECAR_SUFFIX = ".md", ".yaml"
+# Version control's own store: nothing in it is committed text. lint's secret scan never walks it,
+# nor does its replay's digest of a corpus (corpustools.lint.replay).
+VCS_FOLDERS = frozenset({".git"})
 
 
 def is_corpus_folder(folder: str, *, lexists: Callable[[str], bool] = os.path.lexists,

@@ -14,10 +14,12 @@ the same idea for rule modules, which carry a row of data besides.
 from __future__ import annotations
 
 import importlib
-import inspect
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import inspect
 
 __all__ = ["LazyFunction", "format_table", "lazy_names"]
 
@@ -37,6 +39,8 @@ class LazyFunction:
 
     @property
     def __signature__(self) -> inspect.Signature:  # inspect.signature(self): the function's own
+        import inspect  # inspect: only for help() and the docs; a lint's replay imports this module
+
         return inspect.signature(self.loaded())
 
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import os
 
+from corpustools.io.inputs import note_probe
+
 
 def display_path(path: str, cwd: str | None = None) -> str:
     """`path` relative to the working directory, with forward slashes (identical on every OS)."""
@@ -25,12 +27,17 @@ def enclosing_repository(path: str) -> str | None:
     worktree or submodule has), absolute; None outside any repository. No subprocess: git need
     not be installed."""
     folder = os.path.abspath(path)
-    while not os.path.lexists(os.path.join(folder, ".git")):
+    while not _lexists(os.path.join(folder, ".git")):
         parent = os.path.dirname(folder)
         if parent == folder:
             return None
         folder = parent
     return folder
+
+
+def _lexists(path: str) -> bool:
+    note_probe(path)  # a .git made or removed above a corpus moves its record and its reports' paths
+    return os.path.lexists(path)
 
 
 def repository_root(cwd: str) -> str:

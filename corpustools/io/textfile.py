@@ -13,7 +13,7 @@ import stat
 import sys
 
 from corpustools.io.errors import InputError
-from corpustools.io.inputs import note_file
+from corpustools.io.inputs import note_file, note_probe
 from corpustools.io.positions import Pos
 
 # Larger inputs are refused before parsing: no fixture, sidecar or model output is this big,
@@ -79,6 +79,7 @@ def read_bytes(path: str, *, display: str | None = None, limit: int | None = Non
     larger files, such as another tool's log, says otherwise); InputError otherwise."""
     shown = display or path
     refuse_nul(path, shown)
+    note_probe(path)  # read or not, what it is decides the result (corpustools.io.inputs)
     limit = MAX_FILE_BYTES if limit is None else limit  # read when called: a test may lower the cap
     try:
         _refuse_mode(os.lstat(path).st_mode, path, shown)
@@ -165,6 +166,7 @@ def read_text(path: str, *, display: str | None = None) -> str:
 
 def is_regular_file(path: str) -> bool:
     """A regular file, not a link to one (what corpustools is willing to read)."""
+    note_probe(path)
     try:
         return stat.S_ISREG(os.lstat(path).st_mode)
     except (OSError, ValueError):

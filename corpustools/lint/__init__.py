@@ -37,29 +37,37 @@ Everything else under corpustools.lint is internal; tests/test_layers.py holds t
 - fixes.py         fixes as data; fixing.py: `--fix` and `--diff`
 - reported.py      `LintReport`: a run as its reports show it; report/: the formats and FORMATTERS
 - cache.py         lint's content-hash cache (`--cache-dir`, `--no-cache`, `cache clean`)
+- replay.py        a lint of an unchanged corpus replays its last output (the cache's whole-run entries)
 - ruledoc.py       what a rule says about itself (--explain, --list-rules, SARIF); docs.py: docs/lint-rules.md
 """
 
 from typing import TYPE_CHECKING
 
 from corpustools.io.lazy import lazy_names
-from corpustools.lint.cache import clean_cache, default_cache_dir
-from corpustools.lint.config import ConfigError
-from corpustools.lint.engine import LintRun, RuleCrash, Selection, choose, exit_code, lint_paths
-from corpustools.lint.registry import rule_modules
-from corpustools.lint.reported import LintReport
-from corpustools.lint.ruledoc import rule_doc, rule_fix_doc, rule_list, rule_options
-from corpustools.lint.secrets.redaction import redact_secrets
 
 if TYPE_CHECKING:
+    from corpustools.io.errors import ConfigError
+    from corpustools.lint.cache import clean_cache, default_cache_dir
+    from corpustools.lint.engine import LintRun, RuleCrash, Selection, choose, exit_code, lint_paths
     from corpustools.lint.fixing import CorpusFixes, FixResult, format_diff, plan_paths, write_fixes
+    from corpustools.lint.registry import rule_modules
+    from corpustools.lint.reported import LintReport
+    from corpustools.lint.ruledoc import rule_doc, rule_fix_doc, rule_list, rule_options
+    from corpustools.lint.secrets.redaction import redact_secrets
     from corpustools.lint.staged import lint_staged
 
-# --fix and --diff only: lint.fixing (and the round-trip YAML editor behind it) is imported when one
-# of its names is first used, so a plain lint does not pay for it; --staged's lint.staged (and git's
-# index reader) likewise. `report`: the subpackage of
-# lint's report formats (its FORMATTERS), imported when first read.
+# Every name is imported on first use, so that importing one module of the package (the replay of
+# an unchanged lint, lint/replay.py, before anything else is loaded) does not load the engine, the
+# rules and YAML. --fix and --diff: lint.fixing (and the round-trip YAML editor behind it); --staged:
+# lint.staged (and git's index reader); `report`: the subpackage of lint's report formats (its
+# FORMATTERS).
 __getattr__, __dir__ = lazy_names(__name__, {
+    **dict.fromkeys(("clean_cache", "default_cache_dir"), "corpustools.lint.cache"),
+    "ConfigError": "corpustools.io.errors",
+    **dict.fromkeys(("LintRun", "RuleCrash", "Selection", "choose", "exit_code", "lint_paths"), "corpustools.lint.engine"),
+    "rule_modules": "corpustools.lint.registry", "LintReport": "corpustools.lint.reported",
+    **dict.fromkeys(("rule_doc", "rule_fix_doc", "rule_list", "rule_options"), "corpustools.lint.ruledoc"),
+    "redact_secrets": "corpustools.lint.secrets.redaction",
     **dict.fromkeys(("CorpusFixes", "FixResult", "format_diff", "plan_paths", "write_fixes"), "corpustools.lint.fixing"),
     "lint_staged": "corpustools.lint.staged", "report": "corpustools.lint.report"})
 

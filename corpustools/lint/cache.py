@@ -11,6 +11,11 @@ text as read. Every file is still read and hashed on every run, and every other 
 before: a changed byte is always re-checked, and what lint reports is the same with the cache as
 without it.
 
+A whole run is cached too, by lint/replay.py: when a lint's command line and every input it reads
+are as they were at the last lint of that command line, its output is the last output. Its
+entries, `replay-1/<key>.json`, live in the same folder, are read with `read_entry_json` and
+written with `write_private` as these are, and `cache clean` removes them.
+
 Where: `--cache-dir DIR`, else `CORPUSTOOLS_CACHE_DIR`, else `$XDG_CACHE_HOME/corpustools`, else
 `~/.cache/corpustools`; never inside a corpus it lints. One entry per corpus (named by the sha256 of
 its real path), `lint-2/<64 hex>.json`: its format, the code identity it was made by (corpustools'
@@ -37,15 +42,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 import corpustools
+from corpustools.io.errors import ConfigError
 from corpustools.io.positions import Pos
 from corpustools.io.writing import write_private
-from corpustools.lint.config import ConfigError
 from corpustools.model.locate import corpus_root_of
 
 ENVIRONMENT = "CORPUSTOOLS_CACHE_DIR"
 FORMAT = "corpustools-lint-cache"
 ENTRIES = "lint-2"  # the folder of this layout's entries: a new layout takes a new name
 OLD_ENTRIES = ("lint-1",)  # older layouts' folders: never read, removed by `cache clean`
+REPLAY_ENTRIES = "replay-1"  # the whole-run entries of lint/replay.py (same names: <64 hex>.json)
 MAX_ENTRY_BYTES = 64 * 2**20  # 10,000 clean fixtures' keys are about 1.5 MB
 TAG = "CACHEDIR.TAG"  # https://bford.info/cachedir/: backup tools skip the folder
 TAG_TEXT = ("Signature: 8a477f597d28d172789f06886806bc55\n"
@@ -95,17 +101,15 @@ def refuse_inside_corpus(folder: str) -> None:
                                    "a corpus (choose another with --cache-dir, or lint with --no-cache)")
 
 
-@functools.cache
-def code_identity() -> str:
-    """What made an entry: corpustools' version, the Python version (its `re` and `unicodedata`),
-    PyYAML's (the scan reads YAML strings as it parses them) and every file of the package (its
-    name, size and modification time), so that a changed finder, even in an editable install whose
-    version did not move, never trusts an entry an older one made."""
-    import yaml  # yaml: `cache clean` loads this module and never reads YAML
+# What lint's results depend on besides corpustools itself: the libraries it reads, parses and
+# matches with. Each is found, never imported (a replayed lint loads none of them).
+DEPENDENCIES = ("yaml", "jsonschema", "re2", "rapidfuzz", "numpy", "snowballstemmer")
 
-    digest = hashlib.sha256(f"{corpustools.__version__}\0{sys.version}\0{yaml.__version__}\0".encode())
-    package = os.path.dirname(os.path.abspath(corpustools.__file__))
-    for folder, folders, names in os.walk(package):
+
+def _files_identity(top: str) -> str:
+    """The name, size and modification time of every file under `top` (compiled files apart)."""
+    found = []
+    for folder, folders, names in os.walk(top):
         folders[:] = sorted(name for name in folders if name != "__pycache__")
         for name in sorted(names):
             if name.endswith((".pyc", ".pyo")):
@@ -115,7 +119,34 @@ def code_identity() -> str:
                 info = os.stat(path)
             except OSError:
                 continue
-            digest.update(f"{os.path.relpath(path, package)}\0{info.st_size}\0{info.st_mtime_ns}\n".encode())
+            found.append(f"{os.path.relpath(path, top)}\0{info.st_size}\0{info.st_mtime_ns}\n")
+    return "".join(found)
+
+
+def _dependency_identity(name: str) -> str:
+    """Where the library `name` is installed and its module file's size and modification time
+    (a reinstall or an upgrade rewrites it), found without importing it; "-" when it is not."""
+    import importlib.util  # importlib.util: only to find the libraries, never to import them
+
+    try:
+        spec = importlib.util.find_spec(name)
+        origin = spec.origin if spec is not None else None
+        info = os.stat(origin) if origin else None
+    except (ImportError, ValueError, OSError):
+        return f"{name}\0-"
+    return f"{name}\0{origin}\0{info.st_size}\0{info.st_mtime_ns}" if info else f"{name}\0-"
+
+
+@functools.cache
+def code_identity() -> str:
+    """What made an entry: corpustools' version, the Python version (its `re` and `unicodedata`),
+    every file of the package (its name, size and modification time), so that a changed finder,
+    even in an editable install whose version did not move, never trusts an entry an older one
+    made, and where each library lint uses is installed, and in which version (DEPENDENCIES)."""
+    package = os.path.dirname(os.path.abspath(corpustools.__file__))
+    digest = hashlib.sha256(f"{corpustools.__version__}\0{sys.version}\0".encode())
+    digest.update("\n".join(_dependency_identity(name) for name in DEPENDENCIES).encode("utf-8", "surrogatepass"))
+    digest.update(_files_identity(package).encode("utf-8", "surrogatepass"))
     return digest.hexdigest()
 
 
@@ -180,28 +211,37 @@ class CorpusCache:
             pass
 
 
-def _read_entry(path: str) -> dict[str, tuple[CachedFinding, ...]]:
-    """The findings an entry holds, or none when it is missing, unreadable, not the user's own
-    regular file, too large, not strictly what this code writes or made by other code."""
+def read_entry_json(path: str, limit: int) -> object:
+    """The JSON value of the entry at `path`, or None when it is missing, unreadable, not the
+    user's own regular file (a link is never followed), over `limit` bytes or not ASCII JSON:
+    how every entry of the cache folder is read, before its fields are checked."""
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0))
     except OSError:
-        return {}
+        return None
     try:
         info = os.fstat(fd)
-        if (not stat.S_ISREG(info.st_mode) or info.st_size > MAX_ENTRY_BYTES
+        if (not stat.S_ISREG(info.st_mode) or info.st_size > limit
                 or (hasattr(os, "getuid") and info.st_uid != os.getuid())):
-            return {}
+            return None
         with open(fd, "rb", closefd=False) as handle:
-            data = handle.read(MAX_ENTRY_BYTES + 1)
+            data = handle.read(limit + 1)
     except OSError:
-        return {}
+        return None
     finally:
         os.close(fd)
+    if len(data) > limit:
+        return None
     try:
-        entry = json.loads(data.decode("ascii"))
+        return json.loads(data.decode("ascii"))
     except (UnicodeDecodeError, ValueError, RecursionError):
-        return {}
+        return None
+
+
+def _read_entry(path: str) -> dict[str, tuple[CachedFinding, ...]]:
+    """The findings an entry holds, or none when it is missing, unreadable, not the user's own
+    regular file, too large, not strictly what this code writes or made by other code."""
+    entry = read_entry_json(path, MAX_ENTRY_BYTES)
     if (not isinstance(entry, dict) or set(entry) != {"format", "code", "files"} or entry["format"] != FORMAT
             or entry["code"] != code_identity() or not isinstance(entry["files"], dict)):
         return {}
@@ -212,7 +252,7 @@ def _read_entry(path: str) -> dict[str, tuple[CachedFinding, ...]]:
     return {key: tuple((f[0], f[1], f[2], f[3], f[4]) for f in found) for key, found in files.items()}
 
 
-def _prepare(folder: str) -> None:
+def prepare_folder(folder: str) -> None:
     """Make the cache folder (0700) and its tag when missing, then check it (check_folder)."""
     try:
         os.makedirs(folder, mode=0o700, exist_ok=True)
@@ -231,7 +271,7 @@ def open_corpus_cache(folder: str, root: str) -> CorpusCache:
     """The cache of the corpus whose real root is `root`, in the cache folder `folder` (made when
     missing). ConfigError for a folder lint must not trust or one inside the corpus."""
     refuse_inside_corpus(folder)
-    _prepare(folder)
+    prepare_folder(folder)
     name = hashlib.sha256(os.path.abspath(root).encode("utf-8", "surrogatepass")).hexdigest()
     path = os.path.join(folder, ENTRIES, f"{name}.json")
     return CorpusCache(path, _read_entry(path))
@@ -246,7 +286,7 @@ def clean_cache(folder: str) -> int:
         return 0
     check_folder(folder)
     removed = 0
-    for layout in (ENTRIES, *OLD_ENTRIES):
+    for layout in (ENTRIES, REPLAY_ENTRIES, *OLD_ENTRIES):
         entries = os.path.join(folder, layout)
         try:
             names = os.listdir(entries) if os.path.isdir(entries) and not os.path.islink(entries) else []

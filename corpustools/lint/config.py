@@ -8,12 +8,11 @@ import fnmatch
 import os
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
 
-from corpustools.io.errors import InputError
-from corpustools.io.paths import display_path
+from corpustools.io.errors import ConfigError, InputError
 from corpustools.io.positions import Pos
 from corpustools.io.suggest import closest
 from corpustools.io.textfile import refuse_nul
@@ -24,17 +23,6 @@ from corpustools.model.status import Severity
 
 _CODE_OR_PREFIX = re.compile(r"CT[0-9]{0,3}")
 MAX_FINDINGS_PER_FILE = 100  # `lint: max_findings_per_file:`'s default
-
-
-class ConfigError(InputError):
-    """A bad `lint:` setting, command-line code or lint target: one line, exit 2."""
-
-    def lines(self, prefix: str) -> list[str]:
-        """`corpus.yaml:21:5: message`, the path as lint shows paths; `prefix: message` when no file
-        is to blame (a command-line code, a lint target)."""
-        if not self.pos.path:
-            return [f"{prefix}: {self}"]
-        return [str(replace(self, pos=replace(self.pos, path=display_path(self.pos.path))))]
 
 
 @dataclass(frozen=True)

@@ -9,9 +9,9 @@ import os
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from corpustools.io.errors import ConfigError
 from corpustools.io.layout import SPEC_FILE
 from corpustools.io.positions import Pos
-from corpustools.lint.config import ConfigError
 from corpustools.model.locate import corpus_root_of, discover_corpora
 
 

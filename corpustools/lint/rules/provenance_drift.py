@@ -23,6 +23,7 @@ import os
 from collections.abc import Iterator
 
 from corpustools.io.errors import InputError
+from corpustools.io.inputs import note_probe
 from corpustools.io.positions import Pos
 from corpustools.lint.context import LintContext
 from corpustools.lint.diagnostic import Problem, Severity
@@ -43,6 +44,8 @@ def check(ctx: LintContext, options: NoOptions) -> Iterator[Problem]:
     from corpustools.provenance import load_record, record_drift  # a lint run only: --list-rules loads rules
 
     path = ctx.provenance_record
+    if path:
+        note_probe(path)  # the record may be outside the corpus: its absence is an input too
     if not path or not os.path.isfile(path):
         return
     try:
@@ -51,6 +54,7 @@ def check(ctx: LintContext, options: NoOptions) -> Iterator[Problem]:
         yield Problem(error.pos, f"provenance record unreadable: {error.message}")
         return
     root = ctx.corpus.root
+    note_probe(record.corpus_root)
     if not os.path.isdir(record.corpus_root) or not os.path.samefile(record.corpus_root, root):
         return  # a record of another corpus
     try:

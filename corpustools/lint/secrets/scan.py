@@ -10,7 +10,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from corpustools.io.layout import GOLD_DIR
+from corpustools.io.layout import GOLD_DIR, VCS_FOLDERS
 from corpustools.io.positions import Pos
 from corpustools.io.yamlload import folded_quoted_scalars
 from corpustools.lint.context import CacheKey
@@ -288,7 +288,7 @@ def scanned_file(path: str, text: str, name: str | None = None) -> ScannedFile:
 
 # Text that may have a decoded view: an escape character, or a run long enough to be base64.
 VIEW_HINT = re.compile(r"[\\&%]|[A-Za-z0-9+/_\-]{20}")
-SKIPPED_FOLDERS = frozenset({".git"})  # version control's own store: nothing in it is committed text
+SKIPPED_FOLDERS = VCS_FOLDERS  # version control's own store: nothing in it is committed text
 
 
 @dataclass(frozen=True)
