@@ -20,6 +20,7 @@ import pytest
 
 from corpustools.lint import cache as lint_cache
 from corpustools.lint.engine import Selection, build_context, corpus_config, rule_digest
+from corpustools.lint.families import templates
 from corpustools.lint.registry import rule_modules
 from corpustools.lint.rules import term_case
 from corpustools.lint.secrets import findings as secret_findings
@@ -283,13 +284,21 @@ BROKEN_ENTRIES = {
     "a fixture finding without a message": lambda entry, key: _forged(
         key, rules={"CT603": "0" * 64}, fixtures={"0" * 64: {"CT603": [[1, 1, 1]]}}),
     "a bad fixture key": lambda entry, key: _forged(key, rules={"CT603": "0" * 64}, fixtures={"fixture": {}}),
+    # and its sessions' skeletons (families/templates.session_skeletons)
+    "a skeleton without its word count": lambda entry, key: _forged(
+        key, skeletons={"0" * 64: [["user", [[1, 1, "a * b", 3]]]]}),
+    "a skeleton of a speaker that is no name": lambda entry, key: _forged(
+        key, skeletons={"0" * 64: [[1, [[1, 1, "a * b", 3, 2]]]]}),
+    "a skeleton at a negative column": lambda entry, key: _forged(
+        key, skeletons={"0" * 64: [["user", [[1, -1, "a * b", 3, 2]]]]}),
+    "a skeleton without its key": lambda entry, key: _forged(key, skeletons=[]),
 }
 
 
 def _forged(key: str, **fields: object) -> bytes:
     """An entry that names the key of the file holding a secret as clean, with `fields` replaced or added."""
     entry = {"format": lint_cache.FORMAT, "code": lint_cache.code_identity(), "files": {key: []},
-             "rules": {}, "fixtures": {}}
+             "rules": {}, "fixtures": {}, "skeletons": {}}
     return json.dumps({**entry, **fields}).encode()
 
 
@@ -609,3 +618,44 @@ def test_a_fixture_whose_message_quotes_a_secret_is_never_held(tmp_path, term_ca
     term_case_runs.clear()
     assert same_with_and_without(cache, str(root)) == cold
     assert term_case_runs == [[ADMIT_ID, REJECT_ID], [ADMIT_ID]]
+
+
+@pytest.fixture
+def splits(monkeypatch) -> list[str]:
+    """The sessions split into sentences (families/templates.split_session), by file name, in each lint."""
+    seen: list[str] = []
+    real = templates.split_session
+
+    def counting(session):
+        seen.append(os.path.basename(session.path))
+        return real(session)
+
+    monkeypatch.setattr(templates, "split_session", counting)
+    return seen
+
+
+def test_session_skeletons_are_held_except_a_file_with_a_secret(tmp_path, monkeypatch, splits):
+    """CT701, CT702 and CT705 compare the skeletons of every session: a warm lint splits no session
+    again, an edited session alone is split again, and a session in which the secret scan found
+    something is split every run, none of its skeletons held (they keep the sentence's words)."""
+    out = write_generated(tmp_path / "gen", 30, seed=5)
+    monkeypatch.chdir(out)
+    cache = tmp_path / "cache"
+    same_with_and_without(cache, "corpus")
+    splits.clear()
+    same_with_and_without(cache, "corpus")
+    every = sorted((out / "corpus" / "sessions").glob("*.md"))
+    assert set(splits) == {path.name for path in every}  # the lint without the cache
+    assert len(splits) == len(every)  # the lint with it split none
+    session = every[4]
+    _append(session, "[USER]: One more thing about the queue worker and the expired signups.")
+    splits.clear()
+    same_with_and_without(cache, "corpus")
+    assert len(splits) > len(every) and set(splits[len(every):]) == {session.name}
+    _append(session, f"[USER]: my key is {KEY}")
+    same_with_and_without(cache, "corpus")
+    held = b"".join(path.read_bytes() for path in cache.rglob("*.json"))
+    assert KEY.encode() not in held
+    splits.clear()
+    same_with_and_without(cache, "corpus")
+    assert len(splits) > len(every) and set(splits[len(every):]) == {session.name}

@@ -167,6 +167,20 @@ def _is_fixture_finding(value: object) -> bool:
             and all(type(n) is int and n >= 0 for n in value[1:3]) and isinstance(value[3], str))
 
 
+# A session's sentence skeletons as the cache holds them (families/templates.session_skeletons):
+# (speaker, ((line, column, skeleton, tokens, words), ...)) of each turn. The text is not held.
+HeldSkeletons = tuple[tuple[str | None, tuple[tuple[int, int, str, int, int], ...]], ...]
+
+
+def _is_skeletons(value: object) -> bool:
+    return isinstance(value, list) and all(
+        isinstance(turn, list) and len(turn) == 2 and (turn[0] is None or isinstance(turn[0], str))
+        and isinstance(turn[1], list) and all(
+            isinstance(s, list) and len(s) == 5 and isinstance(s[2], str)
+            and all(type(n) is int and n >= 0 for n in (s[0], s[1], s[3], s[4])) for s in turn[1])
+        for turn in value)
+
+
 @dataclass
 class Fixtures:
     """The raw findings of the rules of fixture scope: each rule's digest (code -> sha256 of what
@@ -191,6 +205,8 @@ class CorpusCache:
     seen: dict[str, tuple[CachedFinding, ...]] = field(default_factory=dict)
     fixtures_seen: Fixtures = field(default_factory=Fixtures)
     fixtures_dropped: set[str] = field(default_factory=set)  # keys of fixtures never to hold this run
+    skeletons_known: dict[str, HeldSkeletons] = field(default_factory=dict)
+    skeletons_seen: dict[str, HeldSkeletons] = field(default_factory=dict)
 
     def findings(self, key: str) -> tuple[CachedFinding, ...] | None:
         """What the secret scan found in the file of `key` last time (noted as used), or None when
@@ -222,6 +238,17 @@ class CorpusCache:
         """Hold nothing of the fixture of `key` (a message of it that redaction changes)."""
         self.fixtures_dropped.add(key)
 
+    def skeletons(self, key: str) -> HeldSkeletons | None:
+        """The sentence skeletons held for the session of `key` (noted as used), or None."""
+        found = self.skeletons_known.get(key)
+        if found is not None:
+            self.skeletons_seen[key] = found
+        return found
+
+    def note_skeletons(self, key: str, skeletons: HeldSkeletons) -> None:
+        """The sentence skeletons of the session of `key`, split this run."""
+        self.skeletons_seen[key] = skeletons
+
     def rule_done(self, code: str, digest: str) -> None:
         """The rule `code` ran to its end with `digest` and noted every fixture: its findings may be held."""
         self.fixtures_seen.rules[code] = digest
@@ -239,13 +266,13 @@ class CorpusCache:
         """Write this run's findings when they changed; a cache that cannot be written is no error
         (the next lint scans again)."""
         fixtures = self._fixtures_to_hold()
-        if self.seen == self.known and fixtures == self.fixtures_known:
+        if self.seen == self.known and fixtures == self.fixtures_known and self.skeletons_seen == self.skeletons_known:
             return
         files = {key: [list(finding) for finding in found] for key, found in sorted(self.seen.items())}
         held = {key: {code: [list(finding) for finding in found] for code, found in by_code.items()}
                 for key, by_code in fixtures.found.items()}
         data = json.dumps({"format": FORMAT, "code": code_identity(), "files": files,
-                           "rules": fixtures.rules, "fixtures": held},
+                           "rules": fixtures.rules, "fixtures": held, "skeletons": dict(sorted(self.skeletons_seen.items()))},
                           separators=(",", ":"), ensure_ascii=True).encode("ascii")
         try:
             os.makedirs(os.path.dirname(self.path), mode=0o700, exist_ok=True)
@@ -254,13 +281,13 @@ class CorpusCache:
             pass
 
 
-Entry = tuple[dict[str, tuple[CachedFinding, ...]], Fixtures]
+Entry = tuple[dict[str, tuple[CachedFinding, ...]], Fixtures, dict[str, HeldSkeletons]]
 
 
 def _read_entry(path: str) -> Entry:
     """The findings an entry holds, or none when it is missing, unreadable, not the user's own
     regular file, too large, not strictly what this code writes or made by other code."""
-    nothing: Entry = ({}, Fixtures())
+    nothing: Entry = ({}, Fixtures(), {})
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0))
     except OSError:
@@ -280,11 +307,11 @@ def _read_entry(path: str) -> Entry:
         entry = json.loads(data.decode("ascii"))
     except (UnicodeDecodeError, ValueError, RecursionError):
         return nothing
-    if (not isinstance(entry, dict) or set(entry) != {"format", "code", "files", "rules", "fixtures"}
-            or entry["format"] != FORMAT or entry["code"] != code_identity() or not isinstance(entry["files"], dict)
-            or not isinstance(entry["rules"], dict) or not isinstance(entry["fixtures"], dict)):
+    if (not isinstance(entry, dict) or set(entry) != {"format", "code", "files", "rules", "fixtures", "skeletons"}
+            or entry["format"] != FORMAT or entry["code"] != code_identity()
+            or not all(isinstance(entry[part], dict) for part in ("files", "rules", "fixtures", "skeletons"))):
         return nothing
-    files, rules, fixtures = entry["files"], entry["rules"], entry["fixtures"]
+    files, rules, fixtures, skeletons = entry["files"], entry["rules"], entry["fixtures"], entry["skeletons"]
     if not all(_is_key(key) and isinstance(found, list) and all(_is_finding(f) for f in found)
                for key, found in files.items()):
         return nothing
@@ -295,10 +322,14 @@ def _read_entry(path: str) -> Entry:
                        for code, found in by_code.items())
                for key, by_code in fixtures.items()):
         return nothing
+    if not all(_is_key(key) and _is_skeletons(held) for key, held in skeletons.items()):
+        return nothing
     return ({key: tuple((f[0], f[1], f[2], f[3], f[4]) for f in found) for key, found in files.items()},
             Fixtures(rules, {key: {code: tuple((f[0], f[1], f[2], f[3]) for f in found)
                                    for code, found in by_code.items()}
-                             for key, by_code in fixtures.items()}))
+                             for key, by_code in fixtures.items()}),
+            {key: tuple((turn[0], tuple((s[0], s[1], s[2], s[3], s[4]) for s in turn[1])) for turn in held)
+             for key, held in skeletons.items()})
 
 
 def _prepare(folder: str) -> None:
@@ -323,8 +354,8 @@ def open_corpus_cache(folder: str, root: str) -> CorpusCache:
     _prepare(folder)
     name = hashlib.sha256(os.path.abspath(root).encode("utf-8", "surrogatepass")).hexdigest()
     path = os.path.join(folder, ENTRIES, f"{name}.json")
-    files, fixtures = _read_entry(path)
-    return CorpusCache(path, files, fixtures)
+    files, fixtures, skeletons = _read_entry(path)
+    return CorpusCache(path, files, fixtures, skeletons_known=skeletons)
 
 
 def clean_cache(folder: str) -> int:
