@@ -85,11 +85,18 @@ def split_session(session: Session) -> SplitSession:
     return tuple((turn.speaker, tuple(lines_sentences(turn_lines(session, turn, body)))) for turn in session.turns)
 
 
+def split_of(ctx: LintContext, fixture_id: str) -> SplitSession:
+    """The session of `fixture_id` split into sentences, once a run whoever asks first."""
+    split = ctx.cached(SPLIT_SESSIONS, lambda _: {})
+    if fixture_id not in split:
+        split[fixture_id] = split_session(ctx.corpus.sessions[fixture_id])
+    return split[fixture_id]
+
+
 def split_sessions(ctx: LintContext) -> Mapping[str, SplitSession]:
     """fixture id -> (speaker, sentences) of each of its turns, in order: every session split into
     sentences once a run (CT704 reads the user's sentences of admit fixtures)."""
-    return ctx.cached(SPLIT_SESSIONS, lambda c: {fixture_id: split_session(session)
-                                                 for fixture_id, session in sorted(c.corpus.sessions.items())})
+    return {fixture_id: split_of(ctx, fixture_id) for fixture_id in sorted(ctx.corpus.sessions)}
 
 
 def session_skeletons(ctx: LintContext) -> Mapping[str, SessionSkeletons]:
@@ -118,7 +125,7 @@ def session_skeletons(ctx: LintContext) -> Mapping[str, SessionSkeletons]:
                 found[fixture_id] = tuple((speaker, tuple(Skeleton(*sentence) for sentence in sentences))
                                           for speaker, sentences in held)
                 continue
-            found[fixture_id] = split = split_session(session)
+            found[fixture_id] = split = split_of(c, fixture_id)
             if key is not None and session.path not in unsafe:
                 cache.note_skeletons(key, _held(split))
         return found
@@ -175,7 +182,7 @@ def admit_user_sentences(ctx: LintContext, min_tokens: int, min_words: int) -> t
         if category is None or category.expect == EXPECT_EMPTY:
             continue
         found += [Located(fixture_id, session.path, sentence)
-                  for speaker, sentences in split_sessions(ctx)[fixture_id] if speaker == USER
+                  for speaker, sentences in split_of(ctx, fixture_id) if speaker == USER
                   for sentence in sentences if sentence.counts(min_tokens, min_words)]
     return tuple(sorted(found, key=Located.sort_key))
 
