@@ -15,7 +15,12 @@ What is cached, per corpus:
   (`rules`) the sha256 of its code, its options and what else it may read (corpus.yaml's text, the
   output schema's digest, the prompt's and KB's paths and texts): held findings are used only when
   both match (engine.fixture_problems). A fixture one of whose messages redaction would change (a
-  message quoting a secret) is never held: it is checked again each run.
+  message quoting a secret) is never held: it is checked again each run;
+- each session's sentence skeletons (line, column, skeleton, token and word counts of each
+  sentence of each turn, with the turn's speaker; never the text), keyed by the sha256 of the
+  session's file key and corpus.yaml's text, for the rules that compare skeletons across fixtures
+  (families/templates.session_skeletons); none of a session the secret scan found or could not
+  fully read something in.
 Every file is still read and hashed on every run, and every rule of corpus scope runs as before: a
 changed byte is always re-checked, and what lint reports is the same with the cache as without it.
 
@@ -23,7 +28,8 @@ Where: `--cache-dir DIR`, else `CORPUSTOOLS_CACHE_DIR`, else `$XDG_CACHE_HOME/co
 `~/.cache/corpustools`; never inside a corpus it lints. One entry per corpus (named by the sha256 of
 its real path), `lint-3/<64 hex>.json`: its format, the code identity it was made by (corpustools'
 version, the Python version and the package's files), each file's secret findings by key and each
-fixture's findings by key, only those of the last run (an edited file's old key is dropped;
+fixture's findings by key and each session's skeletons by key, only those of the last run (an
+edited file's old key is dropped;
 `lint-1/` held keys of clean files only, `lint-2/` the secret findings only: neither is read, and
 `cache clean` removes both). Written atomically (a temporary file
 renamed over it), 0600 in a 0700 folder; read only when it is a regular file of the user's own,
