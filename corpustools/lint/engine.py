@@ -18,7 +18,7 @@ from corpustools.lint.cache import FixtureFindings, file_key, open_corpus_cache
 from corpustools.lint.config import ConfigError, LintConfig, check_cli_ignore, expand_codes, load_config, suppressible
 from corpustools.lint.context import CacheKey, IgnoreUse, LintContext
 from corpustools.lint.diagnostic import Diagnostic, Severity
-from corpustools.lint.registry import FIXTURE
+from corpustools.lint.registry import CORPUS, FIXTURE
 from corpustools.lint.secrets.redaction import redact_secrets
 from corpustools.lint.targets import Target, resolve_targets, within
 from corpustools.model.corpus import load_corpus
@@ -228,7 +228,8 @@ def redacted_messages(messages: Iterable[str]) -> dict[str, str]:
         if size >= REDACTION_CHUNK:
             _redact_chunk(chunk, shown)
             chunk, size = [], 0
-    _redact_chunk(chunk, shown)
+    if chunk:
+        _redact_chunk(chunk, shown)
     return shown
 
 
@@ -354,7 +355,7 @@ def fixture_problems(ctx: LintContext, rule: ModuleType, options: object) -> lis
             stray = True
         else:
             found[at[0]].append((at[1], problem.pos.line, problem.pos.col, problem.message))
-    shown = redacted_messages(problem.message for problem in fresh)
+    shown = redacted_messages(problem.message for problem in fresh) if fresh else {}
     for fixture_id, raw in found.items():
         key = keys[fixture_id]
         if key is None:
@@ -379,7 +380,7 @@ def run_rules(context: LintContext, rules: list[ModuleType], config: LintConfig,
         options = config.options_of(rule)
         try:
             checked = (fixture_problems(context, rule, options) if context.file_cache is not None
-                       and rule.SCOPE == FIXTURE else rule.check(context, options))
+                       and getattr(rule, "SCOPE", CORPUS) == FIXTURE else rule.check(context, options))
             for problem in kept_problems(checked, rule, config, context, only):
                 pos = problem.pos
                 if (in_file := by_file.get(pos.path)) is None:
