@@ -112,7 +112,8 @@ def session_skeletons(ctx: LintContext) -> Mapping[str, SessionSkeletons]:
         from corpustools.lint.secrets.findings import secret_findings  # secrets: the cache's only (what it may hold)
         from corpustools.lint.secrets.scan import unread_files  # secrets: the cache's only (what it may hold)
 
-        unsafe = {os.path.abspath(found.pos.path) for found in (*secret_findings(c), *unread_files(c))}
+        unsafe = ({os.path.abspath(found.pos.path) for found in secret_findings(c)}
+                  | {os.path.abspath(unread.pos.path) for unread in unread_files(c)})
         spec = hashlib.sha256((corpus.texts.get(corpus.spec_path) or "").encode("utf-8", "surrogatepass")).hexdigest()
         root = os.path.abspath(corpus.root)
         found: dict[str, SessionSkeletons] = {}
