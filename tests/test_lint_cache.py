@@ -659,3 +659,23 @@ def test_session_skeletons_are_held_except_a_file_with_a_secret(tmp_path, monkey
     splits.clear()
     same_with_and_without(cache, "corpus")
     assert len(splits) > len(every) and set(splits[len(every):]) == {session.name}
+
+
+def test_an_entry_over_the_size_cap_drops_the_skeletons_then_the_fixtures_never_the_secret_scan(
+        tmp_path, monkeypatch, views):
+    root, key = _secret_corpus(tmp_path)
+    cache = tmp_path / "cache"
+    full = lint(str(root), cache=cache)
+    entry = json.loads(_entry(cache).read_bytes())
+    assert entry["skeletons"] and entry["fixtures"] and key in entry["files"]
+    size = _entry(cache).stat().st_size
+    without_skeletons = len(json.dumps({**entry, "skeletons": {}}, separators=(",", ":")))
+    for cap, kept in ((without_skeletons, {"fixtures"}), (without_skeletons - 1, set())):
+        shutil.rmtree(cache)
+        monkeypatch.setattr(lint_cache, "MAX_ENTRY_BYTES", cap)
+        assert lint(str(root), cache=cache) == full
+        entry = json.loads(_entry(cache).read_bytes())
+        assert _entry(cache).stat().st_size <= cap < size and key in entry["files"]
+        assert {part for part in ("skeletons", "fixtures") if entry[part]} == kept
+        views.clear()
+        assert lint(str(root), cache=cache) == full and views == []  # read back: no file scanned again

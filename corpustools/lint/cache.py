@@ -274,17 +274,27 @@ class CorpusCache:
         fixtures = self._fixtures_to_hold()
         if self.seen == self.known and fixtures == self.fixtures_known and self.skeletons_seen == self.skeletons_known:
             return
-        files = {key: [list(finding) for finding in found] for key, found in sorted(self.seen.items())}
-        held = {key: {code: [list(finding) for finding in found] for code, found in by_code.items()}
-                for key, by_code in fixtures.found.items()}
-        data = json.dumps({"format": FORMAT, "code": code_identity(), "files": files,
-                           "rules": fixtures.rules, "fixtures": held, "skeletons": dict(sorted(self.skeletons_seen.items()))},
-                          separators=(",", ":"), ensure_ascii=True).encode("ascii")
+        entry: dict[str, object] = {
+            "format": FORMAT, "code": code_identity(), "files": dict(sorted(self.seen.items())),
+            "rules": fixtures.rules, "fixtures": fixtures.found, "skeletons": dict(sorted(self.skeletons_seen.items()))}
+        data = _dumped(entry)
+        # An entry over the size cap would never be read back: the skeletons go first (the largest
+        # part: about 4 MB a thousand fixtures), then the fixtures' findings; the secret scan's stay.
+        for part in ("skeletons", "fixtures"):
+            if len(data) > MAX_ENTRY_BYTES:
+                entry[part] = {}
+                if part == "fixtures":
+                    entry["rules"] = {}
+                data = _dumped(entry)
         try:
             os.makedirs(os.path.dirname(self.path), mode=0o700, exist_ok=True)
             write_private(self.path, data)
         except OSError:
             pass
+
+
+def _dumped(entry: dict[str, object]) -> bytes:
+    return json.dumps(entry, separators=(",", ":"), ensure_ascii=True).encode("ascii")
 
 
 Entry = tuple[dict[str, tuple[CachedFinding, ...]], Fixtures, dict[str, HeldSkeletons]]
