@@ -13,16 +13,23 @@ import os
 import shutil
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from corpustools.lint import cache as lint_cache
+from corpustools.lint.engine import Selection, build_context, corpus_config, rule_digest
+from corpustools.lint.families import templates
+from corpustools.lint.registry import rule_modules
+from corpustools.lint.rules import term_case
 from corpustools.lint.secrets import findings as secret_findings
 from corpustools.lint.secrets import scan as secret_scan
 from corpustools.lint.secrets.redaction import redact_secrets
+from corpustools.model.corpus import load_corpus
+from corpustools.model.prompt import TextSource
 from tests.support.bench import run_main, tree_digest, write_generated
-from tests.support.corpus import ADMIT_ID, write_corpus
+from tests.support.corpus import ADMIT_ID, REJECT_ID, write_corpus
 from tests.support.secrets_cases import MUST_FLAG
 
 REPO = Path(__file__).resolve().parent.parent
@@ -155,20 +162,26 @@ def test_the_planted_defect_corpus_lints_the_same_cold_warm_and_after_edits(tmp_
 
 
 def test_the_cache_holds_no_matched_text(tmp_path, monkeypatch, views):
-    """Every secret shape the scan must flag, planted in a session, a sidecar, a run file and a
-    file name: the cache holds each finding (its fingerprint, so a warm lint scans no file again)
+    """Every secret shape the scan must flag, planted in a session, a sidecar (and as its terms, which
+    the term rules quote), a run file and a file name: the cache holds each finding (its fingerprint, so a warm lint scans no file again)
     but no cache file holds any planted secret, nor the part of one a finding matched beyond what
     the report itself shows."""
     lines = "\n".join(case.text for case in MUST_FLAG)
     root = write_corpus(tmp_path / "corpus", {"notes.md": lines + "\n", "runs/r1/out.json": json.dumps(lines)})
     _append(root / "sessions" / f"{ADMIT_ID}.md", lines)
     _append(root / "expected" / f"{ADMIT_ID}.yaml", "\n".join(f"# {case.text}" for case in MUST_FLAG))
+    # and as the terms of a labelled point, which the term rules (of fixture scope) quote in their messages
+    sidecar = root / "expected" / f"{REJECT_ID}.yaml"
+    terms = "".join(f"      - {json.dumps(case.text)}\n" for case in MUST_FLAG)
+    sidecar.write_text(sidecar.read_text().replace(
+        "expected_points: []\n", f"expected_points:\n  - id: keys\n    type: practice\n    must_match_all:\n{terms}"))
     _append(root / "corpus.yaml", "lint:\n  max_findings_per_file: 0")  # every finding reported: none folded
     monkeypatch.chdir(tmp_path)
     cache = tmp_path / "cache"
     code, report, _ = lint("corpus", cache=cache)
     found = json.loads(report)
     assert code == 1 and len({d["code"] for d in found}) >= 5
+    assert any(d["code"].startswith("CT6") and d["path"].endswith(f"{REJECT_ID}.yaml") for d in found)
     views.clear()
     assert lint("corpus", cache=cache)[1] == report
     assert views == [], "a file with a finding was scanned again"
@@ -263,19 +276,40 @@ BROKEN_ENTRIES = {
     "truncated": lambda entry, key: entry[: len(entry) // 2],
     "not JSON": lambda entry, key: b"\x00\xff garbage",
     "another format": lambda entry, key: entry.replace(b'"format":"corpustools-lint-cache"', b'"format":"other"'),
-    "another code": lambda entry, key: json.dumps(
-        {"format": lint_cache.FORMAT, "code": "0" * 64, "files": {key: []}}).encode(),
-    "a bad key": lambda entry, key: json.dumps(
-        {"format": lint_cache.FORMAT, "code": lint_cache.code_identity(), "files": {key: [], "x": []}}).encode(),
-    "a bad finding": lambda entry, key: json.dumps(
-        {"format": lint_cache.FORMAT, "code": lint_cache.code_identity(),
-         "files": {key: [["CT501", 1, "1", "a key", "0" * 64]]}}).encode(),
-    "the old layout": lambda entry, key: json.dumps(
+    "another code": lambda entry, key: _forged(key, code="0" * 64),
+    "a bad key": lambda entry, key: _forged(key, files={key: [], "x": []}),
+    "a bad finding": lambda entry, key: _forged(key, files={key: [["CT501", 1, "1", "a key", "0" * 64]]}),
+    "the first layout": lambda entry, key: json.dumps(
         {"format": lint_cache.FORMAT, "code": lint_cache.code_identity(), "clean": [key]}).encode(),
-    "extra field": lambda entry, key: json.dumps(
-        {"format": lint_cache.FORMAT, "code": lint_cache.code_identity(), "files": {key: []}, "more": 1}).encode(),
+    "the second layout": lambda entry, key: json.dumps(
+        {"format": lint_cache.FORMAT, "code": lint_cache.code_identity(), "files": {key: []}}).encode(),
+    "extra field": lambda entry, key: _forged(key, more=1),
     "deep nesting": lambda entry, key: b"[" * 100_000,
+    # the fixture findings of an entry otherwise right (lint-3): each malformed part voids the entry
+    "a bad rule digest": lambda entry, key: _forged(key, rules={"CT603": "x" * 64}),
+    "a bad rule code": lambda entry, key: _forged(key, rules={"CT6033": "0" * 64}),
+    "a fixture finding of no rule": lambda entry, key: _forged(key, fixtures={"0" * 64: {"CT603": []}}),
+    "a fixture finding in a third file": lambda entry, key: _forged(
+        key, rules={"CT603": "0" * 64}, fixtures={"0" * 64: {"CT603": [[2, 1, 1, "a term"]]}}),
+    "a fixture finding without a message": lambda entry, key: _forged(
+        key, rules={"CT603": "0" * 64}, fixtures={"0" * 64: {"CT603": [[1, 1, 1]]}}),
+    "a bad fixture key": lambda entry, key: _forged(key, rules={"CT603": "0" * 64}, fixtures={"fixture": {}}),
+    # and its sessions' skeletons (families/templates.session_skeletons)
+    "a skeleton without its word count": lambda entry, key: _forged(
+        key, skeletons={"0" * 64: [["user", [[1, 1, "a * b", 3]]]]}),
+    "a skeleton of a speaker that is no name": lambda entry, key: _forged(
+        key, skeletons={"0" * 64: [[1, [[1, 1, "a * b", 3, 2]]]]}),
+    "a skeleton at a negative column": lambda entry, key: _forged(
+        key, skeletons={"0" * 64: [["user", [[1, -1, "a * b", 3, 2]]]]}),
+    "a skeleton without its key": lambda entry, key: _forged(key, skeletons=[]),
 }
+
+
+def _forged(key: str, **fields: object) -> bytes:
+    """An entry that names the key of the file holding a secret as clean, with `fields` replaced or added."""
+    entry = {"format": lint_cache.FORMAT, "code": lint_cache.code_identity(), "files": {key: []},
+             "rules": {}, "fixtures": {}, "skeletons": {}}
+    return json.dumps({**entry, **fields}).encode()
 
 
 @pytest.mark.parametrize("broken", sorted(BROKEN_ENTRIES))
@@ -303,7 +337,7 @@ def test_a_linked_or_foreign_entry_is_ignored(tmp_path, views, per_file_only):
     assert lint(str(root), cache=cache)[0] == 1
     entry = _entry(cache)
     forged = tmp_path / "forged.json"
-    forged.write_text(json.dumps({"format": lint_cache.FORMAT, "code": lint_cache.code_identity(), "files": {key: []}}))
+    forged.write_bytes(_forged(key))
     entry.unlink()
     entry.symlink_to(forged)
     assert lint(str(root), cache=cache)[0] == 1, "an entry read through a link was trusted"
@@ -452,3 +486,206 @@ def test_the_api_uses_a_cache_only_when_asked(tmp_path, views):
     views.clear()
     assert api.lint(root, cache_dir=cache) == first
     assert views == [] and list(cache.glob(f"{lint_cache.ENTRIES}/*.json"))
+
+
+def test_a_well_formed_entry_is_trusted(tmp_path, views):
+    """The control of BROKEN_ENTRIES: the entry each of them breaks one part of is trusted as it
+    is (here, to the point of hiding the session's key: whoever can write the cache can hide a
+    finding, which is why the folder must be the user's own; docs/performance.md)."""
+    root, key = _secret_corpus(tmp_path)
+    cache = tmp_path / "cache"
+    assert lint(str(root), cache=cache)[0] == 1
+    _entry(cache).write_bytes(_forged(key))
+    views.clear()
+    code, report, _ = lint(str(root), cache=cache)
+    assert KEY[:4] not in report and str(root / "sessions" / f"{ADMIT_ID}.md") not in views
+
+
+# -- the findings of rules of fixture scope (lint/registry.SCOPES), held per fixture ------------------
+
+@pytest.fixture
+def term_case_runs(monkeypatch) -> list[list[str]]:
+    """The fixtures CT603 (term-case, a rule of fixture scope) was run on, one list per run of its
+    check: what the cache spares is what it is not run on."""
+    runs: list[list[str]] = []
+    real = term_case.check
+
+    def counting(ctx, options):
+        runs.append(ctx.corpus.fixture_ids)
+        return real(ctx, options)
+
+    monkeypatch.setattr(term_case, "check", counting)
+    return runs
+
+
+def _lint_checks(cache: Path, runs: list[list[str]], *argv: str) -> list[list[str]]:
+    """The fixtures CT603 was run on by `lint ARGV...` with the cache, whose report is checked to
+    be the one without it (same_with_and_without)."""
+    runs.clear()
+    same_with_and_without(cache, *argv)
+    return runs[1:]  # the first run of CT603 is the lint without the cache
+
+
+def test_a_fixture_is_checked_again_only_when_its_files_change(tmp_path, monkeypatch, term_case_runs):
+    out = write_generated(tmp_path / "gen", 30, seed=5)
+    monkeypatch.chdir(out)
+    argv = ("corpus", "--prompt", "prompt.md", "--kb", "kb")
+    every = load_ids(out / "corpus")
+    cache = tmp_path / "cache"
+    assert _lint_checks(cache, term_case_runs, *argv) == [every]  # cold: every fixture
+    assert _lint_checks(cache, term_case_runs, *argv) == []  # warm: none
+    sidecar = sorted((out / "corpus" / "expected").glob("*.yaml"))[3]
+    _append(sidecar, "# reviewed")
+    assert _lint_checks(cache, term_case_runs, *argv) == [[sidecar.stem]]  # one sidecar edited: its fixture
+    session = sorted((out / "corpus" / "sessions").glob("*.md"))[7]
+    _append(session, "[USER]: One more thing about the queue.")
+    assert _lint_checks(cache, term_case_runs, *argv) == [[session.stem]]
+    session.unlink()  # a fixture that lost its session is another fixture
+    assert _lint_checks(cache, term_case_runs, *argv) == [[session.stem]]
+    assert _lint_checks(cache, term_case_runs, *argv) == []
+    # what every fixture's findings depend on besides its files: corpus.yaml (a rule's options
+    # are set there), the prompt, the KB, and the rule's options
+    for edit in (lambda: _append(out / "corpus" / "corpus.yaml", "# reviewed"),
+                 lambda: _append(out / "prompt.md", "One more sentence of the prompt for the tests here."),
+                 lambda: _append(sorted((out / "kb").glob("*.md"))[0], "One more sentence of the KB for the tests.")):
+        edit()
+        assert _lint_checks(cache, term_case_runs, *argv) == [load_ids(out / "corpus")]
+        assert _lint_checks(cache, term_case_runs, *argv) == []
+    _append(out / "corpus" / "corpus.yaml", "  rules:\n    CT610:\n      max_words: 2")
+    assert "lint:\n" in (out / "corpus" / "corpus.yaml").read_text()
+    assert _lint_checks(cache, term_case_runs, *argv) == [load_ids(out / "corpus")]
+
+
+def load_ids(root: Path) -> list[str]:
+    return load_corpus(str(root)).fixture_ids
+
+
+def test_a_rule_digest_moves_with_its_options_and_what_it_reads(tmp_path):
+    root = write_corpus(tmp_path / "corpus")
+    rules = rule_modules()
+    corpus = load_corpus(str(root))
+    ctx = build_context(corpus, corpus_config(corpus, rules), Selection())
+    brittle = next(rule for rule in rules if rule.CODE == "CT610")
+    options = brittle.Options(max_words=4)
+    digest = rule_digest(ctx, brittle, options)
+    assert rule_digest(ctx, brittle, options) == digest
+    assert rule_digest(ctx, brittle, brittle.Options(max_words=5)) != digest
+    assert rule_digest(ctx, next(rule for rule in rules if rule.CODE == "CT603"), options) != digest
+    assert rule_digest(replace(ctx, prompt=TextSource("p.md", "A prompt.")), brittle, options) != digest
+    assert rule_digest(replace(ctx, kb=(TextSource("kb/a.md", "A KB."),)), brittle, options) != digest
+    edited = load_corpus(str(write_corpus(tmp_path / "other", {"corpus.yaml": (root / "corpus.yaml").read_text()
+                                                                + "# a comment\n"})))
+    assert rule_digest(replace(ctx, corpus=edited), brittle, options) != digest
+
+
+POINT_IGNORES = """\
+lint:
+  per_point_ignores:
+    - point: expire-via-queue
+      codes: [CT603, CT605]
+      reason: tests
+"""
+
+
+def test_per_point_ignores_and_ct615_see_the_held_findings(tmp_path, term_case_runs):
+    """A held CT603 finding is switched off at its point as a fresh one is, and CT615 still sees
+    the entry used for CT603 (and not for CT605) when CT603 did not run on that fixture."""
+    root = write_corpus(tmp_path / "corpus")
+    sidecar = root / "expected" / f"{ADMIT_ID}.yaml"
+    sidecar.write_text(sidecar.read_text().replace("- queue worker", "- Queue worker"))
+    (root / "corpus.yaml").write_text((root / "corpus.yaml").read_text() + POINT_IGNORES)
+    cache = tmp_path / "cache"
+    cold = same_with_and_without(cache, str(root))
+    found = [(d["code"], d["message"]) for d in json.loads(cold)]
+    assert not any(code == "CT603" for code, _ in found)
+    assert [message for code, message in found if code == "CT615"] == [
+        "lint.per_point_ignores: CT605 finds nothing at point 'expire-via-queue'; remove CT605 from this entry"]
+    term_case_runs.clear()
+    assert same_with_and_without(cache, str(root)) == cold
+    assert term_case_runs == [[ADMIT_ID, REJECT_ID]]  # only the lint without the cache ran CT603
+    _append(root / "expected" / f"{REJECT_ID}.yaml", "# reviewed")
+    term_case_runs.clear()
+    assert same_with_and_without(cache, str(root)) == cold
+    assert term_case_runs == [[ADMIT_ID, REJECT_ID], [REJECT_ID]]
+    # without the ignore, the held finding is reported
+    (root / "corpus.yaml").write_text((root / "corpus.yaml").read_text().replace(POINT_IGNORES, ""))
+    assert any(d["code"] == "CT603" for d in json.loads(same_with_and_without(cache, str(root))))
+
+
+def test_a_fixture_whose_message_quotes_a_secret_is_never_held(tmp_path, term_case_runs):
+    """CT603's message quotes its term; a term that is a key makes a message redaction changes: that
+    fixture's findings are not written to the cache (it is checked again every run), the others are."""
+    root = write_corpus(tmp_path / "corpus")
+    sidecar = root / "expected" / f"{ADMIT_ID}.yaml"
+    sidecar.write_text(sidecar.read_text().replace("- queue worker", f"- {KEY}"))
+    cache = tmp_path / "cache"
+    cold = same_with_and_without(cache, str(root))
+    assert any(d["code"] == "CT603" for d in json.loads(cold)) and KEY not in cold
+    held = b"".join(path.read_bytes() for path in cache.rglob("*.json"))
+    assert KEY.encode() not in held and KEY[4:].encode() not in held
+    entry = json.loads(_entry(cache).read_bytes())
+    assert "CT603" in entry["rules"] and len(entry["fixtures"]) == 1  # the other fixture's
+    term_case_runs.clear()
+    assert same_with_and_without(cache, str(root)) == cold
+    assert term_case_runs == [[ADMIT_ID, REJECT_ID], [ADMIT_ID]]
+
+
+@pytest.fixture
+def splits(monkeypatch) -> list[str]:
+    """The sessions split into sentences (families/templates.split_session), by file name, in each lint."""
+    seen: list[str] = []
+    real = templates.split_session
+
+    def counting(session):
+        seen.append(os.path.basename(session.path))
+        return real(session)
+
+    monkeypatch.setattr(templates, "split_session", counting)
+    return seen
+
+
+def test_session_skeletons_are_held_except_a_file_with_a_secret(tmp_path, monkeypatch, splits):
+    """CT701, CT702 and CT705 compare the skeletons of every session: a warm lint splits no session
+    again, an edited session alone is split again, and a session in which the secret scan found
+    something is split every run, none of its skeletons held (they keep the sentence's words)."""
+    out = write_generated(tmp_path / "gen", 30, seed=5)
+    monkeypatch.chdir(out)
+    cache = tmp_path / "cache"
+    same_with_and_without(cache, "corpus")
+    splits.clear()
+    same_with_and_without(cache, "corpus")
+    every = sorted((out / "corpus" / "sessions").glob("*.md"))
+    assert set(splits) == {path.name for path in every}  # the lint without the cache
+    assert len(splits) == len(every)  # the lint with it split none
+    session = every[4]
+    _append(session, "[USER]: One more thing about the queue worker and the expired signups.")
+    splits.clear()
+    same_with_and_without(cache, "corpus")
+    assert len(splits) > len(every) and set(splits[len(every):]) == {session.name}
+    _append(session, f"[USER]: my key is {KEY}")
+    same_with_and_without(cache, "corpus")
+    held = b"".join(path.read_bytes() for path in cache.rglob("*.json"))
+    assert KEY.encode() not in held
+    splits.clear()
+    same_with_and_without(cache, "corpus")
+    assert len(splits) > len(every) and set(splits[len(every):]) == {session.name}
+
+
+def test_an_entry_over_the_size_cap_drops_the_skeletons_then_the_fixtures_never_the_secret_scan(
+        tmp_path, monkeypatch, views):
+    root, key = _secret_corpus(tmp_path)
+    cache = tmp_path / "cache"
+    full = lint(str(root), cache=cache)
+    entry = json.loads(_entry(cache).read_bytes())
+    assert entry["skeletons"] and entry["fixtures"] and key in entry["files"]
+    size = _entry(cache).stat().st_size
+    without_skeletons = len(json.dumps({**entry, "skeletons": {}}, separators=(",", ":")))
+    for cap, kept in ((without_skeletons, {"fixtures"}), (without_skeletons - 1, set())):
+        shutil.rmtree(cache)
+        monkeypatch.setattr(lint_cache, "MAX_ENTRY_BYTES", cap)
+        assert lint(str(root), cache=cache) == full
+        entry = json.loads(_entry(cache).read_bytes())
+        assert _entry(cache).stat().st_size <= cap < size and key in entry["files"]
+        assert {part for part in ("skeletons", "fixtures") if entry[part]} == kept
+        views.clear()
+        assert lint(str(root), cache=cache) == full and views == []  # read back: no file scanned again

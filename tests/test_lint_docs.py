@@ -20,7 +20,7 @@ from corpustools.lint.context import LintContext
 from corpustools.lint.diagnostic import Problem
 from corpustools.lint.docs import render, render_installed
 from corpustools.lint.options import Option, options_type, options_type_problems
-from corpustools.lint.registry import RULE_MODULES, Rule, rule_modules
+from corpustools.lint.registry import RULE_MODULES, SCOPES, Rule, rule_modules
 from corpustools.lint.ruledoc import rule_doc, rule_summary
 from tests.support.recipes import RULE
 
@@ -115,6 +115,7 @@ def test_rule_follows_the_protocol(rule):
     assert len({option.name for option in rule.OPTIONS}) == len(rule.OPTIONS)
     assert isinstance(rule.SUPPRESSIBLE, bool)
     assert rule.SUPPRESSIBLE is (not rule.CODE.startswith("CT5"))
+    assert rule.SCOPE in SCOPES, RULE
     assert callable(rule.check)
     assert isinstance(rule.loaded(), Rule) and isinstance(rule.FIXES, tuple)
     # the typed boundary: check(ctx: LintContext, options: <its options value>) -> Iterator[Problem],

@@ -1,15 +1,28 @@
 """lint's cache (issue 36): what an unchanged file cost last time, kept in the user's cache folder so
 the next lint (the pre-commit hook above all) does not redo it.
 
-What is cached: the secret scan's findings of each file. The scan (CT501-CT507: every file and
-folder under the corpus, in every view) is most of what lint computes per file; a file whose path
-and text are the same as last time is not viewed nor scanned again, and its findings are the ones
-held: rule code, line, column, the finder's message (which quotes no more of what matched than a
-vendor prefix or a key's name, as the report does) and the fingerprint (the sha256 the report
-prints) -- never the text matched. Its key is the sha256 of its path relative to the corpus and its
-text as read. Every file is still read and hashed on every run, and every other rule runs as
-before: a changed byte is always re-checked, and what lint reports is the same with the cache as
-without it.
+What is cached, per corpus:
+- the secret scan's findings of each file. The scan (CT501-CT507: every file and folder under the
+  corpus, in every view) is most of what lint computes per file; a file whose path and text are the
+  same as last time is not viewed nor scanned again, and its findings are the ones held: rule code,
+  line, column, the finder's message (which quotes no more of what matched than a vendor prefix or a
+  key's name, as the report does) and the fingerprint (the sha256 the report prints) -- never the
+  text matched. Its key is the sha256 of its path relative to the corpus and its text as read;
+- the raw findings of each rule of fixture scope (registry.SCOPES) in each fixture: which of the
+  fixture's two files (session, sidecar), line, column and message, as the rule yielded them (before
+  per_point_ignores, severities, folding and redaction, which apply to them each run as to fresh
+  ones). A fixture's key is the sha256 of its session's and its sidecar's file keys; a rule's digest
+  (`rules`) the sha256 of its code, its options and what else it may read (corpus.yaml's text, the
+  output schema's digest, the prompt's and KB's paths and texts): held findings are used only when
+  both match (engine.fixture_problems). A fixture one of whose messages redaction would change (a
+  message quoting a secret) is never held: it is checked again each run;
+- each session's sentence skeletons (line, column, skeleton, token and word counts of each
+  sentence of each turn, with the turn's speaker; never the text), keyed by the sha256 of the
+  session's file key and corpus.yaml's text, for the rules that compare skeletons across fixtures
+  (families/templates.session_skeletons); none of a session the secret scan found or could not
+  fully read something in.
+Every file is still read and hashed on every run, and every rule of corpus scope runs as before: a
+changed byte is always re-checked, and what lint reports is the same with the cache as without it.
 
 A whole run is cached too, by lint/replay.py: when a lint's command line and every input it reads
 are as they were at the last lint of that command line, its output is the last output. Its
@@ -18,10 +31,12 @@ written with `write_private` as these are, and `cache clean` removes them.
 
 Where: `--cache-dir DIR`, else `CORPUSTOOLS_CACHE_DIR`, else `$XDG_CACHE_HOME/corpustools`, else
 `~/.cache/corpustools`; never inside a corpus it lints. One entry per corpus (named by the sha256 of
-its real path), `lint-2/<64 hex>.json`: its format, the code identity it was made by (corpustools'
-version, the Python version and the package's files) and each file's findings by key, only those
-of the last run (an edited file's old key is dropped; `lint-1/` held the first layout, keys of clean
-files only, and is never read). Written atomically (a temporary file
+its real path), `lint-3/<64 hex>.json`: its format, the code identity it was made by (corpustools'
+version, the Python version and the package's files), each file's secret findings by key and each
+fixture's findings by key and each session's skeletons by key, only those of the last run (an
+edited file's old key is dropped;
+`lint-1/` held keys of clean files only, `lint-2/` the secret findings only: neither is read, and
+`cache clean` removes both). Written atomically (a temporary file
 renamed over it), 0600 in a 0700 folder; read only when it is a regular file of the user's own,
 never through a link, within a size cap, strictly parsed. A corrupt, truncated, foreign or
 unreadable entry is ignored (every file is then scanned) and rewritten; concurrent lints each
@@ -49,8 +64,8 @@ from corpustools.model.locate import corpus_root_of
 
 ENVIRONMENT = "CORPUSTOOLS_CACHE_DIR"
 FORMAT = "corpustools-lint-cache"
-ENTRIES = "lint-2"  # the folder of this layout's entries: a new layout takes a new name
-OLD_ENTRIES = ("lint-1",)  # older layouts' folders: never read, removed by `cache clean`
+ENTRIES = "lint-3"  # the folder of this layout's entries: a new layout takes a new name
+OLD_ENTRIES = ("lint-1", "lint-2")  # older layouts' folders: never read, removed by `cache clean`
 REPLAY_ENTRIES = "replay-1"  # the whole-run entries of lint/replay.py (same names: <64 hex>.json)
 MAX_ENTRY_BYTES = 64 * 2**20  # 10,000 clean fixtures' keys are about 1.5 MB
 TAG = "CACHEDIR.TAG"  # https://bford.info/cachedir/: backup tools skip the folder
@@ -161,6 +176,10 @@ def _is_key(value: object) -> bool:
     return isinstance(value, str) and len(value) == 64 and all(c in "0123456789abcdef" for c in value)
 
 
+def _is_code(value: object) -> bool:
+    return isinstance(value, str) and len(value) == 5 and value.startswith("CT") and value[2:].isdigit()
+
+
 # One secret finding of a file as the cache holds it: (rule code, line, column, message,
 # fingerprint). The message is the finding's own, which shows no more of what matched than the
 # report does (a vendor prefix at most); the text matched is never held.
@@ -168,21 +187,63 @@ CachedFinding = tuple[str, int, int, str, str]
 
 
 def _is_finding(value: object) -> bool:
-    return (isinstance(value, list) and len(value) == 5 and isinstance(value[0], str)
-            and len(value[0]) == 5 and value[0].startswith("CT") and value[0][2:].isdigit()
+    return (isinstance(value, list) and len(value) == 5 and _is_code(value[0])
             and all(type(n) is int and n >= 0 for n in value[1:3])
             and isinstance(value[3], str) and _is_key(value[4]))
 
 
+# One raw finding of a rule of fixture scope in a fixture: (which file: 0 its session, 1 its
+# sidecar; line; column; message as the rule yielded it). Never held for a message that redaction
+# would change.
+FixtureFinding = tuple[int, int, int, str]
+FixtureFindings = tuple[FixtureFinding, ...]
+
+
+def _is_fixture_finding(value: object) -> bool:
+    return (isinstance(value, list) and len(value) == 4 and value[0] in (0, 1) and type(value[0]) is int
+            and all(type(n) is int and n >= 0 for n in value[1:3]) and isinstance(value[3], str))
+
+
+# A session's sentence skeletons as the cache holds them (families/templates.session_skeletons):
+# (speaker, ((line, column, skeleton, tokens, words), ...)) of each turn. The text is not held.
+HeldSkeletons = tuple[tuple[str | None, tuple[tuple[int, int, str, int, int], ...]], ...]
+
+
+def _is_skeletons(value: object) -> bool:
+    return isinstance(value, list) and all(
+        isinstance(turn, list) and len(turn) == 2 and (turn[0] is None or isinstance(turn[0], str))
+        and isinstance(turn[1], list) and all(
+            isinstance(s, list) and len(s) == 5 and isinstance(s[2], str)
+            and all(type(n) is int and n >= 0 for n in (s[0], s[1], s[3], s[4])) for s in turn[1])
+        for turn in value)
+
+
+@dataclass
+class Fixtures:
+    """The raw findings of the rules of fixture scope: each rule's digest (code -> sha256 of what
+    its findings depend on besides the fixture) and each fixture's findings (fixture key -> code ->
+    its findings there; a code it does not name found nothing). A fixture key held means: every
+    rule of `rules` was run on that fixture with that digest."""
+
+    rules: dict[str, str] = field(default_factory=dict)
+    found: dict[str, dict[str, FixtureFindings]] = field(default_factory=dict)
+
+
 @dataclass
 class CorpusCache:
-    """One corpus's entry for one run: the secret scan's findings of each file, by file key, as
-    last time (`known`), and as found or confirmed this run (`seen`), which `save` writes when they
-    differ (an edited file's old key is dropped)."""
+    """One corpus's entry for one run: the secret scan's findings of each file, by file key, and
+    the raw findings of each rule of fixture scope in each fixture, by fixture key, as last time
+    (`known`, `fixtures_known`), and as found or confirmed this run (`seen`, `fixtures_seen`), which
+    `save` writes when they differ (an edited file's old key is dropped)."""
 
     path: str
     known: dict[str, tuple[CachedFinding, ...]] = field(default_factory=dict)
+    fixtures_known: Fixtures = field(default_factory=Fixtures)
     seen: dict[str, tuple[CachedFinding, ...]] = field(default_factory=dict)
+    fixtures_seen: Fixtures = field(default_factory=Fixtures)
+    fixtures_dropped: set[str] = field(default_factory=set)  # keys of fixtures never to hold this run
+    skeletons_known: dict[str, HeldSkeletons] = field(default_factory=dict)
+    skeletons_seen: dict[str, HeldSkeletons] = field(default_factory=dict)
 
     def findings(self, key: str) -> tuple[CachedFinding, ...] | None:
         """What the secret scan found in the file of `key` last time (noted as used), or None when
@@ -196,14 +257,66 @@ class CorpusCache:
         """What the secret scan found in the file of `key` this run (empty: nothing)."""
         self.seen[key] = found
 
+    def fixture_findings(self, code: str, digest: str, key: str) -> FixtureFindings | None:
+        """What the rule `code` found last time in the fixture of `key` when it ran with `digest`
+        (noted as used), or None when the cache does not hold that."""
+        known = self.fixtures_known
+        if known.rules.get(code) != digest or key not in known.found:
+            return None
+        found = known.found[key].get(code, ())
+        self.note_fixture(code, key, found)
+        return found
+
+    def note_fixture(self, code: str, key: str, found: FixtureFindings) -> None:
+        """What the rule `code` found in the fixture of `key` this run (empty: nothing)."""
+        self.fixtures_seen.found.setdefault(key, {})[code] = found
+
+    def drop_fixture(self, key: str) -> None:
+        """Hold nothing of the fixture of `key` (a message of it that redaction changes)."""
+        self.fixtures_dropped.add(key)
+
+    def skeletons(self, key: str) -> HeldSkeletons | None:
+        """The sentence skeletons held for the session of `key` (noted as used), or None."""
+        found = self.skeletons_known.get(key)
+        if found is not None:
+            self.skeletons_seen[key] = found
+        return found
+
+    def note_skeletons(self, key: str, skeletons: HeldSkeletons) -> None:
+        """The sentence skeletons of the session of `key`, split this run."""
+        self.skeletons_seen[key] = skeletons
+
+    def rule_done(self, code: str, digest: str) -> None:
+        """The rule `code` ran to its end with `digest` and noted every fixture: its findings may be held."""
+        self.fixtures_seen.rules[code] = digest
+
+    def _fixtures_to_hold(self) -> Fixtures:
+        """This run's fixtures whose findings every rule that ran to its end noted, none dropped."""
+        rules = self.fixtures_seen.rules
+        found = {}
+        for key, by_code in self.fixtures_seen.found.items():
+            if key not in self.fixtures_dropped and all(code in by_code for code in rules):
+                found[key] = {code: by_code[code] for code in sorted(rules) if by_code[code]}
+        return Fixtures(dict(sorted(rules.items())), dict(sorted(found.items())))
+
     def save(self) -> None:
         """Write this run's findings when they changed; a cache that cannot be written is no error
         (the next lint scans again)."""
-        if self.seen == self.known:
+        fixtures = self._fixtures_to_hold()
+        if self.seen == self.known and fixtures == self.fixtures_known and self.skeletons_seen == self.skeletons_known:
             return
-        files = {key: [list(finding) for finding in found] for key, found in sorted(self.seen.items())}
-        data = json.dumps({"format": FORMAT, "code": code_identity(), "files": files},
-                          separators=(",", ":"), ensure_ascii=True).encode("ascii")
+        entry: dict[str, object] = {
+            "format": FORMAT, "code": code_identity(), "files": dict(sorted(self.seen.items())),
+            "rules": fixtures.rules, "fixtures": fixtures.found, "skeletons": dict(sorted(self.skeletons_seen.items()))}
+        data = _dumped(entry)
+        # An entry over the size cap would never be read back: the skeletons go first (the largest
+        # part: about 4 MB a thousand fixtures), then the fixtures' findings; the secret scan's stay.
+        for part in ("skeletons", "fixtures"):
+            if len(data) > MAX_ENTRY_BYTES:
+                entry[part] = {}
+                if part == "fixtures":
+                    entry["rules"] = {}
+                data = _dumped(entry)
         try:
             os.makedirs(os.path.dirname(self.path), mode=0o700, exist_ok=True)
             write_private(self.path, data)
@@ -238,18 +351,41 @@ def read_entry_json(path: str, limit: int) -> object:
         return None
 
 
-def _read_entry(path: str) -> dict[str, tuple[CachedFinding, ...]]:
+def _dumped(entry: dict[str, object]) -> bytes:
+    return json.dumps(entry, separators=(",", ":"), ensure_ascii=True).encode("ascii")
+
+
+Entry = tuple[dict[str, tuple[CachedFinding, ...]], Fixtures, dict[str, HeldSkeletons]]
+
+
+def _read_entry(path: str) -> Entry:
     """The findings an entry holds, or none when it is missing, unreadable, not the user's own
     regular file, too large, not strictly what this code writes or made by other code."""
+    nothing: Entry = ({}, Fixtures(), {})
     entry = read_entry_json(path, MAX_ENTRY_BYTES)
-    if (not isinstance(entry, dict) or set(entry) != {"format", "code", "files"} or entry["format"] != FORMAT
-            or entry["code"] != code_identity() or not isinstance(entry["files"], dict)):
-        return {}
-    files = entry["files"]
+    if (not isinstance(entry, dict) or set(entry) != {"format", "code", "files", "rules", "fixtures", "skeletons"}
+            or entry["format"] != FORMAT or entry["code"] != code_identity()
+            or not all(isinstance(entry[part], dict) for part in ("files", "rules", "fixtures", "skeletons"))):
+        return nothing
+    files, rules, fixtures, skeletons = entry["files"], entry["rules"], entry["fixtures"], entry["skeletons"]
     if not all(_is_key(key) and isinstance(found, list) and all(_is_finding(f) for f in found)
                for key, found in files.items()):
-        return {}
-    return {key: tuple((f[0], f[1], f[2], f[3], f[4]) for f in found) for key, found in files.items()}
+        return nothing
+    if not all(_is_code(code) and _is_key(digest) for code, digest in rules.items()):
+        return nothing
+    if not all(_is_key(key) and isinstance(by_code, dict)
+               and all(code in rules and isinstance(found, list) and all(_is_fixture_finding(f) for f in found)
+                       for code, found in by_code.items())
+               for key, by_code in fixtures.items()):
+        return nothing
+    if not all(_is_key(key) and _is_skeletons(held) for key, held in skeletons.items()):
+        return nothing
+    return ({key: tuple((f[0], f[1], f[2], f[3], f[4]) for f in found) for key, found in files.items()},
+            Fixtures(rules, {key: {code: tuple((f[0], f[1], f[2], f[3]) for f in found)
+                                   for code, found in by_code.items()}
+                             for key, by_code in fixtures.items()}),
+            {key: tuple((turn[0], tuple((s[0], s[1], s[2], s[3], s[4]) for s in turn[1])) for turn in held)
+             for key, held in skeletons.items()})
 
 
 def prepare_folder(folder: str) -> None:
@@ -274,7 +410,8 @@ def open_corpus_cache(folder: str, root: str) -> CorpusCache:
     prepare_folder(folder)
     name = hashlib.sha256(os.path.abspath(root).encode("utf-8", "surrogatepass")).hexdigest()
     path = os.path.join(folder, ENTRIES, f"{name}.json")
-    return CorpusCache(path, _read_entry(path))
+    files, fixtures, skeletons = _read_entry(path)
+    return CorpusCache(path, files, fixtures, skeletons_known=skeletons)
 
 
 def clean_cache(folder: str) -> int:

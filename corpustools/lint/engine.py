@@ -5,18 +5,20 @@ read by corpustools.model.prompt."""
 
 from __future__ import annotations
 
+import hashlib
 import os
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from types import ModuleType
 from typing import TypeVar
 
 from corpustools.io.errors import InputError
-from corpustools.io.positions import Pos
-from corpustools.lint.cache import open_corpus_cache
+from corpustools.io.positions import Pos, Problem
+from corpustools.lint.cache import FixtureFindings, file_key, open_corpus_cache
 from corpustools.lint.config import ConfigError, LintConfig, check_cli_ignore, expand_codes, load_config, suppressible
-from corpustools.lint.context import CacheKey, LintContext
+from corpustools.lint.context import CacheKey, IgnoreUse, LintContext
 from corpustools.lint.diagnostic import Diagnostic, Severity
+from corpustools.lint.registry import CORPUS, FIXTURE
 from corpustools.lint.secrets.redaction import redact_secrets
 from corpustools.lint.targets import Target, resolve_targets, within
 from corpustools.model.corpus import load_corpus
@@ -226,7 +228,8 @@ def redacted_messages(messages: Iterable[str]) -> dict[str, str]:
         if size >= REDACTION_CHUNK:
             _redact_chunk(chunk, shown)
             chunk, size = [], 0
-    _redact_chunk(chunk, shown)
+    if chunk:
+        _redact_chunk(chunk, shown)
     return shown
 
 
@@ -263,6 +266,109 @@ def _diagnostics(rule: ModuleType, by_file: dict[str, _FileFindings], config: Li
                                  " ".join(shown(str(message)).split()))
 
 
+FIXTURE_KEYS: CacheKey[dict[str, str | None]] = CacheKey("engine.fixture_keys")
+FIXTURE_CONTEXTS: CacheKey[dict[frozenset[str], LintContext]] = CacheKey("engine.fixture_contexts")
+
+
+def fixture_keys(ctx: LintContext) -> dict[str, str | None]:
+    """fixture id -> its key in lint's cache: the sha256 of its session's and its sidecar's file
+    keys (lint/cache.file_key; "-" for a file it does not have); None when one of its files could
+    not be read (such a fixture is checked every run). Computed once a run."""
+    def build(c: LintContext) -> dict[str, str | None]:
+        corpus = c.corpus
+        keys: dict[str, str | None] = {}
+        root = os.path.abspath(corpus.root)
+        for fixture_id in corpus.fixture_ids:
+            files = corpus.fixture_files(fixture_id)
+            if any(path is not None and path not in corpus.texts for path in files):
+                keys[fixture_id] = None
+                continue
+            parts = ["-" if path is None else file_key(
+                os.path.relpath(os.path.abspath(path), root).replace(os.sep, "/"), corpus.texts[path]) for path in files]
+            keys[fixture_id] = hashlib.sha256(" ".join(parts).encode()).hexdigest()
+        return keys
+
+    return ctx.cached(FIXTURE_KEYS, build)
+
+
+def rule_digest(ctx: LintContext, rule: ModuleType, options: object) -> str:
+    """What the findings of a rule of fixture scope depend on besides the fixture's own files: its
+    code and options, corpus.yaml's text, the output schema's digest (its $refs' too), the prompt's
+    and KB's paths and texts (registry.SCOPES). Its held findings are used only under this digest."""
+    corpus = ctx.corpus
+    digest = hashlib.sha256(f"{rule.CODE}\0{options!r}\0".encode())
+    for text in (corpus.texts.get(corpus.spec_path), corpus.contract.schema_digest if corpus.contract else None):
+        digest.update(b"-" if text is None else hashlib.sha256(text.encode("utf-8", "surrogatepass")).digest())
+    for source in ((ctx.prompt,) if ctx.prompt else ()) + (ctx.kb or ()):
+        digest.update(hashlib.sha256(f"{source.path}\0{source.text}".encode("utf-8", "surrogatepass")).digest())
+    digest.update(b"kb" if ctx.kb is not None else b"no kb")
+    return digest.hexdigest()
+
+
+def fixture_context(ctx: LintContext, fixture_ids: Sequence[str]) -> LintContext:
+    """What a rule of fixture scope is given to check only `fixture_ids`: the corpus restricted to
+    them (model/corpus.Corpus.restricted_to), the rest as `ctx` has it, its own analyses; one per run
+    for each set of fixtures, so the rules that check the same fixtures share their analyses."""
+    chosen = frozenset(fixture_ids)
+    if len(chosen) == len(ctx.corpus.fixture_ids):
+        return ctx
+    contexts = ctx.cached(FIXTURE_CONTEXTS, lambda _: {})
+    if chosen not in contexts:
+        contexts[chosen] = replace(ctx, corpus=ctx.corpus.restricted_to(chosen), ignore_use=IgnoreUse(),
+                                   file_cache=None, _cache={})
+    return contexts[chosen]
+
+
+def fixture_problems(ctx: LintContext, rule: ModuleType, options: object) -> list[Problem]:
+    """The Problems of a rule of fixture scope with lint's cache (ctx.file_cache): the ones held for
+    each fixture whose key and the rule's digest the cache holds, and the rule run on the corpus
+    restricted to the others (fixture_context), whose findings are then held, unless redaction
+    would change one of a fixture's messages (a message quoting a secret is never written to the
+    cache) or the rule found something outside those fixtures' files (then none is held)."""
+    cache, corpus = ctx.file_cache, ctx.corpus
+    assert cache is not None
+    keys, digest = fixture_keys(ctx), rule_digest(ctx, rule, options)
+    problems: list[Problem] = []
+    missing: list[str] = []
+    for fixture_id in corpus.fixture_ids:
+        key = keys[fixture_id]
+        held = cache.fixture_findings(rule.CODE, digest, key) if key is not None else None
+        if held is None:
+            missing.append(fixture_id)
+            continue
+        files = corpus.fixture_files(fixture_id)
+        problems += [Problem(Pos(files[which] or "", line, col), message) for which, line, col, message in held]
+    if not missing:
+        cache.rule_done(rule.CODE, digest)
+        return problems
+    fresh = list(rule.check(fixture_context(ctx, missing), options))
+    where: dict[str, tuple[str, int]] = {}  # path -> (fixture id, which of its files)
+    for fixture_id in missing:
+        for which, path in enumerate(corpus.fixture_files(fixture_id)):
+            if path is not None:
+                where[path] = (fixture_id, which)
+    found: dict[str, list[tuple[int, int, int, str]]] = {fixture_id: [] for fixture_id in missing}
+    stray = False
+    for problem in fresh:
+        at = where.get(problem.pos.path)
+        if at is None:
+            stray = True
+        else:
+            found[at[0]].append((at[1], problem.pos.line, problem.pos.col, problem.message))
+    shown = redacted_messages(problem.message for problem in fresh) if fresh else {}
+    for fixture_id, raw in found.items():
+        key = keys[fixture_id]
+        if key is None:
+            continue
+        if stray or any(shown[message] != message for *_, message in raw):
+            cache.drop_fixture(key)
+        else:
+            held_now: FixtureFindings = tuple(sorted(set(raw)))
+            cache.note_fixture(rule.CODE, key, held_now)
+    cache.rule_done(rule.CODE, digest)
+    return problems + fresh
+
+
 def run_rules(context: LintContext, rules: list[ModuleType], config: LintConfig,
               only: tuple[str, ...] | None = None, shown: Callable[[str], str] = _as_is) -> LintRun:
     """Every rule's findings as Diagnostics; `shown` maps each path and message (see _diagnostics)."""
@@ -271,8 +377,11 @@ def run_rules(context: LintContext, rules: list[ModuleType], config: LintConfig,
     # A rule that reads what the others found (CT615: which per_point_ignores switched one off) runs last.
     for rule in sorted(rules, key=lambda r: getattr(r, "AFTER_OTHER_RULES", False)):
         by_file: dict[str, _FileFindings] = {}
+        options = config.options_of(rule)
         try:
-            for problem in kept_problems(rule.check(context, config.options_of(rule)), rule, config, context, only):
+            checked = (fixture_problems(context, rule, options) if context.file_cache is not None
+                       and getattr(rule, "SCOPE", CORPUS) == FIXTURE else rule.check(context, options))
+            for problem in kept_problems(checked, rule, config, context, only):
                 pos = problem.pos
                 if (in_file := by_file.get(pos.path)) is None:
                     in_file = by_file[pos.path] = _FileFindings(config.max_findings_per_file)

@@ -18,7 +18,7 @@ import importlib
 from collections.abc import Iterator
 from dataclasses import dataclass
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Literal, Protocol, runtime_checkable
 
 if TYPE_CHECKING:  # for the annotations only: the registry itself stays cheap to import
     from corpustools.lint.context import LintContext
@@ -28,6 +28,17 @@ if TYPE_CHECKING:  # for the annotations only: the registry itself stays cheap t
     from corpustools.model.status import Severity
 
 RULES_PACKAGE = "corpustools.lint.rules"
+
+# What a rule's findings depend on (its SCOPE): "fixture" -- its findings in a fixture's session and
+# sidecar depend only on those two files, corpus.yaml (with the output schema it names), the rule's
+# options and the prompt and KB, and it finds nothing anywhere else; so lint's cache keeps them per
+# fixture (engine.fixture_problems) and a test runs each such rule on one fixture at a time
+# (tests/test_rule_scope.py). "corpus": anything else (counts, duplicates, templates across
+# fixtures, the secret scan of every file, the loader's problems of folders and names).
+Scope = Literal["fixture", "corpus"]
+FIXTURE: Scope = "fixture"
+CORPUS: Scope = "corpus"
+SCOPES: tuple[Scope, ...] = (FIXTURE, CORPUS)
 
 
 @runtime_checkable
@@ -43,6 +54,7 @@ class Rule(Protocol):
     SEVERITY: Severity
     OPTIONS: tuple[Option, ...]
     SUPPRESSIBLE: bool
+    SCOPE: Scope  # "fixture" or "corpus": what its findings depend on (SCOPES above)
     FIXES: tuple[Fix, ...]
 
     def check(self, ctx: LintContext, options: Any) -> Iterator[Problem]: ...

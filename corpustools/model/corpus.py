@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import hashlib
 import os
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable, Collection, Mapping
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from corpustools.io.errors import InputError
@@ -72,6 +72,33 @@ class Corpus(CorpusFiles):
     """The corpus as lint reads it: every session parsed into its frontmatter and turns."""
 
     sessions: Mapping[str, Session] = field(default_factory=dict)  # the ones that parsed
+
+    def fixture_files(self, fixture_id: str) -> tuple[str | None, str | None]:
+        """(session path, sidecar path) of a fixture, None for a file it does not have."""
+        return self.session_paths.get(fixture_id), self.sidecar_paths.get(fixture_id)
+
+    def restricted_to(self, fixture_ids: Collection[str]) -> Corpus:
+        """This corpus as if it held only the fixtures `fixture_ids` (their sessions, sidecars,
+        texts, digests and the loader's problems in their files), with everything else as loaded:
+        corpus.yaml, its contract, its problems and those of no fixture's file. What a rule of
+        fixture scope is run on for the fixtures lint's cache does not hold (lint/engine.py)."""
+        kept = set(fixture_ids)
+        mine = {path for fixture_id in kept for path in self.fixture_files(fixture_id) if path is not None}
+        others = {path for fixture_id in self.fixture_ids if fixture_id not in kept
+                  for path in self.fixture_files(fixture_id) if path is not None}
+        names = {f"{folder}/{fixture_id}{suffix}" for fixture_id in self.fixture_ids if fixture_id not in kept
+                 for folder, suffix in ((SESSIONS_DIR, SESSION_SUFFIX), (SIDECARS_DIR, SIDECAR_SUFFIX))}
+        return replace(
+            self,
+            session_paths={k: v for k, v in self.session_paths.items() if k in kept},
+            sidecar_paths={k: v for k, v in self.sidecar_paths.items() if k in kept},
+            sidecar_docs={k: v for k, v in self.sidecar_docs.items() if k in kept},
+            sidecars={k: v for k, v in self.sidecars.items() if k in kept},
+            sessions={k: v for k, v in self.sessions.items() if k in kept},
+            texts={path: text for path, text in self.texts.items() if path in mine or path not in others},
+            problems=tuple(p for p in self.problems if p.pos.path in mine or p.pos.path not in others),
+            digests={name: digest for name, digest in self.digests.items() if name not in names},
+        )
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -11,7 +11,8 @@ RECIPES = "docs/architecture.md, \"Where to add\""
 
 RULE = f"""Adding a lint rule ({RECIPES}: "A lint rule", at most 5 files):
   1. corpustools/lint/rules/<name>.py: CODE, NAME, SEVERITY, OPTIONS and their Options NamedTuple (none
-     without options), SUPPRESSIBLE, FIXES (() for none), a docstring (summary; What, Why, Example), and
+     without options), SUPPRESSIBLE, SCOPE ("fixture" or "corpus": what its findings depend on; when
+     unsure, "corpus"), FIXES (() for none), a docstring (summary; What, Why, Example), and
      check(ctx: LintContext, options: Options) -> Iterator[Problem] (NoOptions without options);
   2. corpustools/lint/registry.py: a row Registered("CT###", "rule-name", "module_name") in REGISTERED,
      in code order (suppressible=False for a secret rule: tests/test_rule_registry.py checks the row

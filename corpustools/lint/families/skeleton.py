@@ -86,12 +86,13 @@ _FIRST_PERSON = frozenset({"I", "I'm", "I'll", "I've", "I'd", "I\u2019m", "I\u20
 
 
 @dataclass(frozen=True, slots=True)
-class Sentence:
-    """One sentence of a file: where it starts, what it says, and its skeleton."""
+class Skeleton:
+    """Where a sentence of a file starts and its skeleton, without its text: what the rules that
+    compare skeletons across fixtures read (CT701, CT702, CT703, CT705), and what lint's cache
+    holds of a session for them (families/templates.session_skeletons)."""
 
     line: int
     col: int  # 1-based character column
-    text: str  # as written
     skeleton: str  # normalized words and MASK, single-spaced
     tokens: int  # number of skeleton items
     words: int  # skeleton items that are not MASK
@@ -99,6 +100,13 @@ class Sentence:
     def counts(self, min_tokens: int, min_words: int) -> bool:
         """Long and worded enough to be a template rather than a stock phrase."""
         return self.tokens >= min_tokens and self.words >= min_words
+
+
+@dataclass(frozen=True, slots=True)
+class Sentence(Skeleton):
+    """One sentence of a file: where it starts, its skeleton, and what it says."""
+
+    text: str  # as written
 
     @property
     def normalized(self) -> str:
@@ -188,7 +196,7 @@ def line_sentences(text: str, line: int, col0: int = 0) -> list[Sentence]:
     start = prefix.end()
     spans = _long_quotes(text, start) if ('"' in text or "\u201c" in text) else []
     if not spans:
-        return [Sentence(line, col0 + begin + 1, text[begin:end], skeleton, count, words)
+        return [Sentence(line, col0 + begin + 1, skeleton, count, words, text[begin:end])
                 for begin, end, skeleton, count, words in _scan(text, start, len(text))]
     outer, prose = list(text), list(text)
     for begin, end in spans:  # same-length rewrites keep every column exact
@@ -200,10 +208,10 @@ def line_sentences(text: str, line: int, col0: int = 0) -> list[Sentence]:
         for span_begin, span_end in spans:  # a sentence ending in a lifted string ends at its quote
             if span_begin <= end <= span_end:
                 end = span_end + 1
-        found.append(Sentence(line, col0 + begin + 1, text[begin:end], skeleton, count, words))
+        found.append(Sentence(line, col0 + begin + 1, skeleton, count, words, text[begin:end]))
     for span_begin, span_end in spans:
         for part_begin, part_end in _line_ranges(prose_text, span_begin, span_end):
-            found += [Sentence(line, col0 + begin + 1, prose_text[begin:end], skeleton, count, words)
+            found += [Sentence(line, col0 + begin + 1, skeleton, count, words, prose_text[begin:end])
                       for begin, end, skeleton, count, words in _scan(prose_text, part_begin, part_end)]
     return sorted(found, key=lambda s: s.col)
 

@@ -8,26 +8,32 @@ KB documents are read without their YAML frontmatter.
 
 from __future__ import annotations
 
+import hashlib
+import os
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Generic, TypeVar
 
 from corpustools.io.positions import Pos
+from corpustools.lint.cache import HeldSkeletons, file_key
 from corpustools.lint.context import CacheKey, LintContext
 from corpustools.lint.families.nearmatch import NearIndex
-from corpustools.lint.families.skeleton import Sentence, lines_sentences, strip_frontmatter, text_sentences
+from corpustools.lint.families.skeleton import Sentence, Skeleton, lines_sentences, strip_frontmatter, text_sentences
 from corpustools.lint.options import Option
 from corpustools.model.contract import EXPECT_EMPTY, USER
 from corpustools.model.prompt import TextSource
 from corpustools.model.session import Segment, Session
 
+S = TypeVar("S", bound=Skeleton)
+
 
 @dataclass(frozen=True, slots=True)
-class Located:
-    """A sentence and the fixture (or outside file) it is in."""
+class Located(Generic[S]):
+    """A sentence (its Skeleton, or the whole Sentence) and the fixture (or outside file) it is in."""
 
     source: str  # fixture id, or the outside file's path
     path: str
-    sentence: Sentence
+    sentence: S
 
     @property
     def pos(self) -> Pos:
@@ -61,46 +67,94 @@ def turn_sentences(session: Session, role: str | None = None) -> Iterator[Senten
 
 # A session split into sentences: (speaker, sentences) of each of its turns, in order.
 SplitSession = tuple[tuple[str | None, tuple[Sentence, ...]], ...]
+# The same with each sentence's skeleton only: what the rules comparing skeletons read.
+SessionSkeletons = tuple[tuple[str | None, tuple[Skeleton, ...]], ...]
 
 # What the template rules share in a run (keyed also by the sentence options or threshold they depend on).
 SPLIT_SESSIONS: CacheKey[dict[str, SplitSession]] = CacheKey("templates.split_sessions")
-FIXTURE_SENTENCES: CacheKey[tuple[Located, ...]] = CacheKey("templates.fixture_sentences")
-BY_SKELETON: CacheKey[dict[str, tuple[Located, ...]]] = CacheKey("templates.by_skeleton")
+SESSION_SKELETONS: CacheKey[dict[str, SessionSkeletons]] = CacheKey("templates.session_skeletons")
+FIXTURE_SENTENCES: CacheKey[tuple[Located[Skeleton], ...]] = CacheKey("templates.fixture_sentences")
+BY_SKELETON: CacheKey[dict[str, tuple[Located[Skeleton], ...]]] = CacheKey("templates.by_skeleton")
 PROMPT_REFERENCE: CacheKey[Reference] = CacheKey("templates.prompt")
 KB_REFERENCE: CacheKey[Reference] = CacheKey("templates.kb")
 
 
+def split_session(session: Session) -> SplitSession:
+    """(speaker, sentences) of each of the session's turns, in order."""
+    body = session.body.split("\n")
+    return tuple((turn.speaker, tuple(lines_sentences(turn_lines(session, turn, body)))) for turn in session.turns)
+
+
+def split_of(ctx: LintContext, fixture_id: str) -> SplitSession:
+    """The session of `fixture_id` split into sentences, once a run whoever asks first."""
+    split = ctx.cached(SPLIT_SESSIONS, lambda _: {})
+    if fixture_id not in split:
+        split[fixture_id] = split_session(ctx.corpus.sessions[fixture_id])
+    return split[fixture_id]
+
+
 def split_sessions(ctx: LintContext) -> Mapping[str, SplitSession]:
     """fixture id -> (speaker, sentences) of each of its turns, in order: every session split into
-    sentences once a run, shared by the template rules and the opening check (CT705)."""
-    def build(c: LintContext) -> dict[str, SplitSession]:
-        split = {}
-        for fixture_id, session in sorted(c.corpus.sessions.items()):
-            body = session.body.split("\n")
-            split[fixture_id] = tuple((turn.speaker, tuple(lines_sentences(turn_lines(session, turn, body))))
-                                      for turn in session.turns)
-        return split
-
-    return ctx.cached(SPLIT_SESSIONS, build)
+    sentences once a run (CT704 reads the user's sentences of admit fixtures)."""
+    return {fixture_id: split_of(ctx, fixture_id) for fixture_id in sorted(ctx.corpus.sessions)}
 
 
-def fixture_sentences(ctx: LintContext, min_tokens: int, min_words: int) -> tuple[Located, ...]:
+def session_skeletons(ctx: LintContext) -> Mapping[str, SessionSkeletons]:
+    """fixture id -> (speaker, sentence skeletons) of each of its turns, in order, once a run: what
+    the template rules (CT701-CT703) and the opening check (CT705) compare. With lint's cache, a
+    session's skeletons are the ones held for its text (and corpus.yaml's, which says who speaks);
+    the others are split now and held, unless the secret scan found or could not read something
+    in the file (the cache then holds nothing of it: a skeleton keeps the words of a sentence)."""
+    def build(c: LintContext) -> dict[str, SessionSkeletons]:
+        cache, corpus = c.file_cache, c.corpus
+        if cache is None:
+            return dict(split_sessions(c))
+        from corpustools.lint.secrets.findings import secret_findings  # secrets: the cache's only (what it may hold)
+        from corpustools.lint.secrets.scan import unread_files  # secrets: the cache's only (what it may hold)
+
+        unsafe = ({os.path.abspath(found.pos.path) for found in secret_findings(c)}
+                  | {os.path.abspath(unread.pos.path) for unread in unread_files(c)})
+        spec = hashlib.sha256((corpus.texts.get(corpus.spec_path) or "").encode("utf-8", "surrogatepass")).hexdigest()
+        root = os.path.abspath(corpus.root)
+        found: dict[str, SessionSkeletons] = {}
+        for fixture_id, session in sorted(corpus.sessions.items()):
+            text = corpus.texts.get(session.path)
+            key = None if text is None else hashlib.sha256(f"skeletons {spec} ".encode() + file_key(
+                os.path.relpath(os.path.abspath(session.path), root).replace(os.sep, "/"), text).encode()).hexdigest()
+            held = cache.skeletons(key) if key is not None else None
+            if held is not None:
+                found[fixture_id] = tuple((speaker, tuple(Skeleton(*sentence) for sentence in sentences))
+                                          for speaker, sentences in held)
+                continue
+            found[fixture_id] = split = split_of(c, fixture_id)
+            if key is not None and os.path.abspath(session.path) not in unsafe:
+                cache.note_skeletons(key, _held(split))
+        return found
+
+    return ctx.cached(SESSION_SKELETONS, build)
+
+
+def _held(split: SplitSession) -> HeldSkeletons:
+    return tuple((speaker, tuple((s.line, s.col, s.skeleton, s.tokens, s.words) for s in sentences))
+                 for speaker, sentences in split)
+
+
+def fixture_sentences(ctx: LintContext, min_tokens: int, min_words: int) -> tuple[Located[Skeleton], ...]:
     """Every counted sentence of every session's turns, by path, line and column."""
-    def build(c: LintContext) -> tuple[Located, ...]:
-        split = split_sessions(c)
+    def build(c: LintContext) -> tuple[Located[Skeleton], ...]:
         found = [Located(fixture_id, c.corpus.sessions[fixture_id].path, sentence)
-                 for fixture_id, turns in split.items() for _, sentences in turns
+                 for fixture_id, turns in session_skeletons(c).items() for _, sentences in turns
                  for sentence in sentences if sentence.counts(min_tokens, min_words)]
         return tuple(sorted(found, key=Located.sort_key))
 
     return ctx.cached(FIXTURE_SENTENCES, build, min_tokens, min_words)
 
 
-def by_skeleton(ctx: LintContext, min_tokens: int, min_words: int) -> Mapping[str, tuple[Located, ...]]:
+def by_skeleton(ctx: LintContext, min_tokens: int, min_words: int) -> Mapping[str, tuple[Located[Skeleton], ...]]:
     """skeleton -> its occurrences in fixture turns (each list by position)."""
-    def build(c: LintContext) -> dict[str, tuple[Located, ...]]:
+    def build(c: LintContext) -> dict[str, tuple[Located[Skeleton], ...]]:
         located_sentences = fixture_sentences(c, min_tokens, min_words)
-        groups: dict[str, list[Located]] = {}
+        groups: dict[str, list[Located[Skeleton]]] = {}
         for located in located_sentences:
             groups.setdefault(located.sentence.skeleton, []).append(located)
         return {skeleton: tuple(groups[skeleton]) for skeleton in sorted(groups)}
@@ -108,7 +162,7 @@ def by_skeleton(ctx: LintContext, min_tokens: int, min_words: int) -> Mapping[st
     return ctx.cached(BY_SKELETON, build, min_tokens, min_words)
 
 
-def elsewhere(found: Sequence[Located]) -> Callable[[str], Located | None]:
+def elsewhere(found: Sequence[Located[S]]) -> Callable[[str], Located[S] | None]:
     """For occurrences sorted by position: source -> the first occurrence in another source.
     Computed once per group, so reporting every occurrence of a group stays linear."""
     first = found[0]
@@ -116,7 +170,7 @@ def elsewhere(found: Sequence[Located]) -> Callable[[str], Located | None]:
     return lambda source: first if source != first.source else second
 
 
-def admit_user_sentences(ctx: LintContext, min_tokens: int, min_words: int) -> tuple[Located, ...]:
+def admit_user_sentences(ctx: LintContext, min_tokens: int, min_words: int) -> tuple[Located[Sentence], ...]:
     """Counted sentences of the user's turns of admit fixtures (whose category expects anything but
     `empty` in the spec; a fixture without a valid sidecar or spec has no known category)."""
     spec = ctx.corpus.spec
@@ -129,7 +183,7 @@ def admit_user_sentences(ctx: LintContext, min_tokens: int, min_words: int) -> t
         if category is None or category.expect == EXPECT_EMPTY:
             continue
         found += [Located(fixture_id, session.path, sentence)
-                  for speaker, sentences in split_sessions(ctx)[fixture_id] if speaker == USER
+                  for speaker, sentences in split_of(ctx, fixture_id) if speaker == USER
                   for sentence in sentences if sentence.counts(min_tokens, min_words)]
     return tuple(sorted(found, key=Located.sort_key))
 
@@ -138,26 +192,26 @@ def admit_user_sentences(ctx: LintContext, min_tokens: int, min_words: int) -> t
 class Reference:
     """Sentences of outside files, searchable by exact key and by near match."""
 
-    keyed: Mapping[str, Located]  # key (skeleton or normalized text) -> its first occurrence
+    keyed: Mapping[str, Located[Sentence]]  # key (skeleton or normalized text) -> its first occurrence
     keys: Sequence[str]  # distinct keys, sorted; NearIndex positions refer to this
     near: NearIndex
 
-    def exact(self, key: str) -> Located | None:
+    def exact(self, key: str) -> Located[Sentence] | None:
         return self.keyed.get(key)
 
-    def nearest(self, key: str) -> tuple[Located, float] | None:
+    def nearest(self, key: str) -> tuple[Located[Sentence], float] | None:
         """The most similar reference sentence at or over the threshold (first by key on ties)."""
         matches = self.near.matches(key)
         return (self.keyed[self.keys[matches[0][0]]], matches[0][1]) if matches else None
 
-    def match(self, key: str) -> tuple[Located, float | None] | None:
+    def match(self, key: str) -> tuple[Located[Sentence], float | None] | None:
         """The reference sentence with this very key (score None), else the nearest one, else None."""
         same = self.exact(key)
         return (same, None) if same is not None else self.nearest(key)
 
 
 def _reference(sources: Sequence[tuple[TextSource, Sequence[Sentence]]], key, threshold: float) -> Reference:
-    keyed: dict[str, Located] = {}
+    keyed: dict[str, Located[Sentence]] = {}
     for source, sentences in sources:
         for sentence in sentences:
             keyed.setdefault(key(sentence), Located(source.path, source.path, sentence))

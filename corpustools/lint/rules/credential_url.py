@@ -27,6 +27,7 @@ NAME = "credential-url"
 SEVERITY = Severity.ERROR
 OPTIONS = ()
 SUPPRESSIBLE = False
+SCOPE = "corpus"
 FIXES = ()  # lint --fix has none for it
 
 

@@ -32,6 +32,7 @@ NAME = "email"
 SEVERITY = Severity.ERROR
 OPTIONS = ()
 SUPPRESSIBLE = False
+SCOPE = "corpus"
 FIXES = ()  # lint --fix has none for it
 
 

@@ -49,6 +49,7 @@ NAME = "file-extension"
 SEVERITY = Severity.ERROR
 OPTIONS = ()
 SUPPRESSIBLE = True
+SCOPE = "corpus"
 FIXES = (Fix(SAFE, "renames the file to the name the loader reads (`x.yml` -> `x.yaml`), when no file has "
              "that name yet", _rename),)
 

@@ -37,6 +37,7 @@ NAME = "fixture-id-mismatch"
 SEVERITY = Severity.ERROR
 OPTIONS = ()
 SUPPRESSIBLE = True
+SCOPE = "fixture"
 FIXES = (Fix(SAFE, "sets `fixture_id` to the file's basename (the basename is what pairs the fixture)",
              _set_to_file_name),)
 

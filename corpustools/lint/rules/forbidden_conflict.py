@@ -38,6 +38,7 @@ NAME = "forbidden-conflict"
 SEVERITY = Severity.ERROR
 OPTIONS = ()
 SUPPRESSIBLE = True
+SCOPE = "fixture"
 FIXES = (Fix(UNSAFE, "drops the must_not_match term (the point then guards against one term fewer)", _drop),)
 
 

@@ -28,6 +28,7 @@ NAME = "forbidden-vacuous"
 SEVERITY = Severity.WARNING
 OPTIONS = ()
 SUPPRESSIBLE = True
+SCOPE = "fixture"
 FIXES = ()  # lint --fix has none for it
 
 

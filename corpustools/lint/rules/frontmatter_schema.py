@@ -46,6 +46,7 @@ NAME = "frontmatter-schema"
 SEVERITY = Severity.ERROR
 OPTIONS = ()
 SUPPRESSIBLE = True
+SCOPE = "fixture"
 FIXES = (Fix(UNSAFE, "renames a frontmatter key to the one it was evidently meant as: exactly one close spelling "
                      "(difflib, ignoring case) among the declared keys that the frontmatter lacks (`sesion_id` -> "
                      "`session_id`)", _rename_unknown_key),)

@@ -66,6 +66,7 @@ NAME = "hostname"
 SEVERITY = Severity.ERROR
 OPTIONS = ()
 SUPPRESSIBLE = False
+SCOPE = "corpus"
 FIXES = ()  # lint --fix has none for it
 
 

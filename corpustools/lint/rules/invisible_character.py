@@ -38,6 +38,7 @@ NAME = "invisible-character"
 SEVERITY = Severity.ERROR
 OPTIONS = ()
 SUPPRESSIBLE = True
+SCOPE = "corpus"
 FIXES = ()  # lint --fix has none for it
 
 _RUN = re.compile(IGNORABLE_CLASS + "+")

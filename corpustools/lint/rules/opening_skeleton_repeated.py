@@ -31,8 +31,8 @@ from corpustools.lint.context import LintContext
 from corpustools.lint.diagnostic import Problem, Severity
 from corpustools.lint.families.labels import quoted
 from corpustools.lint.families.monotone import group_size, group_size_option, named
-from corpustools.lint.families.skeleton import Sentence
-from corpustools.lint.families.templates import sentence_options, split_sessions
+from corpustools.lint.families.skeleton import Skeleton
+from corpustools.lint.families.templates import sentence_options, session_skeletons
 
 CODE = "CT705"
 NAME = "opening-skeleton-repeated"
@@ -52,14 +52,15 @@ class Options(NamedTuple):
 
 
 SUPPRESSIBLE = True
+SCOPE = "corpus"
 FIXES = ()  # lint --fix has none for it
 
 
 def check(ctx: LintContext, options: Options) -> Iterator[Problem]:
     least = group_size(options)
     min_tokens, min_words = options.min_tokens, options.min_words
-    openings: dict[str, list[tuple[str, Sentence]]] = {}  # skeleton -> [(fixture id, sentence)], by fixture id
-    for fixture_id, turns in split_sessions(ctx).items():
+    openings: dict[str, list[tuple[str, Skeleton]]] = {}  # skeleton -> [(fixture id, sentence)], by fixture id
+    for fixture_id, turns in session_skeletons(ctx).items():
         if not turns:
             continue
         sentence = next((s for s in turns[0][1] if s.counts(min_tokens, min_words)), None)

@@ -30,6 +30,7 @@ NAME = "point-id-duplicate"
 SEVERITY = Severity.ERROR
 OPTIONS = ()
 SUPPRESSIBLE = True
+SCOPE = "fixture"
 FIXES = ()  # lint --fix has none for it
 
 

@@ -35,6 +35,7 @@ NAME = "point-ignore-unused"
 SEVERITY = Severity.WARNING
 OPTIONS = ()
 SUPPRESSIBLE = True
+SCOPE = "corpus"
 FIXES = ()  # lint --fix has none for it
 AFTER_OTHER_RULES = True  # it reads which entries the engine used while the other rules' findings were kept
 

@@ -35,6 +35,7 @@ NAME = "provenance-drift"
 SEVERITY = Severity.WARNING
 OPTIONS = ()
 SUPPRESSIBLE = True
+SCOPE = "corpus"
 FIXES = ()  # lint --fix has none for it
 
 _ADVICE = "review it, bump corpus_version and re-record"

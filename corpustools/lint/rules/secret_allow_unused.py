@@ -32,6 +32,7 @@ NAME = "secret-allow-unused"
 SEVERITY = Severity.WARNING
 OPTIONS = ()
 SUPPRESSIBLE = False
+SCOPE = "corpus"
 FIXES = ()  # lint --fix has none for it
 
 

@@ -75,6 +75,7 @@ NAME = "secret-assignment"
 SEVERITY = Severity.ERROR
 OPTIONS = ()
 SUPPRESSIBLE = False
+SCOPE = "corpus"
 FIXES = ()  # lint --fix has none for it
 
 

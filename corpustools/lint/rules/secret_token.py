@@ -77,6 +77,7 @@ NAME = "secret-token"
 SEVERITY = Severity.ERROR
 OPTIONS = ()
 SUPPRESSIBLE = False
+SCOPE = "corpus"
 FIXES = ()  # lint --fix has none for it
 
 

@@ -49,6 +49,7 @@ class Options(NamedTuple):
 
 
 SUPPRESSIBLE = True
+SCOPE = "corpus"
 FIXES = ()  # lint --fix has none for it
 
 

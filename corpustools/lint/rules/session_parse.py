@@ -32,6 +32,7 @@ NAME = "session-parse"
 SEVERITY = Severity.ERROR
 OPTIONS = ()
 SUPPRESSIBLE = True
+SCOPE = "corpus"
 FIXES = (LINE_ENDS_FIX,)
 
 

@@ -31,6 +31,7 @@ NAME = "sidecar-parse"
 SEVERITY = Severity.ERROR
 OPTIONS = ()
 SUPPRESSIBLE = True
+SCOPE = "corpus"
 FIXES = (LINE_ENDS_FIX,)
 
 

@@ -43,6 +43,7 @@ NAME = "sidecar-schema"
 SEVERITY = Severity.ERROR
 OPTIONS = ()
 SUPPRESSIBLE = True
+SCOPE = "fixture"
 FIXES = (unknown_key_fix("sidecar", "`must_match` -> `must_match_all`", preferred=(MUST_MATCH_ALL,)),)
 
 

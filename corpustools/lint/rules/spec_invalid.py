@@ -38,6 +38,7 @@ NAME = "spec-invalid"
 SEVERITY = Severity.ERROR
 OPTIONS = ()
 SUPPRESSIBLE = True
+SCOPE = "corpus"
 FIXES = (LINE_ENDS_FIX, unknown_key_fix("corpus-spec", "`corpus_verison` -> `corpus_version`"))
 
 

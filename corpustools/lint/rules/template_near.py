@@ -34,6 +34,7 @@ from corpustools.lint.context import LintContext
 from corpustools.lint.diagnostic import Problem, Severity
 from corpustools.lint.families.labels import quoted
 from corpustools.lint.families.nearmatch import near_pairs
+from corpustools.lint.families.skeleton import Skeleton
 from corpustools.lint.families.templates import Located, by_skeleton, elsewhere, similarity_options
 
 CODE = "CT702"
@@ -52,6 +53,7 @@ class Options(NamedTuple):
 
 
 SUPPRESSIBLE = True
+SCOPE = "corpus"
 FIXES = ()  # lint --fix has none for it
 
 
@@ -60,7 +62,7 @@ def check(ctx: LintContext, options: Options) -> Iterator[Problem]:
     groups = by_skeleton(ctx, options.min_tokens, options.min_words)
     skeletons = list(groups)
     # location (Located.sort_key) -> (located, score, the most similar sentence of another fixture)
-    best: dict[tuple[object, ...], tuple[Located, float, Located]] = {}
+    best: dict[tuple[object, ...], tuple[Located[Skeleton], float, Located[Skeleton]]] = {}
     for pair in near_pairs(skeletons, threshold):
         for mine, theirs in ((pair.a, pair.b), (pair.b, pair.a)):
             other_than = elsewhere(groups[skeletons[theirs]])
@@ -72,7 +74,7 @@ def check(ctx: LintContext, options: Options) -> Iterator[Problem]:
                 if key not in best or (-pair.score, other.sort_key()) < (-best[key][1], best[key][2].sort_key()):
                     best[key] = (located, pair.score, other)
     # (later fixture, earlier fixture) -> the later fixture's sentences matched in the earlier one
-    pairs: dict[tuple[str, str], list[tuple[Located, float, Located]]] = {}
+    pairs: dict[tuple[str, str], list[tuple[Located[Skeleton], float, Located[Skeleton]]]] = {}
     for key in sorted(best):
         located, score, other = best[key]
         if other.sort_key() < located.sort_key() and other.path != located.path:

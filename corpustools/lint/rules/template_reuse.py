@@ -30,6 +30,7 @@ from typing import NamedTuple
 from corpustools.lint.context import LintContext
 from corpustools.lint.diagnostic import Problem, Severity
 from corpustools.lint.families.labels import quoted
+from corpustools.lint.families.skeleton import Skeleton
 from corpustools.lint.families.templates import Located, by_skeleton, sentence_options
 
 CODE = "CT701"
@@ -46,13 +47,14 @@ class Options(NamedTuple):
 
 
 SUPPRESSIBLE = True
+SCOPE = "corpus"
 FIXES = ()  # lint --fix has none for it
 
 
 def check(ctx: LintContext, options: Options) -> Iterator[Problem]:
     # (later fixture, earlier fixture) -> the later fixture's shared sentences, each with its first
     # occurrence in the earlier one
-    pairs: dict[tuple[str, str], list[tuple[Located, Located]]] = {}
+    pairs: dict[tuple[str, str], list[tuple[Located[Skeleton], Located[Skeleton]]]] = {}
     for found in by_skeleton(ctx, options.min_tokens, options.min_words).values():
         first = found[0]
         for located in found:

@@ -33,6 +33,7 @@ NAME = "term-agent-only"
 SEVERITY = Severity.WARNING
 OPTIONS = ()
 SUPPRESSIBLE = True
+SCOPE = "fixture"
 FIXES = ()  # lint --fix has none for it
 
 

@@ -36,6 +36,7 @@ NAME = "term-case"
 SEVERITY = Severity.ERROR
 OPTIONS = ()
 SUPPRESSIBLE = True
+SCOPE = "fixture"
 FIXES = (Fix(SAFE, "writes the term in lowercase (matching ignores case, so the label means the same)", _lowercase),)
 
 

@@ -53,6 +53,7 @@ NAME = "term-contraction"
 SEVERITY = Severity.WARNING
 OPTIONS = ()
 SUPPRESSIBLE = True
+SCOPE = "fixture"
 FIXES = (Fix(SAFE, "rewrites a possessive term as normalization reads it (`content's uuid` -> `content uuid`; "
              "the scorer matches both alike); a contraction has no fix", _as_normalized),)
 

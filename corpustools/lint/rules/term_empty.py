@@ -34,6 +34,7 @@ NAME = "term-empty"
 SEVERITY = Severity.ERROR
 OPTIONS = ()
 SUPPRESSIBLE = True
+SCOPE = "fixture"
 FIXES = (Fix(UNSAFE, "drops the term (from its entry's list when the list has other terms, else the entry; never a "
              "point's only must_match_all entry)", _drop),)
 

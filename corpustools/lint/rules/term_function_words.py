@@ -86,6 +86,7 @@ class Options(NamedTuple):
 
 
 SUPPRESSIBLE = True
+SCOPE = "fixture"
 FIXES = ()  # lint --fix has none for it
 
 

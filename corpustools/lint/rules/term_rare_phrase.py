@@ -62,6 +62,7 @@ class Options(NamedTuple):
 
 
 SUPPRESSIBLE = True
+SCOPE = "fixture"
 FIXES = ()  # lint --fix has none for it
 
 # A number and a short unit written apart (`400 mg`, `2 ml`): an answer may well write them together.

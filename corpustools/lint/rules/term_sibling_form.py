@@ -248,6 +248,7 @@ NAME = "term-sibling-form"
 SEVERITY = Severity.WARNING
 OPTIONS = ()
 SUPPRESSIBLE = True
+SCOPE = "fixture"
 FIXES = (Fix(UNSAFE, "writes the term as an entry of alternatives listing it and the forms the transcript says "
              "(`reversal` -> `[reversal, reverses]`; a term already in an entry written on one line: the entry "
              "gains the forms); unsafe because the point then accepts more outputs", _write_entry),)

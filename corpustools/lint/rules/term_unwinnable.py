@@ -39,6 +39,7 @@ NAME = "term-unwinnable"
 SEVERITY = Severity.ERROR
 OPTIONS = ()
 SUPPRESSIBLE = True
+SCOPE = "fixture"
 FIXES = ()  # lint --fix has none for it
 
 

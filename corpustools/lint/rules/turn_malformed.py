@@ -31,6 +31,7 @@ NAME = "turn-malformed"
 SEVERITY = Severity.ERROR
 OPTIONS = ()
 SUPPRESSIBLE = True
+SCOPE = "fixture"
 FIXES = ()  # lint --fix has none for it
 
 

@@ -42,6 +42,7 @@ NAME = "uuid-duplicate"
 SEVERITY = Severity.ERROR
 OPTIONS = ()
 SUPPRESSIBLE = True
+SCOPE = "corpus"
 # A random (version 4) UUID, as sessions carry them; Python is there wherever corpustools runs.
 FRESH_UUID = 'python3 -c "import uuid; print(uuid.uuid4())"'
 FIXES = (Fix(UNSAFE, "gives every session but the first (by fixture id) of those sharing an id a new random "

@@ -69,6 +69,7 @@ class Options(NamedTuple):
 
 
 SUPPRESSIBLE = True
+SCOPE = "corpus"
 FIXES = (Fix(UNSAFE, "gives the session a new random UUID v4; the session's identity changes, and the "
                      "provenance record drifts", _renew),)
 

@@ -27,6 +27,7 @@ NAME = "uuid-invalid"
 SEVERITY = Severity.ERROR
 OPTIONS = ()
 SUPPRESSIBLE = True
+SCOPE = "fixture"
 FIXES = ()  # lint --fix has none for it
 
 _SHAPE = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
