@@ -46,7 +46,7 @@ import stat
 import sys
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from corpustools.io import textfile
 from corpustools.io.errors import InputError
@@ -216,9 +216,10 @@ def _temporary_name(path: str) -> str:
     return os.path.join(os.path.dirname(path) or ".", f".{os.path.basename(path)}.{os.urandom(6).hex()}.tmp")
 
 
-def _temporary(path: str, data: bytes, *, private: bool = False) -> str:
-    """A new file beside `path` holding `data`, fsynced, with the permissions of the file at `path`
-    if there is one: its name. On failure (OSError) nothing is left. `private`: mode 0600 whatever
+def _temporary(path: str, data: bytes | Iterable[bytes], *, private: bool = False) -> str:
+    """A new file beside `path` holding `data` (bytes, or chunks of bytes written as they come),
+    fsynced, with the permissions of the file at `path` if there is one: its name. On failure
+    (OSError, or whatever producing a chunk raised) nothing is left. `private`: mode 0600 whatever
     was there, and not fsynced (lint's cache: write_private)."""
     os.makedirs(os.path.dirname(path) or ".", exist_ok=True)
     try:
@@ -231,7 +232,11 @@ def _temporary(path: str, data: bytes, *, private: bool = False) -> str:
                  | getattr(os, "O_CLOEXEC", 0), 0o600 if private else 0o666)
     try:
         with open(fd, "wb", closefd=True) as handle:
-            handle.write(data)
+            if isinstance(data, bytes):
+                handle.write(data)
+            else:
+                for chunk in data:
+                    handle.write(chunk)
             if not private:
                 handle.flush()
                 os.fsync(handle.fileno())
@@ -244,13 +249,14 @@ def _temporary(path: str, data: bytes, *, private: bool = False) -> str:
     return temporary
 
 
-def write_private(path: str, data: bytes) -> None:
+def write_private(path: str, data: bytes | Iterable[bytes]) -> None:
     """Replace the file `path` with `data` in one step, readable and writable by the user alone
-    (0600): lint's cache (corpustools.lint.cache), in a folder of the user's own. A temporary file
-    beside it (never an existing file, never through a link) is renamed over it, so a concurrent
-    reader sees the old entry or the new one, never half of one. Not fsynced: an entry a crash
-    loses or truncates is read as corrupt and recomputed. OSError when it cannot be written (no
-    temporary file left)."""
+    (0600): lint's cache (corpustools.lint.cache), in a folder of the user's own. `data` may be
+    chunks of bytes, written as they are produced, so a large entry is never whole in memory. A
+    temporary file beside it (never an existing file, never through a link) is renamed over it, so
+    a concurrent reader sees the old entry or the new one, never half of one. Not fsynced: an entry
+    a crash loses or truncates is read as corrupt and recomputed. OSError when it cannot be written,
+    or whatever producing a chunk raised, `path` then unchanged (no temporary file left)."""
     temporary = _temporary(path, data, private=True)
     try:
         os.replace(temporary, path)

@@ -53,7 +53,7 @@ import json
 import os
 import stat
 import sys
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 
 import corpustools
@@ -308,20 +308,21 @@ class CorpusCache:
         entry: dict[str, object] = {
             "format": FORMAT, "code": code_identity(), "files": dict(sorted(self.seen.items())),
             "rules": fixtures.rules, "fixtures": fixtures.found, "skeletons": dict(sorted(self.skeletons_seen.items()))}
-        data = _dumped(entry)
         # An entry over the size cap would never be read back: the skeletons go first (the largest
         # part: about 4 MB a thousand fixtures), then the fixtures' findings; the secret scan's stay.
-        for part in ("skeletons", "fixtures"):
-            if len(data) > MAX_ENTRY_BYTES:
+        for drop, limit in (((), MAX_ENTRY_BYTES), (("skeletons",), MAX_ENTRY_BYTES), (("skeletons", "fixtures"), None)):
+            for part in drop:
                 entry[part] = {}
                 if part == "fixtures":
                     entry["rules"] = {}
-                data = _dumped(entry)
-        try:
-            os.makedirs(os.path.dirname(self.path), mode=0o700, exist_ok=True)
-            write_private(self.path, data)
-        except OSError:
-            pass
+            try:
+                os.makedirs(os.path.dirname(self.path), mode=0o700, exist_ok=True)
+                write_private(self.path, _entry_chunks(entry, limit))
+            except _TooLarge:
+                continue
+            except OSError:
+                pass
+            return
 
 
 def read_entry_json(path: str, limit: int) -> object:
@@ -351,8 +352,44 @@ def read_entry_json(path: str, limit: int) -> object:
         return None
 
 
-def _dumped(entry: dict[str, object]) -> bytes:
-    return json.dumps(entry, separators=(",", ":"), ensure_ascii=True).encode("ascii")
+class _TooLarge(Exception):
+    """An entry being written grew past the size cap (its temporary file is removed)."""
+
+
+_ENCODER = json.JSONEncoder(separators=(",", ":"), ensure_ascii=True)
+_CHUNK_CHARACTERS = 2**20
+
+
+def _entry_chunks(entry: dict[str, object], limit: int | None) -> Iterator[bytes]:
+    """The entry as JSON (compact, ASCII: the bytes `json.dumps` would give), in chunks of about a
+    MiB: each value of a part that is an object is encoded on its own, so the whole text (40 MB at
+    10,000 fixtures) is never in memory, nor its bytes beside it. _TooLarge once past `limit` bytes."""
+    def pieces() -> Iterator[str]:
+        yield "{"
+        for n, (name, value) in enumerate(entry.items()):
+            yield ("," if n else "") + _ENCODER.encode(name) + ":"
+            if not isinstance(value, dict):
+                yield _ENCODER.encode(value)
+                continue
+            yield "{"
+            for i, (key, item) in enumerate(value.items()):
+                yield ("," if i else "") + _ENCODER.encode(key) + ":" + _ENCODER.encode(item)
+            yield "}"
+        yield "}"
+
+    written, pending, size = 0, [], 0
+    for piece in pieces():
+        pending.append(piece)
+        size += len(piece)
+        if size >= _CHUNK_CHARACTERS:
+            written += size
+            if limit is not None and written > limit:
+                raise _TooLarge
+            yield "".join(pending).encode("ascii")
+            pending, size = [], 0
+    if limit is not None and written + size > limit:
+        raise _TooLarge
+    yield "".join(pending).encode("ascii")
 
 
 Entry = tuple[dict[str, tuple[CachedFinding, ...]], Fixtures, dict[str, HeldSkeletons]]
