@@ -690,3 +690,25 @@ def test_an_entry_over_the_size_cap_drops_the_skeletons_then_the_fixtures_never_
         assert {part for part in ("skeletons", "fixtures") if entry[part]} == kept
         views.clear()
         assert lint(str(root), cache=cache) == full and views == []  # read back: no file scanned again
+
+
+def test_split_skeletons_are_held_by_reference_and_written_without_their_text(tmp_path):
+    """A session split this run is noted as the template rules hold it (no second copy of every
+    sentence for the entry) and written as the held form: each sentence's position, skeleton and
+    counts, never its words; one held from the last run is written back as it was."""
+    from corpustools.lint.families.skeleton import Sentence
+
+    split = (("user", (Sentence(3, 9, "my * id is *", 4, 2, "my user id is 42"),
+                       Sentence(3, 27, "it is wrong", 3, 3, "It is wrong."))), (None, ()))
+    held = (("assistant", ((7, 1, "the * is ready", 4, 3),)),)
+    path = tmp_path / "cache" / lint_cache.ENTRIES / f"{'e' * 64}.json"
+    cache = lint_cache.CorpusCache(str(path), skeletons_known={"b" * 64: held})
+    assert cache.skeletons("b" * 64) == held
+    cache.note_skeletons("a" * 64, split)
+    assert cache.skeletons_seen["a" * 64] is split
+    cache.save()
+    text = path.read_text()
+    assert "my user id is 42" not in text and "It is wrong." not in text
+    assert lint_cache._read_entry(str(path))[2] == {
+        "a" * 64: (("user", ((3, 9, "my * id is *", 4, 2), (3, 27, "it is wrong", 3, 3))), (None, ())),
+        "b" * 64: held}

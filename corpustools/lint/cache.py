@@ -53,8 +53,9 @@ import json
 import os
 import stat
 import sys
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any, Protocol
 
 import corpustools
 from corpustools.io.errors import ConfigError
@@ -209,6 +210,35 @@ def _is_fixture_finding(value: object) -> bool:
 HeldSkeletons = tuple[tuple[str | None, tuple[tuple[int, int, str, int, int], ...]], ...]
 
 
+class SplitSentence(Protocol):
+    """A sentence as the template rules split it (families/skeleton.Skeleton or Sentence): the
+    fields of it an entry holds (never its text)."""
+
+    @property
+    def line(self) -> int: ...
+    @property
+    def col(self) -> int: ...
+    @property
+    def skeleton(self) -> str: ...
+    @property
+    def tokens(self) -> int: ...
+    @property
+    def words(self) -> int: ...
+
+
+# A session's skeletons as split this run, (speaker, sentences) of each turn: noted by reference to
+# what the template rules hold for the run anyway, and turned into HeldSkeletons only as the entry
+# is written (a second copy of every sentence's fields cost ~42 MiB at 10,000 fixtures).
+SplitSkeletons = Sequence[tuple[str | None, Sequence[SplitSentence]]]
+
+
+def _held_form(turns: HeldSkeletons | SplitSkeletons) -> HeldSkeletons:
+    """A session's skeletons as an entry holds them, whether held (already that) or split this run."""
+    return tuple((speaker, tuple(s if isinstance(s, tuple) else (s.line, s.col, s.skeleton, s.tokens, s.words)
+                                 for s in sentences))
+                 for speaker, sentences in turns)
+
+
 def _is_skeletons(value: object) -> bool:
     return isinstance(value, list) and all(
         isinstance(turn, list) and len(turn) == 2 and (turn[0] is None or isinstance(turn[0], str))
@@ -243,7 +273,7 @@ class CorpusCache:
     fixtures_seen: Fixtures = field(default_factory=Fixtures)
     fixtures_dropped: set[str] = field(default_factory=set)  # keys of fixtures never to hold this run
     skeletons_known: dict[str, HeldSkeletons] = field(default_factory=dict)
-    skeletons_seen: dict[str, HeldSkeletons] = field(default_factory=dict)
+    skeletons_seen: dict[str, HeldSkeletons | SplitSkeletons] = field(default_factory=dict)
 
     def findings(self, key: str) -> tuple[CachedFinding, ...] | None:
         """What the secret scan found in the file of `key` last time (noted as used), or None when
@@ -282,8 +312,9 @@ class CorpusCache:
             self.skeletons_seen[key] = found
         return found
 
-    def note_skeletons(self, key: str, skeletons: HeldSkeletons) -> None:
-        """The sentence skeletons of the session of `key`, split this run."""
+    def note_skeletons(self, key: str, skeletons: SplitSkeletons) -> None:
+        """The sentence skeletons of the session of `key`, split this run (held by reference: the
+        caller keeps them for the run, and they must not change)."""
         self.skeletons_seen[key] = skeletons
 
     def rule_done(self, code: str, digest: str) -> None:
@@ -317,7 +348,7 @@ class CorpusCache:
                     entry["rules"] = {}
             try:
                 os.makedirs(os.path.dirname(self.path), mode=0o700, exist_ok=True)
-                write_private(self.path, _entry_chunks(entry, limit))
+                write_private(self.path, _entry_chunks(entry, limit, {"skeletons": _held_form}))
             except _TooLarge:
                 continue
             except OSError:
@@ -360,10 +391,14 @@ _ENCODER = json.JSONEncoder(separators=(",", ":"), ensure_ascii=True)
 _CHUNK_CHARACTERS = 2**20
 
 
-def _entry_chunks(entry: dict[str, object], limit: int | None) -> Iterator[bytes]:
+def _entry_chunks(entry: dict[str, object], limit: int | None,
+                  forms: Mapping[str, Callable[[Any], object]] | None = None) -> Iterator[bytes]:
     """The entry as JSON (compact, ASCII: the bytes `json.dumps` would give), in chunks of about a
-    MiB: each value of a part that is an object is encoded on its own, so the whole text (40 MB at
-    10,000 fixtures) is never in memory, nor its bytes beside it. _TooLarge once past `limit` bytes."""
+    MiB: each value of a part that is an object is encoded on its own (after `forms[part]`, when
+    given, made it what is written), so the whole text (40 MB at 10,000 fixtures) is never in
+    memory, nor its bytes beside it. _TooLarge once past `limit` bytes."""
+    forms = forms or {}
+
     def pieces() -> Iterator[str]:
         yield "{"
         for n, (name, value) in enumerate(entry.items()):
@@ -372,8 +407,9 @@ def _entry_chunks(entry: dict[str, object], limit: int | None) -> Iterator[bytes
                 yield _ENCODER.encode(value)
                 continue
             yield "{"
+            form = forms.get(name)
             for i, (key, item) in enumerate(value.items()):
-                yield ("," if i else "") + _ENCODER.encode(key) + ":" + _ENCODER.encode(item)
+                yield ("," if i else "") + _ENCODER.encode(key) + ":" + _ENCODER.encode(form(item) if form else item)
             yield "}"
         yield "}"
 

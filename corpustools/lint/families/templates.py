@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Generic, TypeVar
 
 from corpustools.io.positions import Pos
-from corpustools.lint.cache import HeldSkeletons, file_key
+from corpustools.lint.cache import file_key
 from corpustools.lint.context import CacheKey, LintContext
 from corpustools.lint.families.nearmatch import NearIndex
 from corpustools.lint.families.skeleton import Sentence, Skeleton, lines_sentences, strip_frontmatter, text_sentences
@@ -128,15 +128,10 @@ def session_skeletons(ctx: LintContext) -> Mapping[str, SessionSkeletons]:
                 continue
             found[fixture_id] = split = split_of(c, fixture_id)
             if key is not None and os.path.abspath(session.path) not in unsafe:
-                cache.note_skeletons(key, _held(split))
+                cache.note_skeletons(key, split)
         return found
 
     return ctx.cached(SESSION_SKELETONS, build)
-
-
-def _held(split: SplitSession) -> HeldSkeletons:
-    return tuple((speaker, tuple((s.line, s.col, s.skeleton, s.tokens, s.words) for s in sentences))
-                 for speaker, sentences in split)
 
 
 def fixture_sentences(ctx: LintContext, min_tokens: int, min_words: int) -> tuple[Located[Skeleton], ...]:
