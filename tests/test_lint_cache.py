@@ -712,3 +712,17 @@ def test_split_skeletons_are_held_by_reference_and_written_without_their_text(tm
     assert lint_cache._read_entry(str(path))[2] == {
         "a" * 64: (("user", ((3, 9, "my * id is *", 4, 2), (3, 27, "it is wrong", 3, 3))), (None, ())),
         "b" * 64: held}
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self"), reason="needs Linux's /proc: a folder nobody (not even root) can make")
+def test_a_default_cache_folder_that_cannot_be_made_changes_no_lint(tmp_path, monkeypatch):
+    """A home lint cannot write (HOME=/ in a container, a read-only home): lint runs without a cache,
+    as with --no-cache (found in review: it exited 2). A folder that exists but is not to be trusted
+    is still refused (the tests of check_folder above)."""
+    assert run_main("init", str(tmp_path / "corpus"))[0] == 0
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("CORPUSTOOLS_CACHE_DIR", raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", "/proc/corpustools-review-no-such-home/.cache")  # mkdir: ENOENT, even as root
+    without = run_main("lint", "--no-cache", "corpus")
+    assert without[0] == 0
+    assert run_main("lint", "corpus") == without

@@ -461,12 +461,16 @@ def _read_entry(path: str) -> Entry:
              for key, held in skeletons.items()})
 
 
-def prepare_folder(folder: str) -> None:
-    """Make the cache folder (0700) and its tag when missing, then check it (check_folder)."""
+def prepare_folder(folder: str) -> bool:
+    """Make the cache folder (0700) and its tag when missing, then check it (check_folder); False
+    when it cannot be made (a missing or read-only home, a container's HOME=/): lint then runs
+    without a cache, as a cache that cannot be written is no error. A folder that exists but lint
+    must not trust is refused (ConfigError), never silently passed over."""
     try:
         os.makedirs(folder, mode=0o700, exist_ok=True)
-    except OSError as err:
-        raise _refused(folder, f"cannot be made ({err.strerror or err})") from None
+    except OSError:
+        if not os.path.lexists(folder):  # something that is there but no folder is refused below
+            return False
     check_folder(folder)
     tag = os.path.join(folder, TAG)
     if not os.path.lexists(tag):
@@ -474,13 +478,16 @@ def prepare_folder(folder: str) -> None:
             write_private(tag, TAG_TEXT.encode("ascii"))
         except OSError:
             pass
+    return True
 
 
-def open_corpus_cache(folder: str, root: str) -> CorpusCache:
+def open_corpus_cache(folder: str, root: str) -> CorpusCache | None:
     """The cache of the corpus whose real root is `root`, in the cache folder `folder` (made when
-    missing). ConfigError for a folder lint must not trust or one inside the corpus."""
+    missing); None when that folder cannot be made (lint runs without a cache). ConfigError for a
+    folder lint must not trust or one inside the corpus."""
     refuse_inside_corpus(folder)
-    prepare_folder(folder)
+    if not prepare_folder(folder):
+        return None
     name = hashlib.sha256(os.path.abspath(root).encode("utf-8", "surrogatepass")).hexdigest()
     path = os.path.join(folder, ENTRIES, f"{name}.json")
     files, fixtures, skeletons = _read_entry(path)

@@ -342,7 +342,8 @@ class Recording:
             data = json.dumps(entry, separators=(",", ":"), ensure_ascii=True).encode("ascii")
             if len(data) > MAX_ENTRY_BYTES:
                 return
-            prepare_folder(self.folder)
+            if not prepare_folder(self.folder):
+                return
             os.makedirs(os.path.dirname(self.path), mode=0o700, exist_ok=True)
             write_private(self.path, data)
             _prune(os.path.dirname(self.path))
