@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 Check = Callable[[Any], bool]
 ANNOTATIONS = frozenset({"$schema", "$id", "title", "description", "default", "$defs", "$comment"})
@@ -97,30 +97,53 @@ def compile_check(schema: dict, compile_pattern: Callable[[str], Any] = re.compi
         return None
 
 
-class _Compiler:
-    def __init__(self, root: dict, compile_pattern: Callable[[str], Any], spend: Callable[[], None] | None):
-        self.root = root
-        self.compile_pattern = compile_pattern
-        self.spend = spend
-        self.refs: dict[str, Check] = {}
+Compiled = TypeVar("Compiled", bound=Callable[..., Any])
 
-    def compile(self, schema: dict) -> Check:
+
+class SubsetCompiler(Generic[Compiled]):
+    """What the two compilers of the schema subset share (this module's checks, schemaerrors.py's
+    jsonschema-worded errors): a schema is an object of keywords, annotations left out, each keyword
+    compiled by `_keyword` and the keywords joined by `_joined`; `$ref` reaches only `#/$defs/NAME`,
+    compiled once (a recursive one through a forwarding placeholder). Anything else is Unsupported."""
+
+    def __init__(self, root: dict) -> None:
+        self.root = root
+        self.refs: dict[str, Compiled] = {}
+
+    def compile(self, schema: Any) -> Compiled:
         if not isinstance(schema, dict):
             raise Unsupported(schema)
-        found = [self._keyword(name, value, schema) for name, value in schema.items() if name not in ANNOTATIONS]
-        checks = [check for check in found if check is not None]
-        if len(checks) == 1:
-            return checks[0]
-        return _all_of(tuple(checks))
+        return self._joined([self._keyword(name, value, schema) for name, value in schema.items()
+                             if name not in ANNOTATIONS])
 
-    def _ref(self, ref: str) -> Check:
+    def _keyword(self, name: str, value: Any, schema: dict) -> Any:
+        raise NotImplementedError
+
+    def _joined(self, compiled: list[Any]) -> Compiled:
+        raise NotImplementedError
+
+    def _ref(self, ref: str) -> Compiled:
         if ref not in self.refs:
             if not ref.startswith("#/$defs/") or ref[8:] not in self.root.get("$defs", {}):
                 raise Unsupported(ref)
-            self.refs[ref] = lambda value: resolved(value)  # placeholder for recursive schemas
-            resolved = self.compile(self.root["$defs"][ref[8:]])
-            self.refs[ref] = resolved
+            resolved: list[Compiled] = []  # filled below: a recursive schema reaches itself through this
+            self.refs[ref] = lambda *args: resolved[0](*args)  # type: ignore[assignment]
+            resolved.append(self.compile(self.root["$defs"][ref[8:]]))
+            self.refs[ref] = resolved[0]
         return self.refs[ref]
+
+
+class _Compiler(SubsetCompiler[Check]):
+    def __init__(self, root: dict, compile_pattern: Callable[[str], Any], spend: Callable[[], None] | None):
+        super().__init__(root)
+        self.compile_pattern = compile_pattern
+        self.spend = spend
+
+    def _joined(self, compiled: list[Check | None]) -> Check:
+        checks = [check for check in compiled if check is not None]
+        if len(checks) == 1:
+            return checks[0]
+        return _all_of(tuple(checks))
 
     def _counted(self, ref: str) -> Check:
         target, spend = self._ref(ref), self.spend

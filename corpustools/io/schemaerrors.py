@@ -20,7 +20,7 @@ import re
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from corpustools.io.schemacheck import ANNOTATIONS, JSON_TYPES, Unsupported
+from corpustools.io.schemacheck import JSON_TYPES, SubsetCompiler, Unsupported
 
 __all__ = ["Failure", "SchemaErrors", "compile_errors"]
 
@@ -70,30 +70,13 @@ def _extras_said(extras: list) -> str:
     return ", ".join(repr(extra) for extra in extras) + (" was" if len(extras) == 1 else " were")
 
 
-class _Compiler:
-    def __init__(self, root: dict) -> None:
-        self.root = root
-        self.refs: dict[str, Errors] = {}
-
-    def compile(self, schema: Any) -> Errors:
-        if not isinstance(schema, dict):
-            raise Unsupported(schema)
-        keywords = [self._keyword(name, value, schema) for name, value in schema.items() if name not in ANNOTATIONS]
-
+class _Compiler(SubsetCompiler[Errors]):
+    def _joined(self, compiled: list[Errors]) -> Errors:
         def errors(value: Any, path: tuple) -> Iterator[Failure]:
-            for keyword in keywords:
+            for keyword in compiled:
                 yield from keyword(value, path)
 
         return errors
-
-    def _ref(self, ref: str) -> Errors:
-        if ref not in self.refs:
-            if not ref.startswith("#/$defs/") or ref[8:] not in self.root.get("$defs", {}):
-                raise Unsupported(ref)
-            self.refs[ref] = lambda value, path: resolved(value, path)  # placeholder for recursive schemas
-            resolved = self.compile(self.root["$defs"][ref[8:]])
-            self.refs[ref] = resolved
-        return self.refs[ref]
 
     def _keyword(self, name: str, value: Any, schema: dict) -> Errors:  # noqa: C901 (one branch a keyword)
         def failure(instance: Any, path: tuple, message: str) -> Failure:
