@@ -131,6 +131,15 @@ def test_any_new_text_is_written_on_the_one_line_and_reads_back(yaml_files, data
     assert _changed_lines(text, edited) in ([], [text.count("\n", 0, node.start)])
 
 
+@pytest.mark.parametrize("new", ["-_", "._", "+_", "0_"])
+def test_a_value_ruamel_crashes_on_as_a_plain_scalar_is_written_quoted(new):
+    """ruamel.yaml's resolver raises IndexError on plain `-_` and ValueError on `._` (found by the
+    property test above): the edit is then written in a form both parsers read, never a traceback."""
+    text = "fixture_id: x\nnotes: old\n"
+    edited = edit_yaml(text, YamlEdit("set", ("notes",), "old", new))
+    assert parse_yaml(edited, "<t>").data == {"fixture_id": "x", "notes": new}
+
+
 def test_dropping_an_item_removes_exactly_its_line(yaml_files):
     dropped = 0
     for name, text in yaml_files.items():

@@ -366,6 +366,8 @@ def _ruamel_disagrees(original: str, edited: str, edit: YamlEdit, removed: list[
         before, after = _ruamel_load(original), _ruamel_load(edited)
     except YAMLError as err:
         return f"ruamel.yaml cannot read the file ({' '.join(str(err).split())[:120]})"
+    except (ValueError, IndexError) as err:  # its resolver crashes on plain `-_` or `._`: the quoted form is tried next
+        return f"ruamel.yaml fails on the edit ({type(err).__name__})"
     try:
         intended = applied(_plain(before), edit)
     except (KeyError, IndexError, TypeError):

@@ -31,12 +31,12 @@ written with `write_private` as these are, and `cache clean` removes them.
 
 Where: `--cache-dir DIR`, else `CORPUSTOOLS_CACHE_DIR`, else `$XDG_CACHE_HOME/corpustools`, else
 `~/.cache/corpustools`; never inside a corpus it lints. One entry per corpus (named by the sha256 of
-its real path), `lint-3/<64 hex>.json`: its format, the code identity it was made by (corpustools'
-version, the Python version and the package's files), each file's secret findings by key and each
-fixture's findings by key and each session's skeletons by key, only those of the last run (an
-edited file's old key is dropped;
-`lint-1/` held keys of clean files only, `lint-2/` the secret findings only: neither is read, and
-`cache clean` removes both). Written atomically (a temporary file
+its real path), `lint-4/<64 hex>.json`: its format, the code identity it was made by (corpustools'
+version, the Python version and the package's files), each file's secret findings by key (with the
+key of each value found by its context: secrets/quoted.py) and each fixture's findings by key and
+each session's skeletons by key, only those of the last run (an edited file's old key is dropped;
+`lint-1/` held keys of clean files only, `lint-2/` the secret findings only, `lint-3/` secret
+findings without their values' keys: none is read, and `cache clean` removes them). Written atomically (a temporary file
 renamed over it), 0600 in a 0700 folder; read only when it is a regular file of the user's own,
 never through a link, within a size cap, strictly parsed. A corrupt, truncated, foreign or
 unreadable entry is ignored (every file is then scanned) and rewritten; concurrent lints each
@@ -61,12 +61,13 @@ import corpustools
 from corpustools.io.errors import ConfigError
 from corpustools.io.positions import Pos
 from corpustools.io.writing import write_private
+from corpustools.lint.secrets.quoted import ValueKey, is_value_key
 from corpustools.model.locate import corpus_root_of
 
 ENVIRONMENT = "CORPUSTOOLS_CACHE_DIR"
 FORMAT = "corpustools-lint-cache"
-ENTRIES = "lint-3"  # the folder of this layout's entries: a new layout takes a new name
-OLD_ENTRIES = ("lint-1", "lint-2")  # older layouts' folders: never read, removed by `cache clean`
+ENTRIES = "lint-4"  # the folder of this layout's entries: a new layout takes a new name
+OLD_ENTRIES = ("lint-1", "lint-2", "lint-3")  # older layouts' folders: never read, removed by `cache clean`
 REPLAY_ENTRIES = "replay-1"  # the whole-run entries of lint/replay.py (same names: <64 hex>.json)
 MAX_ENTRY_BYTES = 64 * 2**20  # 10,000 clean fixtures' keys are about 1.5 MB
 TAG = "CACHEDIR.TAG"  # https://bford.info/cachedir/: backup tools skip the folder
@@ -182,15 +183,21 @@ def _is_code(value: object) -> bool:
 
 
 # One secret finding of a file as the cache holds it: (rule code, line, column, message,
-# fingerprint). The message is the finding's own, which shows no more of what matched than the
-# report does (a vendor prefix at most); the text matched is never held.
-CachedFinding = tuple[str, int, int, str, str]
+# fingerprint, the key of its secret value or None). The message is the finding's own, which shows
+# no more of what matched than the report does (a vendor prefix at most); the key shows no more of
+# the value than the message (secrets/quoted.py); the text matched is never held.
+CachedFinding = tuple[str, int, int, str, str, ValueKey | None]
 
 
 def _is_finding(value: object) -> bool:
-    return (isinstance(value, list) and len(value) == 5 and _is_code(value[0])
+    return (isinstance(value, list) and len(value) == 6 and _is_code(value[0])
             and all(type(n) is int and n >= 0 for n in value[1:3])
-            and isinstance(value[3], str) and _is_key(value[4]))
+            and isinstance(value[3], str) and _is_key(value[4])
+            and (value[5] is None or isinstance(value[5], list) and len(value[5]) == 3 and is_value_key(*value[5])))
+
+
+def _cached_finding(found: list) -> CachedFinding:
+    return (found[0], found[1], found[2], found[3], found[4], None if found[5] is None else ValueKey(*found[5]))
 
 
 # One raw finding of a rule of fixture scope in a fixture: (which file: 0 its session, 1 its
@@ -453,7 +460,7 @@ def _read_entry(path: str) -> Entry:
         return nothing
     if not all(_is_key(key) and _is_skeletons(held) for key, held in skeletons.items()):
         return nothing
-    return ({key: tuple((f[0], f[1], f[2], f[3], f[4]) for f in found) for key, found in files.items()},
+    return ({key: tuple(_cached_finding(f) for f in found) for key, found in files.items()},
             Fixtures(rules, {key: {code: tuple((f[0], f[1], f[2], f[3]) for f in found)
                                    for code, found in by_code.items()}
                              for key, by_code in fixtures.items()}),

@@ -19,6 +19,8 @@ from corpustools.lint.config import ConfigError, LintConfig, check_cli_ignore, e
 from corpustools.lint.context import CacheKey, IgnoreUse, LintContext
 from corpustools.lint.diagnostic import Diagnostic, Severity
 from corpustools.lint.registry import CORPUS, FIXTURE
+from corpustools.lint.secrets.findings import secret_values
+from corpustools.lint.secrets.quoted import NO_VALUES, SecretValues
 from corpustools.lint.secrets.redaction import redact_secrets
 from corpustools.lint.targets import Target, resolve_targets, within
 from corpustools.model.corpus import load_corpus
@@ -211,13 +213,14 @@ def fold_message(code: str, folded: int, listed: int) -> str:
 REDACTION_CHUNK = 1_000_000  # characters of messages redacted in one pass: few passes, little memory
 
 
-def redacted_messages(messages: Iterable[str]) -> dict[str, str]:
-    """Each distinct message (one line each) -> itself redacted (redact_secrets). Any message can
-    quote corpus text (a term, an id, a sentence, a file name), so each is redacted, once: the
-    messages are joined by newlines and redacted a chunk at a time (the secret scan reads lines:
-    every finder and view is line by line, and its quick tests run once per chunk instead of once
-    per message), and only a message that pass changed is redacted again on its own, which is what
-    it shows: exactly what redacting each message alone gives."""
+def redacted_messages(messages: Iterable[str], values: SecretValues = NO_VALUES) -> dict[str, str]:
+    """Each distinct message (one line each) -> itself redacted (redact_secrets), and every secret
+    value of `values` it quotes masked (secrets/quoted.py: a value the scan found by its context,
+    which no shape gives away). Any message can quote corpus text (a term, an id, a sentence, a
+    file name), so each is redacted, once: the messages are joined by newlines and redacted a chunk
+    at a time (the secret scan reads lines: every finder and view is line by line, and its quick
+    tests run once per chunk instead of once per message), and only a message that pass changed is
+    redacted again on its own, which is what it shows: exactly what redacting each message alone gives."""
     shown: dict[str, str] = {}
     chunk: list[str] = []
     size = 0
@@ -230,6 +233,9 @@ def redacted_messages(messages: Iterable[str]) -> dict[str, str]:
             chunk, size = [], 0
     if chunk:
         _redact_chunk(chunk, shown)
+    if values:
+        for message, redacted in shown.items():
+            shown[message] = values.mask(redacted)
     return shown
 
 
@@ -324,10 +330,12 @@ def fixture_problems(ctx: LintContext, rule: ModuleType, options: object) -> lis
     each fixture whose key and the rule's digest the cache holds, and the rule run on the corpus
     restricted to the others (fixture_context), whose findings are then held, unless redaction
     would change one of a fixture's messages (a message quoting a secret is never written to the
-    cache) or the rule found something outside those fixtures' files (then none is held)."""
+    cache: one held before the secret was seen elsewhere is dropped) or the rule found something
+    outside those fixtures' files (then none is held)."""
     cache, corpus = ctx.file_cache, ctx.corpus
     assert cache is not None
     keys, digest = fixture_keys(ctx), rule_digest(ctx, rule, options)
+    values = secret_values(ctx)
     problems: list[Problem] = []
     missing: list[str] = []
     for fixture_id in corpus.fixture_ids:
@@ -338,6 +346,8 @@ def fixture_problems(ctx: LintContext, rule: ModuleType, options: object) -> lis
             continue
         files = corpus.fixture_files(fixture_id)
         problems += [Problem(Pos(files[which] or "", line, col), message) for which, line, col, message in held]
+        if key is not None and values and any(values.mask(message) != message for *_, message in held):
+            cache.drop_fixture(key)
     if not missing:
         cache.rule_done(rule.CODE, digest)
         return problems
@@ -355,7 +365,7 @@ def fixture_problems(ctx: LintContext, rule: ModuleType, options: object) -> lis
             stray = True
         else:
             found[at[0]].append((at[1], problem.pos.line, problem.pos.col, problem.message))
-    shown = redacted_messages(problem.message for problem in fresh) if fresh else {}
+    shown = redacted_messages((problem.message for problem in fresh), values) if fresh else {}
     for fixture_id, raw in found.items():
         key = keys[fixture_id]
         if key is None:
@@ -393,7 +403,8 @@ def run_rules(context: LintContext, rules: list[ModuleType], config: LintConfig,
         context.ignore_use.ran.add(rule.CODE)
         found += _diagnostics(rule, by_file, config, shown)
     # Every message is redacted here, once (a fold's message is ours: it quotes nothing).
-    redacted = redacted_messages(d.message for d in found if not d.folded)
+    quoting = [d.message for d in found if not d.folded]
+    redacted = redacted_messages(quoting, secret_values(context) if quoting else NO_VALUES)
     diagnostics = {d if d.folded or redacted[d.message] == d.message else replace(d, message=redacted[d.message])
                    for d in found}
     return LintRun(tuple(sorted(diagnostics, key=Diagnostic.sort_key)), tuple(crashes))

@@ -25,6 +25,7 @@ scanned in linear time.
 - scan.py          the scan: every file, line and view, each finder where its hints point (hints.py)
 - findings.py      every finder run once per run, fingerprinted, `lint: secrets: allow:` applied
 - redaction.py     the one redaction of everything lint prints
+- quoted.py        a secret value found by its context (CT502, CT503), masked wherever a message quotes it
 - tokens.py        credential-shaped tokens (CT501); assignments.py: a secret-ish key's value (CT502),
                    told from a reference by values.py
 - hosts.py         URLs, credentials in URLs and host names (CT503, CT504), top-level domains in tlds.py

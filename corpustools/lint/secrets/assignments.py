@@ -240,19 +240,21 @@ def find_command_line(line: str) -> list[Finding]:
         value = _cli_value(match.group("value"))
         if value is not None:
             found.append(Finding(match.start("flag"), f"`-p` gives a password on the command line (`{redact(value)}`)",
-                                 match.end()))
+                                 match.end(), value))
     for match in _SEPARATE.finditer(line):
         flag = "-a" if match.group("a") else "-p"
         value = _cli_value(match.group("value"))
         if value is not None:
             found.append(Finding(match.start("a") if match.group("a") else match.start("p"),
-                                 f"`{flag}` gives a password on the command line (`{redact(value)}`)", match.end()))
+                                 f"`{flag}` gives a password on the command line (`{redact(value)}`)", match.end(),
+                                 value))
     if "--" in line:
         for match in _LONG_OPTION.finditer(line):
             flag = match.group("flag")
             value = _cli_value(match.group("value"))
             if value is not None and is_secret_key(flag):
-                found.append(Finding(match.start("flag"), f"`{flag}` is given a value (`{redact(value)}`)", match.end()))
+                found.append(Finding(match.start("flag"), f"`{flag}` is given a value (`{redact(value)}`)", match.end(),
+                                     value))
     return found
 
 
@@ -271,7 +273,7 @@ def _assigned(match: re.Match, line: str) -> Finding | None:
         return None  # a path to a key file (`private_key: ../keys/private.key`) names the secret
     name = key.lstrip("-")
     return Finding(match.start("key") + len(key) - len(name), f"`{name}` is assigned a value (`{redact(value)}`)",
-                   match.end())
+                   match.end(), value)
 
 
 def _said(line: str, start: int) -> Finding | None:
@@ -285,7 +287,7 @@ def _said(line: str, start: int) -> Finding | None:
         return None
     name = match.group("key")
     return Finding(match.start("key"), f"`{name}` is given a value (`{redact(value)}`)",
-                   match.start("value") + len(value))
+                   match.start("value") + len(value), value)
 
 
 @reads_views(MARKUP, KEY_VALUE)
@@ -350,5 +352,5 @@ def find_markup(line: str) -> list[Finding]:
         if value is None and (content := _CONTENT.match(line, tag.end())) is not None:
             value, end = content.group("content"), content.end("content")
         if value is not None and value.strip() and not is_reference(value, quoted=True):
-            found.append(Finding(tag.start(), f"`{names[0]}` is given a value (`{redact(value)}`)", end))
+            found.append(Finding(tag.start(), f"`{names[0]}` is given a value (`{redact(value)}`)", end, value))
     return found

@@ -152,7 +152,7 @@ def find_credential_urls(line: str) -> list[Finding]:
         if is_reference(password):
             continue
         found.append(Finding(url.start, f"{url.scheme}:// URL carries a password "
-                                        f"(`{url.scheme}://…:{redact(password)}@…`)", url.end))
+                                        f"(`{url.scheme}://…:{redact(password)}@…`)", url.end, password))
     return found
 
 

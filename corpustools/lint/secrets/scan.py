@@ -41,6 +41,9 @@ class Finding:
     start: int
     message: str
     end: int  # 0-based, exclusive: a finding that starts before an earlier one ends is dropped
+    # The secret value itself where the finding knows one apart from its context (CT502's assigned
+    # value, CT503's URL password): the engine masks it wherever another rule's message quotes it.
+    value: str = field(default="", compare=False)
 
 
 LineFinder = Callable[[str], Iterable[Finding]]
@@ -438,10 +441,12 @@ class Located:
     pos: Pos
     message: str
     text: str
+    value: str = field(default="", compare=False)  # Finding.value
 
 
-# line, start column, end column, message, matched text, and whether it was found in a reader view
-_Spot = tuple[int, int, int, str, str, bool]
+# line, start column, end column, message, matched text, whether it was found in a reader view, and
+# the secret value (Finding.value)
+_Spot = tuple[int, int, int, str, str, bool, str]
 
 
 def _located(number: int, columns: Sequence[int] | None, line: str, findings: Iterable[Finding], *,
@@ -449,7 +454,7 @@ def _located(number: int, columns: Sequence[int] | None, line: str, findings: It
     for finding in without_overlaps(findings):
         start = columns[finding.start] if columns is not None else finding.start
         end = columns[min(finding.end, len(columns) - 1)] if columns is not None else finding.end
-        yield number, start, end, finding.message, line[finding.start:finding.end], derived
+        yield number, start, end, finding.message, line[finding.start:finding.end], derived, finding.value
 
 
 def _spots(file: ScannedFile, finder: LineFinder, folded_lines: Iterable[tuple[int, str]],
@@ -484,7 +489,7 @@ def _kept(found: list[_Spot]) -> Iterator[_Spot]:
     ends its line stays itself when the next line starts with a letter)."""
     last_line, last_end, seen = -1, -1, set[str]()
     for item in sorted(found, key=lambda f: (f[0], f[1], f[5], -f[2])):
-        number, start, end, _message, text, _derived = item
+        number, start, end, _message, text, _derived, _value = item
         if number != last_line:
             last_line, last_end, seen = number, -1, set[str]()
         if start < last_end or text in seen:
@@ -570,9 +575,9 @@ def scan_files(files: Sequence[ScannedFile],
             folded = _by_file(candidate_lines(batch.folded, hint), batch.folded_first)
             views = _by_file(candidate_lines(batch.views, hint), batch.views_first)
             for index, file in enumerate(batch.files):
-                for number, start, _end, message, text, _derived in _spots(file, finder, folded.get(index, ()),
-                                                                          views.get(index, ())):
-                    yield key, Located(Pos(file.path, number, start + 1 if number else 0), message, text)
+                for number, start, _end, message, text, _derived, value in _spots(
+                        file, finder, folded.get(index, ()), views.get(index, ())):
+                    yield key, Located(Pos(file.path, number, start + 1 if number else 0), message, text, value)
 
 
 def spans(text: str, finder: LineFinder, hint: Hint | None = None) -> list[tuple[int, int]]:
@@ -585,7 +590,7 @@ def spans(text: str, finder: LineFinder, hint: Hint | None = None) -> list[tuple
     for line in lines:
         offsets.append(offsets[-1] + len(line) + 1)
     found = []
-    for number, start, end, _message, matched, derived in _spots(
+    for number, start, end, _message, matched, derived, _value in _spots(
             file, finder, candidate_lines(file.folded, hint), candidate_lines(file.view_text, hint)):
         span_end = offsets[number - 1] + max(end, start + 1)
         if derived and end >= len(lines[number - 1]) and len(matched) > end - start:
