@@ -88,6 +88,13 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message):  # usage errors: one line (the argument it quotes escaped), exit 2
         self.exit(2, f"{self.prog}: error: {printable(message)}\n")
 
+    def _check_value(self, action, value):
+        # argparse's own check (a command, an action, a KIND, a --format), with the project's did-you-mean
+        if action.choices is not None and value not in action.choices:
+            from corpustools.io.suggest import unknown_choice_message  # only when a choice is wrong
+
+            raise argparse.ArgumentError(action, unknown_choice_message(value, action.choices))
+
 
 def commands_to_register(words: list[str] | None) -> tuple[str, ...]:
     """The commands whose parsers `words` (the arguments after `corpustools`) can reach: only the

@@ -86,6 +86,39 @@ def test_a_misspelled_command_is_told_every_command(capsys):
     assert code == 2 and "invalid choice: 'lnit'" in err and "'lint'" in err and "'score'" in err, err
 
 
+KINDS = "'proposal-output', 'sidecar', 'corpus-spec', 'run-manifest', 'adjudication', 'result'"
+REPORTS = ("'score-report' or 'compare-report' or 'calibration-report' or 'agreement-report'")
+
+
+@pytest.mark.parametrize("argv, line", [
+    # the corpus's own output: the shipped kind that says `output`, among every KIND
+    ("validate output answer.json", "corpustools validate: error: argument KIND: invalid choice: 'output': did you "
+                                    f"mean 'proposal-output'? (choose from {KINDS})"),
+    ("validate sidcar s.yaml", "corpustools validate: error: argument KIND: invalid choice: 'sidcar': did you mean "
+                               f"'sidecar'? (choose from {KINDS})"),
+    ("validate zzz s.yaml", f"corpustools validate: error: argument KIND: invalid choice: 'zzz' (choose from {KINDS})"),
+    ("schema report", f"corpustools schema: error: argument KIND: invalid choice: 'report': did you mean {REPORTS}? "
+                      "(choose from 'corpus-spec', 'sidecar', 'proposal-output', 'run-manifest', 'score-report', "
+                      "'compare-report', 'adjudication', 'calibration-report', 'agreement-report')"),
+    ("export jsnl c", "corpustools export: error: argument FORMAT: invalid choice: 'jsnl': did you mean 'jsonl'? "
+                      "(choose from 'jsonl', 'inspect', 'promptfoo')"),
+    ("provenance frez c", "corpustools provenance: error: argument ACTION: invalid choice: 'frez': did you mean "
+                          "'freeze'? (choose from 'record', 'freeze', 'verify')"),
+    ("lint c --format jsn", "corpustools lint: error: argument --format: invalid choice: 'jsn': did you mean 'json'? "
+                            "(choose from 'text', 'json', 'json-summary', 'github', 'sarif')"),
+])
+def test_a_wrong_choice_is_one_line_with_a_did_you_mean(capsys, argv, line):
+    """Every choice argparse checks (a command, an action, a KIND or FORMAT, --format) is told what it
+    was probably meant to be, in one line and without the usage, exit 2, nothing on standard output."""
+    assert run(capsys, *argv.split()) == (2, "", line + "\n")
+
+
+def test_a_misspelled_command_gets_the_nearest_one(capsys):
+    code, out, err = run(capsys, "lnt")
+    assert (code, out) == (2, "") and err.startswith("corpustools: error: argument COMMAND: invalid choice: 'lnt': "
+                                                     "did you mean 'lint'? (choose from 'init', 'lint', "), err
+
+
 @pytest.mark.parametrize("command", ["lint", "score", "compare", "calibrate", "validate", "provenance verify"])
 def test_reporting_commands_share_format_and_output(command, capsys):
     code, out, _ = run(capsys, *command.split(), "--help")

@@ -172,6 +172,15 @@ def test_count_counts_places_never_overlapping():
     assert SUBSTRING.count(SUBSTRING.normalize("5 mg, 2.5 mg, 25 mg"), "5 mg") == 3
 
 
+@pytest.mark.parametrize("matching", [WORDS, SUBSTRING])
+def test_occurrences_are_the_places_count_counts(matching):
+    text = matching.normalize("5 mg, 2.5 mg, 5mg and 25 mg; 5 mg")
+    places = matching.occurrences(text, "5 mg")
+    assert len(places) == matching.count(text, "5 mg")
+    assert all(text[start:end] == matching.needle("5 mg") for start, end in places)
+    assert matching.occurrences(text, "?!") == ()
+
+
 _PUNCT = st.text(alphabet=" -_.,:;!?/()[]`'\"\n\t", min_size=1, max_size=4)
 _WORD = st.text(alphabet="abcdefghijklmnopqrstuvwxyz0123456789", min_size=1, max_size=8)
 

@@ -19,6 +19,24 @@ def unknown_key_message(key, allowed: Iterable[str], meant: str | None = None) -
     return f"unknown key {key!r} (allowed here: {', '.join(allowed)})"
 
 
+def unknown_choice_message(value: str, choices: Iterable[str]) -> str:
+    """The one line for a value that is none of an argument's choices (argparse's words, then what
+    it was probably meant to be, then every choice): every choice that has a whole word of it
+    (`report` -> `score-report` or `compare-report` ...), else the closest choice (`jsn` -> `json`)."""
+    choices = list(choices)
+    nearest = _sharing_a_word(value, choices)
+    if not nearest:
+        meant = closest(value, choices)
+        nearest = [meant] if meant is not None else []
+    suggestion = f": did you mean {' or '.join(repr(name) for name in nearest)}?" if nearest else ""
+    return f"invalid choice: {value!r}{suggestion} (choose from {', '.join(repr(name) for name in choices)})"
+
+
+def _sharing_a_word(value: str, choices: list[str]) -> list[str]:
+    words = set(_WORDS.findall(value.casefold()))
+    return [name for name in choices if words & set(_WORDS.findall(name.casefold()))]
+
+
 def closest(word: str, candidates: Iterable[str], cutoff: float = CUTOFF) -> str | None:
     """The candidate nearest to `word`, or None when none is near enough (compared as given).
 

@@ -97,6 +97,14 @@ class Matching:
             return normalized_text.count(needle)
         return sum(1 for _ in self._places(normalized_text, needle, overlapping=False))
 
+    def occurrences(self, normalized_text: str, term: str) -> tuple[tuple[int, int], ...]:
+        """(start, end) in already-normalized text of each occurrence count() counts: where
+        several terms name one thing (an entry of alternatives), a place two of them match is one."""
+        needle = self.needle(term)
+        if not needle:
+            return ()
+        return tuple((at, at + len(needle)) for at in self._places(normalized_text, needle, overlapping=False))
+
     def same_value(self, expected, got) -> bool:
         """Whether a result's JSON value `got` is the sidecar's `expected` one (expected_fields,
         item_fields): a string equals after this normalization (`5mg` is `5 mg` under words, `2.5 mg`
