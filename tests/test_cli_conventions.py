@@ -8,6 +8,8 @@ import argparse
 import json
 import os
 import re
+import subprocess
+import sys
 
 import pytest
 
@@ -264,6 +266,15 @@ def test_every_command_that_writes_says_wrote_path_on_standard_error(argv, said,
     code, out, err = run(capsys, *argv)
     assert code == 0, err
     assert out == "" and err.splitlines()[-1] == said
+
+
+@pytest.mark.parametrize(("argv0", "paused"), [("/usr/bin/corpustools", True), ("my_script.py", False)])
+def test_the_command_pauses_the_cycle_collector_from_its_first_import(argv0, paused):
+    """The command's process (its console script) imports its modules with the collector off, as
+    it runs; a program that imports corpustools keeps its collector on."""
+    code = f"import gc, sys; sys.argv = [{argv0!r}]; import corpustools.cli; print(gc.isenabled())"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True)
+    assert done.stdout.strip() == str(not paused)
 
 
 def test_a_command_runs_with_the_cycle_collector_paused_and_finds_it_as_it_was(capsys, monkeypatch):

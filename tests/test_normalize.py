@@ -273,3 +273,23 @@ def test_words_in_an_ascii_text_are_the_unicode_patterns_words(text):
     from corpustools.model import normalize as normalization
 
     assert normalize_words(text) == " ".join(normalization._WORD_OR_NUMBER.findall(normalization._fold(text)))
+
+
+@pytest.mark.parametrize(("text", "term", "found"), [
+    ("患者は東京の病院に入院した", "東京", True),  # Han inside a sentence of Han and kana: no spaces
+    ("ผู้ป่วยได้รับยาแล้ว", "ได้รับยา", True),  # Thai
+    ("the pancreas", "creas", False),  # a spaced script: a term starts at a word start
+    ("Ωmega", "mega", False),  # Greek (before U+0E00): spaced
+])
+def test_words_matching_finds_a_term_inside_an_unspaced_script_only(text, term, found):
+    words = WORDS.normalize(text)
+    assert WORDS.contains(words, term) is found
+
+
+def test_unspaced_scripts_are_those_of_the_class_at_every_code_point():
+    # _is_unspaced skips compiling the class for characters before U+0E00: the same answer everywhere
+    from corpustools.model.normalize import _UNSPACED_CLASS, _is_unspaced
+
+    unspaced = re.compile(_UNSPACED_CLASS)
+    assert all((unspaced.match(char) is not None) == _is_unspaced(char)
+               for char in map(chr, range(0, 0x32000)))

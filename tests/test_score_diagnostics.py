@@ -1,6 +1,13 @@
 """Advisory diagnostics: what they flag, and that they never change a verdict."""
 
-from corpustools.score.advisories import identifier_tokens
+import subprocess
+import sys
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from corpustools.score.advisories import NEAR_MISS_SCORE, _may_be_close, identifier_tokens
 from corpustools.score.scoring import score_report
 from tests.support.corpus import ADMIT_ID, REJECT_ID
 from tests.support.score import EMPTY, admit_sidecar, fixture, output, proposal, texts, write_results
@@ -74,3 +81,36 @@ def test_diagnostic_order_is_fixed(make_corpus, tmp_path):
     order = ["type-mismatch", "near-miss", "duplicate", "merged", "contract", "invented-identifier"]
     assert kinds == sorted(kinds, key=order.index)
     assert kinds[0] == "type-mismatch" and kinds[-1] == "invented-identifier"
+
+
+# The near-miss search's character bound (advisories._may_be_close) only spares rapidfuzz: it must
+# never rule out a wording rapidfuzz finds, whatever the lengths (needle shorter, equal, longer).
+@settings(max_examples=3000, deadline=None)
+@given(st.text(alphabet="abcde ", min_size=1, max_size=14), st.text(alphabet="abcdef ", max_size=40))
+def test_near_miss_bound_never_rules_out_a_rapidfuzz_match(needle, text):
+    from rapidfuzz import fuzz
+
+    found = fuzz.partial_ratio_alignment(needle, text, score_cutoff=NEAR_MISS_SCORE)
+    if found is not None:
+        assert _may_be_close(needle, text)
+
+
+@pytest.mark.parametrize(("needle", "text", "close"), [
+    ("queue worker", "the queue workers drain it nightly", True),
+    ("queue worker", "a cron job sends the reminders", False),
+    ("rate limit", "ratelimit", True),
+    ("exponential backoff", "retry", False),
+    ("mg", "5 mg twice a day", True),
+])
+def test_near_miss_bound_rules_out_unrelated_text(needle, text, close):
+    assert _may_be_close(needle, text) is close
+
+
+def test_scoring_without_a_near_miss_does_not_import_rapidfuzz():
+    # rapidfuzz is about 50 modules: score's start-up pays them only for a term the bound keeps.
+    code = ("import sys\n"
+            "from corpustools.score.advisories import _may_be_close\n"
+            "assert not _may_be_close('exponential backoff', 'retry the call later')\n"
+            "print(sorted(m for m in sys.modules if m.startswith('rapidfuzz')))\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"

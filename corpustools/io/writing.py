@@ -44,7 +44,6 @@ import os
 import signal
 import stat
 import sys
-import threading
 import time
 from collections.abc import Callable, Iterable
 
@@ -488,6 +487,8 @@ def _sigio_ignored() -> Callable[[], None] | None:
     called (it is ignored meanwhile, unless this thread cannot change it and a handler is already
     set); None when that cannot be done: outside the main thread with SIGIO at its default, or a
     disposition set outside Python, which could not be put back."""
+    import threading  # only a lease's writes ask which thread runs: not every command's start-up
+
     sigio = getattr(signal, "SIGIO", None)
     previous = signal.getsignal(sigio) if sigio is not None else None
     main = threading.current_thread() is threading.main_thread()

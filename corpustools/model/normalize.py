@@ -36,8 +36,21 @@ _APOSTROPHE_S = re.compile(r"(?<=[^\W_])['\u2019]s(?![^\W_])")
 
 # Scripts written without spaces between words (Han, kana, Thai, Lao, Khmer, Myanmar): every
 # character of them may start a word, or no term could be found inside a sentence of them.
-_UNSPACED = re.compile("[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u3040-\u30ff\u31f0-\u31ff\u3400-\u4dbf"
-                       "\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f]")
+_UNSPACED_CLASS = ("[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u3040-\u30ff\u31f0-\u31ff\u3400-\u4dbf"
+                   "\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f]")
+_FIRST_UNSPACED = "\u0e00"  # every character before it is of a spaced script
+
+
+@lru_cache(maxsize=1)
+def _unspaced_pattern() -> re.Pattern[str]:
+    # compiled on the first character past U+0E00: its ranges cost about 2 ms to compile, which a
+    # corpus in a spaced script (most) would pay at every start for nothing
+    return re.compile(_UNSPACED_CLASS)
+
+
+def _is_unspaced(char: str) -> bool:
+    """Whether `char` is of a script written without spaces between words."""
+    return char >= _FIRST_UNSPACED and _unspaced_pattern().match(char) is not None
 
 
 def _fold(text: str) -> str:
@@ -139,13 +152,13 @@ class Matching:
         """Where `needle` (normalized, not empty) occurs in `normalized_text`, in order."""
         step = 1 if overlapping else len(needle)
         ends_in_number = self.at_words and _DIGIT.match(needle[-1]) is not None
-        unspaced_start = self.at_words and _UNSPACED.match(needle[0]) is not None
+        unspaced_start = self.at_words and _is_unspaced(needle[0])
         at = normalized_text.find(needle)
         while at != -1:
             end = at + len(needle)
             if not self.at_words or (
                     (at == 0 or unspaced_start or normalized_text[at - 1].isspace()
-                     or _UNSPACED.match(normalized_text[at - 1]) is not None)
+                     or _is_unspaced(normalized_text[at - 1]))
                     and not (ends_in_number and end < len(normalized_text) and not normalized_text[end].isspace())):
                 yield at
                 at = normalized_text.find(needle, at + step)

@@ -11,7 +11,11 @@ from phantoms, because a phantom may be a judgment call but an invented identifi
 from __future__ import annotations
 
 import re
+import sys
 from collections import Counter
+from collections.abc import Iterable, Iterator
+from itertools import accumulate
+from operator import sub
 
 from corpustools.model.contract import ContractWarning, Item
 from corpustools.model.sidecar import Sidecar
@@ -44,10 +48,13 @@ def close_wording(term: str, item: Item) -> str | None:
     brittle-term offers as an alternative. A different number is no close variant: `2.5 mg` is a
     wrong dose for the term `5 mg`, not a wording of it, so every number of the term must be a
     number of the wording."""
-    from rapidfuzz import fuzz  # rapidfuzz: only a missed term's close wording
-
     needle, match_text = item.matching.normalize(term), item.match_text
-    found = fuzz.partial_ratio_alignment(needle, match_text, score_cutoff=NEAR_MISS_SCORE) if needle else None
+    # once loaded, rapidfuzz's own search is cheaper than the bound
+    if not needle or not ("rapidfuzz.fuzz" in sys.modules or _may_be_close(needle, match_text)):
+        return None
+    from rapidfuzz import fuzz  # rapidfuzz (about 50 modules): only a term the bound cannot rule out
+
+    found = fuzz.partial_ratio_alignment(needle, match_text, score_cutoff=NEAR_MISS_SCORE)
     if found is None:
         return None
     start = max(match_text.rfind(" ", 0, found.dest_start), match_text.rfind("\n", 0, found.dest_start)) + 1
@@ -56,6 +63,69 @@ def close_wording(term: str, item: Item) -> str | None:
     if not wording or not set(_NUMBER.findall(needle)) <= set(_NUMBER.findall(wording)):
         return None
     return wording
+
+
+def _reaches(common: int, needle: int, part: int) -> bool:
+    """Whether partial_ratio can reach NEAR_MISS_SCORE on a part of the text `part` characters long
+    that has `common` characters in common with a needle `needle` characters long: the score is the
+    Indel similarity 200 * LCS / (needle + part), and an LCS is at most the characters in common."""
+    return 200 * common >= NEAR_MISS_SCORE * (needle + part)
+
+
+def _overlaps(wanted: Counter[str], chars: Iterable[str]) -> Iterator[int]:
+    """The characters in common with `wanted` of each prefix of `chars`, the shortest first."""
+    seen: Counter[str] = Counter()
+    common = 0
+    for char in chars:
+        seen[char] += 1
+        common += seen[char] <= wanted[char]
+        yield common
+
+
+def _may_hold_enough(needle: str, text: str) -> bool:
+    """The count behind _may_be_close, first without multiplicity (a bound of it, found at C speed
+    over running totals): some part of `text` partial_ratio compares has enough characters that
+    occur in `needle`. False spares the exact count, which is about ten times dearer."""
+    size, letters = len(needle), set(needle)
+    totals = list(accumulate((char in letters for char in text), initial=0))
+    longest = len(text)
+    return (any(_reaches(totals[length], size, length) or _reaches(totals[longest] - totals[longest - length], size, length)
+                for length in range(1, size))
+            or _reaches(max(map(sub, totals[size:], totals)), size, size))
+
+
+def _may_be_close(needle: str, text: str) -> bool:
+    """False when `needle` has no close variant in `text` for certain (partial_ratio under
+    NEAR_MISS_SCORE), by counting characters: the characters two strings have in common (as
+    multisets) bound their LCS. Exact where it says False, so it only spares rapidfuzz's import
+    and calls; True may still be no match. partial_ratio aligns the shorter string with the
+    longer one's parts as long as it (each window, counted from the last: one character out and
+    one in) and with its shorter prefixes and suffixes; a text no longer than the needle is
+    bounded by the characters the two have in common."""
+    size, wanted = len(needle), Counter(needle)
+    common = sum((wanted & Counter(text)).values())
+    if size >= len(text):
+        return _reaches(common, len(text), common)
+    if not _reaches(common, size, common) or not _may_hold_enough(needle, text):
+        return False
+    edges = (text[:size - 1], text[:len(text) - size:-1])  # the prefixes and (reversed) the suffixes
+    if any(_reaches(overlap, size, length) for edge in edges
+           for length, overlap in enumerate(_overlaps(wanted, edge), start=1)):
+        return True
+    window = Counter(text[:size])
+    overlap = sum((wanted & window).values())
+    if _reaches(overlap, size, size):
+        return True
+    for leaving, entering in zip(text, text[size:], strict=False):  # the window's first and next
+        if leaving == entering:
+            continue
+        overlap -= window[leaving] <= wanted[leaving]  # a character the needle still wanted leaves
+        window[leaving] -= 1
+        window[entering] += 1
+        overlap += window[entering] <= wanted[entering]
+        if _reaches(overlap, size, size):
+            return True
+    return False
 
 
 def near_misses(sidecar: Sidecar, proposals, evidence) -> list[Advisory]:
