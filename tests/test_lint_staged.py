@@ -454,3 +454,30 @@ def test_staged_changes_and_their_corpora_are_read_with_exact_names(tmp_path, mo
     top = _spaced_repo(tmp_path, monkeypatch)
     git(top, "rm", "-q", f" corpus /expected/{REJECT_ID}.yaml")
     assert staged_paths() == [os.path.join(str(top), " corpus ", "expected", f"{REJECT_ID}.yaml")]
+
+
+def test_the_hook_never_looks_up_a_replay(repo, capsys, monkeypatch):
+    """A --staged lint is never recorded (lint/replay.py), so it never computes a replay key (a stat
+    of every file of the package) nor looks for an entry; and it still lints what is staged."""
+    from corpustools.lint import replay
+
+    keyed: list[list[str]] = []
+    monkeypatch.setattr(replay, "run_key", lambda words, *_: keyed.append(words) or "0" * 64)
+    _write(repo, f"corpus/notes/{ADMIT_ID}.md", f"aws {KEY}\n")
+    git(repo, "add", "-A")
+
+    for argv in (hook_entry()[1:], ["--stag"]):  # an abbreviation is the same option to the parser
+        code, out, err = lint(capsys, *argv, "--", f"corpus/notes/{ADMIT_ID}.md")
+        assert code == 1, err
+        assert "CT501" in out and KEY not in out
+    assert keyed == []
+    assert not list(Path(os.environ["CORPUSTOOLS_CACHE_DIR"]).glob("replay-*/*.json"))
+
+
+def test_only_a_staged_lint_is_kept_from_the_replay():
+    from corpustools.lint import replay
+
+    for words in (["lint", "--staged"], ["lint", "--whole-corpus", "--stag", "--", "a"]):
+        assert replay.cache_folder(words, {"CORPUSTOOLS_CACHE_DIR": "/c"}) is None, words
+    for words in (["lint", "--strict", "a"], ["lint", "--statistics"], ["lint", "--", "--staged"]):
+        assert replay.cache_folder(words, {"CORPUSTOOLS_CACHE_DIR": "/c"}) is not None, words
