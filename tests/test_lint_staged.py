@@ -481,3 +481,14 @@ def test_only_a_staged_lint_is_kept_from_the_replay():
         assert replay.cache_folder(words, {"CORPUSTOOLS_CACHE_DIR": "/c"}) is None, words
     for words in (["lint", "--strict", "a"], ["lint", "--statistics"], ["lint", "--", "--staged"]):
         assert replay.cache_folder(words, {"CORPUSTOOLS_CACHE_DIR": "/c"}) is not None, words
+
+
+def test_git_commands_run_side_by_side_answer_in_order_and_fail_as_one(repo):
+    from corpustools.io.errors import InputError
+    from corpustools.io.gitstage import _git_together
+
+    top, listing = _git_together([["rev-parse", "--show-toplevel"], ["ls-files", "-z"]], str(repo))
+    assert top == os.fsencode(str(repo)) + b"\n" and f"{SIDECAR}\0".encode() in listing
+    with pytest.raises(InputError) as failed:
+        _git_together([["ls-files", "-z"], ["rev-parse", "--verify", "-q", "no-such-ref"]], str(repo))
+    assert "git failed" in str(failed.value) and "\n" not in str(failed.value)

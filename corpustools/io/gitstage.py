@@ -64,16 +64,33 @@ def _failed(stderr: bytes, returncode: int) -> InputError:
 
 
 def _git(args: list[str], cwd: str) -> bytes:
+    return _git_together([args], cwd)[0]
+
+
+def _git_together(commands: list[list[str]], cwd: str) -> list[bytes]:
+    """The standard output of each git command of `commands`, run side by side (the hook waits for
+    the slowest, not for the sum: each git start-up costs a few milliseconds); InputError (one line)
+    for the first that cannot run or fails, the others stopped."""
+    started: list[subprocess.Popen[bytes]] = []
     try:
-        done = subprocess.run(["git", *args], cwd=cwd, capture_output=True, timeout=_GIT_TIMEOUT, check=False,
-                              stdin=subprocess.DEVNULL, env=_git_env())
-    except FileNotFoundError:
-        raise InputError(Pos(""), "--staged asks git for the staged files, and git is not installed") from None
-    except (OSError, subprocess.TimeoutExpired) as err:
-        raise InputError(Pos(""), f"--staged: git could not be run: {err}") from None
-    if done.returncode != 0:
-        raise _failed(done.stderr, done.returncode)
-    return done.stdout
+        try:
+            for args in commands:
+                started.append(subprocess.Popen(["git", *args], cwd=cwd, stdin=subprocess.DEVNULL,
+                                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=_git_env()))
+            done = [(process, *process.communicate(timeout=_GIT_TIMEOUT)) for process in started]
+        except FileNotFoundError:
+            raise InputError(Pos(""), "--staged asks git for the staged files, and git is not installed") from None
+        except (OSError, subprocess.TimeoutExpired) as err:
+            raise InputError(Pos(""), f"--staged: git could not be run: {err}") from None
+    finally:
+        for process in started:
+            if process.returncode is None:  # a failure above: never a git left running
+                process.kill()
+                process.communicate()
+    for process, _out, stderr in done:
+        if process.returncode != 0:
+            raise _failed(stderr, process.returncode)
+    return [out for _process, out, _err in done]
 
 
 def _names(output: bytes) -> list[str]:
@@ -97,11 +114,12 @@ def staged_index(cwd: str = ".") -> StagedIndex:
     as both) and every entry (stage 0; an unmerged path by its "ours" side). InputError (one line)
     when git is missing or `cwd` is in no repository."""
     top = repository_top(cwd)
-    changed = _names(_git(["-c", "diff.relative=false", "diff", "--cached", "--name-only", "-z", "--no-renames",
-                           "--no-ext-diff"], top))
+    diff, listing = _git_together([["-c", "diff.relative=false", "diff", "--cached", "--name-only", "-z", "--no-renames",
+                                    "--no-ext-diff"], ["ls-files", "--stage", "-z", "--full-name"]], top)
+    changed = _names(diff)
     entries: dict[str, IndexEntry] = {}
     ranks: dict[str, int] = {}
-    for record in _git(["ls-files", "--stage", "-z", "--full-name"], top).split(b"\0"):
+    for record in listing.split(b"\0"):
         if not record:
             continue
         meta, _, name = record.partition(b"\t")
