@@ -303,13 +303,21 @@ BROKEN_ENTRIES = {
     "a skeleton at a negative column": lambda entry, key: _forged(
         key, skeletons={"0" * 64: [["user", [[1, -1, "a * b", 3, 2]]]]}),
     "a skeleton without its key": lambda entry, key: _forged(key, skeletons=[]),
+    # and CT702's near pairs (families/templates.held_near_pairs)
+    "a near pair scored as text": lambda entry, key: _forged(key, near={"0" * 64: [[0, 1, "90.0"]]}),
+    "a near pair of a negative index": lambda entry, key: _forged(key, near={"0" * 64: [[-1, 1, 90.0]]}),
+    "a near pair without its score": lambda entry, key: _forged(key, near={"0" * 64: [[0, 1]]}),
+    "near pairs without their key": lambda entry, key: _forged(key, near=[]),
+    "the third layout, without near pairs": lambda entry, key: json.dumps(
+        {"format": lint_cache.FORMAT, "code": lint_cache.code_identity(), "files": {key: []}, "rules": {},
+         "fixtures": {}, "skeletons": {}}).encode(),
 }
 
 
 def _forged(key: str, **fields: object) -> bytes:
     """An entry that names the key of the file holding a secret as clean, with `fields` replaced or added."""
     entry = {"format": lint_cache.FORMAT, "code": lint_cache.code_identity(), "files": {key: []},
-             "rules": {}, "fixtures": {}, "skeletons": {}}
+             "rules": {}, "fixtures": {}, "skeletons": {}, "near": {}}
     return json.dumps({**entry, **fields}).encode()
 
 
@@ -726,3 +734,64 @@ def test_a_default_cache_folder_that_cannot_be_made_changes_no_lint(tmp_path, mo
     without = run_main("lint", "--no-cache", "corpus")
     assert without[0] == 0
     assert run_main("lint", "corpus") == without
+
+
+# -- CT702's near pairs (families/templates.held_near_pairs) -----------------------------------------
+
+@pytest.fixture
+def searches(monkeypatch) -> list[int]:
+    """How many skeletons CT702's near-pair search was given, search by search, in each lint."""
+    seen: list[int] = []
+    real = templates.near_pairs
+
+    def counting(texts, threshold):
+        seen.append(len(texts))
+        return real(texts, threshold)
+
+    monkeypatch.setattr(templates, "near_pairs", counting)
+    return seen
+
+
+def test_near_pairs_are_searched_again_only_when_a_skeleton_changes(tmp_path, monkeypatch, searches):
+    """The hook's case: an edited sidecar leaves every session's skeletons as they were, so CT702's
+    search is not run again (nor rapidfuzz imported), and what lint reports is what it reports
+    without the cache; an edited session, or another threshold, searches again."""
+    out = write_generated(tmp_path / "gen", 80, seed=7, defects=1)  # near-identical templates planted
+    monkeypatch.chdir(out)
+    cache = tmp_path / "cache"
+    report = same_with_and_without(cache, "corpus")
+    assert '"code": "CT702"' in report
+    assert len(searches) == 2  # the lint without the cache and the cold one
+    searches.clear()
+    _append(_first(Path("corpus"), "expected/*.yaml", ""), "# a one-line change, as in a commit")
+    same_with_and_without(cache, "corpus")
+    assert len(searches) == 1  # without the cache only
+    held = json.loads(_entry(cache).read_bytes())["near"]
+    assert len(held) == 1 and all(isinstance(n, (int, float)) for pairs in held.values() for pair in pairs for n in pair)
+
+    session = sorted(Path("corpus/sessions").glob("*.md"))[3]
+    _append(session, "[USER]: Every branch id is the ILS location code, lowercased, and nothing else at all.")
+    searches.clear()
+    same_with_and_without(cache, "corpus")
+    assert len(searches) == 2
+    spec = Path("corpus/corpus.yaml")
+    spec.write_text(spec.read_text().replace("lint:\n", "lint:\n  rules:\n    template-near: {threshold: 95}\n"))
+    searches.clear()
+    same_with_and_without(cache, "corpus")
+    assert len(searches) == 2
+
+
+def test_held_near_pairs_out_of_range_are_searched_again(tmp_path, monkeypatch, searches):
+    """A held pair naming a skeleton the run does not have (a forged entry) is never used: the
+    search runs again, and CT702 never crashes on it."""
+    out = write_generated(tmp_path / "gen", 80, seed=7, defects=1)
+    monkeypatch.chdir(out)
+    cache = tmp_path / "cache"
+    report = same_with_and_without(cache, "corpus")
+    entry = json.loads(_entry(cache).read_bytes())
+    (key, pairs), = entry["near"].items()
+    entry["near"] = {key: [*pairs, [0, 10**6, 99.0]]}
+    _entry(cache).write_text(json.dumps(entry))
+    searches.clear()
+    assert same_with_and_without(cache, "corpus") == report
+    assert len(searches) == 2

@@ -454,3 +454,109 @@ def test_staged_changes_and_their_corpora_are_read_with_exact_names(tmp_path, mo
     top = _spaced_repo(tmp_path, monkeypatch)
     git(top, "rm", "-q", f" corpus /expected/{REJECT_ID}.yaml")
     assert staged_paths() == [os.path.join(str(top), " corpus ", "expected", f"{REJECT_ID}.yaml")]
+
+
+def test_the_hook_never_looks_up_a_replay(repo, capsys, monkeypatch, tmp_path):
+    """A --staged lint is never recorded (lint/replay.py), so it never computes a replay key (a stat
+    of every file of the package) nor looks for an entry; and it still lints what is staged."""
+    from corpustools.lint import replay
+
+    keyed: list[list[str]] = []
+    monkeypatch.setattr(replay, "run_key", lambda words, *_: keyed.append(words) or "0" * 64)
+    monkeypatch.setenv("CORPUSTOOLS_CACHE_DIR", str(tmp_path / "cache"))  # this test's alone
+    _write(repo, f"corpus/notes/{ADMIT_ID}.md", f"aws {KEY}\n")
+    git(repo, "add", "-A")
+
+    for argv in (hook_entry()[1:], ["--stag"]):  # an abbreviation is the same option to the parser
+        code, out, err = lint(capsys, *argv, "--", f"corpus/notes/{ADMIT_ID}.md")
+        assert code == 1, err
+        assert "CT501" in out and KEY not in out
+    assert keyed == []
+    assert list((tmp_path / "cache").glob("lint-*/*.json")) and not list((tmp_path / "cache").glob("replay-*/*.json"))
+
+
+def test_only_a_staged_lint_is_kept_from_the_replay():
+    from corpustools.lint import replay
+
+    for words in (["lint", "--staged"], ["lint", "--whole-corpus", "--stag", "--", "a"]):
+        assert replay.cache_folder(words, {"CORPUSTOOLS_CACHE_DIR": "/c"}) is None, words
+    for words in (["lint", "--strict", "a"], ["lint", "--statistics"], ["lint", "--", "--staged"]):
+        assert replay.cache_folder(words, {"CORPUSTOOLS_CACHE_DIR": "/c"}) is not None, words
+
+
+def test_git_commands_run_side_by_side_answer_in_order_and_fail_as_one(repo):
+    from corpustools.io.errors import InputError
+    from corpustools.io.gitstage import _git_together
+
+    top, listing = _git_together([["rev-parse", "--show-toplevel"], ["ls-files", "-z"]], str(repo))
+    assert top == os.fsencode(str(repo)) + b"\n" and f"{SIDECAR}\0".encode() in listing
+    with pytest.raises(InputError) as failed:
+        _git_together([["ls-files", "-z"], ["rev-parse", "--verify", "-q", "no-such-ref"]], str(repo))
+    assert "git failed" in str(failed.value) and "\n" not in str(failed.value)
+
+
+@pytest.fixture
+def blobs_from_git(monkeypatch) -> list[str]:
+    """The object ids the hook asked git's object store for (io/gitstage._BlobReader), in order."""
+    from corpustools.io import gitstage
+
+    asked: list[str] = []
+    real = gitstage._BlobReader
+
+    class Noting(real):  # type: ignore[valid-type, misc]
+        def __init__(self, top, blobs):
+            asked.extend(blobs)
+            super().__init__(top, blobs)
+
+    monkeypatch.setattr(gitstage, "_BlobReader", Noting)
+    return asked
+
+
+def _blob(repo: Path, name: str) -> str:
+    return git(repo, "ls-files", "--stage", "--", name).split()[1]
+
+
+def test_a_file_the_work_tree_holds_as_staged_is_copied_from_it_any_other_from_git(repo, capsys, blobs_from_git):
+    """Git's object store is read only for what the working tree does not hold byte for byte as
+    staged (its object id, computed from the bytes read, decides): an edit made after staging, a
+    link where the file was, a file the commit deletes are never what is linted."""
+    _write(repo, SIDECAR, (repo / SIDECAR).read_text() + f"# aws {KEY}\n")
+    git(repo, "add", SIDECAR)
+    _write(repo, SIDECAR, (repo / SIDECAR).read_text().replace(KEY, "nothing here"))  # not what is staged
+    (repo / "corpus/elsewhere.md").write_text((repo / SESSION).read_text())
+    (repo / SESSION).unlink()
+    (repo / SESSION).symlink_to("../elsewhere.md")  # the same bytes, through a link: never followed
+    staged_blobs = {_blob(repo, SIDECAR), _blob(repo, SESSION)}
+
+    code, out, err = hook(capsys, SIDECAR)
+
+    assert code == 1, err
+    assert f"{SIDECAR}:" in out and "CT501" in out and KEY not in out
+    assert set(blobs_from_git) == staged_blobs and len(blobs_from_git) == 2
+    blobs_from_git.clear()
+    git(repo, "add", "-A")  # every staged file is now what the working tree holds, the link staged as one
+    code, out, err = hook(capsys, SIDECAR)
+    assert code == 1 and f"{SESSION}:1:1: CT001 [error] is a symbolic link" in out, out + err
+    assert blobs_from_git == [_blob(repo, SESSION)]  # a link's target is read from git
+
+
+def test_a_sha256_repository_is_linted_from_its_index(tmp_path, monkeypatch, capsys, blobs_from_git):
+    top = tmp_path / "work"
+    write_corpus(top / "corpus")
+    monkeypatch.setenv("GIT_CEILING_DIRECTORIES", str(tmp_path))
+    try:
+        git(top, "init", "-q", "--object-format=sha256")
+    except subprocess.CalledProcessError:
+        pytest.skip("this git cannot make a SHA-256 repository")
+    git(top, "add", "-A")
+    git(top, "commit", "-q", "-m", "a clean corpus")
+    monkeypatch.chdir(top)
+    _write(top, "corpus/notes.md", f"aws {KEY}\n")
+    git(top, "add", "-A")
+    assert len(_blob(top, "corpus/notes.md")) == 64
+
+    code, out, err = hook(capsys, "corpus/notes.md")
+
+    assert code == 1, err
+    assert "corpus/notes.md:1:5: CT501" in out and KEY not in out
+    assert blobs_from_git == []  # every file read from the working tree, its SHA-256 object id checked

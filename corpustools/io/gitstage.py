@@ -9,7 +9,9 @@ commit does not. Asking git for the change and reading the index closes both gap
 
 Read-only and local: `git rev-parse`, `git diff --cached`, `git ls-files --stage` and one `git
 cat-file --batch` (raw blobs: no filter, no textconv; `GIT_NO_LAZY_FETCH`: a partial clone never
-fetches a missing blob). Every name travels NUL-separated (`-z`), never quoted, split or stripped:
+fetches a missing blob) for the files whose working-tree bytes are not the staged blob's: a file
+that is (its git object id, computed from the bytes read, is the staged one) is copied from the
+working tree, which costs less than git inflating the object. Every name travels NUL-separated (`-z`), never quoted, split or stripped:
 a name may begin or end with a space, hold a newline or bytes that are not UTF-8 (kept as
 surrogate escapes, os.fsdecode's spelling). The index is the one git uses for this commit
 (GIT_INDEX_FILE, set by `git commit` for its hooks, is honoured).
@@ -17,7 +19,9 @@ surrogate escapes, os.fsdecode's spelling). The index is the one git uses for th
 
 from __future__ import annotations
 
+import hashlib
 import os
+import stat
 import subprocess
 import threading
 from collections.abc import Iterable, Iterator, Mapping
@@ -64,16 +68,33 @@ def _failed(stderr: bytes, returncode: int) -> InputError:
 
 
 def _git(args: list[str], cwd: str) -> bytes:
+    return _git_together([args], cwd)[0]
+
+
+def _git_together(commands: list[list[str]], cwd: str) -> list[bytes]:
+    """The standard output of each git command of `commands`, run side by side (the hook waits for
+    the slowest, not for the sum: each git start-up costs a few milliseconds); InputError (one line)
+    for the first that cannot run or fails, the others stopped."""
+    started: list[subprocess.Popen[bytes]] = []
     try:
-        done = subprocess.run(["git", *args], cwd=cwd, capture_output=True, timeout=_GIT_TIMEOUT, check=False,
-                              stdin=subprocess.DEVNULL, env=_git_env())
-    except FileNotFoundError:
-        raise InputError(Pos(""), "--staged asks git for the staged files, and git is not installed") from None
-    except (OSError, subprocess.TimeoutExpired) as err:
-        raise InputError(Pos(""), f"--staged: git could not be run: {err}") from None
-    if done.returncode != 0:
-        raise _failed(done.stderr, done.returncode)
-    return done.stdout
+        try:
+            for args in commands:
+                started.append(subprocess.Popen(["git", *args], cwd=cwd, stdin=subprocess.DEVNULL,
+                                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=_git_env()))
+            done = [(process, *process.communicate(timeout=_GIT_TIMEOUT)) for process in started]
+        except FileNotFoundError:
+            raise InputError(Pos(""), "--staged asks git for the staged files, and git is not installed") from None
+        except (OSError, subprocess.TimeoutExpired) as err:
+            raise InputError(Pos(""), f"--staged: git could not be run: {err}") from None
+    finally:
+        for process in started:
+            if process.returncode is None:  # a failure above: never a git left running
+                process.kill()
+                process.communicate()
+    for process, _out, stderr in done:
+        if process.returncode != 0:
+            raise _failed(stderr, process.returncode)
+    return [out for _process, out, _err in done]
 
 
 def _names(output: bytes) -> list[str]:
@@ -97,11 +118,12 @@ def staged_index(cwd: str = ".") -> StagedIndex:
     as both) and every entry (stage 0; an unmerged path by its "ours" side). InputError (one line)
     when git is missing or `cwd` is in no repository."""
     top = repository_top(cwd)
-    changed = _names(_git(["-c", "diff.relative=false", "diff", "--cached", "--name-only", "-z", "--no-renames",
-                           "--no-ext-diff"], top))
+    diff, listing = _git_together([["-c", "diff.relative=false", "diff", "--cached", "--name-only", "-z", "--no-renames",
+                                    "--no-ext-diff"], ["ls-files", "--stage", "-z", "--full-name"]], top)
+    changed = _names(diff)
     entries: dict[str, IndexEntry] = {}
     ranks: dict[str, int] = {}
-    for record in _git(["ls-files", "--stage", "-z", "--full-name"], top).split(b"\0"):
+    for record in listing.split(b"\0"):
         if not record:
             continue
         meta, _, name = record.partition(b"\t")
@@ -194,15 +216,15 @@ def new_file(path: str) -> int:
                    | getattr(os, "O_CLOEXEC", 0), 0o600)
 
 
-def _write_blob(reader: _BlobReader, blob: str, target: str, shown: str) -> None:
-    """The staged file's bytes at `target`, a new file. At most MAX_FILE_BYTES + 1 bytes are kept (no
-    reader reads more); a larger file is extended to its whole size without its bytes (a sparse
-    file), so every reader refuses it as over the cap exactly as it would on disk. Unbuffered
-    writes on the descriptor: most staged files are one chunk, written by one call."""
+def _write_blob(chunks: Iterable[bytes], target: str) -> None:
+    """The staged file's bytes (`chunks`) at `target`, a new file. At most MAX_FILE_BYTES + 1 bytes
+    are kept (no reader reads more); a larger file is extended to its whole size without its bytes
+    (a sparse file), so every reader refuses it as over the cap exactly as it would on disk.
+    Unbuffered writes on the descriptor: most staged files are one chunk, written by one call."""
     fd = new_file(target)
     try:
         kept = size = 0
-        for chunk in reader.stream(blob, shown):
+        for chunk in chunks:
             size += len(chunk)
             if kept <= MAX_FILE_BYTES:
                 part = memoryview(chunk)[:MAX_FILE_BYTES + 1 - kept]
@@ -213,6 +235,51 @@ def _write_blob(reader: _BlobReader, blob: str, target: str, shown: str) -> None
             os.ftruncate(fd, size)
     finally:
         os.close(fd)
+
+
+def _blob_id(data: bytes, like: str) -> str | None:
+    """The object id git gives a blob of `data`, in the hash of the id `like` (40 hex digits: SHA-1;
+    64: SHA-256, a repository of that object format); None when that hash is not to be had."""
+    name = {40: "sha1", 64: "sha256"}.get(len(like))
+    if name is None:
+        return None
+    try:
+        digest = hashlib.new(name, usedforsecurity=False)
+    except ValueError:  # a hash the system's OpenSSL refuses (FIPS mode)
+        return None
+    digest.update(b"blob %d\0" % len(data))
+    digest.update(data)
+    return digest.hexdigest()
+
+
+def _as_staged_in_work_tree(path: str, blob: str) -> bytes | None:
+    """The bytes of the working-tree file at `path` when they are exactly the staged blob `blob`
+    (their git object id is its id), else None (changed since it was staged, converted on checkout,
+    unreadable, no regular file, over the size cap): git's object store is then read. The bytes
+    checked are the bytes returned, so an edit racing this read is either not seen or not used;
+    a link is never followed to the file, and a folder link on the way leads only to bytes whose id
+    is the staged one. Reading the file is cheaper than asking git to inflate the object."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+                     | getattr(os, "O_CLOEXEC", 0))
+    except (OSError, ValueError):
+        return None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_FILE_BYTES:
+            return None
+        parts, size = [], 0
+        while chunk := os.read(fd, max(info.st_size - size + 1, 1)):
+            parts.append(chunk)
+            size += len(chunk)
+            if size > MAX_FILE_BYTES:
+                return None
+        data = b"".join(parts)
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+    return data if _blob_id(data, blob) == blob else None
 
 
 def _link_target(reader: _BlobReader, blob: str, shown: str) -> str:
@@ -240,7 +307,9 @@ def _under_a_file(index: StagedIndex, parts: list[str], clear: set[str]) -> bool
 
 def write_staged(index: StagedIndex, names: Iterable[str], mirror: str) -> list[str]:
     """Write the staged entries `names` (paths relative to the top) under the folder `mirror`, at the
-    same relative paths: a file with its staged bytes (see _write_blob), a symbolic link as a link
+    same relative paths: a file with its staged bytes (see _write_blob: read from the working tree
+    when the file there is byte for byte the staged blob, see _as_staged_in_work_tree, else from
+    git's objects), a symbolic link as a link
     (never followed), a submodule as an empty folder. Only new files and folders, only inside
     `mirror`, never through a link; a name that is no entry, or that another entry's link or file
     would have to hold, is left out. The names written, sorted."""
@@ -264,7 +333,16 @@ def write_staged(index: StagedIndex, names: Iterable[str], mirror: str) -> list[
         if entry.mode == GITLINK_MODE:
             os.mkdir(target)
         planned.append((name, entry, target))
-    blobs = [(name, entry, target) for name, entry, target in planned if entry.mode != GITLINK_MODE]
+    blobs = []
+    for name, entry, target in planned:
+        if entry.mode == GITLINK_MODE:
+            continue
+        data = _as_staged_in_work_tree(os.path.join(index.top, *name.split("/")), entry.blob) if (
+            entry.mode in REGULAR_MODES) else None
+        if data is not None:  # the staged bytes, read where they are cheapest to read
+            _write_blob((data,), target)
+        else:
+            blobs.append((name, entry, target))
     if blobs:
         reader = _BlobReader(index.top, [entry.blob for _, entry, _ in blobs])
         try:
@@ -272,7 +350,7 @@ def write_staged(index: StagedIndex, names: Iterable[str], mirror: str) -> list[
                 if entry.mode == LINK_MODE:
                     os.symlink(_link_target(reader, entry.blob, name), target)
                 else:
-                    _write_blob(reader, entry.blob, target, name)
+                    _write_blob(reader.stream(entry.blob, name), target)
         finally:
             reader.close()
     return [name for name, _, _ in planned]

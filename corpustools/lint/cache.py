@@ -20,7 +20,12 @@ What is cached, per corpus:
   sentence of each turn, with the turn's speaker; never the text), keyed by the sha256 of the
   session's file key and corpus.yaml's text, for the rules that compare skeletons across fixtures
   (families/templates.session_skeletons); none of a session the secret scan found or could not
-  fully read something in.
+  fully read something in;
+- the near-identical pairs CT702 found among all those skeletons (families/templates.held_near_pairs):
+  two indexes into the sorted skeletons and the score of each pair, keyed by the sha256 of the
+  threshold and every skeleton; never a skeleton's text. A one-file change that leaves every
+  session's skeletons as they were (a sidecar edited) then neither searches them again nor imports
+  rapidfuzz.
 Every file is still read and hashed on every run, and every rule of corpus scope runs as before: a
 changed byte is always re-checked, and what lint reports is the same with the cache as without it.
 
@@ -33,10 +38,11 @@ Where: `--cache-dir DIR`, else `CORPUSTOOLS_CACHE_DIR`, else `$XDG_CACHE_HOME/co
 `~/.cache/corpustools`; never inside a corpus it lints. One entry per corpus (named by the sha256 of
 its real path), `lint-4/<64 hex>.json`: its format, the code identity it was made by (corpustools'
 version, the Python version and the package's files), each file's secret findings by key (with the
-key of each value found by its context: secrets/quoted.py) and each fixture's findings by key and
-each session's skeletons by key, only those of the last run (an edited file's old key is dropped;
-`lint-1/` held keys of clean files only, `lint-2/` the secret findings only, `lint-3/` secret
-findings without their values' keys: none is read, and `cache clean` removes them). Written atomically (a temporary file
+key of each value found by its context: secrets/quoted.py) and each fixture's findings by key,
+each session's skeletons by key and the near pairs by key, only those of the last run (an edited
+file's old key is dropped; `lint-1/` held keys of clean files only, `lint-2/` the secret findings
+only, `lint-3/` secret findings without their values' keys: none is read, and `cache clean`
+removes them). Written atomically (a temporary file
 renamed over it), 0600 in a 0700 folder; read only when it is a regular file of the user's own,
 never through a link, within a size cap, strictly parsed. A corrupt, truncated, foreign or
 unreadable entry is ignored (every file is then scanned) and rewritten; concurrent lints each
@@ -246,6 +252,17 @@ def _held_form(turns: HeldSkeletons | SplitSkeletons) -> HeldSkeletons:
                  for speaker, sentences in turns)
 
 
+# The near-identical pairs among a run's sorted skeletons (families/nearmatch.NearPair): (index of
+# the one, index of the other, score). Indexes and scores only: no text is held.
+HeldNearPairs = tuple[tuple[int, int, float], ...]
+
+
+def _is_near_pairs(value: object) -> bool:
+    return isinstance(value, list) and all(
+        isinstance(pair, list) and len(pair) == 3 and all(type(n) is int and n >= 0 for n in pair[:2])
+        and type(pair[2]) is float for pair in value)
+
+
 def _is_skeletons(value: object) -> bool:
     return isinstance(value, list) and all(
         isinstance(turn, list) and len(turn) == 2 and (turn[0] is None or isinstance(turn[0], str))
@@ -281,6 +298,8 @@ class CorpusCache:
     fixtures_dropped: set[str] = field(default_factory=set)  # keys of fixtures never to hold this run
     skeletons_known: dict[str, HeldSkeletons] = field(default_factory=dict)
     skeletons_seen: dict[str, HeldSkeletons | SplitSkeletons] = field(default_factory=dict)
+    near_known: dict[str, HeldNearPairs] = field(default_factory=dict)
+    near_seen: dict[str, HeldNearPairs] = field(default_factory=dict)
 
     def findings(self, key: str) -> tuple[CachedFinding, ...] | None:
         """What the secret scan found in the file of `key` last time (noted as used), or None when
@@ -324,6 +343,17 @@ class CorpusCache:
         caller keeps them for the run, and they must not change)."""
         self.skeletons_seen[key] = skeletons
 
+    def near_pairs(self, key: str) -> HeldNearPairs | None:
+        """The near pairs held for the skeletons of `key` (noted as used), or None."""
+        found = self.near_known.get(key)
+        if found is not None:
+            self.near_seen[key] = found
+        return found
+
+    def note_near_pairs(self, key: str, pairs: HeldNearPairs) -> None:
+        """The near pairs found this run among the skeletons of `key`."""
+        self.near_seen[key] = pairs
+
     def rule_done(self, code: str, digest: str) -> None:
         """The rule `code` ran to its end with `digest` and noted every fixture: its findings may be held."""
         self.fixtures_seen.rules[code] = digest
@@ -341,14 +371,18 @@ class CorpusCache:
         """Write this run's findings when they changed; a cache that cannot be written is no error
         (the next lint scans again)."""
         fixtures = self._fixtures_to_hold()
-        if self.seen == self.known and fixtures == self.fixtures_known and self.skeletons_seen == self.skeletons_known:
+        if (self.seen == self.known and fixtures == self.fixtures_known and self.skeletons_seen == self.skeletons_known
+                and self.near_seen == self.near_known):
             return
         entry: dict[str, object] = {
             "format": FORMAT, "code": code_identity(), "files": dict(sorted(self.seen.items())),
-            "rules": fixtures.rules, "fixtures": fixtures.found, "skeletons": dict(sorted(self.skeletons_seen.items()))}
+            "rules": fixtures.rules, "fixtures": fixtures.found, "skeletons": dict(sorted(self.skeletons_seen.items())),
+            "near": dict(sorted(self.near_seen.items()))}
         # An entry over the size cap would never be read back: the skeletons go first (the largest
-        # part: about 4 MB a thousand fixtures), then the fixtures' findings; the secret scan's stay.
-        for drop, limit in (((), MAX_ENTRY_BYTES), (("skeletons",), MAX_ENTRY_BYTES), (("skeletons", "fixtures"), None)):
+        # part: about 4 MB a thousand fixtures), then the fixtures' findings and the near pairs;
+        # the secret scan's stay.
+        for drop, limit in (((), MAX_ENTRY_BYTES), (("skeletons",), MAX_ENTRY_BYTES),
+                            (("skeletons", "fixtures", "near"), None)):
             for part in drop:
                 entry[part] = {}
                 if part == "fixtures":
@@ -435,19 +469,20 @@ def _entry_chunks(entry: dict[str, object], limit: int | None,
     yield "".join(pending).encode("ascii")
 
 
-Entry = tuple[dict[str, tuple[CachedFinding, ...]], Fixtures, dict[str, HeldSkeletons]]
+Entry = tuple[dict[str, tuple[CachedFinding, ...]], Fixtures, dict[str, HeldSkeletons], dict[str, HeldNearPairs]]
 
 
 def _read_entry(path: str) -> Entry:
     """The findings an entry holds, or none when it is missing, unreadable, not the user's own
     regular file, too large, not strictly what this code writes or made by other code."""
-    nothing: Entry = ({}, Fixtures(), {})
+    nothing: Entry = ({}, Fixtures(), {}, {})
     entry = read_entry_json(path, MAX_ENTRY_BYTES)
-    if (not isinstance(entry, dict) or set(entry) != {"format", "code", "files", "rules", "fixtures", "skeletons"}
+    if (not isinstance(entry, dict) or set(entry) != {"format", "code", "files", "rules", "fixtures", "skeletons", "near"}
             or entry["format"] != FORMAT or entry["code"] != code_identity()
-            or not all(isinstance(entry[part], dict) for part in ("files", "rules", "fixtures", "skeletons"))):
+            or not all(isinstance(entry[part], dict) for part in ("files", "rules", "fixtures", "skeletons", "near"))):
         return nothing
     files, rules, fixtures, skeletons = entry["files"], entry["rules"], entry["fixtures"], entry["skeletons"]
+    near = entry["near"]
     if not all(_is_key(key) and isinstance(found, list) and all(_is_finding(f) for f in found)
                for key, found in files.items()):
         return nothing
@@ -460,12 +495,15 @@ def _read_entry(path: str) -> Entry:
         return nothing
     if not all(_is_key(key) and _is_skeletons(held) for key, held in skeletons.items()):
         return nothing
+    if not all(_is_key(key) and _is_near_pairs(pairs) for key, pairs in near.items()):
+        return nothing
     return ({key: tuple(_cached_finding(f) for f in found) for key, found in files.items()},
             Fixtures(rules, {key: {code: tuple((f[0], f[1], f[2], f[3]) for f in found)
                                    for code, found in by_code.items()}
                              for key, by_code in fixtures.items()}),
             {key: tuple((turn[0], tuple((s[0], s[1], s[2], s[3], s[4]) for s in turn[1])) for turn in held)
-             for key, held in skeletons.items()})
+             for key, held in skeletons.items()},
+            {key: tuple((pair[0], pair[1], pair[2]) for pair in pairs) for key, pairs in near.items()})
 
 
 def prepare_folder(folder: str) -> bool:
@@ -497,8 +535,8 @@ def open_corpus_cache(folder: str, root: str) -> CorpusCache | None:
         return None
     name = hashlib.sha256(os.path.abspath(root).encode("utf-8", "surrogatepass")).hexdigest()
     path = os.path.join(folder, ENTRIES, f"{name}.json")
-    files, fixtures, skeletons = _read_entry(path)
-    return CorpusCache(path, files, fixtures, skeletons_known=skeletons)
+    files, fixtures, skeletons, near = _read_entry(path)
+    return CorpusCache(path, files, fixtures, skeletons_known=skeletons, near_known=near)
 
 
 def clean_cache(folder: str) -> int:

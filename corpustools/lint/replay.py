@@ -80,7 +80,8 @@ class Writer(Protocol):
 
 def cache_folder(words: list[str], environ: Mapping[str, str]) -> str | None:
     """The cache folder of the command line `words` (its arguments, the command first), or None
-    when it is no lint, when it may not read entries (--no-cache, or an abbreviation of it) or
+    when it is no lint, when it may not read entries (--no-cache, or an abbreviation of it), lints
+    git's index (--staged, or an abbreviation of it: never recorded, see Recording.prepare) or
     names its cache folder in a way only the parser takes (an abbreviated --cache-dir): such a run
     is neither replayed nor recorded."""
     if not words or words[0] != "lint":
@@ -92,6 +93,8 @@ def cache_folder(words: list[str], environ: Mapping[str, str]) -> str | None:
             break
         if token.startswith("--no"):  # --no-cache: nothing read, nothing written
             return None
+        if len(token) >= 4 and "--staged".startswith(token):  # the hook is never recorded, so never replayed:
+            return None  # no key to compute (it stats every file of the package), no entry to look for
         if token == "--cache-dir":
             folder = next(tokens, "")
         elif token.startswith("--cache-dir="):

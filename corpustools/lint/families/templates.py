@@ -17,7 +17,7 @@ from typing import Generic, TypeVar
 from corpustools.io.positions import Pos
 from corpustools.lint.cache import file_key
 from corpustools.lint.context import CacheKey, LintContext
-from corpustools.lint.families.nearmatch import NearIndex
+from corpustools.lint.families.nearmatch import NearIndex, NearPair, near_pairs
 from corpustools.lint.families.skeleton import Sentence, Skeleton, lines_sentences, strip_frontmatter, text_sentences
 from corpustools.lint.options import Option
 from corpustools.model.contract import EXPECT_EMPTY, USER
@@ -155,6 +155,27 @@ def by_skeleton(ctx: LintContext, min_tokens: int, min_words: int) -> Mapping[st
         return {skeleton: tuple(groups[skeleton]) for skeleton in sorted(groups)}
 
     return ctx.cached(BY_SKELETON, build, min_tokens, min_words)
+
+
+def held_near_pairs(ctx: LintContext, texts: Sequence[str], threshold: float) -> list[NearPair]:
+    """nearmatch.near_pairs(texts, threshold), a pure function of its arguments (and of the code,
+    which the cache's identity covers): with lint's cache, the pairs found last run for the same
+    texts and threshold (a one-file change that leaves every session's skeletons as they were, a
+    sidecar edited, searches nothing and never imports rapidfuzz); else searched, and held for the
+    next run. Only indexes and scores are held, keyed by a digest of the texts: never a text."""
+    cache = ctx.file_cache
+    if cache is None:
+        return near_pairs(texts, threshold)
+    digest = hashlib.sha256(f"near {float(threshold)!r} {len(texts)}\0".encode())
+    for text in texts:  # each text's length first: no two lists of texts share a digest's input
+        digest.update(f"{len(text)}\0{text}".encode("utf-8", "surrogatepass"))
+    key = digest.hexdigest()
+    held = cache.near_pairs(key)
+    if held is not None and all(a < len(texts) and b < len(texts) for a, b, _ in held):
+        return [NearPair(a, b, score) for a, b, score in held]
+    pairs = near_pairs(texts, threshold)
+    cache.note_near_pairs(key, tuple((pair.a, pair.b, pair.score) for pair in pairs))
+    return pairs
 
 
 def elsewhere(found: Sequence[Located[S]]) -> Callable[[str], Located[S] | None]:

@@ -33,9 +33,8 @@ from typing import NamedTuple
 from corpustools.lint.context import LintContext
 from corpustools.lint.diagnostic import Problem, Severity
 from corpustools.lint.families.labels import quoted
-from corpustools.lint.families.nearmatch import near_pairs
 from corpustools.lint.families.skeleton import Skeleton
-from corpustools.lint.families.templates import Located, by_skeleton, elsewhere, similarity_options
+from corpustools.lint.families.templates import Located, by_skeleton, elsewhere, held_near_pairs, similarity_options
 
 CODE = "CT702"
 NAME = "template-near"
@@ -63,7 +62,7 @@ def check(ctx: LintContext, options: Options) -> Iterator[Problem]:
     skeletons = list(groups)
     # location (Located.sort_key) -> (located, score, the most similar sentence of another fixture)
     best: dict[tuple[object, ...], tuple[Located[Skeleton], float, Located[Skeleton]]] = {}
-    for pair in near_pairs(skeletons, threshold):
+    for pair in held_near_pairs(ctx, skeletons, threshold):
         for mine, theirs in ((pair.a, pair.b), (pair.b, pair.a)):
             other_than = elsewhere(groups[skeletons[theirs]])
             for located in groups[skeletons[mine]]:
