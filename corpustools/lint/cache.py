@@ -53,7 +53,7 @@ import json
 import os
 import stat
 import sys
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -274,6 +274,10 @@ class CorpusCache:
     fixtures_dropped: set[str] = field(default_factory=set)  # keys of fixtures never to hold this run
     skeletons_known: dict[str, HeldSkeletons] = field(default_factory=dict)
     skeletons_seen: dict[str, HeldSkeletons | SplitSkeletons] = field(default_factory=dict)
+    # code -> the keys of the fixtures that rule was noted in this run (`fixtures_seen.found` holds
+    # only what was found: a clean fixture costs a set member, not a dict of its own per rule).
+    fixtures_checked: dict[str, set[str]] = field(default_factory=dict)
+    file_keys: dict[str, str] = field(default_factory=dict)  # path -> its file key, computed once a run
 
     def findings(self, key: str) -> tuple[CachedFinding, ...] | None:
         """What the secret scan found in the file of `key` last time (noted as used), or None when
@@ -287,6 +291,21 @@ class CorpusCache:
         """What the secret scan found in the file of `key` this run (empty: nothing)."""
         self.seen[key] = found
 
+    def key_of(self, root: str, path: str, text: str) -> str:
+        """The file key (file_key) of the corpus file at `path` under the corpus root `root`, whose
+        text is `text`: computed once a run for each path (the fixtures' keys and the sessions'
+        skeleton keys share it), as the corpus's texts do not change during a run."""
+        key = self.file_keys.get(path)
+        if key is None:
+            relative = os.path.relpath(os.path.abspath(path), root).replace(os.sep, "/")
+            key = self.file_keys[path] = file_key(relative, text)
+        return key
+
+    def holds_rule(self, code: str, digest: str) -> bool:
+        """Whether the entry holds findings of the rule `code` made with `digest` (else every
+        fixture is checked: fixture_findings would find none)."""
+        return self.fixtures_known.rules.get(code) == digest
+
     def fixture_findings(self, code: str, digest: str, key: str) -> FixtureFindings | None:
         """What the rule `code` found last time in the fixture of `key` when it ran with `digest`
         (noted as used), or None when the cache does not hold that."""
@@ -299,7 +318,14 @@ class CorpusCache:
 
     def note_fixture(self, code: str, key: str, found: FixtureFindings) -> None:
         """What the rule `code` found in the fixture of `key` this run (empty: nothing)."""
-        self.fixtures_seen.found.setdefault(key, {})[code] = found
+        self.fixtures_checked.setdefault(code, set()).add(key)
+        if found:
+            self.fixtures_seen.found.setdefault(key, {})[code] = found
+
+    def note_clean_fixtures(self, code: str, keys: Iterable[str]) -> None:
+        """The rule `code` found nothing this run in the fixtures of `keys` (note_fixture of each,
+        with nothing found, at the cost of a set update)."""
+        self.fixtures_checked.setdefault(code, set()).update(keys)
 
     def drop_fixture(self, key: str) -> None:
         """Hold nothing of the fixture of `key` (a message of it that redaction changes)."""
@@ -324,11 +350,13 @@ class CorpusCache:
     def _fixtures_to_hold(self) -> Fixtures:
         """This run's fixtures whose findings every rule that ran to its end noted, none dropped."""
         rules = self.fixtures_seen.rules
-        found = {}
-        for key, by_code in self.fixtures_seen.found.items():
-            if key not in self.fixtures_dropped and all(code in by_code for code in rules):
-                found[key] = {code: by_code[code] for code in sorted(rules) if by_code[code]}
-        return Fixtures(dict(sorted(rules.items())), dict(sorted(found.items())))
+        checked = [self.fixtures_checked.get(code, set()) for code in rules]
+        held = (set.intersection(*checked) if checked else set().union(*self.fixtures_checked.values()))
+        found, nothing = self.fixtures_seen.found, dict[str, FixtureFindings]()
+        codes = sorted(rules)
+        by_key = {key: {code: by_code[code] for code in codes if code in by_code}
+                  for key in sorted(held - self.fixtures_dropped) for by_code in (found.get(key, nothing),)}
+        return Fixtures(dict(sorted(rules.items())), by_key)
 
     def save(self) -> None:
         """Write this run's findings when they changed; a cache that cannot be written is no error
