@@ -145,3 +145,27 @@ def test_record_keeps_the_record_of_another_corpus_at_the_shared_default(repo, m
                                  "corpus.yaml\n")
     assert (repo / RECORD).read_bytes() == before
     assert _recorded_where(capsys, "fixtures/tiny")[0] == 0  # the corpus's own record is re-recorded
+
+
+def test_ct801_judges_the_corpus_files_by_the_bytes_lint_read_without_reading_them_again(tmp_path, monkeypatch, capsys):
+    # lint hashes each corpus file as it loads it; CT801 compares those digests with the record's
+    # (a cold lint of 10,000 fixtures read and hashed its 20,000 files a second time)
+    from corpustools.io.layout import SESSIONS_DIR, SIDECARS_DIR, SPEC_FILE
+    from corpustools.model import hashing
+
+    monkeypatch.chdir(tmp_path)
+    assert main(["init", "c"]) == 0
+    (tmp_path / "c" / ".git").mkdir()
+    (tmp_path / "prompt.md").write_text("# Author\n")
+    capsys.readouterr()
+    assert _recorded_where(capsys, "c")[0] == 0
+    hashed: list[str] = []
+    unread = hashing.file_sha256
+    monkeypatch.setattr(hashing, "file_sha256", lambda path: hashed.append(path) or unread(path))
+    assert where(lint_run("c"), "CT801") == []
+    corpus_files = [path for path in hashed if f"/{SESSIONS_DIR}/" in path or f"/{SIDECARS_DIR}/" in path
+                    or path.endswith(SPEC_FILE)]
+    assert hashed and corpus_files == []  # the prompt and the gold outputs only
+    session = tmp_path / "c" / "sessions" / "admit-map-01.md"
+    session.write_text(session.read_text() + "[USER]: One more thing.\n")
+    assert where(lint_run("c"), "CT801") == [("c/sessions/admit-map-01.md", 1, 1)]
