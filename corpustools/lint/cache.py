@@ -280,9 +280,9 @@ class CorpusCache:
     fixtures_dropped: set[str] = field(default_factory=set)  # keys of fixtures never to hold this run
     skeletons_known: dict[str, HeldSkeletons] = field(default_factory=dict)
     skeletons_seen: dict[str, HeldSkeletons | SplitSkeletons] = field(default_factory=dict)
-    # code -> the keys of the fixtures that rule was noted in this run (`fixtures_seen.found` holds
-    # only what was found: a clean fixture costs a set member, not a dict of its own per rule).
-    fixtures_checked: dict[str, set[str]] = field(default_factory=dict)
+    # code -> the keys of the fixtures that rule was noted in this run, in batches (`fixtures_seen.found`
+    # holds only what was found: a clean fixture costs a list item, not a dict of its own per rule).
+    fixtures_checked: dict[str, list[Iterable[str]]] = field(default_factory=dict)
     file_keys: dict[str, str] = field(default_factory=dict)  # path -> its file key, computed once a run
 
     def findings(self, key: str) -> tuple[CachedFinding, ...] | None:
@@ -324,14 +324,14 @@ class CorpusCache:
 
     def note_fixture(self, code: str, key: str, found: FixtureFindings) -> None:
         """What the rule `code` found in the fixture of `key` this run (empty: nothing)."""
-        self.fixtures_checked.setdefault(code, set()).add(key)
+        self.fixtures_checked.setdefault(code, []).append((key,))
         if found:
             self.fixtures_seen.found.setdefault(key, {})[code] = found
 
     def note_clean_fixtures(self, code: str, keys: Iterable[str]) -> None:
         """The rule `code` found nothing this run in the fixtures of `keys` (note_fixture of each,
         with nothing found, at the cost of a set update)."""
-        self.fixtures_checked.setdefault(code, set()).update(keys)
+        self.fixtures_checked.setdefault(code, []).append(tuple(keys))
 
     def drop_fixture(self, key: str) -> None:
         """Hold nothing of the fixture of `key` (a message of it that redaction changes)."""
@@ -356,8 +356,11 @@ class CorpusCache:
     def _fixtures_to_hold(self) -> Fixtures:
         """This run's fixtures whose findings every rule that ran to its end noted, none dropped."""
         rules = self.fixtures_seen.rules
-        checked = [self.fixtures_checked.get(code, set()) for code in rules]
-        held = (set.intersection(*checked) if checked else set().union(*self.fixtures_checked.values()))
+        held: set[str] | None = None
+        for code in rules or self.fixtures_checked:  # every rule's, or (none ran to its end) any rule's
+            checked = {key for keys in self.fixtures_checked.get(code, ()) for key in keys}
+            held = checked if held is None else (held & checked if rules else held | checked)
+        held = held or set()
         found, nothing = self.fixtures_seen.found, dict[str, FixtureFindings]()
         codes = sorted(rules)
         by_key = {key: {code: by_code[code] for code in codes if code in by_code}

@@ -267,7 +267,7 @@ def _diagnostics(rule: ModuleType, by_file: dict[str, _FileFindings], config: Li
 
 
 FIXTURE_KEYS: CacheKey[dict[str, str | None]] = CacheKey("engine.fixture_keys")
-FIXTURE_FILES: CacheKey[dict[str, tuple[str, int]]] = CacheKey("engine.fixture_files")
+FIXTURE_FILES: CacheKey[dict[str, str]] = CacheKey("engine.fixture_files")
 FIXTURE_CONTEXTS: CacheKey[dict[frozenset[str], LintContext]] = CacheKey("engine.fixture_contexts")
 
 
@@ -293,13 +293,13 @@ def fixture_keys(ctx: LintContext) -> dict[str, str | None]:
     return ctx.cached(FIXTURE_KEYS, build)
 
 
-def fixture_of_file(ctx: LintContext) -> dict[str, tuple[str, int]]:
-    """path -> (fixture id, which of its files: 0 its session, 1 its sidecar), for every fixture's
-    files; computed once a run."""
-    def build(c: LintContext) -> dict[str, tuple[str, int]]:
+def fixture_of_file(ctx: LintContext) -> dict[str, str]:
+    """path -> the id of the fixture it is a file of (its session or its sidecar), for every
+    fixture's files; computed once a run."""
+    def build(c: LintContext) -> dict[str, str]:
         corpus = c.corpus
-        return {path: (fixture_id, which) for fixture_id in corpus.fixture_ids
-                for which, path in enumerate(corpus.fixture_files(fixture_id)) if path is not None}
+        return {path: fixture_id for fixture_id in corpus.fixture_ids
+                for path in corpus.fixture_files(fixture_id) if path is not None}
 
     return ctx.cached(FIXTURE_FILES, build)
 
@@ -357,16 +357,18 @@ def fixture_problems(ctx: LintContext, rule: ModuleType, options: object) -> lis
         cache.rule_done(rule.CODE, digest)
         return problems
     fresh = list(rule.check(fixture_context(ctx, missing), options))
-    where = fixture_of_file(ctx)  # path -> (fixture id, which of its files)
+    fixture_of = fixture_of_file(ctx)  # path -> the id of the fixture it is a file of
     checked = set(missing) if len(missing) < len(keys) else None  # None: every fixture
     found: dict[str, list[tuple[int, int, int, str]]] = {}
     stray = False
     for problem in fresh:
-        at = where.get(problem.pos.path)
-        if at is None or (checked is not None and at[0] not in checked):
+        path = problem.pos.path
+        owner = fixture_of.get(path)
+        if owner is None or (checked is not None and owner not in checked):
             stray = True
         else:
-            found.setdefault(at[0], []).append((at[1], problem.pos.line, problem.pos.col, problem.message))
+            which = 0 if corpus.session_paths.get(owner) == path else 1  # its session, or its sidecar
+            found.setdefault(owner, []).append((which, problem.pos.line, problem.pos.col, problem.message))
     shown = redacted_messages(problem.message for problem in fresh) if fresh else {}
     clean: list[str] = []
     for fixture_id in missing:
