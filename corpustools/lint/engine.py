@@ -356,9 +356,10 @@ def fixture_problems(ctx: LintContext, rule: ModuleType, options: object) -> lis
     if not missing:
         cache.rule_done(rule.CODE, digest)
         return problems
-    fresh = list(rule.check(fixture_context(ctx, missing), options))
+    every = len(missing) == len(keys)  # a cold run: the rule checks the corpus as loaded
+    fresh = list(rule.check(ctx if every else fixture_context(ctx, missing), options))
     fixture_of = fixture_of_file(ctx)  # path -> the id of the fixture it is a file of
-    checked = set(missing) if len(missing) < len(keys) else None  # None: every fixture
+    checked = None if every else set(missing)  # None: every fixture
     found: dict[str, list[tuple[int, int, int, str]]] = {}
     stray = False
     for problem in fresh:
