@@ -102,14 +102,18 @@ def _recorded_where(capsys, corpus: str) -> tuple[int, str]:
     return code, err
 
 
-def test_a_corpus_at_the_top_of_its_repository_keeps_its_record_inside_it(tmp_path, monkeypatch, capsys):
-    # `corpustools init c`, then `git init c`: the corpus is the repository.
+def _recorded_repository(tmp_path, monkeypatch, capsys) -> tuple[int, str]:
+    """`corpustools init c`, then `git init c` (the corpus is the repository), then its record."""
     monkeypatch.chdir(tmp_path)
     assert main(["init", "c"]) == 0
     (tmp_path / "c" / ".git").mkdir()
     (tmp_path / "prompt.md").write_text("# Author\n")
     capsys.readouterr()
-    code, err = _recorded_where(capsys, "c")
+    return _recorded_where(capsys, "c")
+
+
+def test_a_corpus_at_the_top_of_its_repository_keeps_its_record_inside_it(tmp_path, monkeypatch, capsys):
+    code, err = _recorded_repository(tmp_path, monkeypatch, capsys)
     assert code == 0 and err.startswith("wrote c/authoring/provenance.yaml (the record of 13 files")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["c", "prompt.md"]  # nothing beside the repository
     assert run(capsys, "provenance", "verify", "--corpus", "c")[:2] == (
@@ -153,12 +157,7 @@ def test_ct801_judges_the_corpus_files_by_the_bytes_lint_read_without_reading_th
     from corpustools.io.layout import SESSIONS_DIR, SIDECARS_DIR, SPEC_FILE
     from corpustools.model import hashing
 
-    monkeypatch.chdir(tmp_path)
-    assert main(["init", "c"]) == 0
-    (tmp_path / "c" / ".git").mkdir()
-    (tmp_path / "prompt.md").write_text("# Author\n")
-    capsys.readouterr()
-    assert _recorded_where(capsys, "c")[0] == 0
+    assert _recorded_repository(tmp_path, monkeypatch, capsys)[0] == 0
     hashed: list[str] = []
     unread = hashing.file_sha256
     monkeypatch.setattr(hashing, "file_sha256", lambda path: hashed.append(path) or unread(path))
