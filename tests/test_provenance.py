@@ -102,14 +102,18 @@ def _recorded_where(capsys, corpus: str) -> tuple[int, str]:
     return code, err
 
 
-def test_a_corpus_at_the_top_of_its_repository_keeps_its_record_inside_it(tmp_path, monkeypatch, capsys):
-    # `corpustools init c`, then `git init c`: the corpus is the repository.
+def _recorded_repository(tmp_path, monkeypatch, capsys) -> tuple[int, str]:
+    """`corpustools init c`, then `git init c` (the corpus is the repository), then its record."""
     monkeypatch.chdir(tmp_path)
     assert main(["init", "c"]) == 0
     (tmp_path / "c" / ".git").mkdir()
     (tmp_path / "prompt.md").write_text("# Author\n")
     capsys.readouterr()
-    code, err = _recorded_where(capsys, "c")
+    return _recorded_where(capsys, "c")
+
+
+def test_a_corpus_at_the_top_of_its_repository_keeps_its_record_inside_it(tmp_path, monkeypatch, capsys):
+    code, err = _recorded_repository(tmp_path, monkeypatch, capsys)
     assert code == 0 and err.startswith("wrote c/authoring/provenance.yaml (the record of 13 files")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["c", "prompt.md"]  # nothing beside the repository
     assert run(capsys, "provenance", "verify", "--corpus", "c")[:2] == (
@@ -145,3 +149,22 @@ def test_record_keeps_the_record_of_another_corpus_at_the_shared_default(repo, m
                                  "corpus.yaml\n")
     assert (repo / RECORD).read_bytes() == before
     assert _recorded_where(capsys, "fixtures/tiny")[0] == 0  # the corpus's own record is re-recorded
+
+
+def test_ct801_judges_the_corpus_files_by_the_bytes_lint_read_without_reading_them_again(tmp_path, monkeypatch, capsys):
+    # lint hashes each corpus file as it loads it; CT801 compares those digests with the record's
+    # (a cold lint of 10,000 fixtures read and hashed its 20,000 files a second time)
+    from corpustools.io.layout import SESSIONS_DIR, SIDECARS_DIR, SPEC_FILE
+    from corpustools.model import hashing
+
+    assert _recorded_repository(tmp_path, monkeypatch, capsys)[0] == 0
+    hashed: list[str] = []
+    unread = hashing.file_sha256
+    monkeypatch.setattr(hashing, "file_sha256", lambda path: hashed.append(path) or unread(path))
+    assert where(lint_run("c"), "CT801") == []
+    corpus_files = [path for path in hashed if f"/{SESSIONS_DIR}/" in path or f"/{SIDECARS_DIR}/" in path
+                    or path.endswith(SPEC_FILE)]
+    assert hashed and corpus_files == []  # the prompt and the gold outputs only
+    session = tmp_path / "c" / "sessions" / "admit-map-01.md"
+    session.write_text(session.read_text() + "[USER]: One more thing.\n")
+    assert where(lint_run("c"), "CT801") == [("c/sessions/admit-map-01.md", 1, 1)]

@@ -59,8 +59,9 @@ import json
 import os
 import stat
 import sys
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from json.encoder import encode_basestring_ascii as _ascii_string  # a str as JSON, quotes included (C)
 from typing import Any, Protocol
 
 import corpustools
@@ -245,11 +246,16 @@ class SplitSentence(Protocol):
 SplitSkeletons = Sequence[tuple[str | None, Sequence[SplitSentence]]]
 
 
-def _held_form(turns: HeldSkeletons | SplitSkeletons) -> HeldSkeletons:
-    """A session's skeletons as an entry holds them, whether held (already that) or split this run."""
-    return tuple((speaker, tuple(s if isinstance(s, tuple) else (s.line, s.col, s.skeleton, s.tokens, s.words)
-                                 for s in sentences))
-                 for speaker, sentences in turns)
+def _skeletons_json(turns: HeldSkeletons | SplitSkeletons) -> str:
+    """A session's skeletons as an entry holds them (HeldSkeletons), whether held (already that)
+    or split this run, as compact ASCII JSON: the text `json.dumps` gives the held form, written
+    straight from the sentences (no tuple of each sentence's fields made first: 10,000 fixtures
+    hold about 900,000 sentences)."""
+    return "[" + ",".join(
+        "[" + ("null" if speaker is None else _ascii_string(speaker)) + ",[" + ",".join(
+            f"[{s[0]},{s[1]},{_ascii_string(s[2])},{s[3]},{s[4]}]" if isinstance(s, tuple)
+            else f"[{s.line},{s.col},{_ascii_string(s.skeleton)},{s.tokens},{s.words}]" for s in sentences) + "]]"
+        for speaker, sentences in turns) + "]"
 
 
 # The near-identical pairs among a run's sorted skeletons (families/nearmatch.NearPair): (index of
@@ -300,6 +306,10 @@ class CorpusCache:
     skeletons_seen: dict[str, HeldSkeletons | SplitSkeletons] = field(default_factory=dict)
     near_known: dict[str, HeldNearPairs] = field(default_factory=dict)
     near_seen: dict[str, HeldNearPairs] = field(default_factory=dict)
+    # code -> the keys of the fixtures that rule was noted in this run, in batches (`fixtures_seen.found`
+    # holds only what was found: a clean fixture costs a list item, not a dict of its own per rule).
+    fixtures_checked: dict[str, list[Iterable[str]]] = field(default_factory=dict)
+    file_keys: dict[str, str] = field(default_factory=dict)  # path -> its file key, computed once a run
 
     def findings(self, key: str) -> tuple[CachedFinding, ...] | None:
         """What the secret scan found in the file of `key` last time (noted as used), or None when
@@ -313,6 +323,21 @@ class CorpusCache:
         """What the secret scan found in the file of `key` this run (empty: nothing)."""
         self.seen[key] = found
 
+    def key_of(self, root: str, path: str, text: str) -> str:
+        """The file key (file_key) of the corpus file at `path` under the corpus root `root`, whose
+        text is `text`: computed once a run for each path (the fixtures' keys and the sessions'
+        skeleton keys share it), as the corpus's texts do not change during a run."""
+        key = self.file_keys.get(path)
+        if key is None:
+            relative = os.path.relpath(os.path.abspath(path), root).replace(os.sep, "/")
+            key = self.file_keys[path] = file_key(relative, text)
+        return key
+
+    def holds_rule(self, code: str, digest: str) -> bool:
+        """Whether the entry holds findings of the rule `code` made with `digest` (else every
+        fixture is checked: fixture_findings would find none)."""
+        return self.fixtures_known.rules.get(code) == digest
+
     def fixture_findings(self, code: str, digest: str, key: str) -> FixtureFindings | None:
         """What the rule `code` found last time in the fixture of `key` when it ran with `digest`
         (noted as used), or None when the cache does not hold that."""
@@ -325,7 +350,14 @@ class CorpusCache:
 
     def note_fixture(self, code: str, key: str, found: FixtureFindings) -> None:
         """What the rule `code` found in the fixture of `key` this run (empty: nothing)."""
-        self.fixtures_seen.found.setdefault(key, {})[code] = found
+        self.fixtures_checked.setdefault(code, []).append((key,))
+        if found:
+            self.fixtures_seen.found.setdefault(key, {})[code] = found
+
+    def note_clean_fixtures(self, code: str, keys: Iterable[str]) -> None:
+        """The rule `code` found nothing this run in the fixtures of `keys` (note_fixture of each,
+        with nothing found, at the cost of a set update)."""
+        self.fixtures_checked.setdefault(code, []).append(tuple(keys))
 
     def drop_fixture(self, key: str) -> None:
         """Hold nothing of the fixture of `key` (a message of it that redaction changes)."""
@@ -361,11 +393,16 @@ class CorpusCache:
     def _fixtures_to_hold(self) -> Fixtures:
         """This run's fixtures whose findings every rule that ran to its end noted, none dropped."""
         rules = self.fixtures_seen.rules
-        found = {}
-        for key, by_code in self.fixtures_seen.found.items():
-            if key not in self.fixtures_dropped and all(code in by_code for code in rules):
-                found[key] = {code: by_code[code] for code in sorted(rules) if by_code[code]}
-        return Fixtures(dict(sorted(rules.items())), dict(sorted(found.items())))
+        held: set[str] | None = None
+        for code in rules or self.fixtures_checked:  # every rule's, or (none ran to its end) any rule's
+            checked = {key for keys in self.fixtures_checked.get(code, ()) for key in keys}
+            held = checked if held is None else (held & checked if rules else held | checked)
+        held = held or set()
+        found, nothing = self.fixtures_seen.found, dict[str, FixtureFindings]()
+        codes = sorted(rules)
+        by_key = {key: {code: by_code[code] for code in codes if code in by_code}
+                  for key in sorted(held - self.fixtures_dropped) for by_code in (found.get(key, nothing),)}
+        return Fixtures(dict(sorted(rules.items())), by_key)
 
     def save(self) -> None:
         """Write this run's findings when they changed; a cache that cannot be written is no error
@@ -389,7 +426,7 @@ class CorpusCache:
                     entry["rules"] = {}
             try:
                 os.makedirs(os.path.dirname(self.path), mode=0o700, exist_ok=True)
-                write_private(self.path, _entry_chunks(entry, limit, {"skeletons": _held_form}))
+                write_private(self.path, _entry_chunks(entry, limit, {"skeletons": _skeletons_json}))
             except _TooLarge:
                 continue
             except OSError:
@@ -433,10 +470,10 @@ _CHUNK_CHARACTERS = 2**20
 
 
 def _entry_chunks(entry: dict[str, object], limit: int | None,
-                  forms: Mapping[str, Callable[[Any], object]] | None = None) -> Iterator[bytes]:
+                  forms: Mapping[str, Callable[[Any], str]] | None = None) -> Iterator[bytes]:
     """The entry as JSON (compact, ASCII: the bytes `json.dumps` would give), in chunks of about a
-    MiB: each value of a part that is an object is encoded on its own (after `forms[part]`, when
-    given, made it what is written), so the whole text (40 MB at 10,000 fixtures) is never in
+    MiB: each value of a part that is an object is encoded on its own (by `forms[part]`, when
+    given: a function from the value to its JSON text), so the whole text (40 MB at 10,000 fixtures) is never in
     memory, nor its bytes beside it. _TooLarge once past `limit` bytes."""
     forms = forms or {}
 
@@ -450,7 +487,7 @@ def _entry_chunks(entry: dict[str, object], limit: int | None,
             yield "{"
             form = forms.get(name)
             for i, (key, item) in enumerate(value.items()):
-                yield ("," if i else "") + _ENCODER.encode(key) + ":" + _ENCODER.encode(form(item) if form else item)
+                yield ("," if i else "") + _ENCODER.encode(key) + ":" + (form(item) if form else _ENCODER.encode(item))
             yield "}"
         yield "}"
 

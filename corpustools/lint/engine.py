@@ -14,7 +14,7 @@ from typing import TypeVar
 
 from corpustools.io.errors import InputError
 from corpustools.io.positions import Pos, Problem
-from corpustools.lint.cache import FixtureFindings, file_key, open_corpus_cache
+from corpustools.lint.cache import FixtureFindings, open_corpus_cache
 from corpustools.lint.config import ConfigError, LintConfig, check_cli_ignore, expand_codes, load_config, suppressible
 from corpustools.lint.context import CacheKey, IgnoreUse, LintContext
 from corpustools.lint.diagnostic import Diagnostic, Severity
@@ -273,15 +273,18 @@ def _diagnostics(rule: ModuleType, by_file: dict[str, _FileFindings], config: Li
 
 
 FIXTURE_KEYS: CacheKey[dict[str, str | None]] = CacheKey("engine.fixture_keys")
+FIXTURE_FILES: CacheKey[dict[str, str]] = CacheKey("engine.fixture_files")
 FIXTURE_CONTEXTS: CacheKey[dict[frozenset[str], LintContext]] = CacheKey("engine.fixture_contexts")
 
 
 def fixture_keys(ctx: LintContext) -> dict[str, str | None]:
     """fixture id -> its key in lint's cache: the sha256 of its session's and its sidecar's file
     keys (lint/cache.file_key; "-" for a file it does not have); None when one of its files could
-    not be read (such a fixture is checked every run). Computed once a run."""
+    not be read (such a fixture is checked every run). In the order of corpus.fixture_ids; computed
+    once a run."""
     def build(c: LintContext) -> dict[str, str | None]:
-        corpus = c.corpus
+        corpus, cache = c.corpus, c.file_cache
+        assert cache is not None
         keys: dict[str, str | None] = {}
         root = os.path.abspath(corpus.root)
         for fixture_id in corpus.fixture_ids:
@@ -289,12 +292,22 @@ def fixture_keys(ctx: LintContext) -> dict[str, str | None]:
             if any(path is not None and path not in corpus.texts for path in files):
                 keys[fixture_id] = None
                 continue
-            parts = ["-" if path is None else file_key(
-                os.path.relpath(os.path.abspath(path), root).replace(os.sep, "/"), corpus.texts[path]) for path in files]
+            parts = ["-" if path is None else cache.key_of(root, path, corpus.texts[path]) for path in files]
             keys[fixture_id] = hashlib.sha256(" ".join(parts).encode()).hexdigest()
         return keys
 
     return ctx.cached(FIXTURE_KEYS, build)
+
+
+def fixture_of_file(ctx: LintContext) -> dict[str, str]:
+    """path -> the id of the fixture it is a file of (its session or its sidecar), for every
+    fixture's files; computed once a run."""
+    def build(c: LintContext) -> dict[str, str]:
+        corpus = c.corpus
+        return {path: fixture_id for fixture_id in corpus.fixture_ids
+                for path in corpus.fixture_files(fixture_id) if path is not None}
+
+    return ctx.cached(FIXTURE_FILES, build)
 
 
 def rule_digest(ctx: LintContext, rule: ModuleType, options: object) -> str:
@@ -338,43 +351,50 @@ def fixture_problems(ctx: LintContext, rule: ModuleType, options: object) -> lis
     values = secret_values(ctx)
     problems: list[Problem] = []
     missing: list[str] = []
-    for fixture_id in corpus.fixture_ids:
-        key = keys[fixture_id]
-        held = cache.fixture_findings(rule.CODE, digest, key) if key is not None else None
-        if held is None:
-            missing.append(fixture_id)
-            continue
-        files = corpus.fixture_files(fixture_id)
-        problems += [Problem(Pos(files[which] or "", line, col), message) for which, line, col, message in held]
-        if key is not None and values and any(values.mask(message) != message for *_, message in held):
-            cache.drop_fixture(key)
+    if not cache.holds_rule(rule.CODE, digest):  # a cold run, or the rule's options changed: none is held
+        missing = list(keys)
+    else:
+        for fixture_id, key in keys.items():
+            held = cache.fixture_findings(rule.CODE, digest, key) if key is not None else None
+            if held is None:
+                missing.append(fixture_id)
+                continue
+            files = corpus.fixture_files(fixture_id)
+            problems += [Problem(Pos(files[which] or "", line, col), message) for which, line, col, message in held]
+            if key is not None and values and any(values.mask(message) != message for *_, message in held):
+                cache.drop_fixture(key)
     if not missing:
         cache.rule_done(rule.CODE, digest)
         return problems
-    fresh = list(rule.check(fixture_context(ctx, missing), options))
-    where: dict[str, tuple[str, int]] = {}  # path -> (fixture id, which of its files)
-    for fixture_id in missing:
-        for which, path in enumerate(corpus.fixture_files(fixture_id)):
-            if path is not None:
-                where[path] = (fixture_id, which)
-    found: dict[str, list[tuple[int, int, int, str]]] = {fixture_id: [] for fixture_id in missing}
+    every = len(missing) == len(keys)  # a cold run: the rule checks the corpus as loaded
+    fresh = list(rule.check(ctx if every else fixture_context(ctx, missing), options))
+    fixture_of = fixture_of_file(ctx)  # path -> the id of the fixture it is a file of
+    checked = None if every else set(missing)  # None: every fixture
+    found: dict[str, list[tuple[int, int, int, str]]] = {}
     stray = False
     for problem in fresh:
-        at = where.get(problem.pos.path)
-        if at is None:
+        path = problem.pos.path
+        owner = fixture_of.get(path)
+        if owner is None or (checked is not None and owner not in checked):
             stray = True
         else:
-            found[at[0]].append((at[1], problem.pos.line, problem.pos.col, problem.message))
+            which = 0 if corpus.session_paths.get(owner) == path else 1  # its session, or its sidecar
+            found.setdefault(owner, []).append((which, problem.pos.line, problem.pos.col, problem.message))
     shown = redacted_messages((problem.message for problem in fresh), values) if fresh else {}
-    for fixture_id, raw in found.items():
+    clean: list[str] = []
+    for fixture_id in missing:
         key = keys[fixture_id]
         if key is None:
             continue
-        if stray or any(shown[message] != message for *_, message in raw):
+        raw = found.get(fixture_id)
+        if stray or (raw is not None and any(shown[message] != message for *_, message in raw)):
             cache.drop_fixture(key)
+        elif raw is None:
+            clean.append(key)
         else:
             held_now: FixtureFindings = tuple(sorted(set(raw)))
             cache.note_fixture(rule.CODE, key, held_now)
+    cache.note_clean_fixtures(rule.CODE, clean)
     cache.rule_done(rule.CODE, digest)
     return problems + fresh
 

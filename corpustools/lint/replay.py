@@ -323,8 +323,9 @@ class Recording:
         from corpustools.lint.secrets.redaction import redact_secrets  # the run loaded it already
 
         roots = [root for root, _ in self.targets]
+        in_trees = _tree_folders(roots, self.trees)
         outside = sorted({os.path.abspath(path) for path in inputs.probes
-                          if not _inside(path, roots, self.trees)} - {os.path.abspath(f.path) for f in inputs.folders})
+                          if not _inside(path, roots, in_trees)} - {os.path.abspath(f.path) for f in inputs.folders})
         folders = sorted({folder.path for folder in inputs.folders})
         shown = [*self.arguments["paths"], *outside, *folders,
                  *(part for root, only in self.targets for part in [root, *(only or ())])]
@@ -354,19 +355,23 @@ class Recording:
             return
 
 
-def _inside(path: str, roots: list[str], trees: Mapping[str, Tree]) -> bool:
+def _tree_folders(roots: list[str], trees: Mapping[str, Tree]) -> frozenset[str]:
+    """The absolute paths of the linted trees' folders reached without a link (Tree.folders)."""
+    found: set[str] = set()
+    for root in roots:
+        top = root.rstrip(os.sep) + os.sep
+        found.update(top + folder if folder else os.path.dirname(top + "x") for folder in trees[root].folders)
+    return frozenset(found)
+
+
+def _inside(path: str, roots: list[str], folders: frozenset[str]) -> bool:
     """Whether `path` is in one of the linted trees, reached from its root without a link and not
-    inside a `.git`: its state is then in that tree's digest."""
+    inside a `.git` (its folder is one of `folders`, _tree_folders): its state is then in that
+    tree's digest. One set lookup a path: a lint of 10,000 fixtures reads 20,000 files."""
     if ".." in path.replace(os.sep, "/").split("/"):
         return False
     absolute = os.path.abspath(path)
-    for root in roots:
-        if absolute == root:
-            return True
-        top = root.rstrip(os.sep) + os.sep
-        if absolute.startswith(top) and os.path.dirname(absolute[len(top):]) in trees[root].folders:
-            return True
-    return False
+    return absolute in roots or os.path.dirname(absolute) in folders
 
 
 def _changed_since(path: str, since: int, *, whole: bool = False) -> bool:

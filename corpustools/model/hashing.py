@@ -34,9 +34,14 @@ def file_digest(path: str, *, strict: bool = False) -> str:
         return UNREAD
 
 
-def file_digests(root: str, relatives: list[str], *, strict: bool = False) -> dict[str, str]:
-    """relative path (POSIX, as listed) -> file_digest of each file under `root`."""
-    return {relative: file_digest(os.path.join(root, *disk_name(relative).split("/")), strict=strict)
+def file_digests(root: str, relatives: list[str], *, strict: bool = False,
+                 known: Mapping[str, str] | None = None) -> dict[str, str]:
+    """relative path (POSIX, as listed) -> file_digest of each file under `root`. `known`: the
+    digests of files already read this run (a loaded corpus's `digests`, taken of the bytes its
+    rules read): those files are not read again (an UNREAD one is)."""
+    known = known or {}
+    return {relative: digest if (digest := known.get(relative)) not in (None, UNREAD)
+            else file_digest(os.path.join(root, *disk_name(relative).split("/")), strict=strict)
             for relative in relatives}
 
 

@@ -42,6 +42,7 @@ from __future__ import annotations
 import datetime
 import os
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from corpustools.io.errors import InputError
@@ -117,10 +118,11 @@ def record_files(corpus_root: str) -> list[str]:
                                                if is_regular_file(path)])
 
 
-def file_hashes(corpus_root: str, *, strict: bool = False) -> dict[str, str]:
+def file_hashes(corpus_root: str, *, strict: bool = False, known: Mapping[str, str] | None = None) -> dict[str, str]:
     """relative path -> sha256. A file that cannot be read is UNREAD (so it shows as changed), or,
-    when `strict`, an InputError naming it (a record must hash every file)."""
-    return file_digests(corpus_root, record_files(corpus_root), strict=strict)
+    when `strict`, an InputError naming it (a record must hash every file). `known`: digests taken
+    this run of files already read (hashing.file_digests)."""
+    return file_digests(corpus_root, record_files(corpus_root), strict=strict, known=known)
 
 
 def _relative_to(path: str, folder: str) -> str:
@@ -489,9 +491,10 @@ def threshold_warning(corpus_root: str, now: AgreementThreshold | None, written_
     return None
 
 
-def corpus_drift(rec: Record) -> list[Drift]:
-    """Corpus files changed, added or removed since the record, sorted by relative path."""
-    current = file_hashes(rec.corpus_root) if os.path.isdir(rec.corpus_root) else {}
+def corpus_drift(rec: Record, known: Mapping[str, str] | None = None) -> list[Drift]:
+    """Corpus files changed, added or removed since the record, sorted by relative path. `known`:
+    the digests of the corpus's files as loaded this run (lint's), not read again."""
+    current = file_hashes(rec.corpus_root, known=known) if os.path.isdir(rec.corpus_root) else {}
     drifts = []
     for relative in sorted(set(current) | set(rec.files)):
         path = os.path.join(rec.corpus_root, *disk_name(relative).split("/"))
@@ -509,9 +512,10 @@ def verify(record_path: str) -> list[Drift]:
     return record_drift(load_record(record_path))
 
 
-def record_drift(rec: Record) -> list[Drift]:
-    """What `verify` reports for a loaded record (lint's CT801 reports the same)."""
-    drifts = corpus_drift(rec)
+def record_drift(rec: Record, known: Mapping[str, str] | None = None) -> list[Drift]:
+    """What `verify` reports for a loaded record (lint's CT801 reports the same, with `known`: the
+    digests its loaded corpus took of the files it read, so that no corpus file is read twice)."""
+    drifts = corpus_drift(rec, known)
     if not is_regular_file(rec.prompt_path):
         drifts.append(Drift(rec.prompt_path, FileStatus.MISSING, rec.doc.data["authoring_prompt"]["path"]))
     elif file_digest(rec.prompt_path) != rec.prompt_sha256:

@@ -116,7 +116,8 @@ def _rarest_rows(texts: Sequence[str], threshold: float) -> tuple[list[tuple[np.
     del kept
     width_of = width[holder]
     rows = []
-    for w in np.unique(width[width > 0]).tolist():
+    # The widths in use, ascending: np.unique's values, without its import of numpy.ma (10 ms)
+    for w in np.flatnonzero(np.bincount(width[width > 0])).tolist():
         chosen = width_of == w
         rows.append((holder[chosen][::w], rank[chosen].reshape(-1, w)))
     return rows, size

@@ -113,13 +113,6 @@ class Sentence(Skeleton):
         return normalize(self.text)
 
 
-def _is_name(token: str, *, first: bool) -> bool:
-    """camelCase/PascalCase anywhere; a capitalised word unless grammar capitalised it."""
-    if _INNER_CAPITAL.search(token):
-        return True
-    return not first and token[0].isupper() and token not in _FIRST_PERSON
-
-
 def _run_words(run: list[str]) -> list[str]:
     """normalize(" ".join(run)).split(), for unmasked tokens (words, and runs of plain words
     separated by spaces, commas or semicolons). Most runs are ASCII letters without an
@@ -141,34 +134,46 @@ def _scan(text: str, start: int, end: int) -> Iterator[tuple[int, int, str, int,
     """(begin, end, skeleton, tokens, words) of each sentence of `text[start:end]`, in one pass.
 
     A `.`/`!`/`?` ends a sentence when whitespace follows it and the next token does not start
-    with a lowercase letter; consecutive unmasked words are normalized together.
+    with a lowercase letter; consecutive unmasked words are normalized together. A word is masked
+    as a name when it is camelCase/PascalCase or capitalised where grammar would not capitalise it
+    (not the sentence's first token, not "I"). The hottest loop of a lint: a token costs a few
+    operations here.
     """
     parts: list[str] = []
     run: list[str] = []
     begin = last = stop = -1
+    space, inner_capital = _SPACE.search, _INNER_CAPITAL.search
     for match in _TOKEN.finditer(text, start, end):
         kind = match.lastgroup
         if kind == "stop":
             if begin >= 0:
                 stop = match.end()
             continue
-        token = match.group()
+        token = match[0]
         if stop >= 0:
-            if not token[0].islower() and _SPACE.search(text, stop, match.start()):
+            if not token[0].islower() and space(text, stop, match.start()):
                 yield _close(begin, last, parts, run)
                 parts, run, begin = [], [], -1
             stop = -1
         first = begin < 0
         if first:
             begin = match.start()
-        if kind == "word" or (kind != "mask" and not _is_name(token, first=first)):
-            run.append(token)
-        else:
-            if run:
-                parts += _run_words(run)
-                run = []
-            parts.append(MASK)
         last = match.end()
+        if kind == "word":  # plain lowercase words: never a name, never masked
+            run.append(token)
+            continue
+        if kind != "mask":
+            # a name: an inner capital (none when the rest has no capital: most words), or a
+            # capital that grammar did not put there
+            rest = token[1:]
+            if not ((rest and not rest.islower() and inner_capital(token))
+                    or (not first and token[0].isupper() and token not in _FIRST_PERSON)):
+                run.append(token)
+                continue
+        if run:
+            parts += _run_words(run)
+            run = []
+        parts.append(MASK)
     if begin >= 0:
         yield _close(begin, last, parts, run)
 

@@ -15,7 +15,6 @@ from dataclasses import dataclass
 from typing import Generic, TypeVar
 
 from corpustools.io.positions import Pos
-from corpustools.lint.cache import file_key
 from corpustools.lint.context import CacheKey, LintContext
 from corpustools.lint.families.nearmatch import NearIndex, NearPair, near_pairs
 from corpustools.lint.families.skeleton import Sentence, Skeleton, lines_sentences, strip_frontmatter, text_sentences
@@ -119,8 +118,8 @@ def session_skeletons(ctx: LintContext) -> Mapping[str, SessionSkeletons]:
         found: dict[str, SessionSkeletons] = {}
         for fixture_id, session in sorted(corpus.sessions.items()):
             text = corpus.texts.get(session.path)
-            key = None if text is None else hashlib.sha256(f"skeletons {spec} ".encode() + file_key(
-                os.path.relpath(os.path.abspath(session.path), root).replace(os.sep, "/"), text).encode()).hexdigest()
+            key = None if text is None else hashlib.sha256(
+                f"skeletons {spec} {cache.key_of(root, session.path, text)}".encode()).hexdigest()
             held = cache.skeletons(key) if key is not None else None
             if held is not None:
                 found[fixture_id] = tuple((speaker, tuple(Skeleton(*sentence) for sentence in sentences))

@@ -59,7 +59,7 @@ def check(ctx: LintContext, options: NoOptions) -> Iterator[Problem]:
     if not os.path.isdir(record.corpus_root) or not os.path.samefile(record.corpus_root, root):
         return  # a record of another corpus
     try:
-        drifts = record_drift(record)
+        drifts = record_drift(record, ctx.corpus.digests)
     except InputError as error:  # a corpus file name that is not UTF-8 (CT001/CT002 say so too)
         yield Problem(error.pos, f"cannot check the provenance record: {error.message}")
         return
