@@ -121,3 +121,35 @@ def test_a_password_in_a_url_is_masked_where_a_term_quotes_it(tmp_path, monkeypa
     assert "term 'Hx8r…' is not lowercase" in expected[1]
     assert _lint(cache, root) == expected == _lint(cache, root)
     assert _cache_files_holding(cache, password) == []
+
+
+def test_a_value_of_one_corpus_quoted_by_another_linted_with_it_is_masked(tmp_path, monkeypatch):
+    """One lint of two corpora: the password is in the first, the term quoting it in the second.
+    The report and both corpora's cache entries never show it."""
+    first, second = _init(tmp_path / "a"), _init(tmp_path / "b")
+    _say_in(first, "admit-map-01", f'The staging db password = "{SECRET}" for now.')
+    _quote_in_a_term(second)
+    monkeypatch.chdir(tmp_path)
+    cache = tmp_path / "cache"
+    paths = (str(first.relative_to(tmp_path)), str(second.relative_to(tmp_path)))
+    expected = run_main("lint", "--no-cache", *paths)
+    assert expected[0] == 1 and "CT502" in expected[1] and "term 'Tq7v…' is not lowercase" in expected[1]
+    assert SECRET not in expected[1] + expected[2]
+    assert run_main("lint", "--cache-dir", str(cache), *paths) == expected
+    assert run_main("lint", "--cache-dir", str(cache), *paths) == expected
+    assert _cache_files_holding(cache, SECRET) == []
+
+
+def test_a_session_sentence_saying_a_passphrase_found_elsewhere_is_not_held(tmp_path, monkeypatch):
+    """The sentence skeletons the template rules hold keep a session's words: a session that says a
+    passphrase CT502 found in another file is held without them."""
+    phrase = "purple monkey dishwasher lamp"
+    root = _init(tmp_path)
+    (root / "notes.md").write_text(f'The staging login: password = "{phrase}"\n')
+    _say_in(root, "admit-map-01", f"remember {phrase} for the staging box login before you deploy")
+    monkeypatch.chdir(tmp_path)
+    cache = tmp_path / "cache"
+    expected = _lint(None, root)
+    assert "CT502" in expected[1] and phrase not in expected[1]
+    assert _lint(cache, root) == expected == _lint(cache, root)
+    assert _cache_files_holding(cache, phrase) == []

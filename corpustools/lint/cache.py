@@ -68,7 +68,7 @@ import corpustools
 from corpustools.io.errors import ConfigError
 from corpustools.io.positions import Pos
 from corpustools.io.writing import write_private
-from corpustools.lint.secrets.quoted import ValueKey, is_value_key
+from corpustools.lint.secrets.quoted import SecretValues, ValueKey, is_value_key
 from corpustools.model.locate import corpus_root_of
 
 ENVIRONMENT = "CORPUSTOOLS_CACHE_DIR"
@@ -190,21 +190,22 @@ def _is_code(value: object) -> bool:
 
 
 # One secret finding of a file as the cache holds it: (rule code, line, column, message,
-# fingerprint, the key of its secret value or None). The message is the finding's own, which shows
-# no more of what matched than the report does (a vendor prefix at most); the key shows no more of
-# the value than the message (secrets/quoted.py); the text matched is never held.
-CachedFinding = tuple[str, int, int, str, str, ValueKey | None]
+# fingerprint, the keys of its secret value). The message is the finding's own, which shows no more
+# of what matched than the report does (a vendor prefix at most); a key shows no more of the value
+# than the message (secrets/quoted.py); the text matched is never held.
+CachedFinding = tuple[str, int, int, str, str, tuple[ValueKey, ...]]
 
 
 def _is_finding(value: object) -> bool:
     return (isinstance(value, list) and len(value) == 6 and _is_code(value[0])
             and all(type(n) is int and n >= 0 for n in value[1:3])
             and isinstance(value[3], str) and _is_key(value[4])
-            and (value[5] is None or isinstance(value[5], list) and len(value[5]) == 3 and is_value_key(*value[5])))
+            and isinstance(value[5], list)
+            and all(isinstance(key, list) and len(key) == 3 and is_value_key(*key) for key in value[5]))
 
 
 def _cached_finding(found: list) -> CachedFinding:
-    return (found[0], found[1], found[2], found[3], found[4], None if found[5] is None else ValueKey(*found[5]))
+    return (found[0], found[1], found[2], found[3], found[4], tuple(ValueKey(*key) for key in found[5]))
 
 
 # One raw finding of a rule of fixture scope in a fixture: (which file: 0 its session, 1 its
@@ -404,9 +405,24 @@ class CorpusCache:
                   for key in sorted(held - self.fixtures_dropped) for by_code in (found.get(key, nothing),)}
         return Fixtures(dict(sorted(rules.items())), by_key)
 
-    def save(self) -> None:
-        """Write this run's findings when they changed; a cache that cannot be written is no error
-        (the next lint scans again)."""
+    def _forget_quoting(self, values: SecretValues) -> None:
+        """Hold no fixture finding and no session skeleton that quotes a secret value of `values`
+        (secrets/quoted.py): a value found this run in another file, or another corpus linted with
+        this one, after the finding or skeleton was made."""
+        for key, by_code in self.fixtures_seen.found.items():
+            if any(values.mask(f[3]) != f[3] for found in by_code.values() for f in found):
+                self.fixtures_dropped.add(key)
+        for key, turns in list(self.skeletons_seen.items()):
+            if any(values.mask(s[2] if isinstance(s, tuple) else s.skeleton) != (s[2] if isinstance(s, tuple) else s.skeleton)
+                   for _, sentences in turns for s in sentences):
+                del self.skeletons_seen[key]
+
+    def save(self, values: SecretValues | None = None) -> None:
+        """Write this run's findings when they changed, none quoting a secret value of `values`
+        (every corpus's of the run); a cache that cannot be written is no error (the next lint
+        scans again)."""
+        if values:
+            self._forget_quoting(values)
         fixtures = self._fixtures_to_hold()
         if (self.seen == self.known and fixtures == self.fixtures_known and self.skeletons_seen == self.skeletons_known
                 and self.near_seen == self.near_known):

@@ -93,11 +93,13 @@ shows a secret: every path and message lint prints passes through one redaction,
 text CT501, CT502 or CT503 would flag to a short prefix and `…` (a term quoted by CT601, a file
 named like a key, a fixture id, a configuration error), in every format. A value CT502 or CT503
 found by its context (`password = "Tq7vLm2pXz9wKr4s"`, a URL's password) is cut the same way
-wherever a message quotes it alone, in any case (`term 'Tq7v…' is not lowercase`), even when a
-`lint: secrets: allow:` entry allows that finding: alone it is a random word no shape gives away,
-so lint remembers each such value by a key that shows no more of it than the finding's own
-message does (its first characters, its length and a sha256). One plain word (`password:
-drupal`) is not cut from other messages: it is the word a host name or a term says too.
+wherever a message quotes it alone, in any case (`term 'Tq7v…' is not lowercase`), with its blanks
+collapsed, escaped, normalized as terms are matched or shortened with `...`, in every corpus one
+lint reports, even when a `lint: secrets: allow:` entry allows that finding: alone it is a random
+word no shape gives away, so lint remembers each such value by keys that show no more of it than
+the finding's own message does (its first characters, its length and a sha256). A value shorter
+than 6 characters (`v1`) or one plain word (`password: drupal`) is not cut from other messages: it
+is text a path, a host name or a term says too.
 
 Which corpus is linted: with no PATH, the corpus the working folder is in (the nearest folder at
 or above it holding corpus.yaml, or sessions/ and expected/), else every corpus below it. A PATH

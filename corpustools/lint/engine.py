@@ -8,13 +8,13 @@ from __future__ import annotations
 import hashlib
 import os
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from types import ModuleType
 from typing import TypeVar
 
 from corpustools.io.errors import InputError
 from corpustools.io.positions import Pos, Problem
-from corpustools.lint.cache import FixtureFindings, open_corpus_cache
+from corpustools.lint.cache import CorpusCache, FixtureFindings, open_corpus_cache
 from corpustools.lint.config import ConfigError, LintConfig, check_cli_ignore, expand_codes, load_config, suppressible
 from corpustools.lint.context import CacheKey, IgnoreUse, LintContext
 from corpustools.lint.diagnostic import Diagnostic, Severity
@@ -44,6 +44,10 @@ class LintRun:
     diagnostics: tuple[Diagnostic, ...] = ()
     crashes: tuple[RuleCrash, ...] = ()
     fixtures: int = 0  # fixtures (session or sidecar ids) of the corpora linted, for the summary
+    # The secret values the corpora's scans found (every message of the run is masked with them all)
+    # and their caches, saved by merged_runs once every corpus of the run has been linted.
+    values: SecretValues = field(default=NO_VALUES, compare=False)
+    caches: tuple[CorpusCache, ...] = field(default=(), compare=False)
 
 
 @dataclass(frozen=True)
@@ -441,9 +445,8 @@ def lint_target(target: Target, rules: list[ModuleType], selection: Selection, *
     config = corpus_config(corpus, rules)
     context = replace(build_context(corpus, config, selection), file_cache=cache)
     run = run_rules(context, active_rules(rules, config, selection), config, target.only, shown)
-    if cache is not None:
-        cache.save()
-    return replace(run, fixtures=len(set(corpus.session_paths) | set(corpus.sidecar_paths)))
+    return replace(run, fixtures=len(set(corpus.session_paths) | set(corpus.sidecar_paths)),
+                   values=secret_values(context), caches=(cache,) if cache is not None else ())
 
 
 def lint_paths(paths: list[str], rules: list[ModuleType], selection: Selection, *, skip_outside: bool = False,
@@ -455,15 +458,25 @@ def lint_paths(paths: list[str], rules: list[ModuleType], selection: Selection, 
 
 
 def merged_runs(runs: Iterable[LintRun]) -> LintRun:
-    """One LintRun of several corpora's: diagnostics sorted together, crashes and fixtures added up."""
+    """One LintRun of several corpora's: diagnostics sorted together, crashes and fixtures added up;
+    every message masked with the secret values of every corpus (one corpus's password quoted by
+    another's term is the same secret: secrets/quoted.py), then each corpus's cache saved holding
+    nothing that quotes one (lint_target leaves the saving here)."""
+    done = list(runs)
+    values = SecretValues.union(run.values for run in done)
     diagnostics: set[Diagnostic] = set()
     crashes: list[RuleCrash] = []
     fixtures = 0
-    for run in runs:
-        diagnostics.update(run.diagnostics)
+    for run in done:
+        own = values if len(done) > 1 and values else None
+        diagnostics.update(d if own is None or d.folded or (shown := own.mask(d.message)) == d.message
+                           else replace(d, message=shown) for d in run.diagnostics)
         crashes += run.crashes
         fixtures += run.fixtures
-    return LintRun(tuple(sorted(diagnostics, key=Diagnostic.sort_key)), tuple(crashes), fixtures)
+    for run in done:
+        for cache in run.caches:
+            cache.save(values)
+    return LintRun(tuple(sorted(diagnostics, key=Diagnostic.sort_key)), tuple(crashes), fixtures, values)
 
 
 def exit_code(run: LintRun, *, strict: bool = False) -> int:

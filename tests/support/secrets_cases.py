@@ -166,6 +166,11 @@ MUST_FLAG = (
     _case("CT502", "code", 'const config = { apiKey: "k3y-value-9" };', "apiKey"),
     _case("CT502", "code", "$databases['default']['default']['password'] = 'fern-db-pass';", "password"),
     _case("CT502", "prose", "Password: hunter2", "Password"),
+    # a value quoted or marked up in prose, as a transcript writes one (review of issue 36)
+    _case("CT502", "prose", "[USER]: the password is `Tq7vLm2pXz9wKr4s` for now", "password"),
+    _case("CT502", "prose", "[USER]: the password is 'Tq7vLm2pXz9wKr4s' for now", "password"),
+    _case("CT502", "prose", '[USER]: the password is "Tq7vLm2pXz9wKr4s" for now', "password"),
+    _case("CT502", "prose", "[USER]: the token is **Tq7vLm2pXz9wKr4s** now", "token"),
     _case("CT502", "yaml", "SMTP_PASS: mailpass99", "SMTP_PASS"),
     _case("CT502", "markdown", "Set `password`: `correct-horse` in the form.", "password"),
     _case("CT502", "yaml", "  auth_token: 'abc'", "auth_token"),

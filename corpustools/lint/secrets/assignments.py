@@ -34,8 +34,9 @@ _ASSIGNMENT = re.compile(
 # A comparison with a literal gives the literal away as an assignment does (`password == "x"`).
 _COMPARISONS = frozenset({"==", "===", "!=", "!=="})
 # Prose and headers without a separator, or with `is`: `my password is Tr0ub4dor9x`, `api-key X`.
+# The value may be quoted or marked up as prose quotes one (`the password is \`X\``, 'X', "X", *X*, **X**).
 _PROSE = LazyPattern(r"(?<![\w.\-])(?P<key>[^\W\d_][\w.\-]{0,80})[ \t]{1,3}(?:(?:is|was|=|:)[ \t]{1,3})?"
-                    r"(?P<value>[^\s,;'\"`<>()\[\]{}]{8,128})")
+                    r"(?:[`'\"]|\*{1,2})?(?P<value>[^\s,;'\"`<>()\[\]{}*]{8,128})")
 _WORDS = re.compile(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])")
 _DIGIT = re.compile(r"[0-9]")
 _KEY_PARTS = re.compile(r"[^\W_]+")

@@ -25,7 +25,7 @@ from corpustools.lint.secrets.contact import EMAIL_HINT, PHONE_HINT, find_emails
 from corpustools.lint.secrets.fingerprints import fingerprint
 from corpustools.lint.secrets.hints import Hint
 from corpustools.lint.secrets.hosts import HOST_HINT, URL_HINT, find_credential_urls, find_hosts
-from corpustools.lint.secrets.quoted import SecretValues, ValueKey, value_key
+from corpustools.lint.secrets.quoted import SecretValues, ValueKey, value_keys
 from corpustools.lint.secrets.scan import LineFinder, Located, read_files, scan, scan_files, viewed
 from corpustools.lint.secrets.tokens import HINT as TOKEN_HINT
 from corpustools.lint.secrets.tokens import find_tokens
@@ -49,7 +49,7 @@ class SecretFinding:
     message: str  # the finder's message, without the fingerprint
     relative: str  # the file's path relative to the corpus root, POSIX
     fingerprint: str
-    value: ValueKey | None  # the key of the secret value a finder found by its context (quoted.py)
+    values: tuple[ValueKey, ...]  # the keys of the secret value a finder found by its context (quoted.py)
 
     def problem(self) -> Problem:
         return Problem(self.pos, f"{self.message}; fingerprint {self.fingerprint}")
@@ -61,13 +61,13 @@ def _relative(root: str, path: str) -> str:
 
 def _found(root: str, code: str, located: Located) -> SecretFinding:
     return SecretFinding(code, located.pos, located.message, _relative(root, located.pos.path),
-                         fingerprint(located.text), value_key(located.value))
+                         fingerprint(located.text), value_keys(located.value))
 
 
 def _all(ctx) -> tuple[SecretFinding, ...]:
     """Every finder over every file (scan.scan). With lint's cache (ctx.file_cache), a file seen
     last time with the same path and text is not viewed nor scanned again: its findings are the
-    cached ones (code, position, message, fingerprint, value key; corpustools.lint.cache), and what a file
+    cached ones (code, position, message, fingerprint, value keys; corpustools.lint.cache), and what a file
     scanned now holds is noted for the next run."""
     root = ctx.corpus.root
     cache = ctx.file_cache
@@ -82,14 +82,14 @@ def _all(ctx) -> tuple[SecretFinding, ...]:
         if cached is None:
             keys[file.path] = key
             continue
-        found += (SecretFinding(code, Pos(file.path, line, col), message, relative, print_, value)
-                  for code, line, col, message, print_, value in cached)
+        found += (SecretFinding(code, Pos(file.path, line, col), message, relative, print_, values)
+                  for code, line, col, message, print_, values in cached)
     fresh: dict[str, list[CachedFinding]] = {path: [] for path in keys}
     for code, located in scan_files([viewed(file) for file in read_files(ctx) if file.path in keys], FINDERS):
         finding = _found(root, code, located)
         found.append(finding)
         fresh[located.pos.path].append((code, finding.pos.line, finding.pos.col, finding.message, finding.fingerprint,
-                                        finding.value))
+                                        finding.values))
     for path, key in keys.items():
         cache.note(key, tuple(fresh[path]))
     return tuple(found)
@@ -109,7 +109,8 @@ VALUES: CacheKey[SecretValues] = CacheKey("secrets.values")
 def secret_values(ctx) -> SecretValues:
     """The key of every secret value the scan found by its context, allowed or not (an allowed
     one is still a password: no other rule's message shows it)."""
-    return ctx.cached(VALUES, lambda ctx: SecretValues.of(finding.value for finding in secret_findings(ctx)))
+    return ctx.cached(VALUES, lambda ctx: SecretValues.of(key for finding in secret_findings(ctx)
+                                                          for key in finding.values))
 
 
 def is_allowed(ctx, finding: SecretFinding) -> bool:

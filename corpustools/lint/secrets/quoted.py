@@ -3,21 +3,24 @@
 CT502 finds `password = "Tq7vLm2pXz9wKr4s"` by its key, and CT503 a URL's password by the URL
 around it. Alone, with no `password =` beside it, such a value is a random-looking word no shape of
 redaction.py knows: a term rule quoting a sidecar's term (`term 'Tq7vLm2pXz9wKr4s' is not
-lowercase`) would show it. So each such finding keeps its value's key (unless the value is one
-plain word, see value_key), and the engine masks, in
-every message, each span whose text is a known value (lint/engine.redacted_messages) — the same
-masking on a run with the cache as without it, since the cache holds the keys.
+lowercase`) would show it. So each such finding keeps its value's keys (unless the value is too
+short or one plain word: is_maskable), and the engine masks, in every message, each span whose
+text is a known value (lint/engine.redacted_messages) — the same masking on a run with the cache
+as without it, since the cache holds the keys, and over every corpus one lint reports.
 
-A value is known by its key, never its text: the first characters the finding's own message
-already shows (scan.redact's prefix), lowercased; its length; and the sha256 of the whole value,
-lowercased (a rule may quote a term lowercased). A span is masked when it is the value in any
-case, not glued to a letter or digit on either side (`Tq7vLm2pXz9wKr4s.` is masked, `cache` inside
-`cachetag` is not the password `cache`).
+A value is known by its keys, never its text: one for each form a message may quote it in (as
+written, blanks collapsed, repr-escaped, normalized as terms are matched), each the first
+characters the finding's own message already shows (scan.redact's prefix), lowercased; the form's
+length; and the sha256 of the form, lowercased (a rule may quote a term lowercased). A span is
+masked when it is a form in any case, not glued to a letter or digit on either side
+(`Tq7vLm2pXz9wKr4s.` is masked, `Tq7vLm2pXz9wKr4sX` is another word), and so is a span a message
+shortened with `...` that starts like a value (the value's first characters and four more).
 """
 
 from __future__ import annotations
 
 import hashlib
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import NamedTuple
@@ -43,23 +46,55 @@ def _digest(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
-def value_key(value: str) -> ValueKey | None:
-    """The key of a secret value, or None for one no message can be told to quote: an empty value,
-    or one plain word (`password: drupal`, a weak password of a test site), which masking would cut
-    out of every message that names the word for what it is (`host name `drupal.org``). A value
-    that looks generated (letters with digits, mixed case with a symbol) or a phrase of words is
-    masked: no message says those but by quoting the secret."""
-    from corpustools.lint.secrets.assignments import looks_generated  # see below
-    from corpustools.lint.secrets.scan import redact  # the scan's modules are not on the replay's path (cache.py)
-    if not looks_generated(value) and len(value.split()) < 2:
-        return None
-    folded = _folded(value)
-    return ValueKey(redact(folded)[:-1], len(value), _digest(folded))
+SHORTEST = 6  # a shorter value (`v1`, `md5`) is text many a message says: a path, a version, a word
+LONGEST_WORD = 12  # a plain word up to this long (`drupal`, `changeme`) is a word, not a generated value
+
+
+def is_maskable(value: str) -> bool:
+    """Whether another rule's message quoting `value` gives a secret away: a value of SHORTEST
+    characters or more that is no plain word. A plain word (letters in one case or Title case, up
+    to LONGEST_WORD: `password: drupal`, a weak password of a test site) is the word a host name,
+    a term or a sentence says too, and masking it would cut it out of every message that names the
+    word for what it is (`host name `drupal.org``), and so is text with no letters and digits mixed
+    (`-----BEGIN`). A value that looks generated (letters with digits, mixed case with a symbol),
+    random letters (`ZmXkQpLrTwVb`, `qzxvkwpmtrhbnlfd`) and a phrase are masked."""
+    from corpustools.lint.secrets.assignments import looks_generated  # not on the replay's path (cache.py)
+
+    if len(value) < SHORTEST:
+        return False
+    if looks_generated(value) or len(value.split()) > 1:
+        return True
+    word = value.islower() or value.isupper() or value.istitle()
+    return value.isalpha() and not (word and len(value) <= LONGEST_WORD)
+
+
+def _forms(value: str) -> list[str]:
+    """The forms a rule's message may quote `value` in: as written; with its blanks collapsed
+    (labels.quoted); repr-escaped (a backslash or a quote doubled); normalized as terms are
+    matched (model/normalize: `write 'tq7v lm2p xz9wkr4s'`)."""
+    from corpustools.model.normalize import normalize, normalize_words  # not on the replay's path (cache.py)
+
+    collapsed = " ".join(value.split())
+    forms = [value, collapsed, repr(collapsed)[1:-1], normalize(value), normalize_words(value)]
+    return [form for n, form in enumerate(forms) if len(form) >= SHORTEST and form not in forms[:n]]
+
+
+def _key(form: str) -> ValueKey:
+    keep = min(4, len(form) // 2)  # scan.redact's prefix: what the finding's own message shows
+    return ValueKey(_folded(form[:keep]), len(form), _digest(_folded(form)))
+
+
+def value_keys(value: str) -> tuple[ValueKey, ...]:
+    """The keys of a secret value, one per form a message may quote it in (_forms); none for a
+    value no message can be told to quote (is_maskable)."""
+    if not is_maskable(value):
+        return ()
+    return tuple(_key(form) for form in _forms(value))
 
 
 def is_value_key(probe: object, length: object, digest: object) -> bool:
-    """Whether the three parts could be a ValueKey as value_key makes one (for a cache entry read back)."""
-    return (isinstance(probe, str) and type(length) is int and length > 0 and len(probe) == min(4, length // 2)
+    """Whether the three parts could be a ValueKey as value_keys makes one (for a cache entry read back)."""
+    return (isinstance(probe, str) and type(length) is int and length >= SHORTEST and len(probe) == min(4, length // 2)
             and isinstance(digest, str) and len(digest) == 64 and all(c in "0123456789abcdef" for c in digest))
 
 
@@ -70,15 +105,20 @@ def _glued(text: str, left: int, right: int) -> bool:
 
 
 def _starts(text: str, probe: str) -> Iterator[int]:
-    """Where `probe` (lowercase) starts in `text`, in any case."""
+    """Where `probe` (folded: _folded) starts in `text`, in any case."""
     folded = text.lower()
     if len(folded) != len(text):  # a letter whose lowercase is longer: positions would shift
-        yield from (i for i in range(len(text)) if text[i:i + len(probe)].lower() == probe)
+        yield from (i for i in range(len(text)) if _folded(text[i:i + len(probe)]) == probe)
         return
     start = folded.find(probe)
     while start >= 0:
         yield start
         start = folded.find(probe, start + 1)
+
+
+# A value a message shortened (labels.quoted's `...`): the run of characters from where the value
+# starts up to the dots. (`…` is redaction's own mark: `sk_test_…` is a vendor prefix shown on purpose.)
+_CUT = re.compile(r"\S*?\.\.\.")
 
 
 @dataclass(frozen=True)
@@ -88,12 +128,15 @@ class SecretValues:
     by_probe: dict[str, tuple[ValueKey, ...]]
 
     @classmethod
-    def of(cls, keys: Iterable[ValueKey | None]) -> SecretValues:
+    def of(cls, keys: Iterable[ValueKey]) -> SecretValues:
         by_probe: dict[str, set[ValueKey]] = {}
         for key in keys:
-            if key is not None:
-                by_probe.setdefault(key.probe, set()).add(key)
+            by_probe.setdefault(key.probe, set()).add(key)
         return cls({probe: tuple(sorted(found, key=lambda k: -k.length)) for probe, found in sorted(by_probe.items())})
+
+    @classmethod
+    def union(cls, every: Iterable[SecretValues]) -> SecretValues:
+        return cls.of(key for values in every for keys in values.by_probe.values() for key in keys)
 
     def __bool__(self) -> bool:
         return bool(self.by_probe)
@@ -102,12 +145,23 @@ class SecretValues:
         found = []
         for probe, keys in self.by_probe.items():
             for start in _starts(text, probe):
+                if _glued(text, start - 1, start):
+                    continue
+                digests: dict[int, str] = {}  # length -> digest of the span that long: one hash each
                 for key in keys:  # the longest value first: a span is masked once
                     end = start + key.length
-                    if (end <= len(text) and not _glued(text, start - 1, start) and not _glued(text, end - 1, end)
-                            and _digest(_folded(text[start:end])) == key.digest):
+                    if end > len(text) or _glued(text, end - 1, end):
+                        continue
+                    if end not in digests:
+                        digests[end] = _digest(_folded(text[start:end]))
+                    if digests[end] == key.digest:
                         found.append((start, end))
                         break
+                else:
+                    cut = _CUT.match(text, start)
+                    # shortened: as long as the probe and four more characters, and no longer than a value
+                    if cut is not None and len(probe) + 4 <= len(cut.group().rstrip(".")) < keys[0].length:
+                        found.append((start, cut.end()))
         return sorted(found)
 
     def mask(self, text: str) -> str:
@@ -118,7 +172,7 @@ class SecretValues:
         spans = self._spans(text)
         if not spans:
             return text
-        from corpustools.lint.secrets.scan import redact  # see value_key
+        from corpustools.lint.secrets.scan import redact  # the scan's modules are not on the replay's path (cache.py)
         parts, pos = [], 0
         for start, end in spans:
             if start < pos:  # inside a span already cut
