@@ -63,6 +63,9 @@ def test_one_plain_word_or_a_short_value_is_no_value_to_mask_but_random_letters_
     ("Tq7v.Lm2p-Xz9wKr4s", "write 'tq7v lm2p xz9wkr4s'", "write 'tq7v…'"),  # normalized as terms are matched
     ("Tq7vLm2pXz9wKr4s", "'…shared login Tq7vLm2pXz9w...'", "'…shared login Tq7v…'"),  # shortened by the message
     ("Tq7vLm2pXz9wKr4İ", "term 'Tq7vLm2pXz9wKr4İ'", "term 'Tq7v…'"),  # a letter whose lowercase is longer
+    ("Tq7v%40Lm2pXz9wKr4s", "term 'Tq7v@Lm2pXz9wKr4s'", "term 'Tq7v…'"),  # a URL's password, percent-encoded
+    ("Tq7v\\/Lm2pXz9wKr4s", "term 'Tq7v/Lm2pXz9wKr4s'", "term 'Tq7v…'"),  # a JSON string's escape
+    ("Tq7v\\u0040Lm2pXz9wKr4s", "term 'Tq7v@Lm2pXz9wKr4s'", "term 'Tq7v…'"),
 ])
 def test_a_value_is_cut_in_every_form_a_message_quotes_it_in(value, message, shown):
     assert _masking(value).mask(message) == shown

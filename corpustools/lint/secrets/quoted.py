@@ -20,7 +20,9 @@ shortened with `...` that starts like a value (the value's first characters and 
 from __future__ import annotations
 
 import hashlib
+import json
 import re
+import urllib.parse
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import NamedTuple
@@ -69,14 +71,29 @@ def is_maskable(value: str) -> bool:
 
 
 def _forms(value: str) -> list[str]:
-    """The forms a rule's message may quote `value` in: as written; with its blanks collapsed
-    (labels.quoted); repr-escaped (a backslash or a quote doubled); normalized as terms are
-    matched (model/normalize: `write 'tq7v lm2p xz9wkr4s'`)."""
+    """The forms a rule's message may quote `value` in: as written, and as read (its JSON escapes or
+    a URL's percent-encoding decoded); each with its blanks collapsed (labels.quoted),
+    repr-escaped (a backslash or a quote doubled) and normalized as terms are matched
+    (model/normalize: `write 'tq7v lm2p xz9wkr4s'`)."""
     from corpustools.model.normalize import normalize, normalize_words  # not on the replay's path (cache.py)
 
-    collapsed = " ".join(value.split())
-    forms = [value, collapsed, repr(collapsed)[1:-1], normalize(value), normalize_words(value)]
+    decoded = [_json_unescaped(value), urllib.parse.unquote(value)]  # `\/`, `\u0040`; a URL's `%40`
+    forms = []
+    for written in (value, *decoded):
+        collapsed = " ".join(written.split())
+        forms += [written, collapsed, repr(collapsed)[1:-1], normalize(written), normalize_words(written)]
     return [form for n, form in enumerate(forms) if len(form) >= SHORTEST and form not in forms[:n]]
+
+
+def _json_unescaped(value: str) -> str:
+    """`value` with its JSON string escapes read (`\\/`, `\\u0040`), or itself when it has none or is no JSON string's text."""
+    if "\\" not in value:
+        return value
+    try:
+        read = json.loads(f'"{value}"')
+    except ValueError:
+        return value
+    return read if isinstance(read, str) else value
 
 
 def _key(form: str) -> ValueKey:
