@@ -185,10 +185,12 @@ def fix_notes(plan: list[CorpusFixes], written: FixResult | None = None) -> list
     """What lint says on standard error of a plan, one line each, redacted and printable: each fix
     made (or, without `written`, each it would make), skipped or not written, and how many findings
     have an unsafe fix left for --unsafe-fixes."""
-    from corpustools.lint import redact_secrets
+    from corpustools.lint import note_shown
+
+    shown = note_shown(plan)
 
     def said(line: str) -> str:  # a note names a term or a file: shown like a diagnostic
-        return printable(redact_secrets(line))
+        return printable(shown(line))
 
     if written is None:
         lines = [said(note.line("would fix" if note.safe else "would fix (unsafe fix)"))

@@ -153,3 +153,15 @@ def test_a_session_sentence_saying_a_passphrase_found_elsewhere_is_not_held(tmp_
     assert "CT502" in expected[1] and phrase not in expected[1]
     assert _lint(cache, root) == expected == _lint(cache, root)
     assert _cache_files_holding(cache, phrase) == []
+
+
+def test_a_fix_note_never_shows_a_value_found_by_its_context(tmp_path, monkeypatch):
+    """`lint --diff` and `--fix` say each fix on standard error (`CT603 would fix: '…' written as
+    '…'`): the value is masked there as in the report. (The patch itself shows the file's own lines,
+    as `git diff` does: it is the user's file, asked for.)"""
+    root = _init(tmp_path)
+    _say_in(root, "admit-map-01", f'The staging db password = "{SECRET}" for now.')
+    _quote_in_a_term(root)
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run_main("lint", "--no-cache", "--diff", root.name)
+    assert "CT603 would fix" in err and SECRET not in err and SECRET.lower() not in err, err

@@ -52,6 +52,8 @@ def test_one_plain_word_or_a_short_value_is_no_value_to_mask_but_random_letters_
     assert _masking("v1").mask("prompt.v1.md:29") == "prompt.v1.md:29"
     assert _masking("ZmXkQpLrTwVbNcHd").mask("term 'ZmXkQpLrTwVbNcHd'") == "term 'ZmXk…'"
     assert _masking("qzxvkwpmtrhbnlfd").mask("term 'qzxvkwpmtrhbnlfd'") == "term 'qzxv…'"
+    for value in ("gravel-orbit-tundra-mango", "P@ssword!", "83920174"):  # symbols, digits alone
+        assert _masking(value).mask(f"term '{value}'") == f"term '{value[:4]}…'", value
     phrase = _masking("correct horse battery staple")
     assert phrase.mask("term 'correct horse battery staple' occurs once") == "term 'corr…' occurs once"
     assert phrase.mask("term 'correct horse' occurs once") == "term 'correct horse' occurs once"

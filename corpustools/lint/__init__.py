@@ -49,7 +49,7 @@ if TYPE_CHECKING:
     from corpustools.io.errors import ConfigError
     from corpustools.lint.cache import clean_cache, default_cache_dir
     from corpustools.lint.engine import LintRun, RuleCrash, Selection, choose, exit_code, lint_paths
-    from corpustools.lint.fixing import CorpusFixes, FixResult, format_diff, plan_paths, write_fixes
+    from corpustools.lint.fixing import CorpusFixes, FixResult, format_diff, note_shown, plan_paths, write_fixes
     from corpustools.lint.registry import rule_modules
     from corpustools.lint.reported import LintReport
     from corpustools.lint.ruledoc import rule_doc, rule_fix_doc, rule_list, rule_options
@@ -68,12 +68,14 @@ __getattr__, __dir__ = lazy_names(__name__, {
     "rule_modules": "corpustools.lint.registry", "LintReport": "corpustools.lint.reported",
     **dict.fromkeys(("rule_doc", "rule_fix_doc", "rule_list", "rule_options"), "corpustools.lint.ruledoc"),
     "redact_secrets": "corpustools.lint.secrets.redaction",
-    **dict.fromkeys(("CorpusFixes", "FixResult", "format_diff", "plan_paths", "write_fixes"), "corpustools.lint.fixing"),
+    **dict.fromkeys(("CorpusFixes", "FixResult", "format_diff", "note_shown", "plan_paths", "write_fixes"),
+                    "corpustools.lint.fixing"),
     "lint_staged": "corpustools.lint.staged", "report": "corpustools.lint.report"})
 
 
 __all__ = [
     "ConfigError", "CorpusFixes", "FixResult", "LintReport", "LintRun", "RuleCrash", "Selection",
-    "choose", "clean_cache", "default_cache_dir", "exit_code", "format_diff", "lint_paths", "lint_staged", "plan_paths",
+    "choose", "clean_cache", "default_cache_dir", "exit_code", "format_diff", "lint_paths", "lint_staged", "note_shown",
+    "plan_paths",
     "redact_secrets", "report", "rule_doc", "rule_fix_doc", "rule_list", "rule_modules", "rule_options", "write_fixes",
 ]

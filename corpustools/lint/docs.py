@@ -99,7 +99,8 @@ lint reports, even when a `lint: secrets: allow:` entry allows that finding: alo
 word no shape gives away, so lint remembers each such value by keys that show no more of it than
 the finding's own message does (its first characters, its length and a sha256). A value shorter
 than 6 characters (`v1`) or one plain word (`password: drupal`) is not cut from other messages: it
-is text a path, a host name or a term says too.
+is text a path, a host name or a term says too. The notes `--fix` and `--diff` print are masked
+the same way; the patch `--diff` prints shows the file's own lines, as `git diff` would.
 
 Which corpus is linted: with no PATH, the corpus the working folder is in (the nearest folder at
 or above it holding corpus.yaml, or sessions/ and expected/), else every corpus below it. A PATH

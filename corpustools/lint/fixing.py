@@ -20,7 +20,7 @@ import os
 import shutil
 import stat
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from types import ModuleType
 
@@ -34,6 +34,9 @@ from corpustools.io.yamledit import EditRefused, edit_yaml
 from corpustools.lint.context import LintContext
 from corpustools.lint.engine import Selection, active_rules, corpus_config, kept_problems
 from corpustools.lint.fixes import EditYaml, NormalizeLineEnds, Planned, RenameFile, Unfixable, usable_fixes
+from corpustools.lint.secrets.findings import secret_values
+from corpustools.lint.secrets.quoted import NO_VALUES, SecretValues
+from corpustools.lint.secrets.redaction import redact_secrets
 from corpustools.lint.targets import Target, resolve_targets
 from corpustools.model.corpus import load_corpus
 from corpustools.model.session import FM_BOUNDARY
@@ -76,6 +79,7 @@ class CorpusFixes:
     skipped: tuple[FixNote, ...] = ()  # findings whose fix cannot be made safely, with why
     changes: tuple[FileChange, ...] = ()
     unsafe_available: int = 0  # findings an unsafe fix would remove (with --unsafe-fixes)
+    values: SecretValues = field(default=NO_VALUES, compare=False)  # secret values its notes must not show
 
 
 @dataclass(frozen=True)
@@ -201,6 +205,7 @@ class _Pass:
     made: list[tuple[Problem, str, Planned, bool]] = field(default_factory=list)  # problem, code, plan, safe
     skipped: list[tuple[Problem, str, str]] = field(default_factory=list)  # problem, code, why
     unsafe_available: int = 0
+    values: SecretValues = NO_VALUES  # the secret values the corpus holds, when asked for (fix_notes masks them)
 
 
 def _plan(rule: ModuleType, ctx: LintContext, problem: Problem, *, unsafe: bool) -> tuple[object, bool]:
@@ -216,7 +221,7 @@ def _plan(rule: ModuleType, ctx: LintContext, problem: Problem, *, unsafe: bool)
 
 
 def _one_pass(scratch: str, rules: list[ModuleType], selection: Selection, only: tuple[str, ...] | None,
-              *, unsafe: bool) -> _Pass:
+              *, unsafe: bool, values: bool = False) -> _Pass:
     corpus = load_corpus(scratch)
     config = corpus_config(corpus, rules)
     ctx = LintContext(corpus, point_ignores=config.per_point_ignores)
@@ -240,6 +245,8 @@ def _one_pass(scratch: str, rules: list[ModuleType], selection: Selection, only:
     # Later positions first, so that dropping an item never moves one still to be edited; a fix
     # whose value another fix of this pass changed is planned again in the next pass.
     planned.sort(key=lambda item: (item[0].pos.path, item[0].pos.line, item[0].pos.col), reverse=True)
+    if values and (planned or result.skipped):  # a note may quote a term that is a password found elsewhere
+        result.values = secret_values(ctx)
     renames = [item for item in planned if any(isinstance(e, RenameFile) for e in item[2].edits)]
     for item in [item for item in planned if item not in renames] + renames:
         problem, code, plan, safe = item
@@ -268,8 +275,10 @@ def plan_corpus(target: Target, rules: list[ModuleType], selection: Selection, *
         origin = {relative: relative for relative in originals}  # path now in the copy -> path first read
         fixed: list[FixNote] = []
         last = _Pass()
-        for _ in range(MAX_PASSES):
-            last = _one_pass(scratch, rules, selection, only, unsafe=unsafe)
+        values = NO_VALUES
+        for n in range(MAX_PASSES):
+            last = _one_pass(scratch, rules, selection, only, unsafe=unsafe, values=n == 0)
+            values = values or last.values
             for problem, code, plan, safe in last.made:
                 relative = _relative(problem.pos.path, scratch)
                 fixed.append(FixNote(_real(problem.pos, scratch, root), code, plan.says, safe,
@@ -281,7 +290,8 @@ def plan_corpus(target: Target, rules: list[ModuleType], selection: Selection, *
                 break
         changes = _changes(root, scratch, originals, origin)
         skipped = tuple(FixNote(_real(problem.pos, scratch, root), code, why) for problem, code, why in last.skipped)
-        return CorpusFixes(root, tuple(sorted(fixed)), tuple(sorted(skipped)), changes, last.unsafe_available)
+        return CorpusFixes(root, tuple(sorted(fixed)), tuple(sorted(skipped)), changes, last.unsafe_available,
+                           values)
     finally:
         shutil.rmtree(scratch_parent, ignore_errors=True)
 
@@ -306,6 +316,13 @@ def _changes(root: str, scratch: str, originals: dict[str, bytes], origin: dict[
             changes.append(FileChange(os.path.join(root, *first.split("/")), os.path.join(root, *now.split("/")),
                                       originals[first], after))
     return tuple(changes)
+
+
+def note_shown(planned: list[CorpusFixes]) -> Callable[[str], str]:
+    """How a note of `planned` is shown (api.fix_notes): redacted as a diagnostic is, and every
+    secret value its corpora hold masked (a note quotes a term: secrets/quoted.py)."""
+    values = SecretValues.union(corpus.values for corpus in planned)
+    return lambda line: values.mask(redact_secrets(line))
 
 
 def plan_paths(paths: list[str], rules: list[ModuleType], selection: Selection, *, unsafe: bool = False,

@@ -237,6 +237,10 @@ MUST_FLAG = (
 )
 
 MUST_NOT_FLAG = (
+    # a quoted name after a secret word, with no `is`/`=`/`:` before it: a name, not a value
+    "We count usage with tiktoken `cl100k_base` for every run.",
+    "Read the password `policy2024` document before the review.",
+    'Change the token "expiry3600" setting in the admin form.',
     # a private-key header named, not a key
     "-----BEGIN RSA PRIVATE KEY-----",
     "A PEM file starts with -----BEGIN OPENSSH PRIVATE KEY----- and ends with its END line.",

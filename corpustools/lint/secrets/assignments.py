@@ -35,8 +35,10 @@ _ASSIGNMENT = re.compile(
 _COMPARISONS = frozenset({"==", "===", "!=", "!=="})
 # Prose and headers without a separator, or with `is`: `my password is Tr0ub4dor9x`, `api-key X`.
 # The value may be quoted or marked up as prose quotes one (`the password is \`X\``, 'X', "X", *X*, **X**).
-_PROSE = LazyPattern(r"(?<![\w.\-])(?P<key>[^\W\d_][\w.\-]{0,80})[ \t]{1,3}(?:(?:is|was|=|:)[ \t]{1,3})?"
-                    r"(?:[`'\"]|\*{1,2})?(?P<value>[^\s,;'\"`<>()\[\]{}*]{8,128})")
+# Quoted, the value must follow `is`, `was`, `=` or `:`: without one a quote marks a name (`the
+# password \`policy2024\` document`, `tiktoken \`o200k_base\``).
+_PROSE = LazyPattern(r"(?<![\w.\-])(?P<key>[^\W\d_][\w.\-]{0,80})[ \t]{1,3}(?:(?P<said>is|was|=|:)[ \t]{1,3})?"
+                    r"(?P<quote>[`'\"]|\*{1,2})?(?P<value>[^\s,;'\"`<>()\[\]{}*]{8,128})")
 _WORDS = re.compile(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])")
 _DIGIT = re.compile(r"[0-9]")
 _KEY_PARTS = re.compile(r"[^\W_]+")
@@ -283,6 +285,8 @@ def _said(line: str, start: int) -> Finding | None:
     match = _PROSE.match(line, start)
     if match is None or _DIGIT.search(match.group("value")) is None:
         return None  # most prose after a secret word has no digit: the cheap test first
+    if match.group("quote") and not match.group("said"):
+        return None
     value = match.group("value").rstrip(".!?:")
     if not _is_strong(value) or not is_secret_key(match.group("key")) or is_reference(value):
         return None

@@ -22,6 +22,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+import string
 import urllib.parse
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -57,17 +58,19 @@ def is_maskable(value: str) -> bool:
     characters or more that is no plain word. A plain word (letters in one case or Title case, up
     to LONGEST_WORD: `password: drupal`, a weak password of a test site) is the word a host name,
     a term or a sentence says too, and masking it would cut it out of every message that names the
-    word for what it is (`host name `drupal.org``), and so is text with no letters and digits mixed
-    (`-----BEGIN`). A value that looks generated (letters with digits, mixed case with a symbol),
-    random letters (`ZmXkQpLrTwVb`, `qzxvkwpmtrhbnlfd`) and a phrase are masked."""
+    word for what it is (`host name `drupal.org``), and so is one such word between punctuation
+    (`-----BEGIN`, a key's header). Anything else is masked: a value with digits (all digits too),
+    letters and symbols (`gravel-orbit-tundra`, `P@ssword!`), random letters (`ZmXkQpLrTwVb`,
+    `qzxvkwpmtrhbnlfd`) and a phrase."""
     from corpustools.lint.secrets.assignments import looks_generated  # not on the replay's path (cache.py)
 
-    if len(value) < SHORTEST:
+    if len(value) < SHORTEST or not any(c.isalnum() for c in value):
         return False
-    if looks_generated(value) or len(value.split()) > 1:
+    if looks_generated(value) or len(value.split()) > 1 or value.isdigit():
         return True
-    word = value.islower() or value.isupper() or value.istitle()
-    return value.isalpha() and not (word and len(value) <= LONGEST_WORD)
+    core = value.strip(string.punctuation)  # `-----BEGIN` is a header's word, `P@ssword!` no word
+    word = core.isalpha() and (core.islower() or core.isupper() or core.istitle()) and len(core) <= LONGEST_WORD
+    return not word
 
 
 def _forms(value: str) -> list[str]:
