@@ -165,3 +165,19 @@ def test_a_fix_note_never_shows_a_value_found_by_its_context(tmp_path, monkeypat
     monkeypatch.chdir(tmp_path)
     code, out, err = run_main("lint", "--no-cache", "--diff", root.name)
     assert "CT603 would fix" in err and SECRET not in err and SECRET.lower() not in err, err
+
+
+def test_a_replay_entry_recorded_before_the_value_was_found_is_removed(tmp_path, monkeypatch):
+    """`lint b` records its output (b's term, a plain word then); `lint a b` finds the term is a's
+    password: the earlier entry of `lint b`, which printed it, is removed from the cache folder."""
+    first, second = _init(tmp_path / "a"), _init(tmp_path / "b")
+    _say_in(first, "admit-map-01", f'The staging db password = "{SECRET}" for now.')
+    _quote_in_a_term(second)
+    monkeypatch.chdir(tmp_path)
+    cache = tmp_path / "cache"
+    alone = run_main("lint", "--cache-dir", str(cache), str(second.relative_to(tmp_path)))
+    assert f"term '{SECRET}' is not lowercase" in alone[1]
+    both = run_main("lint", "--cache-dir", str(cache), str(first.relative_to(tmp_path)),
+                    str(second.relative_to(tmp_path)))
+    assert both[0] == 1 and SECRET not in both[1]
+    assert _cache_files_holding(cache, SECRET) == []

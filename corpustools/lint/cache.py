@@ -423,6 +423,7 @@ class CorpusCache:
         scans again)."""
         if values:
             self._forget_quoting(values)
+            forget_replays_quoting(os.path.dirname(os.path.dirname(self.path)), values)
         fixtures = self._fixtures_to_hold()
         if (self.seen == self.known and fixtures == self.fixtures_known and self.skeletons_seen == self.skeletons_known
                 and self.near_seen == self.near_known):
@@ -475,6 +476,41 @@ def read_entry_json(path: str, limit: int) -> object:
         return json.loads(data.decode("ascii"))
     except (UnicodeDecodeError, ValueError, RecursionError):
         return None
+
+
+def _strings(value: object) -> Iterator[str]:
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, list):
+        for item in value:
+            yield from _strings(item)
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield key
+            yield from _strings(item)
+
+
+def forget_replays_quoting(folder: str, values: SecretValues) -> None:
+    """Remove every replay entry (lint/replay.py) whose stored output quotes a secret value of
+    `values`: one recorded before the value was found (by another command line, or before another
+    corpus linted with this one held the password) printed it as a plain term. Only the names lint
+    writes there are read; what cannot be read or removed is left (it is never replayed unless its
+    inputs are unchanged, and the next lint of that command line rewrites it)."""
+    entries = os.path.join(folder, REPLAY_ENTRIES)
+    try:
+        names = os.listdir(entries) if os.path.isdir(entries) and not os.path.islink(entries) else []
+    except OSError:
+        return
+    for name in names:
+        stem, dot, suffix = name.partition(".")
+        if not (_is_key(stem) and dot and suffix == "json"):
+            continue
+        path = os.path.join(entries, name)
+        if any(values.mask(text) != text for text in _strings(read_entry_json(path, MAX_ENTRY_BYTES))):
+            try:
+                os.unlink(path)
+            except OSError:
+                pass
 
 
 class _TooLarge(Exception):
