@@ -413,8 +413,8 @@ class CorpusCache:
             if any(values.mask(f[3]) != f[3] for found in by_code.values() for f in found):
                 self.fixtures_dropped.add(key)
         for key, turns in list(self.skeletons_seen.items()):
-            if any(values.mask(s[2] if isinstance(s, tuple) else s.skeleton) != (s[2] if isinstance(s, tuple) else s.skeleton)
-                   for _, sentences in turns for s in sentences):
+            skeletons = (s[2] if isinstance(s, tuple) else s.skeleton for _, sentences in turns for s in sentences)
+            if any(values.mask(skeleton) != skeleton for skeleton in skeletons):
                 del self.skeletons_seen[key]
 
     def save(self, values: SecretValues | None = None) -> None:

@@ -217,14 +217,14 @@ def fold_message(code: str, folded: int, listed: int) -> str:
 REDACTION_CHUNK = 1_000_000  # characters of messages redacted in one pass: few passes, little memory
 
 
-def redacted_messages(messages: Iterable[str], values: SecretValues = NO_VALUES) -> dict[str, str]:
-    """Each distinct message (one line each) -> itself redacted (redact_secrets), and every secret
-    value of `values` it quotes masked (secrets/quoted.py: a value the scan found by its context,
-    which no shape gives away). Any message can quote corpus text (a term, an id, a sentence, a
-    file name), so each is redacted, once: the messages are joined by newlines and redacted a chunk
-    at a time (the secret scan reads lines: every finder and view is line by line, and its quick
-    tests run once per chunk instead of once per message), and only a message that pass changed is
-    redacted again on its own, which is what it shows: exactly what redacting each message alone gives."""
+def redacted_messages(messages: Iterable[str]) -> dict[str, str]:
+    """Each distinct message (one line each) -> itself redacted (redact_secrets). Any message can
+    quote corpus text (a term, an id, a sentence, a file name), so each is redacted, once: the
+    messages are joined by newlines and redacted a chunk at a time (the secret scan reads lines:
+    every finder and view is line by line, and its quick tests run once per chunk instead of once
+    per message), and only a message that pass changed is redacted again on its own, which is what
+    it shows: exactly what redacting each message alone gives. (The secret values found by their
+    context are masked over every corpus of the run: merged_runs.)"""
     shown: dict[str, str] = {}
     chunk: list[str] = []
     size = 0
@@ -237,9 +237,6 @@ def redacted_messages(messages: Iterable[str], values: SecretValues = NO_VALUES)
             chunk, size = [], 0
     if chunk:
         _redact_chunk(chunk, shown)
-    if values:
-        for message, redacted in shown.items():
-            shown[message] = values.mask(redacted)
     return shown
 
 
@@ -347,12 +344,11 @@ def fixture_problems(ctx: LintContext, rule: ModuleType, options: object) -> lis
     each fixture whose key and the rule's digest the cache holds, and the rule run on the corpus
     restricted to the others (fixture_context), whose findings are then held, unless redaction
     would change one of a fixture's messages (a message quoting a secret is never written to the
-    cache: one held before the secret was seen elsewhere is dropped) or the rule found something
-    outside those fixtures' files (then none is held)."""
+    cache; one quoting a secret value found by its context is dropped as the cache is saved:
+    CorpusCache.save) or the rule found something outside those fixtures' files (then none is held)."""
     cache, corpus = ctx.file_cache, ctx.corpus
     assert cache is not None
     keys, digest = fixture_keys(ctx), rule_digest(ctx, rule, options)
-    values = secret_values(ctx)
     problems: list[Problem] = []
     missing: list[str] = []
     if not cache.holds_rule(rule.CODE, digest):  # a cold run, or the rule's options changed: none is held
@@ -365,8 +361,6 @@ def fixture_problems(ctx: LintContext, rule: ModuleType, options: object) -> lis
                 continue
             files = corpus.fixture_files(fixture_id)
             problems += [Problem(Pos(files[which] or "", line, col), message) for which, line, col, message in held]
-            if key is not None and values and any(values.mask(message) != message for *_, message in held):
-                cache.drop_fixture(key)
     if not missing:
         cache.rule_done(rule.CODE, digest)
         return problems
@@ -384,7 +378,7 @@ def fixture_problems(ctx: LintContext, rule: ModuleType, options: object) -> lis
         else:
             which = 0 if corpus.session_paths.get(owner) == path else 1  # its session, or its sidecar
             found.setdefault(owner, []).append((which, problem.pos.line, problem.pos.col, problem.message))
-    shown = redacted_messages((problem.message for problem in fresh), values) if fresh else {}
+    shown = redacted_messages(problem.message for problem in fresh) if fresh else {}
     clean: list[str] = []
     for fixture_id in missing:
         key = keys[fixture_id]
@@ -427,8 +421,7 @@ def run_rules(context: LintContext, rules: list[ModuleType], config: LintConfig,
         context.ignore_use.ran.add(rule.CODE)
         found += _diagnostics(rule, by_file, config, shown)
     # Every message is redacted here, once (a fold's message is ours: it quotes nothing).
-    quoting = [d.message for d in found if not d.folded]
-    redacted = redacted_messages(quoting, secret_values(context) if quoting else NO_VALUES)
+    redacted = redacted_messages(d.message for d in found if not d.folded)
     diagnostics = {d if d.folded or redacted[d.message] == d.message else replace(d, message=redacted[d.message])
                    for d in found}
     return LintRun(tuple(sorted(diagnostics, key=Diagnostic.sort_key)), tuple(crashes))
@@ -458,21 +451,23 @@ def lint_paths(paths: list[str], rules: list[ModuleType], selection: Selection, 
 
 
 def merged_runs(runs: Iterable[LintRun]) -> LintRun:
-    """One LintRun of several corpora's: diagnostics sorted together, crashes and fixtures added up;
-    every message masked with the secret values of every corpus (one corpus's password quoted by
-    another's term is the same secret: secrets/quoted.py), then each corpus's cache saved holding
-    nothing that quotes one (lint_target leaves the saving here)."""
+    """One LintRun of several corpora's (or one's): diagnostics sorted together, crashes and
+    fixtures added up; every message masked with the secret values the scans found by their
+    context in every corpus (one corpus's password quoted by another's term is the same secret:
+    secrets/quoted.py; a fold's message is ours), then each corpus's cache saved holding nothing
+    that quotes one (lint_target leaves the saving here)."""
     done = list(runs)
     values = SecretValues.union(run.values for run in done)
     diagnostics: set[Diagnostic] = set()
     crashes: list[RuleCrash] = []
     fixtures = 0
     for run in done:
-        own = values if len(done) > 1 and values else None
-        diagnostics.update(d if own is None or d.folded or (shown := own.mask(d.message)) == d.message
-                           else replace(d, message=shown) for d in run.diagnostics)
+        diagnostics.update(run.diagnostics)
         crashes += run.crashes
         fixtures += run.fixtures
+    if values:
+        diagnostics = {d if d.folded or (shown := values.mask(d.message)) == d.message else replace(d, message=shown)
+                       for d in diagnostics}
     for run in done:
         for cache in run.caches:
             cache.save(values)

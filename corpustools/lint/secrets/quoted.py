@@ -5,7 +5,7 @@ around it. Alone, with no `password =` beside it, such a value is a random-looki
 redaction.py knows: a term rule quoting a sidecar's term (`term 'Tq7vLm2pXz9wKr4s' is not
 lowercase`) would show it. So each such finding keeps its value's keys (unless the value is too
 short or one plain word: is_maskable), and the engine masks, in every message, each span whose
-text is a known value (lint/engine.redacted_messages) — the same masking on a run with the cache
+text is a known value (lint/engine.merged_runs) — the same masking on a run with the cache
 as without it, since the cache holds the keys, and over every corpus one lint reports.
 
 A value is known by its keys, never its text: one for each form a message may quote it in (as
@@ -192,15 +192,8 @@ class SecretValues:
         spans = self._spans(text)
         if not spans:
             return text
-        from corpustools.lint.secrets.scan import redact  # the scan's modules are not on the replay's path (cache.py)
-        parts, pos = [], 0
-        for start, end in spans:
-            if start < pos:  # inside a span already cut
-                continue
-            parts += [text[pos:start], redact(text[start:end])]
-            pos = end
-        parts.append(text[pos:])
-        return "".join(parts)
+        from corpustools.lint.secrets.scan import cut  # the scan's modules are not on the replay's path (cache.py)
+        return cut(text, spans)
 
 
 NO_VALUES = SecretValues({})

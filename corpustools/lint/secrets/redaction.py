@@ -10,7 +10,7 @@ from corpustools.lint.secrets.assignments import HINT as ASSIGNMENT_HINT
 from corpustools.lint.secrets.assignments import find_assignments
 from corpustools.lint.secrets.fold import needs_folding
 from corpustools.lint.secrets.hosts import URL_HINT, find_credential_urls
-from corpustools.lint.secrets.scan import VIEW_HINT, redact, spans
+from corpustools.lint.secrets.scan import VIEW_HINT, cut, spans
 from corpustools.lint.secrets.tokens import HINT as TOKEN_HINT
 from corpustools.lint.secrets.tokens import find_tokens
 
@@ -29,13 +29,4 @@ def redact_secrets(text: str) -> str:
     if not could_hide_secret(text):
         return text
     found = sorted({span for finder, hint in _REDACTED for span in spans(text, finder, hint)})
-    if not found:
-        return text
-    parts, pos = [], 0
-    for start, end in found:
-        if start < pos:  # inside a span already cut
-            continue
-        parts += [text[pos:start], redact(text[start:end])]
-        pos = end
-    parts.append(text[pos:])
-    return "".join(parts)
+    return cut(text, found) if found else text

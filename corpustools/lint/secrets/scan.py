@@ -67,6 +67,19 @@ def redact(secret: str, keep: int = 4) -> str:
     return secret[: min(keep, len(secret) // 2)] + ELLIPSIS
 
 
+def cut(text: str, found: Sequence[tuple[int, int]]) -> str:
+    """`text` with each (start, end) span of `found` (sorted) cut by redact; a span that starts
+    inside one already cut is part of it."""
+    parts, pos = [], 0
+    for start, end in found:
+        if start < pos:  # inside a span already cut
+            continue
+        parts += [text[pos:start], redact(text[start:end])]
+        pos = end
+    parts.append(text[pos:])
+    return "".join(parts)
+
+
 def run_start(line: str, index: int, run_chars: frozenset[str], reach: int) -> int:
     """Where the run of `run_chars` that ends at `index` starts, or -1 when it is longer than
     `reach`. Finders search for a cheap literal (a dot, an `@`, a secret word) and then match
